@@ -1,0 +1,3 @@
+package main
+
+var joinCommand = command{name: "join", summary: "play hands at a table with three other peers", run: notYet("join")}

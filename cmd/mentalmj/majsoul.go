@@ -1,0 +1,3 @@
+package main
+
+var majsoulCommand = command{name: "majsoul", summary: "verify a Mahjong Soul wall commitment", run: notYet("majsoul")}

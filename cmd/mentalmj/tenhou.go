@@ -1,0 +1,3 @@
+package main
+
+var tenhouCommand = command{name: "tenhou", summary: "reproduce and verify Tenhou walls and logs", run: notYet("tenhou")}
