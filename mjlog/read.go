@@ -1,0 +1,499 @@
+package mjlog
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/xml"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Read opens the mjlog at path, plain XML or gzip-compressed (detected by
+// the magic bytes 1f 8b), and parses it with Parse. Errors name path.
+func Read(path string) (*Game, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return Parse(f, path)
+}
+
+// Parse reads one mjlog document from r (plain or gzip, detected by magic
+// bytes) and returns the Game; name is recorded in Game.File and prefixes
+// every error. It returns an error for input that is not well-formed XML,
+// is truncated before </mjloggm>, has a malformed number, a tile id
+// outside 0..135, a seat outside 0..3, a meld code outside Tenhou's layout
+// (wrapping ErrMeldCode), or play tags before the first <INIT>. Unknown
+// tags and attributes are kept, not rejected.
+func Parse(r io.Reader, name string) (*Game, error) {
+	br := bufio.NewReader(r)
+	var src io.Reader = br
+	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
+		zr, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("%s: gzip: %w", name, err)
+		}
+		defer zr.Close()
+		src = zr
+	}
+	p := &parser{d: xml.NewDecoder(src), g: &Game{File: name}}
+	if err := p.run(); err != nil {
+		return nil, err
+	}
+	return p.g, nil
+}
+
+// parser holds the state of one Parse call.
+type parser struct {
+	d                    *xml.Decoder
+	g                    *Game
+	seenShuffle, seenGo  bool
+	seenUN, seenTaikyoku bool
+}
+
+func (p *parser) run() error {
+	file := p.g.File
+	// Find the root element.
+	for {
+		tok, err := p.d.Token()
+		if err == io.EOF {
+			return fmt.Errorf("%s: no <mjloggm> element", file)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		if se, ok := tok.(xml.StartElement); ok {
+			if se.Name.Local != "mjloggm" {
+				return fmt.Errorf("%s: root element <%s>, want <mjloggm>", file, se.Name.Local)
+			}
+			if v, ok := (&tag{attrs: se.Attr}).get("ver"); ok {
+				p.g.Version = v
+			}
+			break
+		}
+	}
+	for {
+		tok, err := p.d.Token()
+		if err == io.EOF {
+			return fmt.Errorf("%s: truncated: missing </mjloggm>", file)
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", file, err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			if err := p.element(tok); err != nil {
+				return err
+			}
+			if err := p.d.Skip(); err != nil {
+				if err == io.EOF {
+					err = io.ErrUnexpectedEOF
+				}
+				return fmt.Errorf("%s: <%s>: %w", file, tok.Name.Local, err)
+			}
+		case xml.EndElement:
+			return nil
+		}
+	}
+}
+
+// playTag reports whether name is a tsumo/dahai tag like "T56" or "E3"
+// and returns the seat, whether it is a discard, and the id text.
+func playTag(name string) (who int, discard bool, id string, ok bool) {
+	if len(name) < 2 {
+		return 0, false, "", false
+	}
+	i := strings.IndexByte("TUVWDEFG", name[0])
+	if i < 0 {
+		return 0, false, "", false
+	}
+	for j := 1; j < len(name); j++ {
+		if name[j] < '0' || name[j] > '9' {
+			return 0, false, "", false
+		}
+	}
+	return i % 4, i >= 4, name[1:], true
+}
+
+func (p *parser) round() *Round {
+	if len(p.g.Rounds) == 0 {
+		return nil
+	}
+	return &p.g.Rounds[len(p.g.Rounds)-1]
+}
+
+// addEvent appends e to the current round, or fails when play has not
+// started.
+func (p *parser) addEvent(t *tag, e Event) error {
+	r := p.round()
+	if r == nil {
+		return t.errf("before the first <INIT>")
+	}
+	r.Events = append(r.Events, e)
+	return nil
+}
+
+// keep records an uninterpreted tag: in Game.Unknown before play, as an
+// event afterwards.
+func (p *parser) keep(se xml.StartElement) {
+	u := Unknown{Name: attrName(se.Name)}
+	for _, a := range se.Attr {
+		u.Attrs = append(u.Attrs, Attr{Name: attrName(a.Name), Value: a.Value})
+	}
+	if r := p.round(); r != nil {
+		r.Events = append(r.Events, u)
+	} else {
+		p.g.Unknown = append(p.g.Unknown, u)
+	}
+}
+
+func (p *parser) element(se xml.StartElement) error {
+	t := &tag{file: p.g.File, name: se.Name.Local, attrs: se.Attr}
+	if se.Name.Space != "" {
+		p.keep(se)
+		return nil
+	}
+	if who, discard, id, ok := playTag(t.name); ok {
+		tile, err := parseTile(id)
+		if err != nil {
+			return t.errf("tile %q: %w", id, err)
+		}
+		if discard {
+			return p.addEvent(t, Discard{Who: who, Tile: tile})
+		}
+		return p.addEvent(t, Draw{Who: who, Tile: tile})
+	}
+	switch t.name {
+	case "SHUFFLE":
+		if p.seenShuffle || p.round() != nil {
+			break
+		}
+		p.seenShuffle = true
+		seed, _ := t.get("seed")
+		ref, _ := t.get("ref")
+		p.g.Shuffle = &Shuffle{Seed: seed, Ref: ref}
+		return nil
+	case "GO":
+		if p.seenGo || p.round() != nil {
+			break
+		}
+		p.seenGo = true
+		typ, err := t.intAttr("type", 0, math.MaxInt32)
+		if err != nil {
+			return err
+		}
+		lobby, err := t.optIntAttr("lobby", 0, math.MaxInt32, 0)
+		if err != nil {
+			return err
+		}
+		p.g.Go = GoRule{Type: typ, Lobby: lobby, Extra: t.extra("type", "lobby")}
+		return nil
+	case "UN":
+		if who, name, ok, err := reconnect(t); err != nil {
+			return err
+		} else if ok && (p.seenUN || p.round() != nil) {
+			if p.round() == nil {
+				break
+			}
+			return p.addEvent(t, Reconnect{Who: who, Name: name})
+		}
+		if p.seenUN || p.round() != nil {
+			break
+		}
+		p.seenUN = true
+		return p.players(t)
+	case "TAIKYOKU":
+		if p.seenTaikyoku || p.round() != nil {
+			break
+		}
+		p.seenTaikyoku = true
+		oya, err := t.optIntAttr("oya", 0, 3, 0)
+		if err != nil {
+			return err
+		}
+		p.g.Oya = oya
+		return nil
+	case "INIT":
+		in, err := parseInit(t)
+		if err != nil {
+			return err
+		}
+		p.g.Rounds = append(p.g.Rounds, Round{Init: in})
+		return nil
+	case "N":
+		who, err := t.intAttr("who", 0, 3)
+		if err != nil {
+			return err
+		}
+		m, err := t.intAttr("m", 0, 0xFFFF)
+		if err != nil {
+			return err
+		}
+		md, err := DecodeMeld(m)
+		if err != nil {
+			return t.attrErr("m", strconv.Itoa(m), err)
+		}
+		return p.addEvent(t, Call{Who: who, Meld: md})
+	case "REACH":
+		who, err := t.intAttr("who", 0, 3)
+		if err != nil {
+			return err
+		}
+		step, err := t.intAttr("step", 0, math.MaxInt32)
+		if err != nil {
+			return err
+		}
+		ten, err := t.intsAttr("ten", 0)
+		if err != nil {
+			return err
+		}
+		return p.addEvent(t, Reach{Who: who, Step: step, Ten: ten})
+	case "DORA":
+		tile, err := t.tileAttr("hai")
+		if err != nil {
+			return err
+		}
+		return p.addEvent(t, Dora{Tile: tile})
+	case "BYE":
+		who, err := t.intAttr("who", 0, 3)
+		if err != nil {
+			return err
+		}
+		if p.round() == nil {
+			break
+		}
+		return p.addEvent(t, Bye{Who: who})
+	case "AGARI":
+		a, err := parseAgari(t)
+		if err != nil {
+			return err
+		}
+		if err := p.addEvent(t, a); err != nil {
+			return err
+		}
+		if a.Owari != nil {
+			p.g.Owari = a.Owari
+		}
+		return nil
+	case "RYUUKYOKU":
+		rk, err := parseRyuukyoku(t)
+		if err != nil {
+			return err
+		}
+		if err := p.addEvent(t, rk); err != nil {
+			return err
+		}
+		if rk.Owari != nil {
+			p.g.Owari = rk.Owari
+		}
+		return nil
+	}
+	p.keep(se)
+	return nil
+}
+
+// reconnect reports whether t is a reconnection <UN nX="name"/> (exactly
+// one attribute, n0..n3) and decodes it.
+func reconnect(t *tag) (who int, name string, ok bool, err error) {
+	if len(t.attrs) != 1 {
+		return 0, "", false, nil
+	}
+	a := t.attrs[0]
+	switch a.Name.Local {
+	case "n0", "n1", "n2", "n3":
+	default:
+		return 0, "", false, nil
+	}
+	name, err = decodeName(a.Value)
+	if err != nil {
+		return 0, "", false, t.attrErr(a.Name.Local, a.Value, err)
+	}
+	return int(a.Name.Local[1] - '0'), name, true, nil
+}
+
+// players parses the header <UN n0..n3 dan rate sx>.
+func (p *parser) players(t *tag) error {
+	ps := make([]Player, 4)
+	for i := range ps {
+		attr := "n" + strconv.Itoa(i)
+		v, _ := t.get(attr)
+		name, err := decodeName(v)
+		if err != nil {
+			return t.attrErr(attr, v, err)
+		}
+		ps[i].Name = name
+	}
+	dan, err := t.intsAttr("dan", 4)
+	if err != nil {
+		return err
+	}
+	for i, d := range dan {
+		ps[i].Dan = d
+	}
+	if v, ok := t.get("rate"); ok && v != "" {
+		fields := strings.Split(v, ",")
+		if len(fields) != 4 {
+			return t.attrErr("rate", v, fmt.Errorf("%d values, want 4", len(fields)))
+		}
+		for i, f := range fields {
+			r, err := parseFloat(f)
+			if err != nil {
+				return t.attrErr("rate", v, err)
+			}
+			ps[i].Rate = r
+		}
+	}
+	if v, ok := t.get("sx"); ok && v != "" {
+		fields := strings.Split(v, ",")
+		if len(fields) != 4 {
+			return t.attrErr("sx", v, fmt.Errorf("%d values, want 4", len(fields)))
+		}
+		for i, f := range fields {
+			ps[i].Sex = f
+		}
+	}
+	p.g.Players = ps
+	p.g.PlayersExtra = t.extra("n0", "n1", "n2", "n3", "dan", "rate", "sx")
+	return nil
+}
+
+func parseInit(t *tag) (Init, error) {
+	var in Init
+	seed, err := t.need("seed")
+	if err != nil {
+		return in, err
+	}
+	f, err := t.intsAttr("seed", 6)
+	if err != nil {
+		return in, err
+	}
+	in.Kyoku, in.Honba, in.Kyotaku = f[0], f[1], f[2]
+	for i := range 2 {
+		if f[3+i] < 0 || f[3+i] > 5 {
+			return in, t.attrErr("seed", seed, fmt.Errorf("die %d out of range 0..5", f[3+i]))
+		}
+		in.Dice[i] = f[3+i]
+	}
+	if !wall.Tile(f[5]).Valid() {
+		return in, t.attrErr("seed", seed, fmt.Errorf("dora indicator %d out of range 0..135", f[5]))
+	}
+	in.DoraIndicator = wall.Tile(f[5])
+	if in.Ten, err = t.intsAttr("ten", 0); err != nil {
+		return in, err
+	}
+	if in.Oya, err = t.intAttr("oya", 0, 3); err != nil {
+		return in, err
+	}
+	for i := range 4 {
+		if in.Hai[i], err = t.tilesAttr("hai" + strconv.Itoa(i)); err != nil {
+			return in, err
+		}
+	}
+	in.Extra = t.extra("seed", "ten", "oya", "hai0", "hai1", "hai2", "hai3")
+	return in, nil
+}
+
+func parseAgari(t *tag) (Agari, error) {
+	a := Agari{Paowho: -1}
+	var err error
+	if a.Who, err = t.intAttr("who", 0, 3); err != nil {
+		return a, err
+	}
+	if a.FromWho, err = t.intAttr("fromWho", 0, 3); err != nil {
+		return a, err
+	}
+	if a.Paowho, err = t.optIntAttr("paoWho", 0, 3, -1); err != nil {
+		return a, err
+	}
+	if _, err = t.need("hai"); err != nil {
+		return a, err
+	}
+	if a.Hai, err = t.tilesAttr("hai"); err != nil {
+		return a, err
+	}
+	ms, err := t.intsAttr("m", 0)
+	if err != nil {
+		return a, err
+	}
+	for _, m := range ms {
+		md, err := DecodeMeld(m)
+		if err != nil {
+			v, _ := t.get("m")
+			return a, t.attrErr("m", v, err)
+		}
+		a.Melds = append(a.Melds, md)
+	}
+	if a.Machi, err = t.tileAttr("machi"); err != nil {
+		return a, err
+	}
+	if _, err = t.need("ten"); err != nil {
+		return a, err
+	}
+	ten, err := t.intsAttr("ten", 3)
+	if err != nil {
+		return a, err
+	}
+	a.Fu, a.Ten, a.Limit = ten[0], ten[1], ten[2]
+	yaku, err := t.intsAttr("yaku", 0)
+	if err != nil {
+		return a, err
+	}
+	if len(yaku)%2 != 0 {
+		v, _ := t.get("yaku")
+		return a, t.attrErr("yaku", v, errors.New("odd number of values, want id,han pairs"))
+	}
+	for i := 0; i < len(yaku); i += 2 {
+		a.Yaku = append(a.Yaku, YakuHan{ID: yaku[i], Han: yaku[i+1]})
+	}
+	if a.Yakuman, err = t.intsAttr("yakuman", 0); err != nil {
+		return a, err
+	}
+	if a.DoraHai, err = t.tilesAttr("doraHai"); err != nil {
+		return a, err
+	}
+	if a.DoraHaiUra, err = t.tilesAttr("doraHaiUra"); err != nil {
+		return a, err
+	}
+	if a.Honba, a.Kyotaku, err = t.baAttr(); err != nil {
+		return a, err
+	}
+	if a.Sc, err = t.intsAttr("sc", 0); err != nil {
+		return a, err
+	}
+	if a.Owari, err = t.owariAttr(); err != nil {
+		return a, err
+	}
+	a.Extra = t.extra("who", "fromWho", "paoWho", "hai", "m", "machi", "ten", "yaku", "yakuman",
+		"doraHai", "doraHaiUra", "ba", "sc", "owari")
+	return a, nil
+}
+
+func parseRyuukyoku(t *tag) (Ryuukyoku, error) {
+	var rk Ryuukyoku
+	var err error
+	rk.Type, _ = t.get("type")
+	if rk.Honba, rk.Kyotaku, err = t.baAttr(); err != nil {
+		return rk, err
+	}
+	if rk.Sc, err = t.intsAttr("sc", 0); err != nil {
+		return rk, err
+	}
+	for i := range 4 {
+		if rk.Hai[i], err = t.tilesAttr("hai" + strconv.Itoa(i)); err != nil {
+			return rk, err
+		}
+	}
+	if rk.Owari, err = t.owariAttr(); err != nil {
+		return rk, err
+	}
+	rk.Extra = t.extra("type", "ba", "sc", "hai0", "hai1", "hai2", "hai3", "owari")
+	return rk, nil
+}
