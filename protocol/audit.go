@@ -1,0 +1,429 @@
+package protocol
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// AuditInput is what the end-of-hand audit needs: the game's identity and
+// seating, and every entry of the hand one player saw, in the order it
+// processed them.
+type AuditInput struct {
+	// GameID is the game id every entry must carry (32 bytes).
+	GameID []byte
+	// Peers are the table's four peer IDs.
+	Peers []peer.ID
+	// Seats is the seat order fixed by hand 1; nil when auditing hand 1,
+	// whose nonces fix it.
+	Seats []peer.ID
+	// Hand is the 1-based hand number.
+	Hand uint32
+	// Oya is the dealer's seat the players agreed on (0..3).
+	Oya int
+	// Entries are the hand's entries (signatures already verified).
+	Entries []*Opened
+	// Tiles is the table of tile points; nil builds one.
+	Tiles *commcrypto.TileTable
+}
+
+// HandAudit is the audit's verdict on one hand.
+type HandAudit struct {
+	// Hand is the 1-based hand number.
+	Hand int
+	// Seats are the peer IDs in seat order (seat 0 = first East); nil if
+	// the nonces did not check out.
+	Seats []peer.ID
+	// Oya is the dealer's seat.
+	Oya int
+	// Dice are the two dice, 0-based.
+	Dice [2]int
+	// DoraIndicator is the tile id at yama[5], -1 if unknown.
+	DoraIndicator int
+	// Yama is the decrypted wall, 136 Tenhou tile ids indexed as in
+	// WALL_LAYOUT.md §5; nil if it could not be decrypted.
+	Yama []int
+	// Events counts the tsumo, dahai and dora reveals checked against the
+	// wall and the layout.
+	Events int
+	// Blame lists the players at fault, the first failing check first;
+	// empty when the hand is clean.
+	Blame []Blame
+}
+
+// OK reports whether the audit found nothing wrong.
+func (a *HandAudit) OK() bool { return len(a.Blame) == 0 && a.Yama != nil }
+
+type auditor struct {
+	in  AuditInput
+	out *HandAudit
+
+	byKind  map[string]map[peer.ID]*Opened // once-per-hand messages by sender
+	ordered []*Opened                      // key releases and dahai in order
+	seatOf  map[peer.ID]int
+
+	k       [Players]commcrypto.Scalar
+	r       [Players][]commcrypto.Scalar
+	deck    [Players + 1][]commcrypto.Element
+	wall    [Players + 1][]commcrypto.Element
+	commits [Players][]commcrypto.Element
+	yama    []wall.Tile
+}
+
+// AuditHand re-verifies one hand from its entries alone, after the key
+// reveal (DESIGN.md "One hand", step 6):
+//
+//  1. every player committed to and revealed its nonce; they fix the seats
+//     (hand 1) and the dice;
+//  2. every player revealed a global key and 136 per-position keys, each
+//     matching its commitment R = r·G;
+//  3. each shuffle pass j is a permutation of k_j times the previous deck
+//     (the first pass starts from the 136 tile points);
+//  4. each rekey pass j multiplies position i by r_{j,i}·k_j⁻¹;
+//  5. the wall decrypts to a permutation of the 136 tile ids;
+//  6. every key release matches the revealed keys and goes to the right
+//     player for the right positions (haipai, tsumo, dora indicator), and
+//     every dahai comes in turn from a position its player holds and shows
+//     the tile the wall has there.
+//
+// The first player whose message fails a check is blamed first. AuditHand
+// never panics on malformed entries; they are blamed on their sender.
+func AuditHand(in AuditInput) *HandAudit {
+	if in.Tiles == nil {
+		in.Tiles = commcrypto.NewTileTable()
+	}
+	a := &auditor{in: in, out: &HandAudit{Hand: int(in.Hand), Oya: in.Oya, DoraIndicator: -1}, byKind: map[string]map[peer.ID]*Opened{}}
+	a.run()
+	return a.out
+}
+
+func (a *auditor) blame(p peer.ID, format string, args ...any) {
+	a.out.Blame = append(a.out.Blame, Blame{Peer: p, Hand: int(a.in.Hand), Reason: fmt.Sprintf(format, args...)})
+}
+
+func (a *auditor) run() {
+	if !a.collect() || !a.nonces() || !a.reveals() || !a.shuffles() || !a.rekeys() || !a.decryptWall() {
+		return
+	}
+	a.events()
+	if len(a.out.Blame) == 0 {
+		a.out.Yama = make([]int, len(a.yama))
+		for i, t := range a.yama {
+			a.out.Yama[i] = int(t)
+		}
+	}
+}
+
+// collect sorts the entries by kind and checks their headers.
+func (a *auditor) collect() bool {
+	table := map[peer.ID]bool{}
+	for _, p := range a.in.Peers {
+		table[p] = true
+	}
+	ok := true
+	for _, o := range a.in.Entries {
+		e := o.Entry
+		switch {
+		case !table[o.Sender]:
+			a.blame(o.Sender, "is not at the table")
+			ok = false
+			continue
+		case string(e.GameId) != string(a.in.GameID):
+			a.blame(o.Sender, "entry %d carries another game id", e.Seq)
+			ok = false
+			continue
+		case e.Hand != a.in.Hand:
+			a.blame(o.Sender, "entry %d is for hand %d", e.Seq, e.Hand)
+			ok = false
+			continue
+		}
+		switch e.Body.(type) {
+		case *pb.Entry_KeyRelease, *pb.Entry_Discard:
+			a.ordered = append(a.ordered, o)
+		case *pb.Entry_Abort:
+			a.blame(o.Sender, "aborted the hand: %.200q", e.GetAbort().Reason)
+			ok = false
+		case *pb.Entry_Hello, nil:
+			a.blame(o.Sender, "sent a %s inside hand %d", o.Kind(), a.in.Hand)
+			ok = false
+		default:
+			m := a.byKind[o.Kind()]
+			if m == nil {
+				m = map[peer.ID]*Opened{}
+				a.byKind[o.Kind()] = m
+			}
+			if prev, dup := m[o.Sender]; dup && string(prev.EntryBytes) != string(o.EntryBytes) {
+				a.blame(o.Sender, "sent two different %ss (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
+				ok = false
+			}
+			m[o.Sender] = o
+		}
+	}
+	return ok
+}
+
+// need returns the once-per-hand message of kind from p, blaming p if it
+// is missing.
+func (a *auditor) need(kind string, p peer.ID) *Opened {
+	o := a.byKind[kind][p]
+	if o == nil {
+		a.blame(p, "sent no %s", kind)
+	}
+	return o
+}
+
+func (a *auditor) nonces() bool {
+	nonces := map[peer.ID][]byte{}
+	for _, p := range sortPeers(a.in.Peers) {
+		c, r := a.need("nonce commitment", p), a.need("nonce reveal", p)
+		if c == nil || r == nil {
+			return false
+		}
+		if int(c.Entry.GetNonceCommit().Oya) != a.in.Oya {
+			a.blame(p, "announced dealer seat %d, not %d", c.Entry.GetNonceCommit().Oya, a.in.Oya)
+			return false
+		}
+		n := r.Entry.GetNonceReveal().Nonce
+		if string(nonceCommitment(a.in.GameID, a.in.Hand, p, n)) != string(c.Entry.GetNonceCommit().Commitment) {
+			a.blame(p, "revealed a nonce that does not open its commitment")
+			return false
+		}
+		nonces[p] = n
+	}
+	seed := handSeed(a.in.GameID, a.in.Hand, nonces)
+	if a.in.Seats == nil {
+		a.in.Seats = seating(seed, a.in.Peers)
+	}
+	a.out.Seats = slices.Clone(a.in.Seats)
+	a.out.Dice = dice(seed)
+	a.seatOf = map[peer.ID]int{}
+	for s, p := range a.in.Seats {
+		a.seatOf[p] = s
+	}
+	return true
+}
+
+// reveals decodes every player's revealed keys and checks the position
+// keys against the commitments of its rekey pass.
+func (a *auditor) reveals() bool {
+	for j, p := range a.in.Seats {
+		o := a.need("key reveal", p)
+		rk := a.need("rekey pass", p)
+		if o == nil || rk == nil {
+			return false
+		}
+		kr := o.Entry.GetKeyReveal()
+		k, err := commcrypto.DecodeScalar(kr.GlobalKey)
+		if err != nil {
+			a.blame(p, "revealed a bad global key: %v", err)
+			return false
+		}
+		r, err := decodeKeys(kr.PositionKeys, wall.NumTiles)
+		if err != nil {
+			a.blame(p, "revealed bad position keys: %v", err)
+			return false
+		}
+		commits, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, wall.NumTiles)
+		if err != nil {
+			a.blame(p, "rekey pass has bad commitments: %v", err)
+			return false
+		}
+		for i := range r {
+			if commcrypto.CheckCommitment(r[i], commits[i]) != nil {
+				a.blame(p, "revealed key for position %d does not match its commitment", i)
+				return false
+			}
+		}
+		a.k[j], a.r[j], a.commits[j] = k, r, commits
+	}
+	return true
+}
+
+// shuffles replays each shuffle pass: the deck a player published must be
+// a permutation of its global key times the deck it received.
+func (a *auditor) shuffles() bool {
+	a.deck[0] = a.in.Tiles.Points()
+	for j, p := range a.in.Seats {
+		o := a.need("shuffle pass", p)
+		if o == nil {
+			return false
+		}
+		next, err := commcrypto.DecodeElements(o.Entry.GetShuffle().Deck, wall.NumTiles)
+		if err != nil {
+			a.blame(p, "shuffle pass does not decode: %v", err)
+			return false
+		}
+		want := map[[commcrypto.ElementSize]byte]int{}
+		for _, e := range commcrypto.LockAll(a.k[j], a.deck[j]) {
+			want[e.Key()]++
+		}
+		for i, e := range next {
+			if want[e.Key()] == 0 {
+				a.blame(p, "shuffle pass is not a permutation of the deck it received under its revealed key (position %d is no locked tile: a tile was replaced, dropped or duplicated)", i)
+				return false
+			}
+			want[e.Key()]--
+		}
+		a.deck[j+1] = next
+	}
+	return true
+}
+
+// rekeys replays each rekey pass position by position.
+func (a *auditor) rekeys() bool {
+	a.wall[0] = a.deck[Players]
+	for j, p := range a.in.Seats {
+		next, err := commcrypto.DecodeElements(a.byKind["rekey pass"][p].Entry.GetRekey().Wall, wall.NumTiles)
+		if err != nil {
+			a.blame(p, "rekey pass does not decode: %v", err)
+			return false
+		}
+		factors := commcrypto.RekeyFactors(a.r[j], a.k[j])
+		for i := range next {
+			if !commcrypto.Lock(factors[i], a.wall[j][i]).Equal(next[i]) {
+				a.blame(p, "rekey pass at position %d is not r·k⁻¹ times the wall it received under its revealed keys", i)
+				return false
+			}
+		}
+		a.wall[j+1] = next
+	}
+	return true
+}
+
+func (a *auditor) decryptWall() bool {
+	a.yama = make([]wall.Tile, wall.NumTiles)
+	for i := range a.yama {
+		id, ok := a.in.Tiles.Lookup(commcrypto.Decrypt(a.wall[Players][i], a.r[0][i], a.r[1][i], a.r[2][i], a.r[3][i]))
+		if !ok {
+			// Every pass checked out, so this cannot happen with honest
+			// tile points; report it rather than trust it.
+			a.blame("", "position %d does not decrypt to a tile although every pass checks out", i)
+			return false
+		}
+		a.yama[i] = wall.Tile(id)
+	}
+	if err := wall.FourPlayer.CheckPermutation(a.yama); err != nil {
+		a.blame("", "decrypted wall is not a permutation of the tiles: %v", err)
+		return false
+	}
+	a.out.DoraIndicator = int(a.yama[wall.FourPlayer.DoraIndicatorIndex(0)])
+	return true
+}
+
+// events replays the deal, the dora reveal and every tsumo and dahai in
+// order against the wall and the layout.
+func (a *auditor) events() {
+	l := wall.FourPlayer
+	oya := a.in.Oya
+	var holds [Players][]int
+	for s := range holds {
+		holds[s] = dealPositions(l, oya, s)
+	}
+	doraPos := l.DoraIndicatorIndex(0)
+	discards := 0
+	turn := oya
+	// drawnBy maps a live-draw position to its drawer, as the hand has
+	// reached it so far.
+	drawnBy := map[int]int{}
+	for _, o := range a.ordered {
+		s, known := a.seatOf[o.Sender]
+		if !known {
+			continue // collect() already blamed it
+		}
+		if kr := o.Entry.GetKeyRelease(); kr != nil {
+			a.checkRelease(o, s, kr, holds, doraPos, drawnBy)
+			continue
+		}
+		d := o.Entry.GetDiscard()
+		if s != turn {
+			a.blame(o.Sender, "dahai out of turn (seat %d played, seat %d's turn)", s, turn)
+			return
+		}
+		pos := int(d.Position)
+		if !slices.Contains(holds[s], pos) {
+			a.blame(o.Sender, "dahai from position %d, which it does not hold", d.Position)
+			return
+		}
+		keys, err := decodeKeys(d.Keys, Players)
+		if err != nil {
+			a.blame(o.Sender, "dahai with bad keys: %v", err)
+			return
+		}
+		for j := range keys {
+			if !keys[j].Equal(a.r[j][pos]) {
+				a.blame(o.Sender, "dahai at position %d publishes a key of seat %d that differs from the revealed one", pos, j)
+				return
+			}
+		}
+		if wall.Tile(d.Tile) != a.yama[pos] {
+			a.blame(o.Sender, "dahai claims %s (id %d) but yama[%d] is %s (id %d)", wall.Tile(d.Tile), d.Tile, pos, a.yama[pos], a.yama[pos])
+			return
+		}
+		holds[s] = slices.DeleteFunc(holds[s], func(p int) bool { return p == pos })
+		discards++
+		a.out.Events++ // dahai
+		turn = (turn + 1) % Players
+		if next := l.LiveDrawIndex(discards, 0); next >= 0 {
+			holds[turn] = append(holds[turn], next)
+			drawnBy[next] = turn
+		}
+	}
+	// tsumo: the dealer's first draw plus one per dahai after the first
+	// (the draw after the last dahai does not exist at an exhaustive draw).
+	a.out.Events += min(discards, l.LiveDraws())
+	if discards != l.LiveDraws() {
+		a.blame("", "hand has %d dahai, an exhaustive draw has %d", discards, l.LiveDraws())
+	}
+}
+
+// checkRelease checks a key release against the revealed keys and the
+// layout: a private release goes to the player whose haipai or tsumo the
+// positions are; a public one is the dora indicator.
+func (a *auditor) checkRelease(o *Opened, s int, kr *pb.KeyRelease, holds [Players][]int, doraPos int, drawnBy map[int]int) {
+	keys, err := decodeKeys(kr.Keys, len(kr.Positions))
+	if err != nil {
+		a.blame(o.Sender, "key release with bad keys: %v", err)
+		return
+	}
+	positions := make([]int, len(kr.Positions))
+	for n, p := range kr.Positions {
+		if p >= wall.NumTiles {
+			a.blame(o.Sender, "key release for position %d", p)
+			return
+		}
+		positions[n] = int(p)
+		if !keys[n].Equal(a.r[s][p]) {
+			a.blame(o.Sender, "released a key for position %d that differs from its revealed key", p)
+			return
+		}
+	}
+	if o.Recipient == "" {
+		if len(positions) == 1 && positions[0] == doraPos {
+			if o.Sender == a.in.Seats[0] {
+				a.out.Events++ // one dora reveal per hand
+			}
+			return
+		}
+		a.blame(o.Sender, "published keys for positions %v, which are not a dora indicator", positions)
+		return
+	}
+	q, ok := a.seatOf[o.Recipient]
+	if !ok || q == s {
+		a.blame(o.Sender, "sent a key release to %s", o.Recipient)
+		return
+	}
+	if slices.Equal(positions, dealPositions(wall.FourPlayer, a.in.Oya, q)) {
+		return
+	}
+	if len(positions) == 1 {
+		if drawer, drawn := drawnBy[positions[0]]; drawn && drawer == q {
+			return
+		}
+	}
+	a.blame(o.Sender, "sent seat %d keys for positions %v, which are not its haipai or its tsumo", q, positions)
+}

@@ -1,0 +1,47 @@
+package protocol
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// Blame names a player held responsible for a failed check.
+type Blame struct {
+	// Peer is the player at fault.
+	Peer peer.ID
+	// Hand is the 1-based hand number (0 for the game's opening).
+	Hand int
+	// Reason says what the player did, in one line.
+	Reason string
+}
+
+func (b Blame) String() string { return fmt.Sprintf("hand %d: peer %s: %s", b.Hand, b.Peer, b.Reason) }
+
+// BlameError is the error a hand ends with when a player misbehaves: a bad
+// message, a key that fails its commitment, a dahai that does not match,
+// a message out of turn, or silence past the timeout. errors.As retrieves
+// it to name the peer.
+type BlameError struct {
+	Blame
+	// Err is the underlying check failure, if any.
+	Err error
+}
+
+func (e *BlameError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("%s: %v", e.Blame, e.Err)
+	}
+	return e.Blame.String()
+}
+
+func (e *BlameError) Unwrap() error { return e.Err }
+
+func blamef(p peer.ID, hand uint32, err error, format string, args ...any) *BlameError {
+	return &BlameError{Blame: Blame{Peer: p, Hand: int(hand), Reason: fmt.Sprintf(format, args...)}, Err: err}
+}
+
+// ErrAborted is wrapped by the error a hand ends with when another player
+// sent an Abort; the BlameError names that player and its reason.
+var ErrAborted = errors.New("hand aborted by a player")

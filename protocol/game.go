@@ -1,0 +1,372 @@
+package protocol
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/protocol/pb"
+)
+
+// DefaultTimeout is how long a player waits for an expected message before
+// it aborts the hand and names the silent peer.
+const DefaultTimeout = 30 * time.Second
+
+// Config configures one player's side of a game.
+type Config struct {
+	// Table is the table name all four players must agree on.
+	Table string
+	// Identity is the player's libp2p private key (Ed25519); it signs
+	// every message.
+	Identity crypto.PrivKey
+	// Peers are the four players' peer IDs, this player's included, in
+	// any order.
+	Peers []peer.ID
+	// Nick is an optional display name announced in the Hello.
+	Nick string
+	// Hands is the number of hands to play (≥ 1).
+	Hands int
+	// Transport carries messages to the other three players.
+	Transport Transport
+	// Transcript, if not nil, receives every message sent or received, as
+	// it happens.
+	Transcript *Transcript
+	// Player chooses dahai; nil means Tsumogiri.
+	Player Player
+	// Timeout bounds the wait for each expected message from an automatic
+	// step; 0 means DefaultTimeout.
+	Timeout time.Duration
+	// TurnTimeout bounds the wait for a player's dahai (a human may think);
+	// 0 means Timeout.
+	TurnTimeout time.Duration
+	// Rand is the source of keys, permutations and nonces; nil means
+	// crypto/rand.Reader.
+	Rand io.Reader
+	// Logger receives progress; nil discards.
+	Logger *slog.Logger
+	// OnHand, if not nil, is called after each hand with its result.
+	OnHand func(HandResult)
+	// Tamper, if not nil, lets a test or a cheating node rewrite an
+	// outgoing message body before it is signed. Honest nodes leave it nil.
+	Tamper func(hand uint32, to peer.ID, e *pb.Entry)
+}
+
+// HandResult is the outcome of one hand as seen by this player.
+type HandResult struct {
+	// Number is the 1-based hand number.
+	Number int
+	// Seats are the four peer IDs in seat order (seat 0 = first East).
+	Seats []peer.ID
+	// Oya is the dealer's seat (0..3).
+	Oya int
+	// Dice are the two dice, 0-based (faces d+1).
+	Dice [2]int
+	// DoraIndicator is the tile at yama[5].
+	DoraIndicator int
+	// Yama is the audited wall, 136 Tenhou tile ids in yama order; nil if
+	// the audit failed.
+	Yama []int
+	// Events counts tsumo, dahai and dora reveals checked by the audit.
+	Events int
+	// Setup is the wall time from the hand's first message to the end of
+	// the deal (seats and dice, 4 shuffle passes, 4 rekey passes, 53 tiles
+	// decrypted).
+	Setup time.Duration
+	// DrawLatency holds, for each of this player's tsumo after the deal,
+	// the time from the previous dahai being accepted to the drawn tile
+	// being decrypted.
+	DrawLatency []time.Duration
+	// Duration is the hand's total wall time, audit included.
+	Duration time.Duration
+	// Blame lists players the audit found at fault; empty when it passed.
+	Blame []Blame
+}
+
+// Game is one player's side of a game of several hands.
+type Game struct {
+	cfg    Config
+	self   peer.ID
+	others []peer.ID
+	tiles  *commcrypto.TileTable
+	log    *slog.Logger
+
+	gameID []byte
+	seats  []peer.ID // seat order, fixed by hand 1
+	seq    uint64
+	last   [32]byte
+	chains chains
+	hand   *hand // hand in progress, receives entries
+}
+
+// NewGame checks cfg and returns a Game ready to Run. It returns an error
+// naming the bad field: a missing identity or transport, a peer list that
+// is not four distinct peers including this player, or Hands < 1.
+func NewGame(cfg Config) (*Game, error) {
+	if cfg.Identity == nil {
+		return nil, errors.New("protocol: Config.Identity is required")
+	}
+	if cfg.Transport == nil {
+		return nil, errors.New("protocol: Config.Transport is required")
+	}
+	if cfg.Hands < 1 {
+		return nil, fmt.Errorf("protocol: Config.Hands = %d, want at least 1", cfg.Hands)
+	}
+	self, err := peer.IDFromPrivateKey(cfg.Identity)
+	if err != nil {
+		return nil, fmt.Errorf("protocol: identity: %w", err)
+	}
+	if err := checkTablePeers(cfg.Peers, self); err != nil {
+		return nil, fmt.Errorf("protocol: %w", err)
+	}
+	if cfg.Player == nil {
+		cfg.Player = Tsumogiri{}
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.TurnTimeout <= 0 {
+		cfg.TurnTimeout = cfg.Timeout
+	}
+	if cfg.Rand == nil {
+		cfg.Rand = rand.Reader
+	}
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	g := &Game{cfg: cfg, self: self, tiles: commcrypto.NewTileTable(), log: log, chains: chains{}}
+	for _, p := range sortPeers(cfg.Peers) {
+		if p != self {
+			g.others = append(g.others, p)
+		}
+	}
+	return g, nil
+}
+
+// Self returns this player's peer ID.
+func (g *Game) Self() peer.ID { return g.self }
+
+// Seats returns the peer IDs in seat order once hand 1 has fixed the
+// seating, nil before.
+func (g *Game) Seats() []peer.ID { return g.seats }
+
+// Run plays the configured number of hands: the Hello exchange, then each
+// hand with its audit. It returns the results of the hands played and an
+// error if a hand was aborted or its audit failed; a *BlameError in the
+// chain names the peer at fault.
+func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
+	if err := g.hello(ctx); err != nil {
+		return nil, err
+	}
+	var results []HandResult
+	for n := 1; n <= g.cfg.Hands; n++ {
+		res, err := g.playHand(ctx, uint32(n))
+		if res != nil {
+			results = append(results, *res)
+			if g.cfg.OnHand != nil {
+				g.cfg.OnHand(*res)
+			}
+		}
+		if g.cfg.Transcript != nil {
+			if serr := g.cfg.Transcript.Sync(); serr != nil && err == nil {
+				err = serr
+			}
+		}
+		if err != nil {
+			return results, err
+		}
+		if len(res.Blame) > 0 {
+			return results, &BlameError{Blame: res.Blame[0], Err: fmt.Errorf("audit of hand %d failed", n)}
+		}
+	}
+	return results, nil
+}
+
+// hello exchanges Hello messages, checks that all four agree on table,
+// version and peers, and derives the game id.
+func (g *Game) hello(ctx context.Context) error {
+	nonce := make([]byte, 16)
+	if _, err := io.ReadFull(g.cfg.Rand, nonce); err != nil {
+		return fmt.Errorf("hello nonce: %w", err)
+	}
+	peers := sortPeers(g.cfg.Peers)
+	raw := make([][]byte, len(peers))
+	for i, p := range peers {
+		raw[i] = []byte(p)
+	}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands)}
+	if _, err := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}}); err != nil {
+		return err
+	}
+	nonces := map[peer.ID][]byte{g.self: nonce}
+	for _, p := range g.others {
+		o, err := g.recv(ctx, p, 0, "hello", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		h := o.Entry.GetHello()
+		if err := checkHello(h, mine); err != nil {
+			return blamef(p, 0, err, "hello does not match ours")
+		}
+		nonces[p] = h.Nonce
+		g.log.Info("peer joined", "peer", p, "nick", h.Nick)
+	}
+	g.gameID = gameID(g.cfg.Table, g.cfg.Peers, nonces)
+	return nil
+}
+
+func checkHello(h, mine *pb.Hello) error {
+	switch {
+	case h.Version != mine.Version:
+		return fmt.Errorf("protocol version %q, ours %q", h.Version, mine.Version)
+	case h.Table != mine.Table:
+		return fmt.Errorf("table %q, ours %q", h.Table, mine.Table)
+	case len(h.Peers) != len(mine.Peers):
+		return fmt.Errorf("%d peers, ours %d", len(h.Peers), len(mine.Peers))
+	case len(h.Nonce) != 16:
+		return fmt.Errorf("nonce of %d bytes, want 16", len(h.Nonce))
+	case h.Hands != mine.Hands:
+		return fmt.Errorf("wants %d hands, we want %d", h.Hands, mine.Hands)
+	case len(h.Nick) > 64:
+		return fmt.Errorf("nick of %d bytes, at most 64", len(h.Nick))
+	}
+	for i := range h.Peers {
+		if string(h.Peers[i]) != string(mine.Peers[i]) {
+			return fmt.Errorf("peer list differs at %d", i)
+		}
+	}
+	return nil
+}
+
+// seal fills in the header fields of e, signs it and records it.
+func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
+	e.GameId = g.gameID
+	e.Hand = hand
+	e.Seq = g.seq
+	if g.seq > 0 {
+		e.PrevHash = g.last[:]
+	}
+	e.Sender = []byte(g.self)
+	if to != "" {
+		e.Recipient = []byte(to)
+	}
+	if g.cfg.Tamper != nil {
+		g.cfg.Tamper(hand, to, e)
+	}
+	o, err := Seal(g.cfg.Identity, e)
+	if err != nil {
+		return nil, err
+	}
+	g.seq++
+	g.last = o.Hash
+	if err := g.record(o); err != nil {
+		return nil, err
+	}
+	return o, nil
+}
+
+func (g *Game) record(o *Opened) error {
+	if g.hand != nil {
+		g.hand.entries = append(g.hand.entries, o)
+	}
+	if g.cfg.Transcript != nil {
+		if err := g.cfg.Transcript.Append(o); err != nil {
+			return fmt.Errorf("transcript: %w", err)
+		}
+	}
+	return nil
+}
+
+// broadcast signs e and sends it to the other three players.
+func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened, error) {
+	o, err := g.seal(hand, "", e)
+	if err != nil {
+		return nil, err
+	}
+	for _, p := range g.others {
+		if err := g.cfg.Transport.Send(ctx, p, o.Envelope); err != nil {
+			return nil, fmt.Errorf("send %s to %s: %w", o.Kind(), p, err)
+		}
+	}
+	return o, nil
+}
+
+// sendTo signs e as a private message and sends it to one player.
+func (g *Game) sendTo(ctx context.Context, hand uint32, to peer.ID, e *pb.Entry) error {
+	o, err := g.seal(hand, to, e)
+	if err != nil {
+		return err
+	}
+	if err := g.cfg.Transport.Send(ctx, to, o.Envelope); err != nil {
+		return fmt.Errorf("send %s to %s: %w", o.Kind(), to, err)
+	}
+	return nil
+}
+
+// recv waits up to timeout for the next message from peer from, verifies
+// it (signature, sender, chain, game id, hand, recipient), records it, and
+// checks that it is the expected kind. Every failure is a *BlameError
+// naming the peer; an Abort from the peer wraps ErrAborted.
+func (g *Game) recv(ctx context.Context, from peer.ID, hand uint32, want string, timeout time.Duration) (*Opened, error) {
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	b, err := g.cfg.Transport.Recv(rctx, from)
+	if err != nil {
+		if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
+			return nil, blamef(from, hand, err, "silent for %s while we waited for its %s", timeout, want)
+		}
+		if ctx.Err() != nil {
+			return nil, fmt.Errorf("waiting for %s from %s: %w", want, from, ctx.Err())
+		}
+		return nil, blamef(from, hand, err, "connection lost while we waited for its %s", want)
+	}
+	o, err := Open(b)
+	if err != nil {
+		return nil, blamef(from, hand, err, "sent an unreadable message")
+	}
+	e := o.Entry
+	switch {
+	case o.Sender != from:
+		return nil, blamef(from, hand, nil, "relayed a message signed by %s", o.Sender)
+	case o.Recipient != "" && o.Recipient != g.self:
+		return nil, blamef(from, hand, nil, "sent us a message addressed to %s", o.Recipient)
+	case hand > 0 && string(e.GameId) != string(g.gameID):
+		return nil, blamef(from, hand, nil, "message for another game (id %x)", e.GameId)
+	case hand == 0 && (len(e.GameId) != 0 || e.Seq != 0):
+		return nil, blamef(from, hand, nil, "hello must open its chain (seq %d)", e.Seq)
+	case e.Hand != hand:
+		return nil, blamef(from, hand, nil, "message for hand %d during hand %d", e.Hand, hand)
+	}
+	if err := g.chains.accept(o); err != nil {
+		return nil, blamef(from, hand, err, "broke its hash chain")
+	}
+	if err := g.record(o); err != nil {
+		return nil, err
+	}
+	if a := e.GetAbort(); a != nil {
+		return nil, blamef(from, hand, ErrAborted, "aborted the hand: %.200q", a.Reason)
+	}
+	if got := o.Kind(); got != want {
+		return nil, blamef(from, hand, nil, "sent a %s out of turn (expected its %s)", got, want)
+	}
+	return o, nil
+}
+
+// abort tells the other players why this player gives up the hand. Errors
+// sending it are ignored: the hand is over either way.
+func (g *Game) abort(ctx context.Context, hand uint32, reason error) {
+	if g.gameID == nil {
+		return
+	}
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
+	defer cancel()
+	g.broadcast(sctx, hand, &pb.Entry{Body: &pb.Entry_Abort{Abort: &pb.Abort{Reason: reason.Error()}}})
+}

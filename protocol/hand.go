@@ -1,0 +1,576 @@
+package protocol
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// hand is one player's state during one hand. The hand runs in lockstep:
+// at every step each player knows which message it expects next from each
+// peer, so a message of any other kind is out of turn.
+type hand struct {
+	g      *Game
+	num    uint32
+	oya    int
+	seat   int // this player's seat
+	layout wall.Layout
+	start  time.Time
+
+	entries []*Opened // every entry of this hand, in processing order
+
+	dice    [2]int
+	k       commcrypto.Scalar   // this player's global key
+	r       []commcrypto.Scalar // this player's per-position keys, 136
+	deck    [Players + 1][]commcrypto.Element
+	wall    [Players + 1][]commcrypto.Element
+	commits [Players][]commcrypto.Element
+
+	keys   [][Players]commcrypto.Scalar // known keys per position and seat
+	holds  [Players][]int               // concealed positions per seat
+	mine   map[int]wall.Tile            // decrypted tiles of this player's hand
+	rivers [Players][]wall.Tile
+	dora   wall.Tile
+
+	res HandResult
+}
+
+func (g *Game) playHand(ctx context.Context, num uint32) (*HandResult, error) {
+	h := &hand{
+		g:      g,
+		num:    num,
+		oya:    int(num-1) % Players,
+		layout: wall.FourPlayer,
+		start:  time.Now(),
+		keys:   make([][Players]commcrypto.Scalar, wall.NumTiles),
+		mine:   map[int]wall.Tile{},
+	}
+	h.res.Number = int(num)
+	h.res.Oya = h.oya
+	h.res.DoraIndicator = -1
+	g.hand = h
+	defer func() { g.hand = nil }()
+	err := h.play(ctx)
+	h.res.Duration = time.Since(h.start)
+	if err != nil {
+		if !errors.Is(err, ErrAborted) && ctx.Err() == nil {
+			g.abort(ctx, num, err)
+		}
+		return &h.res, fmt.Errorf("hand %d: %w", num, err)
+	}
+	return &h.res, nil
+}
+
+func (h *hand) play(ctx context.Context) error {
+	steps := []struct {
+		name string
+		run  func(context.Context) error
+	}{
+		{"seats and dice", h.seatsAndDice},
+		{"shuffle", h.shufflePasses},
+		{"rekey", h.rekeyPasses},
+		{"haipai", h.deal},
+		{"dora indicator", h.revealDora},
+		{"play", h.playTurns},
+		{"key reveal", h.revealKeys},
+	}
+	for _, s := range steps {
+		if err := s.run(ctx); err != nil {
+			return err
+		}
+		h.g.log.Debug("hand step done", "hand", h.num, "step", s.name, "elapsed", time.Since(h.start))
+		if s.name == "haipai" {
+			h.res.Setup = time.Since(h.start)
+		}
+	}
+	return h.audit()
+}
+
+// rel returns seat s counted from the dealer (0 = oya).
+func (h *hand) rel(s int) int { return (s - h.oya + Players) % Players }
+
+// dealPositions returns the yama positions dealt to seat s: its 13 haipai
+// tiles in deal order and, for the dealer, the first live draw.
+func dealPositions(l wall.Layout, oya, s int) []int {
+	rel := (s - oya + Players) % Players
+	ps := l.Haipai(rel)
+	if rel == 0 {
+		ps = append(ps, l.LiveDrawIndex(0, 0))
+	}
+	return ps
+}
+
+func (h *hand) peerAt(s int) peer.ID { return h.g.seats[s] }
+
+func (h *hand) seatsAndDice(ctx context.Context) error {
+	g := h.g
+	nonce := make([]byte, NonceSize)
+	if _, err := g.cfg.Rand.Read(nonce); err != nil {
+		return fmt.Errorf("nonce: %w", err)
+	}
+	mine := nonceCommitment(g.gameID, h.num, g.self, nonce)
+	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceCommit{NonceCommit: &pb.NonceCommit{Commitment: mine, Oya: uint32(h.oya)}}}); err != nil {
+		return err
+	}
+	commits := map[peer.ID][]byte{}
+	for _, p := range g.others {
+		o, err := g.recv(ctx, p, h.num, "nonce commitment", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		c := o.Entry.GetNonceCommit()
+		if len(c.Commitment) != 32 {
+			return blamef(p, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
+		}
+		if int(c.Oya) != h.oya {
+			return blamef(p, h.num, nil, "announces dealer seat %d, we have %d", c.Oya, h.oya)
+		}
+		commits[p] = c.Commitment
+	}
+	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceReveal{NonceReveal: &pb.NonceReveal{Nonce: nonce}}}); err != nil {
+		return err
+	}
+	nonces := map[peer.ID][]byte{g.self: nonce}
+	for _, p := range g.others {
+		o, err := g.recv(ctx, p, h.num, "nonce reveal", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		n := o.Entry.GetNonceReveal().Nonce
+		if string(nonceCommitment(g.gameID, h.num, p, n)) != string(commits[p]) {
+			return blamef(p, h.num, nil, "revealed a nonce that does not open its commitment")
+		}
+		nonces[p] = n
+	}
+	seed := handSeed(g.gameID, h.num, nonces)
+	if h.num == 1 {
+		g.seats = seating(seed, g.cfg.Peers)
+	}
+	h.seat = slices.Index(g.seats, g.self)
+	h.dice = dice(seed)
+	h.res.Seats = slices.Clone(g.seats)
+	h.res.Dice = h.dice
+	return nil
+}
+
+// shufflePasses runs the four shuffle passes in seat order: D ← π_j(k_j·D).
+func (h *hand) shufflePasses(ctx context.Context) error {
+	g := h.g
+	h.deck[0] = g.tiles.Points()
+	for j := 0; j < Players; j++ {
+		if j == h.seat {
+			k, err := commcrypto.NewKey(g.cfg.Rand)
+			if err != nil {
+				return fmt.Errorf("shuffle key: %w", err)
+			}
+			perm, err := commcrypto.Permutation(g.cfg.Rand, wall.NumTiles)
+			if err != nil {
+				return fmt.Errorf("shuffle permutation: %w", err)
+			}
+			locked := commcrypto.LockAll(k, h.deck[j])
+			next := make([]commcrypto.Element, len(locked))
+			for i, p := range perm {
+				next[i] = locked[p]
+			}
+			h.k = k
+			h.deck[j+1] = next
+			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: &pb.ShufflePass{Deck: commcrypto.EncodeElements(next)}}}); err != nil {
+				return err
+			}
+			continue
+		}
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "shuffle pass", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		next, err := decodeDeck(o.Entry.GetShuffle().Deck)
+		if err != nil {
+			return blamef(h.peerAt(j), h.num, err, "bad shuffle pass")
+		}
+		h.deck[j+1] = next
+	}
+	return nil
+}
+
+// decodeDeck decodes 136 strictly canonical, non-identity, pairwise
+// distinct elements. Distinct tiles stay distinct under every lock, so a
+// repeated element is a tile duplicated by the pass, caught at once.
+func decodeDeck(b []byte) ([]commcrypto.Element, error) {
+	els, err := commcrypto.DecodeElements(b, wall.NumTiles)
+	if err != nil {
+		return nil, err
+	}
+	seen := make(map[[commcrypto.ElementSize]byte]int, len(els))
+	for i, e := range els {
+		if j, dup := seen[e.Key()]; dup {
+			return nil, fmt.Errorf("elements %d and %d are equal: a tile is duplicated", j, i)
+		}
+		seen[e.Key()] = i
+	}
+	return els, nil
+}
+
+// rekeyPasses runs the four rekey passes in seat order: each player
+// replaces its global key by a fresh key per position, C_i ← (r_i·k⁻¹)·C_i,
+// and publishes the commitments R_i = r_i·G.
+func (h *hand) rekeyPasses(ctx context.Context) error {
+	g := h.g
+	h.wall[0] = h.deck[Players]
+	for j := 0; j < Players; j++ {
+		if j == h.seat {
+			r := make([]commcrypto.Scalar, wall.NumTiles)
+			commits := make([]commcrypto.Element, wall.NumTiles)
+			for i := range r {
+				var err error
+				if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
+					return fmt.Errorf("position key: %w", err)
+				}
+				commits[i] = commcrypto.Commit(r[i])
+			}
+			factors := commcrypto.RekeyFactors(r, h.k)
+			next := make([]commcrypto.Element, wall.NumTiles)
+			for i := range next {
+				next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
+				h.keys[i][j] = r[i]
+			}
+			h.r = r
+			h.wall[j+1] = next
+			h.commits[j] = commits
+			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits)}
+			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}}); err != nil {
+				return err
+			}
+			continue
+		}
+		p := h.peerAt(j)
+		o, err := g.recv(ctx, p, h.num, "rekey pass", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		rk := o.Entry.GetRekey()
+		next, err := decodeDeck(rk.Wall)
+		if err != nil {
+			return blamef(p, h.num, err, "bad rekey pass wall")
+		}
+		commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
+		if err != nil {
+			return blamef(p, h.num, err, "bad rekey pass commitments")
+		}
+		h.wall[j+1] = next
+		h.commits[j] = commits
+	}
+	return nil
+}
+
+// release returns a KeyRelease of this player's keys for positions.
+func (h *hand) release(positions []int) *pb.Entry {
+	kr := &pb.KeyRelease{Keys: make([]byte, 0, len(positions)*commcrypto.ScalarSize)}
+	for _, p := range positions {
+		kr.Positions = append(kr.Positions, uint32(p))
+		kr.Keys = append(kr.Keys, h.r[p].Bytes()...)
+	}
+	return &pb.Entry{Body: &pb.Entry_KeyRelease{KeyRelease: kr}}
+}
+
+// acceptRelease checks that a KeyRelease from seat j covers exactly the
+// expected positions and that every key matches j's commitment R_{j,i},
+// then stores the keys. A failure blames seat j at once.
+func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
+	kr := o.Entry.GetKeyRelease()
+	p := h.peerAt(j)
+	if len(kr.Positions) != len(want) {
+		return blamef(p, h.num, nil, "released keys for %d positions, expected %d", len(kr.Positions), len(want))
+	}
+	for n, pos := range kr.Positions {
+		if int(pos) != want[n] {
+			return blamef(p, h.num, nil, "released a key for position %d, expected %d", pos, want[n])
+		}
+	}
+	keys, err := decodeKeys(kr.Keys, len(want))
+	if err != nil {
+		return blamef(p, h.num, err, "bad key release")
+	}
+	for n, pos := range want {
+		if err := commcrypto.CheckCommitment(keys[n], h.commits[j][pos]); err != nil {
+			return blamef(p, h.num, err, "key for position %d fails its commitment", pos)
+		}
+		h.keys[pos][j] = keys[n]
+	}
+	return nil
+}
+
+// decodeKeys decodes n concatenated 32-byte canonical non-zero scalars.
+func decodeKeys(b []byte, n int) ([]commcrypto.Scalar, error) {
+	if len(b) != n*commcrypto.ScalarSize {
+		return nil, fmt.Errorf("%d key bytes, want %d", len(b), n*commcrypto.ScalarSize)
+	}
+	out := make([]commcrypto.Scalar, n)
+	for i := range out {
+		var err error
+		if out[i], err = commcrypto.DecodeScalar(b[i*commcrypto.ScalarSize : (i+1)*commcrypto.ScalarSize]); err != nil {
+			return nil, fmt.Errorf("key %d: %w", i, err)
+		}
+	}
+	return out, nil
+}
+
+// decrypt returns the tile at position pos from the four known keys:
+// (Π_j r_{j,pos})⁻¹ · C_pos looked up among the tile points.
+func (h *hand) decrypt(pos int) (wall.Tile, error) {
+	ks := h.keys[pos]
+	for j := range ks {
+		if ks[j].IsZero() {
+			return -1, fmt.Errorf("position %d: key of seat %d unknown", pos, j)
+		}
+	}
+	id, ok := h.g.tiles.Lookup(commcrypto.Decrypt(h.wall[Players][pos], ks[:]...))
+	if !ok {
+		return -1, fmt.Errorf("position %d does not decrypt to a tile: a shuffle or rekey pass is bad (the key reveal names who)", pos)
+	}
+	return wall.Tile(id), nil
+}
+
+// deal is the private decryption of the haipai (and the dealer's first
+// tsumo): every player sends each other player, privately and in
+// parallel, its keys for that player's positions.
+func (h *hand) deal(ctx context.Context) error {
+	g := h.g
+	for s := 0; s < Players; s++ {
+		h.holds[s] = dealPositions(h.layout, h.oya, s)
+		if s == h.seat {
+			continue
+		}
+		if err := g.sendTo(ctx, h.num, h.peerAt(s), h.release(h.holds[s])); err != nil {
+			return err
+		}
+	}
+	for j := 0; j < Players; j++ {
+		if j == h.seat {
+			continue
+		}
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		if err := h.acceptRelease(j, o, h.holds[h.seat]); err != nil {
+			return err
+		}
+	}
+	for _, pos := range h.holds[h.seat] {
+		t, err := h.decrypt(pos)
+		if err != nil {
+			return err
+		}
+		h.mine[pos] = t
+	}
+	return nil
+}
+
+// revealDora is the public decryption of the dora indicator yama[5].
+func (h *hand) revealDora(ctx context.Context) error {
+	g := h.g
+	pos := h.layout.DoraIndicatorIndex(0)
+	if _, err := g.broadcast(ctx, h.num, h.release([]int{pos})); err != nil {
+		return err
+	}
+	for j := 0; j < Players; j++ {
+		if j == h.seat {
+			continue
+		}
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		if err := h.acceptRelease(j, o, []int{pos}); err != nil {
+			return err
+		}
+	}
+	t, err := h.decrypt(pos)
+	if err != nil {
+		return err
+	}
+	h.dora = t
+	h.res.DoraIndicator = int(t)
+	return nil
+}
+
+// playTurns plays tsumo and dahai in turn until the live wall is
+// exhausted (ryuukyoku). The dealer already holds its first tsumo.
+func (h *hand) playTurns(ctx context.Context) error {
+	g := h.g
+	turn := h.oya
+	accepted := time.Now()
+	for d := 0; ; d++ {
+		if d > 0 {
+			pos := h.layout.LiveDrawIndex(d, 0)
+			if pos < 0 {
+				return nil // exhaustive draw
+			}
+			if err := h.tsumo(ctx, turn, pos, accepted); err != nil {
+				return err
+			}
+		}
+		if turn == h.seat {
+			if err := h.myDahai(ctx, d); err != nil {
+				return err
+			}
+		} else {
+			o, err := g.recv(ctx, h.peerAt(turn), h.num, "dahai", g.cfg.TurnTimeout)
+			if err != nil {
+				return err
+			}
+			if err := h.acceptDahai(turn, o); err != nil {
+				return err
+			}
+		}
+		accepted = time.Now()
+		turn = (turn + 1) % Players
+	}
+}
+
+// tsumo is the private decryption of one live draw by seat drawer.
+func (h *hand) tsumo(ctx context.Context, drawer, pos int, since time.Time) error {
+	g := h.g
+	h.holds[drawer] = append(h.holds[drawer], pos)
+	if drawer != h.seat {
+		return g.sendTo(ctx, h.num, h.peerAt(drawer), h.release([]int{pos}))
+	}
+	for j := 0; j < Players; j++ {
+		if j == h.seat {
+			continue
+		}
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		if err := h.acceptRelease(j, o, []int{pos}); err != nil {
+			return err
+		}
+	}
+	t, err := h.decrypt(pos)
+	if err != nil {
+		return err
+	}
+	h.mine[pos] = t
+	h.res.DrawLatency = append(h.res.DrawLatency, time.Since(since))
+	return nil
+}
+
+func (h *hand) myDahai(ctx context.Context, d int) error {
+	g := h.g
+	view := TurnView{Seat: h.seat, Oya: h.oya, DoraIndicator: h.dora, LiveLeft: h.layout.LiveDraws() - 1 - d}
+	for _, pos := range h.holds[h.seat] {
+		view.Hand = append(view.Hand, HandTile{Position: pos, Tile: h.mine[pos]})
+	}
+	for s := range h.rivers {
+		view.Rivers[s] = slices.Clone(h.rivers[s])
+	}
+	tctx, cancel := context.WithTimeout(ctx, g.cfg.TurnTimeout)
+	idx, err := g.cfg.Player.Dahai(tctx, view)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("choosing dahai: %w", err)
+	}
+	if idx < 0 || idx >= len(view.Hand) {
+		return fmt.Errorf("player chose dahai %d of a %d-tile hand", idx, len(view.Hand))
+	}
+	pos := view.Hand[idx].Position
+	keys := make([]byte, 0, Players*commcrypto.ScalarSize)
+	for j := 0; j < Players; j++ {
+		keys = append(keys, h.keys[pos][j].Bytes()...)
+	}
+	body := &pb.Discard{Position: uint32(pos), Tile: uint32(h.mine[pos]), Keys: keys}
+	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Discard{Discard: body}}); err != nil {
+		return err
+	}
+	h.discard(h.seat, pos, h.mine[pos])
+	delete(h.mine, pos)
+	return nil
+}
+
+// acceptDahai checks a dahai of seat s: the position is one s holds, all
+// four keys match their commitments, and they decrypt the position to the
+// tile s claims. A failure blames s at once.
+func (h *hand) acceptDahai(s int, o *Opened) error {
+	d := o.Entry.GetDiscard()
+	p := h.peerAt(s)
+	pos := int(d.Position)
+	if !slices.Contains(h.holds[s], pos) {
+		return blamef(p, h.num, nil, "dahai from position %d, which it does not hold", d.Position)
+	}
+	if d.Tile >= wall.NumTiles {
+		return blamef(p, h.num, nil, "dahai claims tile id %d", d.Tile)
+	}
+	keys, err := decodeKeys(d.Keys, Players)
+	if err != nil {
+		return blamef(p, h.num, err, "bad dahai keys")
+	}
+	for j, k := range keys {
+		if err := commcrypto.CheckCommitment(k, h.commits[j][pos]); err != nil {
+			return blamef(p, h.num, err, "dahai key of seat %d for position %d fails its commitment", j, pos)
+		}
+		h.keys[pos][j] = k
+	}
+	t, err := h.decrypt(pos)
+	if err != nil {
+		return err
+	}
+	if t != wall.Tile(d.Tile) {
+		return blamef(p, h.num, nil, "dahai claims %s (id %d) but position %d holds %s (id %d)", wall.Tile(d.Tile), d.Tile, pos, t, t)
+	}
+	h.discard(s, pos, t)
+	return nil
+}
+
+func (h *hand) discard(s, pos int, t wall.Tile) {
+	h.holds[s] = slices.DeleteFunc(h.holds[s], func(p int) bool { return p == pos })
+	h.rivers[s] = append(h.rivers[s], t)
+}
+
+// revealKeys publishes this player's global key and all its per-position
+// keys and collects the others', for the end-of-hand audit.
+func (h *hand) revealKeys(ctx context.Context) error {
+	g := h.g
+	body := &pb.KeyReveal{GlobalKey: h.k.Bytes(), PositionKeys: make([]byte, 0, wall.NumTiles*commcrypto.ScalarSize)}
+	for _, r := range h.r {
+		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
+	}
+	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_KeyReveal{KeyReveal: body}}); err != nil {
+		return err
+	}
+	for _, p := range g.others {
+		if _, err := g.recv(ctx, p, h.num, "key reveal", g.cfg.Timeout); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// audit runs the end-of-hand audit over the entries of this hand — the
+// same code `mentalmj audit` runs offline — and fills in the result.
+func (h *hand) audit() error {
+	a := AuditHand(AuditInput{
+		GameID:  h.g.gameID,
+		Peers:   h.g.cfg.Peers,
+		Seats:   h.g.seats,
+		Hand:    h.num,
+		Oya:     h.oya,
+		Entries: h.entries,
+		Tiles:   h.g.tiles,
+	})
+	h.res.Yama = a.Yama
+	h.res.Events = a.Events
+	h.res.Blame = a.Blame
+	if a.DoraIndicator != h.res.DoraIndicator && len(a.Blame) == 0 {
+		return fmt.Errorf("audit: dora indicator %d differs from the one decrypted during the hand (%d)", a.DoraIndicator, h.res.DoraIndicator)
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// table is four in-process players on a MemNetwork.
+type table struct {
+	keys        []crypto.PrivKey
+	ids         []peer.ID
+	net         *MemNetwork
+	transcripts []*bytes.Buffer
+}
+
+func newTable(t testing.TB) *table {
+	t.Helper()
+	tb := &table{net: NewMemNetwork()}
+	for i := 0; i < Players; i++ {
+		k, _, err := crypto.GenerateEd25519Key(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := peer.IDFromPrivateKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.keys = append(tb.keys, k)
+		tb.ids = append(tb.ids, id)
+		tb.transcripts = append(tb.transcripts, &bytes.Buffer{})
+	}
+	return tb
+}
+
+type outcome struct {
+	results []HandResult
+	err     error
+}
+
+// play runs n hands with the four players; configure may change each
+// player's Config (e.g. to make one of them cheat).
+func (tb *table) play(t testing.TB, n int, configure func(i int, c *Config)) []outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	out := make([]outcome, Players)
+	var wg sync.WaitGroup
+	for i := 0; i < Players; i++ {
+		cfg := Config{
+			Table:      "test",
+			Identity:   tb.keys[i],
+			Peers:      tb.ids,
+			Hands:      n,
+			Transport:  tb.net.Transport(tb.ids[i]),
+			Transcript: NewTranscript(tb.transcripts[i]),
+			Timeout:    10 * time.Second,
+		}
+		if configure != nil {
+			configure(i, &cfg)
+		}
+		g, err := NewGame(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := g.Run(ctx)
+			out[i] = outcome{res, err}
+			if err != nil {
+				// A player that gives up disconnects, as a node would.
+				tb.net.Disconnect(tb.ids[i])
+			}
+		}()
+	}
+	wg.Wait()
+	return out
+}
+
+// blamed returns the peer named by err's BlameError, "" if none.
+func blamed(err error) peer.ID {
+	var be *BlameError
+	if errors.As(err, &be) {
+		return be.Peer
+	}
+	return ""
+}

@@ -1,0 +1,122 @@
+package protocol
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sync"
+)
+
+// Transcript is an append-only record of every envelope a player sent or
+// received, in the order it processed them. On disk it is a sequence of
+// records, each a uvarint length followed by a serialized pb.Envelope (the
+// framing of protobuf's delimited format). Every record is written to the
+// file as soon as it is appended, so a crash loses nothing already played.
+type Transcript struct {
+	mu   sync.Mutex
+	w    io.Writer
+	sync func() error
+	n    int
+}
+
+// CreateTranscript creates the transcript file at path. It refuses an
+// existing non-empty file (a transcript is never overwritten or mixed with
+// another game): the error names the path.
+func CreateTranscript(path string) (*Transcript, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("transcript: %w", err)
+	}
+	if st, err := f.Stat(); err != nil || st.Size() > 0 {
+		f.Close()
+		if err == nil {
+			err = errors.New("file exists and is not empty; choose another path")
+		}
+		return nil, fmt.Errorf("transcript %s: %w", path, err)
+	}
+	return &Transcript{w: f, sync: f.Sync}, nil
+}
+
+// NewTranscript returns a Transcript writing to w (e.g. a bytes.Buffer in
+// tests). Each record is handed to w with one Write call.
+func NewTranscript(w io.Writer) *Transcript { return &Transcript{w: w} }
+
+// Append writes o's envelope as one record. It is safe for concurrent use.
+func (t *Transcript) Append(o *Opened) error {
+	rec := binary.AppendUvarint(make([]byte, 0, len(o.Envelope)+binary.MaxVarintLen64), uint64(len(o.Envelope)))
+	rec = append(rec, o.Envelope...)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if _, err := t.w.Write(rec); err != nil {
+		return err
+	}
+	t.n++
+	return nil
+}
+
+// Len returns the number of records appended.
+func (t *Transcript) Len() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.n
+}
+
+// Sync flushes the file to stable storage (fsync); it is called at the
+// end of every hand. A no-op for writers that are not files.
+func (t *Transcript) Sync() error {
+	if t.sync == nil {
+		return nil
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.sync()
+}
+
+// Close syncs and closes the underlying file, if the Transcript owns one.
+func (t *Transcript) Close() error {
+	if err := t.Sync(); err != nil {
+		return err
+	}
+	if c, ok := t.w.(io.Closer); ok && t.sync != nil {
+		return c.Close()
+	}
+	return nil
+}
+
+// ReadTranscript reads every record of a transcript and verifies each
+// envelope's signature (Open). It returns the records read up to the first
+// problem together with an error naming name, the record number and the
+// byte offset: a truncated record (e.g. a crash mid-write) or a record
+// that fails to open.
+func ReadTranscript(r io.Reader, name string) ([]*Opened, error) {
+	br := bufio.NewReader(r)
+	var out []*Opened
+	var off int64
+	for {
+		n, err := binary.ReadUvarint(br)
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, fmt.Errorf("%s: record %d at byte %d: bad length: %w", name, len(out)+1, off, err)
+		}
+		if n > MaxMessageSize {
+			return out, fmt.Errorf("%s: record %d at byte %d: length %d exceeds %d", name, len(out)+1, off, n, MaxMessageSize)
+		}
+		buf := make([]byte, n)
+		if _, err := io.ReadFull(br, buf); err != nil {
+			return out, fmt.Errorf("%s: record %d at byte %d: truncated: %w", name, len(out)+1, off, err)
+		}
+		o, err := Open(buf)
+		if err != nil {
+			return out, fmt.Errorf("%s: record %d at byte %d: %w", name, len(out)+1, off, err)
+		}
+		out = append(out, o)
+		off += int64(n) + int64(uvarintLen(n))
+	}
+}
+
+func uvarintLen(n uint64) int { return len(binary.AppendUvarint(nil, n)) }
