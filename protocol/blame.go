@@ -43,5 +43,23 @@ func blamef(p peer.ID, hand uint32, err error, format string, args ...any) *Blam
 }
 
 // ErrAborted is wrapped by the error a hand ends with when another player
-// sent an Abort; the BlameError names that player and its reason.
+// sent an Abort.
 var ErrAborted = errors.New("hand aborted by a player")
+
+// AbortError reports that another player ended the hand with an Abort. It
+// blames no one: the aborting player's reason is its claim, which only it
+// may be able to check (a private key that failed its commitment, say).
+type AbortError struct {
+	// Peer is the player that sent the Abort.
+	Peer peer.ID
+	// Hand is the 1-based hand number.
+	Hand int
+	// Reason is the reason the player gave, truncated to 200 bytes.
+	Reason string
+}
+
+func (e *AbortError) Error() string {
+	return fmt.Sprintf("hand %d: peer %s aborted the hand: %s", e.Hand, e.Peer, e.Reason)
+}
+
+func (e *AbortError) Unwrap() error { return ErrAborted }

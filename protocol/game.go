@@ -181,6 +181,12 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 			}
 		}
 		if err != nil {
+			if len(res.Blame) > 0 {
+				var be *BlameError
+				if !errors.As(err, &be) {
+					err = &BlameError{Blame: res.Blame[0], Err: err}
+				}
+			}
 			return results, err
 		}
 		if len(res.Blame) > 0 {
@@ -352,12 +358,38 @@ func (g *Game) recv(ctx context.Context, from peer.ID, hand uint32, want string,
 		return nil, err
 	}
 	if a := e.GetAbort(); a != nil {
-		return nil, blamef(from, hand, ErrAborted, "aborted the hand: %.200q", a.Reason)
+		reason := a.Reason
+		if len(reason) > 200 {
+			reason = reason[:200]
+		}
+		return nil, &AbortError{Peer: from, Hand: int(hand), Reason: reason}
 	}
 	if got := o.Kind(); got != want {
 		return nil, blamef(from, hand, nil, "sent a %s out of turn (expected its %s)", got, want)
 	}
 	return o, nil
+}
+
+// recvAny receives and records the next message from peer from of any
+// kind, for collecting key reveals after an abort.
+func (g *Game) recvAny(ctx context.Context, from peer.ID, hand uint32, timeout time.Duration) (*Opened, error) {
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	b, err := g.cfg.Transport.Recv(rctx, from)
+	if err != nil {
+		return nil, err
+	}
+	o, err := Open(b)
+	if err != nil {
+		return nil, err
+	}
+	if o.Sender != from || o.Entry.Hand != hand || string(o.Entry.GameId) != string(g.gameID) || (o.Recipient != "" && o.Recipient != g.self) {
+		return nil, fmt.Errorf("peer %s: unexpected message after abort", from)
+	}
+	if err := g.chains.accept(o); err != nil {
+		return nil, err
+	}
+	return o, g.record(o)
 }
 
 // abort tells the other players why this player gives up the hand. Errors

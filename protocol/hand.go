@@ -59,14 +59,53 @@ func (g *Game) playHand(ctx context.Context, num uint32) (*HandResult, error) {
 	g.hand = h
 	defer func() { g.hand = nil }()
 	err := h.play(ctx)
+	if err != nil && ctx.Err() == nil {
+		h.afterAbort(ctx, err)
+	}
 	h.res.Duration = time.Since(h.start)
 	if err != nil {
-		if !errors.Is(err, ErrAborted) && ctx.Err() == nil {
-			g.abort(ctx, num, err)
-		}
 		return &h.res, fmt.Errorf("hand %d: %w", num, err)
 	}
 	return &h.res, nil
+}
+
+// afterAbort ends a hand that stopped early. The player tells the others
+// (an Abort, unless it is merely passing one on), and if the whole wall was
+// rekeyed every player reveals its keys — the hand is void, so this leaks
+// nothing about later hands — and the audit replays what it can, so that a
+// bad shuffle or rekey pass is still blamed on the player who made it.
+func (h *hand) afterAbort(ctx context.Context, cause error) {
+	g := h.g
+	g.abort(ctx, h.num, cause)
+	var be *BlameError
+	if errors.As(cause, &be) {
+		h.res.Blame = append(h.res.Blame, be.Blame)
+	}
+	if h.wall[Players] == nil || h.r == nil {
+		return
+	}
+	if err := h.sendReveal(ctx); err != nil {
+		return
+	}
+	// Collect the others' reveals, passing over whatever they sent before
+	// they learned of the abort. A short deadline: a peer that never got
+	// this far will not reveal.
+	wait := min(g.cfg.Timeout, 5*time.Second)
+	for _, p := range g.others {
+		for {
+			o, err := g.recvAny(ctx, p, h.num, wait)
+			if err != nil || o.Kind() == "key reveal" {
+				break
+			}
+		}
+	}
+	a := h.runAudit(true)
+	for _, b := range a.Blame {
+		if !slices.Contains(h.res.Blame, b) {
+			h.res.Blame = append(h.res.Blame, b)
+		}
+	}
+	h.res.Yama = a.Yama
 }
 
 func (h *hand) play(ctx context.Context) error {
@@ -539,11 +578,7 @@ func (h *hand) discard(s, pos int, t wall.Tile) {
 // keys and collects the others', for the end-of-hand audit.
 func (h *hand) revealKeys(ctx context.Context) error {
 	g := h.g
-	body := &pb.KeyReveal{GlobalKey: h.k.Bytes(), PositionKeys: make([]byte, 0, wall.NumTiles*commcrypto.ScalarSize)}
-	for _, r := range h.r {
-		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
-	}
-	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_KeyReveal{KeyReveal: body}}); err != nil {
+	if err := h.sendReveal(ctx); err != nil {
 		return err
 	}
 	for _, p := range g.others {
@@ -554,10 +589,17 @@ func (h *hand) revealKeys(ctx context.Context) error {
 	return nil
 }
 
-// audit runs the end-of-hand audit over the entries of this hand — the
-// same code `mentalmj audit` runs offline — and fills in the result.
-func (h *hand) audit() error {
-	a := AuditHand(AuditInput{
+func (h *hand) sendReveal(ctx context.Context) error {
+	body := &pb.KeyReveal{GlobalKey: h.k.Bytes(), PositionKeys: make([]byte, 0, wall.NumTiles*commcrypto.ScalarSize)}
+	for _, r := range h.r {
+		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
+	}
+	_, err := h.g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_KeyReveal{KeyReveal: body}})
+	return err
+}
+
+func (h *hand) runAudit(partial bool) *HandAudit {
+	return AuditHand(AuditInput{
 		GameID:  h.g.gameID,
 		Peers:   h.g.cfg.Peers,
 		Seats:   h.g.seats,
@@ -565,7 +607,14 @@ func (h *hand) audit() error {
 		Oya:     h.oya,
 		Entries: h.entries,
 		Tiles:   h.g.tiles,
+		Partial: partial,
 	})
+}
+
+// audit runs the end-of-hand audit over the entries of this hand — the
+// same code `mentalmj audit` runs offline — and fills in the result.
+func (h *hand) audit() error {
+	a := h.runAudit(false)
 	h.res.Yama = a.Yama
 	h.res.Events = a.Events
 	h.res.Blame = a.Blame

@@ -92,8 +92,35 @@ func (t *Transcript) Close() error {
 // byte offset: a truncated record (e.g. a crash mid-write) or a record
 // that fails to open.
 func ReadTranscript(r io.Reader, name string) ([]*Opened, error) {
+	recs, rerr := ReadRecords(r, name)
+	out := make([]*Opened, 0, len(recs))
+	for _, rec := range recs {
+		o, err := Open(rec.Envelope)
+		if err != nil {
+			return out, fmt.Errorf("%s: record %d at byte %d: %w", name, rec.Index, rec.Offset, err)
+		}
+		out = append(out, o)
+	}
+	return out, rerr
+}
+
+// Record is one framed record of a transcript file, not yet verified.
+type Record struct {
+	// Index is the 1-based record number.
+	Index int
+	// Offset is the byte offset of the record's length prefix.
+	Offset int64
+	// Envelope is the record's bytes, a serialized pb.Envelope.
+	Envelope []byte
+}
+
+// ReadRecords splits a transcript into its records without verifying
+// them. It returns the complete records and, if the data ends in a
+// truncated or oversized record, an error naming name, the record number
+// and the offset.
+func ReadRecords(r io.Reader, name string) ([]Record, error) {
 	br := bufio.NewReader(r)
-	var out []*Opened
+	var out []Record
 	var off int64
 	for {
 		n, err := binary.ReadUvarint(br)
@@ -110,11 +137,7 @@ func ReadTranscript(r io.Reader, name string) ([]*Opened, error) {
 		if _, err := io.ReadFull(br, buf); err != nil {
 			return out, fmt.Errorf("%s: record %d at byte %d: truncated: %w", name, len(out)+1, off, err)
 		}
-		o, err := Open(buf)
-		if err != nil {
-			return out, fmt.Errorf("%s: record %d at byte %d: %w", name, len(out)+1, off, err)
-		}
-		out = append(out, o)
+		out = append(out, Record{Index: len(out) + 1, Offset: off, Envelope: buf})
 		off += int64(n) + int64(uvarintLen(n))
 	}
 }
