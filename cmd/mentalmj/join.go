@@ -1,3 +1,247 @@
 package main
 
-var joinCommand = command{name: "join", summary: "play hands at a table with three other peers", run: notYet("join")}
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
+
+	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+var joinCommand = command{
+	name:    "join",
+	summary: "play hands at a table with three other peers",
+	run:     runJoin,
+}
+
+const joinUsage = `join --table NAME --peer MULTIADDR --peer MULTIADDR --peer MULTIADDR [flags]
+
+Joins a four-player table: listens, dials the three other players (each
+--peer is a multiaddr ending in /p2p/<peer id>, as the other player's join
+printed it), plays --hands hands of Mental Mahjong, audits every hand, and
+exits 0 only if every audit passed. Share the "peer address" line it prints
+with the other three players.`
+
+func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("join", joinUsage, stderr)
+	var listen, peers listFlag
+	table := fs.String("table", "", "table name; all four players must use the same one (required)")
+	fs.Var(&listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
+	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three")
+	nick := fs.String("name", "", "nickname shown to the other players")
+	bot := fs.Bool("bot", false, "play automatically (otherwise you choose each dahai on the terminal)")
+	hands := fs.Int("hands", 1, "number of hands to play")
+	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
+	transcriptPath := fs.String("transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
+	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
+	turnTimeout := fs.Duration("turn-timeout", 5*time.Minute, "how long a player may think over a dahai")
+	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
+	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
+	verbose := fs.Bool("v", false, "log protocol steps to stderr")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	switch {
+	case fs.NArg() > 0:
+		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
+	case *table == "":
+		return usageError(fs, stderr, "--table is required")
+	case len(peers) != protocol.Players-1:
+		return usageError(fs, stderr, "give exactly %d --peer addresses, got %d", protocol.Players-1, len(peers))
+	case *hands < 1:
+		return usageError(fs, stderr, "--hands must be at least 1, got %d", *hands)
+	case *progress != "text" && *progress != "json":
+		return usageError(fs, stderr, "--progress must be text or json, got %q", *progress)
+	case *timeout <= 0 || *turnTimeout <= 0:
+		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive")
+	}
+	if len(listen) == 0 {
+		listen = listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1"}
+	}
+	var laddrs []multiaddr.Multiaddr
+	for _, s := range listen {
+		a, err := node.ParseListen(s)
+		if err != nil {
+			return usageError(fs, stderr, "--listen: %v", err)
+		}
+		laddrs = append(laddrs, a)
+	}
+	var infos []peer.AddrInfo
+	for _, s := range peers {
+		info, err := node.ParsePeer(s)
+		if err != nil {
+			return usageError(fs, stderr, "--peer: %v", err)
+		}
+		infos = append(infos, info)
+	}
+	level := slog.LevelWarn
+	if *verbose {
+		level = slog.LevelDebug
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	out := &reporter{w: stdout, json: *progress == "json"}
+
+	key, err := node.LoadOrCreateIdentity(*dataDir)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: --data-dir: %v\n", err)
+		return 2
+	}
+	n, err := node.New(ctx, node.Config{Identity: key, Listen: laddrs, Peers: infos, Logger: logger})
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return 2
+	}
+	defer n.Close()
+	for _, a := range n.Addrs() {
+		out.event(map[string]any{"event": "address", "addr": a.String()}, "peer address: %s", a)
+	}
+
+	path := *transcriptPath
+	if path == "" {
+		path = filepath.Join(*dataDir, "transcripts", fmt.Sprintf("%s-%s.mjt", safeName(*table), time.Now().UTC().Format("20060102T150405Z")))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+			return 2
+		}
+	}
+	tr, err := protocol.CreateTranscript(path)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: --transcript: %v\n", err)
+		return 2
+	}
+	defer tr.Close()
+	out.event(map[string]any{"event": "transcript", "path": path}, "transcript: %s", path)
+
+	out.event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(infos))
+	cctx, cancel := context.WithTimeout(ctx, *connectTimeout)
+	err = n.Connect(cctx)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return 1
+	}
+	out.event(map[string]any{"event": "connected"}, "all players connected")
+
+	var player protocol.Player = protocol.Tsumogiri{}
+	if !*bot {
+		player = &terminalPlayer{in: os.Stdin, out: stdout}
+	}
+	ids := append(n.Peers(), n.ID())
+	allOK := true
+	g, err := protocol.NewGame(protocol.Config{
+		Table:       *table,
+		Identity:    key,
+		Peers:       ids,
+		Nick:        *nick,
+		Hands:       *hands,
+		Transport:   n,
+		Transcript:  tr,
+		Player:      player,
+		Timeout:     *timeout,
+		TurnTimeout: *turnTimeout,
+		Logger:      logger,
+		OnHand: func(r protocol.HandResult) {
+			allOK = allOK && len(r.Blame) == 0 && r.Yama != nil
+			out.hand(r, n.ID())
+		},
+	})
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return 2
+	}
+	_, err = g.Run(ctx)
+	if err != nil {
+		var be *protocol.BlameError
+		if errors.As(err, &be) {
+			out.event(map[string]any{"event": "blame", "peer": be.Peer.String(), "hand": be.Hand, "reason": be.Reason}, "BLAME %s", be.Blame)
+		}
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return 1
+	}
+	if !allOK {
+		return 1
+	}
+	out.event(map[string]any{"event": "done", "hands": *hands}, "all %d hands audited ok", *hands)
+	return 0
+}
+
+// reporter prints progress as text lines or as JSON objects, one a line.
+type reporter struct {
+	w    io.Writer
+	json bool
+}
+
+func (r *reporter) event(obj map[string]any, format string, args ...any) {
+	if r.json {
+		b, _ := json.Marshal(obj)
+		fmt.Fprintf(r.w, "%s\n", b)
+		return
+	}
+	fmt.Fprintf(r.w, format+"\n", args...)
+}
+
+func (r *reporter) hand(h protocol.HandResult, self peer.ID) {
+	audit := "ok"
+	if len(h.Blame) > 0 {
+		audit = "FAILED: " + h.Blame[0].String()
+	}
+	var oya string
+	if h.Oya < len(h.Seats) {
+		oya = h.Seats[h.Oya].String()
+	}
+	r.event(map[string]any{
+		"event": "hand", "hand": h.Number, "oya_seat": h.Oya, "oya": oya, "dice": h.Dice,
+		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && h.Yama != nil,
+		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
+	}, "hand %d: dealer seat %d%s, dice %d+%d, dora indicator %s, %d events, audit %s, setup %s, hand %s",
+		h.Number, h.Oya, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator), h.Events, audit,
+		h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+}
+
+func selfMark(h protocol.HandResult, self peer.ID) string {
+	if h.Oya < len(h.Seats) && h.Seats[h.Oya] == self {
+		return " (you)"
+	}
+	return ""
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+func msList(ds []time.Duration) []float64 {
+	out := make([]float64, len(ds))
+	for i, d := range ds {
+		out[i] = ms(d)
+	}
+	return out
+}
+
+// defaultDataDir is $XDG_CONFIG_HOME/mentalmj (or the platform's config
+// directory), falling back to ./mentalmj-data.
+func defaultDataDir() string {
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "mentalmj")
+	}
+	return "mentalmj-data"
+}
+
+// safeName keeps a table name usable in a file name.
+func safeName(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
+			return r
+		}
+		return '_'
+	}, s)
+}

@@ -1,3 +1,291 @@
 package main
 
-var localCommand = command{name: "local", summary: "run four bot nodes as four processes on this machine", run: notYet("local")}
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+var localCommand = command{
+	name:    "local",
+	summary: "run four bot nodes as four processes on this machine",
+	run:     runLocal,
+}
+
+const localUsage = `local [--hands N] [--dir DIR]
+
+Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
+identities, relays their progress, prints a line per hand and exits 0 only
+if all four exit 0 and their audits agree. Identities and transcripts go to
+DIR (default: a new temporary directory, printed).`
+
+// childHand is what one child reports about one hand (join --progress json).
+type childHand struct {
+	Event         string    `json:"event"`
+	Hand          int       `json:"hand"`
+	OyaSeat       int       `json:"oya_seat"`
+	Oya           string    `json:"oya"`
+	Dice          [2]int    `json:"dice"`
+	DoraIndicator int       `json:"dora_indicator"`
+	Yama          []int     `json:"yama"`
+	Events        int       `json:"events"`
+	AuditOK       bool      `json:"audit_ok"`
+	SetupMs       float64   `json:"setup_ms"`
+	DurationMs    float64   `json:"duration_ms"`
+	DrawLatencyMs []float64 `json:"draw_latency_ms"`
+	Peer          string    `json:"peer"`
+	Reason        string    `json:"reason"`
+}
+
+func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("local", localUsage, stderr)
+	hands := fs.Int("hands", 1, "number of hands to play")
+	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
+	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
+	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() > 0 {
+		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
+	}
+	if *hands < 1 {
+		return usageError(fs, stderr, "--hands must be at least 1, got %d", *hands)
+	}
+	if *dir == "" {
+		d, err := os.MkdirTemp("", "mentalmj-local-")
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
+			return 2
+		}
+		*dir = d
+	} else if entries, err := os.ReadDir(*dir); err == nil && len(entries) > 0 {
+		return usageError(fs, stderr, "--dir %s is not empty; give a new directory", *dir)
+	}
+	if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return usageError(fs, stderr, "--dir: %v", err)
+	}
+	fmt.Fprintf(stdout, "directory: %s\n", *dir)
+	self, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj local: cannot find own executable: %v\n", err)
+		return 2
+	}
+
+	// Four identities and four loopback ports, known before any starts.
+	type player struct {
+		name, dataDir, transcript, listen, addr string
+		id                                      peer.ID
+	}
+	players := make([]*player, protocol.Players)
+	for i := range players {
+		p := &player{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(*dir, fmt.Sprintf("player-%d", i))}
+		key, err := node.LoadOrCreateIdentity(p.dataDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
+			return 2
+		}
+		if p.id, err = peer.IDFromPrivateKey(key); err != nil {
+			fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
+			return 2
+		}
+		port, err := freePort()
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj local: no free loopback port: %v\n", err)
+			return 2
+		}
+		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
+		p.addr = fmt.Sprintf("%s/p2p/%s", p.listen, p.id)
+		p.transcript = filepath.Join(*dir, p.name+".mjt")
+		players[i] = p
+	}
+	nameOf := map[string]string{}
+	for _, p := range players {
+		nameOf[p.id.String()] = p.name
+	}
+	tableName := "local-" + randomHex(4)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	start := time.Now()
+	var mu sync.Mutex
+	reports := map[int][]childHand{} // hand → reports
+	var wg sync.WaitGroup
+	codes := make([]int, len(players))
+	for i, p := range players {
+		args := []string{"join", "--bot", "--table", tableName, "--name", p.name, "--listen", p.listen,
+			"--hands", strconv.Itoa(*hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
+			"--progress", "json", "--timeout", timeout.String(), "--connect-timeout", "60s"}
+		if *verbose {
+			args = append(args, "-v")
+		}
+		for _, q := range players {
+			if q != p {
+				args = append(args, "--peer", q.addr)
+			}
+		}
+		cmd := exec.CommandContext(ctx, self, args...)
+		out, err := cmd.StdoutPipe()
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
+			return 2
+		}
+		cmd.Stderr = &prefixWriter{w: stderr, prefix: "[" + p.name + "] "}
+		if err := cmd.Start(); err != nil {
+			fmt.Fprintf(stderr, "mentalmj local: starting %s: %v\n", p.name, err)
+			return 2
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sc := bufio.NewScanner(out)
+			sc.Buffer(make([]byte, 64<<10), 1<<20)
+			for sc.Scan() {
+				var ev childHand
+				if json.Unmarshal(sc.Bytes(), &ev) != nil {
+					fmt.Fprintf(stdout, "[%s] %s\n", p.name, sc.Text())
+					continue
+				}
+				switch ev.Event {
+				case "hand":
+					mu.Lock()
+					reports[ev.Hand] = append(reports[ev.Hand], ev)
+					if len(reports[ev.Hand]) == len(players) {
+						printHand(stdout, reports[ev.Hand], nameOf)
+					}
+					mu.Unlock()
+				case "blame":
+					fmt.Fprintf(stdout, "[%s] BLAME %s (hand %d): %s\n", p.name, nameOrID(nameOf, ev.Peer), ev.Hand, ev.Reason)
+				case "connected":
+					fmt.Fprintf(stdout, "[%s] connected\n", p.name)
+				}
+			}
+			err := cmd.Wait()
+			codes[i] = cmd.ProcessState.ExitCode()
+			if err != nil && codes[i] == 0 {
+				codes[i] = 1
+			}
+		}()
+	}
+	wg.Wait()
+
+	ok := true
+	for i, c := range codes {
+		if c != 0 {
+			fmt.Fprintf(stdout, "%s exited with status %d\n", players[i].name, c)
+			ok = false
+		}
+	}
+	for h := 1; h <= *hands; h++ {
+		rs := reports[h]
+		if len(rs) != len(players) {
+			fmt.Fprintf(stdout, "hand %d: only %d of %d players reported it\n", h, len(rs), len(players))
+			ok = false
+			continue
+		}
+		if !agree(rs) {
+			ok = false
+		}
+	}
+	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
+	if !ok {
+		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
+		return 1
+	}
+	fmt.Fprintf(stdout, "all %d hands played and audited by all four nodes in %s; audits agree\n", *hands, time.Since(start).Round(time.Millisecond))
+	return 0
+}
+
+// agree reports whether the four reports of a hand all passed their audit
+// and agree on the wall, dice and dealer.
+func agree(rs []childHand) bool {
+	for _, r := range rs {
+		if !r.AuditOK || r.Yama == nil || !slices.Equal(r.Yama, rs[0].Yama) || r.Dice != rs[0].Dice || r.OyaSeat != rs[0].OyaSeat {
+			return false
+		}
+	}
+	return true
+}
+
+func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
+	r := rs[0]
+	status := "ok (4 of 4 audits agree)"
+	if !agree(rs) {
+		status = "FAILED or audits disagree"
+	}
+	var slowest float64
+	for _, x := range rs {
+		slowest = max(slowest, x.DurationMs)
+	}
+	fmt.Fprintf(w, "hand %d: dealer %s, dice %d+%d, dora indicator %s, %d events, audit %s, setup %.0f ms, %.0f ms\n",
+		r.Hand, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator), r.Events, status, r.SetupMs, slowest)
+}
+
+func nameOrID(nameOf map[string]string, id string) string {
+	if n, ok := nameOf[id]; ok {
+		return n
+	}
+	return id
+}
+
+// freePort asks the kernel for a free TCP port on 127.0.0.1. The port is
+// released before the node binds it; another process could take it in
+// between, in which case that node fails to start with a clear error.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}
+
+func randomHex(n int) string {
+	b := make([]byte, n)
+	rand.Read(b)
+	return hex.EncodeToString(b)
+}
+
+// prefixWriter prefixes each line written to w.
+type prefixWriter struct {
+	mu     sync.Mutex
+	w      io.Writer
+	prefix string
+	buf    []byte
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.buf = append(p.buf, b...)
+	for {
+		i := slices.Index(p.buf, '\n')
+		if i < 0 {
+			break
+		}
+		if _, err := fmt.Fprintf(p.w, "%s%s\n", p.prefix, p.buf[:i]); err != nil {
+			return 0, err
+		}
+		p.buf = p.buf[i+1:]
+	}
+	return len(b), nil
+}
+
