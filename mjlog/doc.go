@@ -20,7 +20,8 @@
 // Parse turns a document into a Game: header fields, then one Round per
 // <INIT> holding the typed Events that follow it. Tags the package does not
 // know are kept as Unknown values (in Game.Unknown before the first <INIT>,
-// as events afterwards); attributes it does not know on <GO>, <UN>, <INIT>,
+// as events afterwards; a <BYE> or reconnection before play goes to
+// Game.Prelude); attributes it does not know on <GO>, <UN>, <INIT>,
 // <AGARI> and <RYUUKYOKU> are kept in the Extra fields. Write emits the
 // same format, so Parse(Write(g)) reproduces g.
 //

@@ -27,8 +27,11 @@ type Game struct {
 	// or <RYUUKYOKU> that carries one; nil if none does. It points at the
 	// same value as that event's Owari field.
 	Owari *Owari
+	// Prelude holds the Bye and Reconnect events logged before the first
+	// <INIT> (a seat dropping or returning before play starts).
+	Prelude []Event
 	// Unknown keeps the tags before the first <INIT> that are not part of
-	// the header (unknown names, or a <BYE>/reconnect <UN> before play).
+	// the header: unknown names, and repeated header tags.
 	Unknown []Unknown
 }
 

@@ -61,9 +61,10 @@ type parser struct {
 
 func (p *parser) run() error {
 	file := p.g.File
-	// Find the root element.
+	// Find the root element. RawToken is used throughout (it is several
+	// times faster than Token); element nesting is checked here instead.
 	for {
-		tok, err := p.d.Token()
+		tok, err := p.d.RawToken()
 		if err == io.EOF {
 			return fmt.Errorf("%s: no <mjloggm> element", file)
 		}
@@ -71,17 +72,20 @@ func (p *parser) run() error {
 			return fmt.Errorf("%s: %w", file, err)
 		}
 		if se, ok := tok.(xml.StartElement); ok {
-			if se.Name.Local != "mjloggm" {
-				return fmt.Errorf("%s: root element <%s>, want <mjloggm>", file, se.Name.Local)
+			if se.Name.Local != "mjloggm" || se.Name.Space != "" {
+				return fmt.Errorf("%s: root element <%s>, want <mjloggm>", file, attrName(se.Name))
 			}
 			if v, ok := (&tag{attrs: se.Attr}).get("ver"); ok {
 				p.g.Version = v
 			}
 			break
 		}
+		if ee, ok := tok.(xml.EndElement); ok {
+			return fmt.Errorf("%s: unexpected </%s>", file, attrName(ee.Name))
+		}
 	}
 	for {
-		tok, err := p.d.Token()
+		tok, err := p.d.RawToken()
 		if err == io.EOF {
 			return fmt.Errorf("%s: truncated: missing </mjloggm>", file)
 		}
@@ -93,16 +97,41 @@ func (p *parser) run() error {
 			if err := p.element(tok); err != nil {
 				return err
 			}
-			if err := p.d.Skip(); err != nil {
-				if err == io.EOF {
-					err = io.ErrUnexpectedEOF
-				}
-				return fmt.Errorf("%s: <%s>: %w", file, tok.Name.Local, err)
+			if err := p.skip(tok.Name); err != nil {
+				return err
 			}
 		case xml.EndElement:
+			if tok.Name.Local != "mjloggm" || tok.Name.Space != "" {
+				return fmt.Errorf("%s: </%s> closes <mjloggm>", file, attrName(tok.Name))
+			}
 			return nil
 		}
 	}
+}
+
+// skip consumes the content and end tag of the element name just started,
+// checking that nested elements are closed in order.
+func (p *parser) skip(name xml.Name) error {
+	stack := []xml.Name{name}
+	for len(stack) > 0 {
+		tok, err := p.d.RawToken()
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			return fmt.Errorf("%s: <%s>: %w", p.g.File, attrName(name), err)
+		}
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			stack = append(stack, tok.Name)
+		case xml.EndElement:
+			if top := stack[len(stack)-1]; tok.Name != top {
+				return fmt.Errorf("%s: </%s> closes <%s>", p.g.File, attrName(tok.Name), attrName(top))
+			}
+			stack = stack[:len(stack)-1]
+		}
+	}
+	return nil
 }
 
 // playTag reports whether name is a tsumo/dahai tag like "T56" or "E3"
@@ -135,6 +164,11 @@ func (p *parser) round() *Round {
 func (p *parser) addEvent(t *tag, e Event) error {
 	r := p.round()
 	if r == nil {
+		switch e.(type) {
+		case Bye, Reconnect:
+			p.g.Prelude = append(p.g.Prelude, e)
+			return nil
+		}
 		return t.errf("before the first <INIT>")
 	}
 	r.Events = append(r.Events, e)
@@ -200,9 +234,6 @@ func (p *parser) element(se xml.StartElement) error {
 		if who, name, ok, err := reconnect(t); err != nil {
 			return err
 		} else if ok && (p.seenUN || p.round() != nil) {
-			if p.round() == nil {
-				break
-			}
 			return p.addEvent(t, Reconnect{Who: who, Name: name})
 		}
 		if p.seenUN || p.round() != nil {
@@ -266,9 +297,6 @@ func (p *parser) element(se xml.StartElement) error {
 		who, err := t.intAttr("who", 0, 3)
 		if err != nil {
 			return err
-		}
-		if p.round() == nil {
-			break
 		}
 		return p.addEvent(t, Bye{Who: who})
 	case "AGARI":

@@ -14,7 +14,7 @@ import (
 // Write emits g as a Tenhou-format mjlog document:
 //
 //	<mjloggm ver="2.3"><SHUFFLE seed= ref=/><GO type= lobby=/><UN …/>
-//	<TAIKYOKU oya=/>[Game.Unknown tags]<INIT …/><T12/><D12/>…</mjloggm>
+//	<TAIKYOKU oya=/>[Prelude][Unknown]<INIT …/><T12/><D12/>…</mjloggm>
 //
 // SHUFFLE is omitted when g.Shuffle is nil and UN when g.Players is nil; an
 // empty g.Version is written as "2.3". Draws are T/U/V/W and discards
@@ -51,6 +51,11 @@ func Write(w io.Writer, g *Game) error {
 	e.open("TAIKYOKU")
 	e.attr("oya", strconv.Itoa(g.Oya))
 	e.close()
+	for i, ev := range g.Prelude {
+		if err := e.event(ev); err != nil {
+			return fmt.Errorf("write prelude event %d: %w", i, err)
+		}
+	}
 	for _, u := range g.Unknown {
 		e.unknown(u)
 	}
