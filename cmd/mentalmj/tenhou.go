@@ -1,3 +1,95 @@
 package main
 
-var tenhouCommand = command{name: "tenhou", summary: "reproduce and verify Tenhou walls and logs", run: notYet("tenhou")}
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+)
+
+// tenhouCommand reproduces and verifies Tenhou walls. It dispatches to the
+// sub-subcommands listed by tenhouSubcommands, each a command value defined
+// in its own tenhou_*.go file.
+var tenhouCommand = command{name: "tenhou", summary: "reproduce and verify Tenhou walls and logs", run: runTenhou}
+
+// tenhouSubcommands lists the "mentalmj tenhou" subcommands in help order.
+// A new subcommand is a command var in its own tenhou_<name>.go file plus
+// one entry here.
+func tenhouSubcommands() []command {
+	return []command{
+		tenhouVerifyCommand,
+		tenhouWallCommand,
+		tenhouSeatHashCommand,
+	}
+}
+
+func runTenhou(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		tenhouUsage(stderr)
+		return 2
+	}
+	switch args[0] {
+	case "help", "-h", "-help", "--help":
+		tenhouUsage(stdout)
+		return 0
+	}
+	for _, c := range tenhouSubcommands() {
+		if c.name == args[0] {
+			return c.run(ctx, args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "mentalmj tenhou: unknown subcommand %q\n\n", args[0])
+	tenhouUsage(stderr)
+	return 2
+}
+
+func tenhouUsage(w io.Writer) {
+	fmt.Fprintf(w, "mentalmj tenhou: reproduce Tenhou (tenhou.net) walls from the <SHUFFLE> seed of a log\nand verify logs against them (shared/tenhou/WALL_LAYOUT.md).\n\nUsage:\n  mentalmj tenhou <subcommand> [flags] [args]\n\nSubcommands:\n")
+	for _, c := range tenhouSubcommands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintf(w, "\nRun \"mentalmj tenhou <subcommand> -h\" for its flags.\n")
+}
+
+// parseTenhouFlags parses args with fs, allowing flags after positional
+// arguments ("verify logs/ --json"); "--" ends flag parsing. It returns the
+// positional arguments. On -h it prints usage to stdout and returns
+// done = true with code 0; on a bad flag it prints the error and usage to
+// stderr and returns done = true with code 2.
+func parseTenhouFlags(fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (pos []string, code int, done bool) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				usage(stdout)
+				return nil, 0, true
+			}
+			fmt.Fprintf(stderr, "mentalmj tenhou %s: %v\n\n", fs.Name(), err)
+			usage(stderr)
+			return nil, 2, true
+		}
+		rest := fs.Args()
+		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
+			return append(pos, rest...), 0, false
+		}
+		if len(rest) == 0 {
+			return pos, 0, false
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+// tenhouUsageFunc returns a usage printer that writes text and then fs's flag
+// defaults.
+func tenhouUsageFunc(fs *flag.FlagSet, text string) func(io.Writer) {
+	return func(w io.Writer) {
+		fmt.Fprint(w, text)
+		fs.SetOutput(w)
+		fmt.Fprintf(w, "\nFlags:\n")
+		fs.PrintDefaults()
+		fs.SetOutput(io.Discard)
+	}
+}

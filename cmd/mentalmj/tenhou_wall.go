@@ -1,0 +1,141 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/wall/tenhou"
+)
+
+var tenhouWallCommand = command{name: "wall", summary: "print the walls (yama) and dice a seed produces", run: runTenhouWall}
+
+const tenhouWallHelp = `Usage: mentalmj tenhou wall [--players 3|4] [--kyoku N] [--json] SEED
+
+Prints the yama (tile id and name at each index 0..N-1) and the 0-based dice
+of the first N kyoku generated from a Tenhou shuffle seed (WALL_LAYOUT.md
+§1-4). Positions: deal from yama[N-1] downwards, first dora indicator
+yama[5] (4p) / yama[9] (3p), rinshan yama[1], yama[0], ... (§5).
+
+SEED is the <SHUFFLE seed=> value: "mt19937ar-sha512-n288-base64,B64", the
+2009 form "mt19937ar-sha512-n288,HEX,...", or a bare base64 seed; "-" reads
+it from standard input and "@FILE" from FILE.
+
+With --json it prints {"kyoku": [{"yama": [ids...], "dice": [d0, d1]}, ...]}.
+`
+
+// maxWallKyoku bounds --kyoku (a hanchan rarely exceeds 30 kyoku).
+const maxWallKyoku = 10000
+
+func runTenhouWall(_ context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("wall", flag.ContinueOnError)
+	players := fs.Int("players", 4, "number of players: 4 (136 tiles) or 3 (108 tiles)")
+	kyoku := fs.Int("kyoku", 1, "number of kyoku (walls) to print, from the first")
+	asJSON := fs.Bool("json", false, "print JSON instead of text")
+	usage := tenhouUsageFunc(fs, tenhouWallHelp)
+	pos, code, done := parseTenhouFlags(fs, args, usage, stdout, stderr)
+	if done {
+		return code
+	}
+	fail := func(format string, a ...any) int {
+		fmt.Fprintf(stderr, "mentalmj tenhou wall: "+format+"\n", a...)
+		return 2
+	}
+	if len(pos) != 1 {
+		fmt.Fprintf(stderr, "mentalmj tenhou wall: want exactly one SEED argument, got %d\n\n", len(pos))
+		usage(stderr)
+		return 2
+	}
+	if *players != 3 && *players != 4 {
+		return fail("flag --players %d: want 3 or 4", *players)
+	}
+	if *kyoku < 1 || *kyoku > maxWallKyoku {
+		return fail("flag --kyoku %d: want 1..%d", *kyoku, maxWallKyoku)
+	}
+	text, err := seedArg(pos[0])
+	if err != nil {
+		return fail("%v", err)
+	}
+	seed, err := tenhou.ParseSeed(text)
+	if err != nil {
+		return fail("SEED: %v", err)
+	}
+	gen, err := tenhou.NewGenerator(seed, *players)
+	if err != nil {
+		return fail("%v", err)
+	}
+
+	type kyokuJSON struct {
+		Yama []int  `json:"yama"`
+		Dice [2]int `json:"dice"`
+	}
+	var out struct {
+		Kyoku []kyokuJSON `json:"kyoku"`
+	}
+	var w tenhou.Wall
+	for k := range *kyoku {
+		gen.Next(&w)
+		if *asJSON {
+			ids := make([]int, len(w.Yama()))
+			for i, t := range w.Yama() {
+				ids[i] = int(t)
+			}
+			out.Kyoku = append(out.Kyoku, kyokuJSON{Yama: ids, Dice: w.Dice})
+			continue
+		}
+		printWall(stdout, k, &w)
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		if err := enc.Encode(out); err != nil {
+			return fail("%v", err)
+		}
+	}
+	return 0
+}
+
+// seedArg resolves the SEED argument: "-" is standard input, "@FILE" a
+// file, anything else the seed text itself.
+func seedArg(arg string) (string, error) {
+	switch {
+	case arg == "-":
+		b, err := io.ReadAll(io.LimitReader(os.Stdin, 1<<20))
+		if err != nil {
+			return "", fmt.Errorf("reading SEED from standard input: %w", err)
+		}
+		return strings.TrimSpace(string(b)), nil
+	case strings.HasPrefix(arg, "@"):
+		b, err := os.ReadFile(arg[1:])
+		if err != nil {
+			return "", fmt.Errorf("SEED file: %w", err)
+		}
+		return strings.TrimSpace(string(b)), nil
+	}
+	return arg, nil
+}
+
+// printWall writes one kyoku's dice and yama, 12 tiles a line as
+// "id name", each line prefixed by its first yama index.
+func printWall(w io.Writer, k int, wl *tenhou.Wall) {
+	l := wl.Layout
+	fmt.Fprintf(w, "kyoku %d: dice %d,%d (0-based; faces %d,%d)\n", k, wl.Dice[0], wl.Dice[1], wl.Dice[0]+1, wl.Dice[1]+1)
+	yama := wl.Yama()
+	for i := 0; i < len(yama); i += 12 {
+		fmt.Fprintf(w, "  yama[%3d]", i)
+		for j := i; j < i+12 && j < len(yama); j++ {
+			fmt.Fprintf(w, " %3d %-2s", int(yama[j]), yama[j])
+		}
+		fmt.Fprintln(w)
+	}
+	di := l.DoraIndicatorIndex(0)
+	fmt.Fprintf(w, "  dora indicator yama[%d] = %s; oya's haipai starts at yama[%d] = %s; first tsumo yama[%d] = %s\n",
+		di, tileName(yama[di]), l.HaipaiIndex(0, 0), tileName(yama[l.HaipaiIndex(0, 0)]),
+		l.LiveDrawIndex(0, 0), tileName(yama[l.LiveDrawIndex(0, 0)]))
+}
+
+func tileName(t wall.Tile) string { return fmt.Sprintf("%d (%s)", int(t), t) }
