@@ -30,9 +30,16 @@ type hand struct {
 	dice    [2]int
 	k       commcrypto.Scalar   // this player's global key
 	r       []commcrypto.Scalar // this player's per-position keys, 136
-	deck    [Players + 1][]commcrypto.Element
-	wall    [Players + 1][]commcrypto.Element
-	commits [Players][]commcrypto.Element
+	// deck[j] and wall[j] are the inputs of shuffle and rekey pass j;
+	// only those this player computes on (its own pass inputs and the
+	// final wall) are decoded during the hand — the next player decodes
+	// each pass at once, and the audit decodes all of them.
+	deck [Players + 1][]commcrypto.Element
+	wall [Players + 1][]commcrypto.Element
+	// commits[j] holds seat j's 136 commitments as received (32 bytes
+	// each); commitment decodes them on first use.
+	commits  [Players][]byte
+	decoded  [Players][]commcrypto.Element
 
 	keys   [][Players]commcrypto.Scalar // known keys per position and seat
 	holds  [Players][]int               // concealed positions per seat
@@ -230,7 +237,7 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		next, err := decodeDeck(o.Entry.GetShuffle().Deck)
+		next, err := h.receiveDeck(o.Entry.GetShuffle().Deck, j+1 == h.seat || j+1 == Players && h.seat == 0)
 		if err != nil {
 			return blamef(h.peerAt(j), h.num, err, "bad shuffle pass")
 		}
@@ -239,22 +246,28 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 	return nil
 }
 
-// decodeDeck decodes 136 strictly canonical, non-identity, pairwise
-// distinct elements. Distinct tiles stay distinct under every lock, so a
-// repeated element is a tile duplicated by the pass, caught at once.
-func decodeDeck(b []byte) ([]commcrypto.Element, error) {
-	els, err := commcrypto.DecodeElements(b, wall.NumTiles)
-	if err != nil {
-		return nil, err
+// receiveDeck checks a received deck of 136 elements: its length and, on
+// the bytes, that no two elements are equal (encodings are canonical, so
+// a repeated encoding is a duplicated tile, caught at once). When decode
+// is set — this player computes on the deck next — every element is also
+// decoded strictly (canonical, not the identity) and returned.
+func (h *hand) receiveDeck(b []byte, decode bool) ([]commcrypto.Element, error) {
+	const size = commcrypto.ElementSize
+	if len(b) != wall.NumTiles*size {
+		return nil, fmt.Errorf("%d bytes, want %d elements of %d bytes", len(b), wall.NumTiles, size)
 	}
-	seen := make(map[[commcrypto.ElementSize]byte]int, len(els))
-	for i, e := range els {
-		if j, dup := seen[e.Key()]; dup {
+	seen := make(map[[size]byte]int, wall.NumTiles)
+	for i := 0; i < wall.NumTiles; i++ {
+		key := [size]byte(b[i*size : (i+1)*size])
+		if j, dup := seen[key]; dup {
 			return nil, fmt.Errorf("elements %d and %d are equal: a tile is duplicated", j, i)
 		}
-		seen[e.Key()] = i
+		seen[key] = i
 	}
-	return els, nil
+	if !decode {
+		return nil, nil
+	}
+	return commcrypto.DecodeElements(b, wall.NumTiles)
 }
 
 // rekeyPasses runs the four rekey passes in seat order: each player
@@ -282,7 +295,7 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			}
 			h.r = r
 			h.wall[j+1] = next
-			h.commits[j] = commits
+			h.decoded[j] = commits
 			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits)}
 			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}}); err != nil {
 				return err
@@ -295,18 +308,33 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			return err
 		}
 		rk := o.Entry.GetRekey()
-		next, err := decodeDeck(rk.Wall)
+		next, err := h.receiveDeck(rk.Wall, j+1 == h.seat || j+1 == Players)
 		if err != nil {
 			return blamef(p, h.num, err, "bad rekey pass wall")
 		}
-		commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
-		if err != nil {
-			return blamef(p, h.num, err, "bad rekey pass commitments")
+		if len(rk.Commitments) != wall.NumTiles*commcrypto.ElementSize {
+			return blamef(p, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), wall.NumTiles*commcrypto.ElementSize)
 		}
 		h.wall[j+1] = next
-		h.commits[j] = commits
+		h.commits[j] = rk.Commitments
+		h.decoded[j] = make([]commcrypto.Element, wall.NumTiles)
 	}
 	return nil
+}
+
+// commitment returns seat j's commitment R_{j,pos}, decoding it strictly
+// on first use; a bad encoding blames seat j.
+func (h *hand) commitment(j, pos int) (commcrypto.Element, error) {
+	if c := h.decoded[j][pos]; !c.IsZero() {
+		return c, nil
+	}
+	const size = commcrypto.ElementSize
+	c, err := commcrypto.DecodeElement(h.commits[j][pos*size : (pos+1)*size])
+	if err != nil {
+		return c, blamef(h.peerAt(j), h.num, err, "commitment for position %d does not decode", pos)
+	}
+	h.decoded[j][pos] = c
+	return c, nil
 }
 
 // release returns a KeyRelease of this player's keys for positions.
@@ -338,7 +366,11 @@ func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
 		return blamef(p, h.num, err, "bad key release")
 	}
 	for n, pos := range want {
-		if err := commcrypto.CheckCommitment(keys[n], h.commits[j][pos]); err != nil {
+		c, err := h.commitment(j, pos)
+		if err != nil {
+			return err
+		}
+		if err := commcrypto.CheckCommitment(keys[n], c); err != nil {
 			return blamef(p, h.num, err, "key for position %d fails its commitment", pos)
 		}
 		h.keys[pos][j] = keys[n]
@@ -553,7 +585,11 @@ func (h *hand) acceptDahai(s int, o *Opened) error {
 		return blamef(p, h.num, err, "bad dahai keys")
 	}
 	for j, k := range keys {
-		if err := commcrypto.CheckCommitment(k, h.commits[j][pos]); err != nil {
+		c, err := h.commitment(j, pos)
+		if err != nil {
+			return err
+		}
+		if err := commcrypto.CheckCommitment(k, c); err != nil {
 			return blamef(p, h.num, err, "dahai key of seat %d for position %d fails its commitment", j, pos)
 		}
 		h.keys[pos][j] = k

@@ -173,7 +173,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !allOK {
 		return 1
 	}
-	out.event(map[string]any{"event": "done", "hands": *hands}, "all %d hands audited ok", *hands)
+	rss := peakRSSKiB()
+	out.event(map[string]any{"event": "done", "hands": *hands, "peak_rss_kib": rss}, "all %d hands audited ok (peak RSS %d KiB)", *hands, rss)
 	return 0
 }
 

@@ -53,6 +53,7 @@ type childHand struct {
 	DrawLatencyMs []float64 `json:"draw_latency_ms"`
 	Peer          string    `json:"peer"`
 	Reason        string    `json:"reason"`
+	PeakRSSKiB    int64     `json:"peak_rss_kib"`
 }
 
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -127,6 +128,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	defer cancel()
 	start := time.Now()
 	var mu sync.Mutex
+	var peakRSS int64
 	reports := map[int][]childHand{} // hand → reports
 	var wg sync.WaitGroup
 	codes := make([]int, len(players))
@@ -176,6 +178,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					fmt.Fprintf(stdout, "[%s] BLAME %s (hand %d): %s\n", p.name, nameOrID(nameOf, ev.Peer), ev.Hand, ev.Reason)
 				case "connected":
 					fmt.Fprintf(stdout, "[%s] connected\n", p.name)
+				case "done":
+					mu.Lock()
+					peakRSS = max(peakRSS, ev.PeakRSSKiB)
+					mu.Unlock()
 				}
 			}
 			err := cmd.Wait()
@@ -205,6 +211,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ok = false
 		}
 	}
+	printStats(stdout, reports, peakRSS)
 	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
 	if !ok {
 		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
@@ -244,6 +251,37 @@ func nameOrID(nameOf map[string]string, id string) string {
 		return n
 	}
 	return id
+}
+
+// printStats prints the hand setup times (the slowest of the four nodes per
+// hand), the tsumo latency over all draws of all nodes, and the largest
+// peak RSS of the four nodes, in one line that benchmarks parse.
+func printStats(w io.Writer, reports map[int][]childHand, peakRSS int64) {
+	var setups, draws []float64
+	for _, rs := range reports {
+		var slowest float64
+		for _, r := range rs {
+			slowest = max(slowest, r.SetupMs)
+			draws = append(draws, r.DrawLatencyMs...)
+		}
+		setups = append(setups, slowest)
+	}
+	if len(setups) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "stats: hand setup median %.1f ms max %.1f ms; tsumo latency median %.2f ms p99 %.2f ms over %d draws; peak RSS per node %.1f MB\n",
+		percentile(setups, 50), percentile(setups, 100), percentile(draws, 50), percentile(draws, 99), len(draws), float64(peakRSS)/1024)
+}
+
+// percentile returns the p-th percentile (nearest rank) of xs, 0 if empty.
+func percentile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	i := int(p/100*float64(len(s))+0.5) - 1
+	return s[min(max(i, 0), len(s)-1)]
 }
 
 // freePort asks the kernel for a free TCP port on 127.0.0.1. The port is
