@@ -27,9 +27,9 @@ type hand struct {
 
 	entries []*Opened // every entry of this hand, in processing order
 
-	dice    [2]int
-	k       commcrypto.Scalar   // this player's global key
-	r       []commcrypto.Scalar // this player's per-position keys, 136
+	dice [2]int
+	k    commcrypto.Scalar   // this player's global key
+	r    []commcrypto.Scalar // this player's per-position keys, 136
 	// deck[j] and wall[j] are the inputs of shuffle and rekey pass j;
 	// only those this player computes on (its own pass inputs and the
 	// final wall) are decoded during the hand — the next player decodes
@@ -38,8 +38,8 @@ type hand struct {
 	wall [Players + 1][]commcrypto.Element
 	// commits[j] holds seat j's 136 commitments as received (32 bytes
 	// each); commitment decodes them on first use.
-	commits  [Players][]byte
-	decoded  [Players][]commcrypto.Element
+	commits [Players][]byte
+	decoded [Players][]commcrypto.Element
 
 	keys   [][Players]commcrypto.Scalar // known keys per position and seat
 	holds  [Players][]int               // concealed positions per seat
