@@ -1,0 +1,135 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// buildBinary builds the mentalmj command once per test binary run.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mentalmj")
+	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestLocalTwoHandsEndToEnd builds the real binary and runs
+// "mentalmj local --hands 2": four OS processes, each a libp2p node on
+// 127.0.0.1, deal, play and audit two hands. Then it audits every
+// transcript offline with "mentalmj audit --json" and checks that the four
+// walls agree and are permutations of the 136 tiles.
+func TestLocalTwoHandsEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test starts four processes")
+	}
+	bin := buildBinary(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "local", "--hands", "2", "--dir", dir)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mentalmj local: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	handLine := regexp.MustCompile(`(?m)^hand [12]: dealer player-\d, dice \d\+\d, dora indicator \w+, 141 events, audit ok \(4 of 4 audits agree\)`)
+	if got := len(handLine.FindAllString(stdout.String(), -1)); got != 2 {
+		t.Errorf("want 2 hand lines with a passing audit, got %d in:\n%s", got, stdout.String())
+	}
+	var walls [][]int
+	for i := 0; i < 4; i++ {
+		path := filepath.Join(dir, "player-"+string(rune('0'+i))+".mjt")
+		out, err := exec.CommandContext(ctx, bin, "audit", "--json", path).Output()
+		if err != nil {
+			t.Fatalf("mentalmj audit %s: %v\n%s", path, err, out)
+		}
+		var v struct {
+			OK    bool `json:"ok"`
+			Hands []struct {
+				Yama          []int `json:"yama"`
+				DoraIndicator int   `json:"dora_indicator"`
+				Events        int   `json:"events"`
+			} `json:"hands"`
+			Blame []any `json:"blame"`
+		}
+		if err := json.Unmarshal(out, &v); err != nil {
+			t.Fatalf("audit --json output: %v\n%s", err, out)
+		}
+		if !v.OK || len(v.Hands) != 2 || len(v.Blame) != 0 {
+			t.Fatalf("player %d transcript: ok=%v hands=%d blame=%v", i, v.OK, len(v.Hands), v.Blame)
+		}
+		for _, h := range v.Hands {
+			seen := make([]bool, 136)
+			for _, id := range h.Yama {
+				if id < 0 || id >= 136 || seen[id] {
+					t.Fatalf("player %d: yama is not a permutation of 0..135", i)
+				}
+				seen[id] = true
+			}
+			if len(h.Yama) != 136 || h.DoraIndicator != h.Yama[5] || h.Events != 141 {
+				t.Errorf("player %d: yama len %d, dora %d vs yama[5] %d, events %d", i, len(h.Yama), h.DoraIndicator, h.Yama[5], h.Events)
+			}
+		}
+		walls = append(walls, append(v.Hands[0].Yama, v.Hands[1].Yama...))
+	}
+	for i := 1; i < 4; i++ {
+		if !slices.Equal(walls[i], walls[0]) {
+			t.Errorf("player %d's audited walls differ from player 0's", i)
+		}
+	}
+	// A flipped byte in a saved transcript fails the audit with exit 1.
+	path := filepath.Join(dir, "player-1.mjt")
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data[len(data)/2] ^= 0x40
+	bad := filepath.Join(t.TempDir(), "bad.mjt")
+	if err := os.WriteFile(bad, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	err = exec.CommandContext(ctx, bin, "audit", bad).Run()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Errorf("audit of a tampered transcript: %v, want exit status 1", err)
+	}
+}
+
+// TestBadArguments checks that bad command lines are refused with exit
+// status 2 and a message naming the flag or argument.
+func TestBadArguments(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"join", "--table", "t"}, "--peer"},
+		{[]string{"join", "--peer", "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1"}, "--table"},
+		{[]string{"join", "--table", "t", "--peer", "x", "--peer", "y", "--peer", "z"}, "--peer"},
+		{[]string{"join", "--table", "t", "--hands", "0", "--peer", "a", "--peer", "b", "--peer", "c"}, "--hands"},
+		{[]string{"local", "--hands", "-1"}, "--hands"},
+		{[]string{"audit"}, "transcript"},
+		{[]string{"audit", filepath.Join(t.TempDir(), "missing.mjt")}, "missing.mjt"},
+		{[]string{"nosuchcommand"}, "nosuchcommand"},
+	}
+	for _, c := range cases {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), c.args, &stdout, &stderr)
+		if code != 2 {
+			t.Errorf("%v: exit %d, want 2", c.args, code)
+		}
+		if !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%v: stderr does not name %q:\n%s", c.args, c.want, stderr.String())
+		}
+	}
+}
