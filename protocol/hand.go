@@ -191,6 +191,9 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 			return err
 		}
 		n := o.Entry.GetNonceReveal().Nonce
+		if len(n) != NonceSize {
+			return blamef(p, h.num, nil, "revealed a nonce of %d bytes, want %d", len(n), NonceSize)
+		}
 		if string(nonceCommitment(g.gameID, h.num, p, n)) != string(commits[p]) {
 			return blamef(p, h.num, nil, "revealed a nonce that does not open its commitment")
 		}

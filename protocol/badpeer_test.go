@@ -1,0 +1,144 @@
+package protocol
+
+import (
+	"context"
+	"crypto/rand"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/protocol/pb"
+)
+
+// playThree runs the three honest players 0..2 while player 3 is replaced
+// by adversary, which gets player 3's transport and key.
+func playThree(t *testing.T, tb *table, adversary func(ctx context.Context, tr Transport)) []outcome {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	go adversary(ctx, tb.net.Transport(tb.ids[3]))
+	out := make([]outcome, 3)
+	done := make(chan int, 3)
+	for i := 0; i < 3; i++ {
+		g, err := NewGame(Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 1,
+			Transport: tb.net.Transport(tb.ids[i]), Timeout: 2 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		go func() {
+			res, err := g.Run(ctx)
+			out[i] = outcome{res, err}
+			done <- i
+		}()
+	}
+	for range 3 {
+		<-done
+	}
+	return out
+}
+
+func expectBlame(t *testing.T, out []outcome, who peer.ID, reason string) {
+	t.Helper()
+	for i, o := range out {
+		var be *BlameError
+		if !errors.As(o.err, &be) {
+			t.Errorf("player %d: error %v, want blame of %s", i, o.err, who)
+			continue
+		}
+		if be.Peer != who || !strings.Contains(be.Reason, reason) {
+			t.Errorf("player %d: blamed %s for %q, want %s for %q", i, be.Peer, be.Reason, who, reason)
+		}
+	}
+}
+
+func TestSilentPeerNamed(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(context.Context, Transport) {})
+	expectBlame(t, out, tb.ids[3], "silent")
+}
+
+func TestGarbageFromPeerBlamed(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		for _, p := range tb.ids[:3] {
+			tr.Send(ctx, p, []byte("\x0a\xff\xff\xff\xff\x0fnot an envelope"))
+		}
+	})
+	expectBlame(t, out, tb.ids[3], "unreadable")
+}
+
+// sealAs signs an entry with key and sends it to the three honest players.
+func sendAll(ctx context.Context, t *testing.T, tb *table, tr Transport, key crypto.PrivKey, e *pb.Entry) {
+	id, _ := peer.IDFromPrivateKey(key)
+	e.Sender = []byte(id)
+	o, err := Seal(key, e)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	for _, p := range tb.ids[:3] {
+		tr.Send(ctx, p, o.Envelope)
+	}
+}
+
+func TestMessageOutOfTurnBlamed(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		// A dahai instead of a hello.
+		sendAll(ctx, t, tb, tr, tb.keys[3], &pb.Entry{Body: &pb.Entry_Discard{Discard: &pb.Discard{Position: 83}}})
+	})
+	expectBlame(t, out, tb.ids[3], "out of turn")
+}
+
+func TestMessageSignedByOutsiderBlamed(t *testing.T) {
+	tb := newTable(t)
+	outsider, _, err := crypto.GenerateEd25519Key(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		sendAll(ctx, t, tb, tr, outsider, &pb.Entry{Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: "test", Version: Version}}})
+	})
+	expectBlame(t, out, tb.ids[3], "signed by")
+}
+
+func TestHelloForAnotherTableBlamed(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		sendAll(ctx, t, tb, tr, tb.keys[3], &pb.Entry{Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: "other", Version: Version}}})
+	})
+	expectBlame(t, out, tb.ids[3], "hello")
+}
+
+// FuzzOpen feeds arbitrary bytes to Open, the first thing a node does with
+// a message from the network: it must return an error or a verified entry,
+// never panic.
+func FuzzOpen(f *testing.F) {
+	key, _, _ := crypto.GenerateEd25519Key(rand.Reader)
+	id, _ := peer.IDFromPrivateKey(key)
+	o, _ := Seal(key, &pb.Entry{Sender: []byte(id), Body: &pb.Entry_Discard{Discard: &pb.Discard{Position: 3, Keys: make([]byte, 128)}}})
+	f.Add(o.Envelope)
+	f.Add([]byte{})
+	f.Add([]byte{0x0a, 0x00, 0x12, 0x00})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		o, err := Open(b)
+		if err == nil && o.Sender == "" {
+			t.Fatal("opened an entry without a sender")
+		}
+	})
+}
+
+// FuzzAuditTranscript feeds arbitrary records to the offline audit: it
+// must never panic and never pass.
+func FuzzAuditTranscript(f *testing.F) {
+	f.Add([]byte{0x0a, 0x00}, []byte{0x12, 0x00})
+	f.Fuzz(func(t *testing.T, a, b []byte) {
+		if AuditTranscript([]Record{{Index: 1, Envelope: a}, {Index: 2, Envelope: b}}).OK() {
+			t.Fatal("two arbitrary records passed the audit")
+		}
+	})
+}
