@@ -194,3 +194,20 @@ func BenchmarkVerify(b *testing.B) {
 		}
 	}
 }
+
+// FuzzParseWall checks ParseWall never panics and that FormatWall
+// reproduces every code it accepts.
+func FuzzParseWall(f *testing.F) {
+	f.Add(loadVector(f).wall)
+	f.Add("0m5x")
+	f.Fuzz(func(t *testing.T, code string) {
+		tiles, err := ParseWall(code)
+		if err != nil {
+			return
+		}
+		back, err := FormatWall(tiles)
+		if err != nil || back != code {
+			t.Fatalf("FormatWall(ParseWall(%q)) = %q, %v", code, back, err)
+		}
+	})
+}
