@@ -1,0 +1,74 @@
+// Package node is the libp2p host of one mentalmj player: identity,
+// listening, dialling the table by multiaddr, admitting only the table's
+// peers, one stream per direction per peer, message framing and timeouts.
+// It implements protocol.Transport and carries opaque byte messages; it
+// knows nothing of their content.
+//
+// # Identity
+//
+// A player is its Ed25519 libp2p key, kept in dataDir/identity.key (the
+// libp2p protobuf key encoding, mode 0600) and reused on restart
+// (LoadOrCreateIdentity), so its peer ID, and with it its seat in other
+// players' tables and the signatures in transcripts, stays the same.
+//
+// # Lifecycle
+//
+//	key, _ := node.LoadOrCreateIdentity(dir)
+//	n, _ := node.New(ctx, node.Config{Identity: key, Listen: addrs, Peers: table})
+//	fmt.Println(n.Addrs())      // tell the others: /ip4/…/tcp/4001/p2p/12D3Koo…
+//	err := n.Connect(ctx)        // every peer dialled, one outbound stream each
+//	… n.Send / n.Recv (protocol.Transport) …
+//	n.Close()
+//
+// New listens on exactly the addresses given (TCP and QUIC v1; never
+// libp2p's listen-on-every-interface default), with libp2p's default
+// security (TLS 1.3 or Noise, which authenticate the peer ID) and yamux
+// over TCP. There is no mDNS and no NAT port mapping: peers meet by
+// multiaddr. When the peers' addresses are only known after every node has
+// started (port 0, as in the tests), leave Config.Peers empty and call
+// SetPeers once before Connect. The table is fixed once set.
+//
+// # Who dials whom
+//
+// Every player dials every other player (Connect), and every player opens
+// its own outbound stream to every other: between two players there are
+// two unidirectional streams of ProtocolID, each written by one side only,
+// usually over one connection (two if both dialled at once; either works).
+// Connect retries with backoff (100 ms doubling to 2 s, each attempt
+// bounded by Config.DialTimeout) while the others are still starting, until
+// its ctx is done; its error names the peers it could not reach. Streams
+// may run over a relayed (limited) connection.
+//
+// # Streams and framing
+//
+// A stream is long-lived: opening one per message would cost 0.5–0.9 ms.
+// Each message is one frame, an unsigned varint length then that many bytes
+// (go-msgio's varint framing), at most protocol.MaxMessageSize (64 KiB).
+// Send writes the frame and returns without waiting for the peer; the
+// peer's stream reader, one goroutine per inbound stream, queues frames in
+// that peer's FIFO (256 messages, then flow control pushes back on the
+// sender) and Recv(ctx, peer) pops them in order. There is no ordering
+// across peers. A peer opens one stream towards us per game: a second
+// inbound stream from it is reset, and a broken stream is not replaced.
+//
+// # Admission
+//
+// A connection gater admits connections only with the table's peers,
+// checked once the security handshake has authenticated the remote key;
+// before the table is set, it admits none. A stream from a peer outside the
+// table (which the gater should already have stopped) is reset and logged.
+//
+// # Timeouts and failures
+//
+// Recv blocks until a message, ctx done (the protocol layer sets a deadline
+// per expected message; the error names the silent peer) or the peer gone.
+// Once the peer's stream closes or resets, or its connection drops, Recv
+// returns the messages already queued and then an error wrapping
+// protocol.ErrPeerGone that names the peer. A frame announcing more than
+// MaxMessageSize bytes resets that stream and makes Recv report the peer
+// and the size (ErrFrameTooLarge); no peer input can make the node panic.
+// Send is bounded by ctx and Config.WriteTimeout, so a stalled peer cannot
+// block it forever; a failed write resets the stream, and later Sends to
+// that peer report protocol.ErrPeerGone. Close half-closes the outbound
+// streams and waits briefly for each peer to confirm it read everything.
+package node

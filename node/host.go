@@ -1,0 +1,241 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/libp2p/go-libp2p"
+	"github.com/libp2p/go-libp2p/core/crypto"
+	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
+	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
+	"github.com/multiformats/go-multiaddr"
+)
+
+// ProtocolID is the libp2p protocol of the stream each player opens to each
+// other player. The version changes when the framing or the envelope does.
+const ProtocolID = "/mentalmj/1.0.0"
+
+// Defaults for the zero values of Config's durations.
+const (
+	// DefaultDialTimeout bounds one dial attempt to one peer in Connect.
+	DefaultDialTimeout = 5 * time.Second
+	// DefaultWriteTimeout bounds one Send when its ctx has no earlier
+	// deadline.
+	DefaultWriteTimeout = 10 * time.Second
+)
+
+// ErrClosed is returned (wrapped) by Send, Recv and Connect after Close.
+var ErrClosed = errors.New("node closed")
+
+// Config configures New.
+type Config struct {
+	// Identity is the node's Ed25519 key (LoadOrCreateIdentity); its peer
+	// ID is the player's name at the table. Required.
+	Identity crypto.PrivKey
+	// Listen lists the addresses to listen on (ParseListen), e.g.
+	// /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1; port 0
+	// picks a free port. Required: the node never falls back to libp2p's
+	// listen-on-every-interface default.
+	Listen []multiaddr.Multiaddr
+	// Peers is the table: the other players (ParsePeer), usually three.
+	// It may be left empty and given later, once, with SetPeers.
+	Peers []peer.AddrInfo
+	// Logger receives the node's logs; nil discards them.
+	Logger *slog.Logger
+	// DialTimeout bounds one dial attempt to one peer in Connect; zero
+	// means DefaultDialTimeout.
+	DialTimeout time.Duration
+	// WriteTimeout bounds one Send when its ctx has no earlier deadline,
+	// so a stalled peer cannot block Send forever; zero means
+	// DefaultWriteTimeout.
+	WriteTimeout time.Duration
+}
+
+// Node is one player's libp2p host. It implements protocol.Transport over
+// one long-lived stream per direction per peer; see the package doc.
+// Its methods are safe for concurrent use.
+type Node struct {
+	host         host.Host
+	key          crypto.PrivKey
+	log          *slog.Logger
+	dialTimeout  time.Duration
+	writeTimeout time.Duration
+
+	table atomic.Pointer[table]
+
+	closeOnce sync.Once
+	closed    chan struct{}
+	closeMu   sync.Mutex // guards readers.Add against Close's Wait
+	readers   sync.WaitGroup
+}
+
+// New starts a libp2p host with cfg.Identity listening on cfg.Listen (TCP
+// and QUIC v1 transports, libp2p's default security (TLS 1.3, Noise) and
+// yamux, no mDNS, no NAT port mapping, no metrics), with a connection gater
+// that admits only the table's peers, and registers the ProtocolID stream
+// handler. It does not dial: call Connect. ctx is checked before starting;
+// the host lives until Close. It returns an error if ctx is done,
+// cfg.Identity is missing or not Ed25519, cfg.Listen is empty, cfg.Peers
+// is not a valid table (see SetPeers), or libp2p cannot listen on an
+// address.
+func New(ctx context.Context, cfg Config) (*Node, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("starting node: %w", err)
+	}
+	if cfg.Identity == nil {
+		return nil, errors.New("starting node: no identity key")
+	}
+	if cfg.Identity.Type() != cryptopb.KeyType_Ed25519 {
+		return nil, fmt.Errorf("starting node: identity key type %s, want Ed25519", cfg.Identity.Type())
+	}
+	if len(cfg.Listen) == 0 {
+		return nil, errors.New("starting node: no listen address (e.g. /ip4/127.0.0.1/tcp/0)")
+	}
+	n := &Node{
+		key:          cfg.Identity,
+		log:          cfg.Logger,
+		dialTimeout:  cfg.DialTimeout,
+		writeTimeout: cfg.WriteTimeout,
+		closed:       make(chan struct{}),
+	}
+	if n.log == nil {
+		n.log = slog.New(slog.DiscardHandler)
+	}
+	if n.dialTimeout <= 0 {
+		n.dialTimeout = DefaultDialTimeout
+	}
+	if n.writeTimeout <= 0 {
+		n.writeTimeout = DefaultWriteTimeout
+	}
+	self, err := peer.IDFromPrivateKey(cfg.Identity)
+	if err != nil {
+		return nil, fmt.Errorf("starting node: peer ID of identity: %w", err)
+	}
+	if len(cfg.Peers) > 0 {
+		t, err := newTable(self, cfg.Peers)
+		if err != nil {
+			return nil, fmt.Errorf("starting node: %w", err)
+		}
+		n.table.Store(t)
+	}
+	h, err := libp2p.New(
+		libp2p.Identity(cfg.Identity),
+		libp2p.ListenAddrs(cfg.Listen...),
+		libp2p.Transport(tcp.NewTCPTransport),
+		libp2p.Transport(quic.NewTransport),
+		libp2p.ConnectionGater(&tableGater{table: &n.table, log: n.log}),
+		libp2p.UserAgent("mentalmj"),
+		libp2p.DisableMetrics(),
+		// A table has three peers: black-hole detection, which stops
+		// dialling UDP or IPv6 after many failures, would only get in
+		// the way of retries while the others start.
+		libp2p.UDPBlackHoleSuccessCounter(nil),
+		libp2p.IPv6BlackHoleSuccessCounter(nil),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
+	}
+	n.host = h
+	if t := n.table.Load(); t != nil {
+		n.addToPeerstore(t)
+	}
+	h.SetStreamHandler(ProtocolID, n.handleStream)
+	h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.disconnected})
+	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
+	return n, nil
+}
+
+// SetPeers sets the table when Config.Peers was left empty, e.g. when the
+// peers' listen ports are only known after every node has started (tests
+// listen on port 0). The table is fixed once set: a second call is an
+// error. peers must be non-empty, each with a valid peer ID and at least one
+// address, no duplicates and not this node itself.
+func (n *Node) SetPeers(peers []peer.AddrInfo) error {
+	t, err := newTable(n.ID(), peers)
+	if err != nil {
+		return err
+	}
+	if !n.table.CompareAndSwap(nil, t) {
+		return errors.New("peer table already set")
+	}
+	n.addToPeerstore(t)
+	return nil
+}
+
+func (n *Node) addToPeerstore(t *table) {
+	for _, id := range t.order {
+		n.host.Peerstore().AddAddrs(id, t.links[id].info.Addrs, peerstoreTTL)
+	}
+}
+
+// ID returns the node's peer ID, derived from Config.Identity.
+func (n *Node) ID() peer.ID {
+	return n.host.ID()
+}
+
+// PrivKey returns Config.Identity, the key the protocol signs envelopes
+// with.
+func (n *Node) PrivKey() crypto.PrivKey {
+	return n.key
+}
+
+// Addrs returns the node's full listen addresses, each ending in
+// /p2p/<peer id>, as the other players pass them to ParsePeer. A port 0 in
+// Config.Listen appears as the port actually chosen; an unspecified IP
+// (0.0.0.0, ::) appears as each interface address.
+func (n *Node) Addrs() []multiaddr.Multiaddr {
+	addrs, err := peer.AddrInfoToP2pAddrs(&peer.AddrInfo{ID: n.host.ID(), Addrs: n.host.Addrs()})
+	if err != nil {
+		// Only possible for an invalid peer ID, which a host never has.
+		return nil
+	}
+	return addrs
+}
+
+// Peers returns the table's peer IDs in the order they were configured, or
+// nil before the table is set.
+func (n *Node) Peers() []peer.ID {
+	t := n.table.Load()
+	if t == nil {
+		return nil
+	}
+	return append([]peer.ID(nil), t.order...)
+}
+
+// Close half-closes the outbound streams and waits up to 2 s per peer (in
+// parallel) for each peer to confirm it has read everything sent, so the
+// peers' Recv returns every message and then protocol.ErrPeerGone; it then
+// shuts the host down and waits for the stream readers to stop. Send, Recv and Connect return an
+// error wrapping ErrClosed afterwards. Close returns the host's shutdown
+// error, if any; calling it again returns nil.
+func (n *Node) Close() error {
+	var err error
+	n.closeOnce.Do(func() {
+		n.closeMu.Lock()
+		close(n.closed)
+		n.closeMu.Unlock()
+		n.closeOutbound()
+		err = n.host.Close()
+		n.readers.Wait()
+		n.log.Info("node closed", "peer", n.host.ID().String())
+	})
+	return err
+}
+
+func (n *Node) isClosed() bool {
+	select {
+	case <-n.closed:
+		return true
+	default:
+		return false
+	}
+}

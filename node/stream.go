@@ -1,0 +1,133 @@
+package node
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-msgio"
+
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+// ErrFrameTooLarge is returned (wrapped, naming the peer and the size in
+// bytes) by Recv when a peer announced a frame larger than
+// protocol.MaxMessageSize, and by Send for such a message. After it the
+// peer's inbound stream is reset, so Recv's error also wraps
+// protocol.ErrPeerGone.
+var ErrFrameTooLarge = errors.New("frame larger than MaxMessageSize")
+
+// errFrameTooLarge is readFrames' report of an oversized frame.
+type errFrameTooLarge struct{ size int }
+
+func (e errFrameTooLarge) Error() string {
+	return fmt.Sprintf("%v: %d bytes, limit %d", ErrFrameTooLarge, e.size, protocol.MaxMessageSize)
+}
+
+func (e errFrameTooLarge) Unwrap() error { return ErrFrameTooLarge }
+
+// readFrames reads varint-length-delimited frames (go-msgio's varint
+// framing: an unsigned LEB128 length, then that many bytes) from r and
+// hands each to deliver, in order, until r fails or deliver returns false.
+// It returns io.EOF if r ended cleanly between frames, an errFrameTooLarge
+// if a frame announces more than protocol.MaxMessageSize bytes (its body is
+// not read), and r's or the varint decoder's error otherwise (a truncated
+// frame gives io.ErrUnexpectedEOF). It returns nil if deliver returned
+// false. Nothing r can send makes it panic or allocate more than one
+// frame of at most MaxMessageSize bytes at a time.
+func readFrames(r io.Reader, deliver func([]byte) bool) error {
+	fr := msgio.NewVarintReaderSize(r, protocol.MaxMessageSize)
+	for {
+		size, err := fr.NextMsgLen()
+		if err != nil {
+			return err
+		}
+		if size < 0 || size > protocol.MaxMessageSize {
+			return errFrameTooLarge{size: size}
+		}
+		msg, err := fr.ReadMsg()
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				err = io.ErrUnexpectedEOF
+			}
+			return err
+		}
+		if msg == nil {
+			msg = []byte{}
+		}
+		if !deliver(msg) {
+			return nil
+		}
+	}
+}
+
+// handleStream serves an inbound ProtocolID stream: it admits one stream
+// per table peer and reads its frames into the peer's inbox until the
+// stream ends. The host runs it in a goroutine of its own per stream.
+func (n *Node) handleStream(s network.Stream) {
+	from := s.Conn().RemotePeer()
+	t := n.table.Load()
+	var l *link
+	if t != nil {
+		l = t.links[from]
+	}
+	if l == nil {
+		// The gater normally closes such connections before any stream.
+		n.log.Warn("reset stream from a peer outside the table",
+			"peer", from.String(), "remote", s.Conn().RemoteMultiaddr().String())
+		_ = s.ResetWithError(network.StreamGated)
+		return
+	}
+	n.closeMu.Lock()
+	if n.isClosed() {
+		n.closeMu.Unlock()
+		_ = s.Reset()
+		return
+	}
+	n.readers.Add(1)
+	n.closeMu.Unlock()
+	defer n.readers.Done()
+
+	if !l.acceptInbound(s) {
+		n.log.Warn("reset second inbound stream from peer", "peer", from.String())
+		_ = s.ResetWithError(network.StreamProtocolViolation)
+		return
+	}
+	n.log.Debug("inbound stream open", "peer", from.String())
+	err := readFrames(s, func(msg []byte) bool {
+		select {
+		case l.inbox <- msg:
+			return true
+		case <-n.closed:
+			return false
+		}
+	})
+	n.endInbound(l, from, s, err)
+}
+
+// endInbound closes or resets the inbound stream s from peer from after
+// readFrames returned err, and records why the peer is gone.
+func (n *Node) endInbound(l *link, from peer.ID, s network.Stream, err error) {
+	var tooLarge errFrameTooLarge
+	switch {
+	case err == nil: // the node is closing
+		_ = s.Reset()
+		l.markGone(fmt.Errorf("peer %s: %w: %w", from, ErrClosed, protocol.ErrPeerGone))
+	case errors.Is(err, io.EOF):
+		// The peer closed its side after its last frame; closing ours
+		// tells its Close that everything was read.
+		_ = s.Close()
+		n.log.Info("peer closed its stream", "peer", from.String())
+		l.markGone(fmt.Errorf("peer %s: stream closed: %w", from, protocol.ErrPeerGone))
+	case errors.As(err, &tooLarge):
+		_ = s.ResetWithError(network.StreamProtocolViolation)
+		n.log.Warn("reset stream: frame too large", "peer", from.String(), "bytes", tooLarge.size)
+		l.markGone(fmt.Errorf("peer %s: %w: %w", from, tooLarge, protocol.ErrPeerGone))
+	default:
+		_ = s.Reset()
+		n.log.Info("inbound stream ended", "peer", from.String(), "err", err)
+		l.markGone(fmt.Errorf("peer %s: stream broken: %v: %w", from, err, protocol.ErrPeerGone))
+	}
+}
