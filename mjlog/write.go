@@ -21,8 +21,8 @@ import (
 // D/E/F/G by seat; calls are re-encoded with EncodeMeld; names are
 // %-encoded byte by byte as Tenhou does. Parse(Write(g)) reproduces g
 // (with File set to the new name). It returns an error for a seat outside
-// 0..3, a tile outside 0..135, a meld EncodeMeld rejects, an unknown Event
-// type, or a write error of w.
+// 0..3, a tile outside 0..135, a die outside 0..5, more than 4 players, a
+// meld EncodeMeld rejects, an unknown Event type, or a write error of w.
 func Write(w io.Writer, g *Game) error {
 	e := &encoder{w: bufio.NewWriter(w)}
 	ver := g.Version
@@ -138,6 +138,11 @@ func (e *encoder) round(r *Round) error {
 	}
 	if err := checkSeat(in.Oya); err != nil {
 		return fmt.Errorf("<INIT>: %w", err)
+	}
+	for _, d := range in.Dice {
+		if d < 0 || d > 5 {
+			return fmt.Errorf("<INIT>: die %d out of range 0..5", d)
+		}
 	}
 	e.open("INIT")
 	e.attr("seed", joinInts([]int{in.Kyoku, in.Honba, in.Kyotaku, in.Dice[0], in.Dice[1], int(in.DoraIndicator)}))

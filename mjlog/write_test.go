@@ -83,6 +83,11 @@ func TestWriteRejects(t *testing.T) {
 		"agari":   Agari{Who: 0, FromWho: 5, Paowho: -1},
 		"unknown": nil,
 	}
+	g := base()
+	g.Rounds[0].Init.Dice = [2]int{0, 6}
+	if err := Write(&bytes.Buffer{}, g); err == nil {
+		t.Error("Write accepted a die of 6")
+	}
 	for name, ev := range cases {
 		g := base()
 		g.Rounds[0].Events = []Event{ev}
