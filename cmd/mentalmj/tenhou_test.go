@@ -220,3 +220,16 @@ func TestTenhouSeatHash(t *testing.T) {
 		t.Errorf("-h: exit %d", code)
 	}
 }
+
+// TestTenhouVerifyCancelled checks that a cancelled context stops the run
+// with exit code 2 and no verdict of success.
+func TestTenhouVerifyCancelled(t *testing.T) {
+	readShared(t, e1Log)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var o, e bytes.Buffer
+	code := runTenhou(ctx, []string{"verify", "--jobs", "2", sharedLogs}, &o, &e)
+	if code != 2 || !strings.Contains(e.String(), "interrupted") {
+		t.Fatalf("exit %d, stderr %q", code, e.String())
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 
 	"github.com/mentalmj/mentalmj/mjlog"
@@ -17,7 +18,7 @@ import (
 
 var tenhouVerifyCommand = command{name: "verify", summary: "check Tenhou logs against the walls their seed produces", run: runTenhouVerify}
 
-const tenhouVerifyHelp = `Usage: mentalmj tenhou verify [--json] PATH...
+const tenhouVerifyHelp = `Usage: mentalmj tenhou verify [--json] [--jobs N] PATH...
 
 Regenerates every kyoku's wall from each log's <SHUFFLE> seed and checks the
 log against it (WALL_LAYOUT.md): INIT dice and dora indicator, hai0..hai3 in
@@ -67,6 +68,7 @@ type fileError struct {
 func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("verify", flag.ContinueOnError)
 	asJSON := fset.Bool("json", false, "print one JSON document instead of text")
+	jobs := fset.Int("jobs", runtime.GOMAXPROCS(0), "number of logs verified in parallel (output order is unchanged)")
 	usage := tenhouUsageFunc(fset, tenhouVerifyHelp)
 	paths, code, done := parseTenhouFlags(fset, args, usage, stdout, stderr)
 	if done {
@@ -75,6 +77,10 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "mentalmj tenhou verify: no PATH given\n\n")
 		usage(stderr)
+		return 2
+	}
+	if *jobs < 1 {
+		fmt.Fprintf(stderr, "mentalmj tenhou verify: flag --jobs %d: want at least 1\n", *jobs)
 		return 2
 	}
 
@@ -87,14 +93,16 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 	})
 	bar := newProgress(stderr, len(files))
 	var checks tenhou.Counts
+	outcomes := verifyFiles(ctx, files, *jobs)
 	for i, f := range files {
-		if ctx.Err() != nil {
+		o, ok := <-outcomes[i]
+		if !ok {
 			bar.clear()
 			fmt.Fprintf(stderr, "mentalmj tenhou verify: interrupted after %d of %d files\n", i, len(files))
 			return 2
 		}
 		bar.clear()
-		res, err := verifyFile(f)
+		res, err := o.res, o.err
 		switch {
 		case err != nil:
 			sum.Errors = append(sum.Errors, fileError{File: f, Error: err.Error()})
@@ -160,6 +168,49 @@ func verifyFile(path string) (tenhou.Result, error) {
 		return tenhou.Result{}, err
 	}
 	return tenhou.Verify(g)
+}
+
+// outcome is the result of verifying one file.
+type outcome struct {
+	res tenhou.Result
+	err error
+}
+
+// verifyFiles verifies files with the given number of worker goroutines.
+// It returns one channel per file, in file order, that receives that file's
+// outcome, or is closed without a value if ctx is cancelled first.
+func verifyFiles(ctx context.Context, files []string, jobs int) []chan outcome {
+	out := make([]chan outcome, len(files))
+	for i := range out {
+		out[i] = make(chan outcome, 1)
+	}
+	next := make(chan int)
+	go func() {
+		defer close(next)
+		for i := range files {
+			select {
+			case next <- i:
+			case <-ctx.Done():
+				for _, c := range out[i:] {
+					close(c)
+				}
+				return
+			}
+		}
+	}()
+	for range min(jobs, len(files)) {
+		go func() {
+			for i := range next {
+				if ctx.Err() != nil {
+					close(out[i])
+					continue
+				}
+				res, err := verifyFile(files[i])
+				out[i] <- outcome{res, err}
+			}
+		}()
+	}
+	return out
 }
 
 // collectLogs expands paths: a file is taken as given, a directory is
