@@ -13,11 +13,19 @@ const (
 	Koutsu
 )
 
-// Set is one set of a decomposition: a sequence starting at First, or a
-// triplet of First.
+// Set is one concealed set of a decomposition: a sequence First, First+1,
+// First+2 (Shuntsu), or three of First (Koutsu).
 type Set struct {
 	Type  SetType
 	First wall.Kind
+}
+
+// Has reports whether the set contains kind k.
+func (s Set) Has(k wall.Kind) bool {
+	if s.Type == Koutsu {
+		return k == s.First
+	}
+	return k >= s.First && k <= s.First+2
 }
 
 // Form is the shape of a complete hand.
@@ -37,17 +45,89 @@ const (
 type Decomposition struct {
 	// Form is the hand shape.
 	Form Form
-	// Pair is the pair's kind (Standard), or -1.
+	// Pair is the pair's kind (Standard; for Kokushi the doubled kind), or
+	// -1 for Chiitoitsu.
 	Pair wall.Kind
-	// Sets are the concealed sets in kind order (Standard only; declared
-	// melds are not included).
+	// Sets are the concealed sets in order of First, triplets before
+	// sequences of the same First (Standard only; declared melds are not
+	// included).
 	Sets []Set
-	// Pairs are the seven pair kinds (Chiitoitsu only), in kind order.
+	// Pairs are the seven pair kinds in kind order (Chiitoitsu only).
 	Pairs []wall.Kind
 }
 
 // Decompositions returns every distinct decomposition of the concealed part
-// c (14-3*melds tiles) of a hand with melds declared melds: all
-// Standard readings, plus the Chiitoitsu and Kokushi readings when
-// melds == 0 and they apply. It returns nil when c is not complete.
-func Decompositions(c Counts, melds int) []Decomposition { return nil }
+// c (14-3*melds tiles) of a hand with melds declared melds (0..4): all
+// Standard readings in order of pair kind, then the Chiitoitsu reading
+// (seven distinct pairs, melds == 0) and the Kokushi reading (melds == 0).
+// It returns nil when c is not complete or the sizes do not match.
+func Decompositions(c Counts, melds int) []Decomposition {
+	if melds < 0 || melds > 4 || c.Total() != 14-3*melds {
+		return nil
+	}
+	for _, v := range c {
+		if v < 0 || v > 4 {
+			return nil
+		}
+	}
+	var out []Decomposition
+	sets := make([]Set, 0, 4)
+	for p := wall.Kind(0); p < wall.NumKinds; p++ {
+		if c[p] < 2 {
+			continue
+		}
+		c[p] -= 2
+		decomposeSets(&c, 0, sets, func(s []Set) {
+			out = append(out, Decomposition{Form: Standard, Pair: p, Sets: append([]Set(nil), s...)})
+		})
+		c[p] += 2
+	}
+	if melds == 0 {
+		if ShantenChiitoi(&c) == -1 {
+			d := Decomposition{Form: Chiitoitsu, Pair: -1}
+			for k := wall.Kind(0); k < wall.NumKinds; k++ {
+				if c[k] == 2 {
+					d.Pairs = append(d.Pairs, k)
+				}
+			}
+			out = append(out, d)
+		}
+		if ShantenKokushi(&c) == -1 {
+			d := Decomposition{Form: Kokushi, Pair: -1}
+			for _, k := range yaochuu {
+				if c[k] == 2 {
+					d.Pair = k
+				}
+			}
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// decomposeSets splits c (from kind `from` on; lower kinds are empty) into
+// sets entirely, calling emit for each way; c is restored on return.
+func decomposeSets(c *Counts, from wall.Kind, sets []Set, emit func([]Set)) {
+	i := from
+	for i < wall.NumKinds && c[i] == 0 {
+		i++
+	}
+	if i == wall.NumKinds {
+		emit(sets)
+		return
+	}
+	if c[i] >= 3 {
+		c[i] -= 3
+		decomposeSets(c, i, append(sets, Set{Type: Koutsu, First: i}), emit)
+		c[i] += 3
+	}
+	if !i.IsHonor() && i.Number() <= 7 && c[i+1] > 0 && c[i+2] > 0 {
+		c[i]--
+		c[i+1]--
+		c[i+2]--
+		decomposeSets(c, i, append(sets, Set{Type: Shuntsu, First: i}), emit)
+		c[i]++
+		c[i+1]++
+		c[i+2]++
+	}
+}

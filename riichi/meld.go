@@ -1,6 +1,10 @@
 package riichi
 
-import "github.com/mentalmj/mentalmj/wall"
+import (
+	"fmt"
+
+	"github.com/mentalmj/mentalmj/wall"
+)
 
 // MeldType is the kind of a declared meld (naki).
 type MeldType int
@@ -35,7 +39,7 @@ func (t MeldType) String() string {
 	case Kakan:
 		return "kakan"
 	}
-	return "meld(" + itoa(int(t)) + ")"
+	return fmt.Sprintf("meld(%d)", int(t))
 }
 
 // Meld is one declared meld.
@@ -74,24 +78,66 @@ func (m Meld) Kind() wall.Kind {
 	return k
 }
 
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
+// Validate checks the meld's shape: Chi is three consecutive kinds of one
+// number suit, Pon three of one kind, the kans four of one kind; tile ids
+// are valid; Called is one of Tiles (Ankan: -1); From is 1..3 (Chi: 3;
+// Ankan: 0). It returns an error naming the meld and the rule broken.
+func (m Meld) Validate() error {
+	bad := func(why string) error {
+		return fmt.Errorf("riichi: %v meld %v: %s", m.Type, m.Tiles, why)
 	}
-	neg := n < 0
-	if neg {
-		n = -n
+	want := 3
+	if m.IsKan() {
+		want = 4
 	}
-	var b [20]byte
-	i := len(b)
-	for n > 0 {
-		i--
-		b[i] = byte('0' + n%10)
-		n /= 10
+	if m.Type < Chi || m.Type > Kakan {
+		return bad("unknown meld type")
 	}
-	if neg {
-		i--
-		b[i] = '-'
+	if len(m.Tiles) != want {
+		return bad(fmt.Sprintf("has %d tiles, want %d", len(m.Tiles), want))
 	}
-	return string(b[i:])
+	for _, t := range m.Tiles {
+		if !t.Valid() {
+			return bad(fmt.Sprintf("invalid tile id %d", int(t)))
+		}
+	}
+	k := m.Kind()
+	if m.Type == Chi {
+		if k.IsHonor() || k.Number() > 7 {
+			return bad("not a sequence")
+		}
+		var seen [3]bool
+		for _, t := range m.Tiles {
+			d := int(t.Kind() - k)
+			if d < 0 || d > 2 || seen[d] {
+				return bad("not a sequence")
+			}
+			seen[d] = true
+		}
+	} else {
+		for _, t := range m.Tiles {
+			if t.Kind() != k {
+				return bad("tiles of different kinds")
+			}
+		}
+	}
+	if m.Type == Ankan {
+		if m.From != 0 {
+			return bad("ankan must have From 0")
+		}
+		return nil
+	}
+	if m.From < 1 || m.From > 3 || (m.Type == Chi && m.From != 3) {
+		return bad(fmt.Sprintf("From %d out of range", m.From))
+	}
+	found := false
+	for _, t := range m.Tiles {
+		if t == m.Called {
+			found = true
+		}
+	}
+	if !found {
+		return bad(fmt.Sprintf("called tile %d not among the tiles", int(m.Called)))
+	}
+	return nil
 }

@@ -1,7 +1,9 @@
 package riichi
 
 import (
-	"errors"
+	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -9,18 +11,112 @@ import (
 // ParseHand parses a hand in the standard notation, digits followed by their
 // suit letter: "123m456p789s11z222z" ('m' characters, 'p' circles, 's'
 // bamboo, 'z' honours 1..7 = East, South, West, North, haku, hatsu, chun;
-// '0' before m/p/s is the red five). It returns concrete Tenhou ids: for each
-// kind the lowest id not yet used, where a plain 5 never takes the red id
-// (16, 52, 88) and a red five always gets it. The error names the 0-based
-// byte position of the offending character (digit without suit, unknown
-// letter, a fifth copy of a kind, a second red five, 0z/8z/9z).
+// '0' before m/p/s is the red five). Spaces are ignored. It returns concrete
+// Tenhou ids in input order: for each kind the lowest id not yet used, where
+// a plain 5 never takes the red id (16, 52, 88) and a red five always gets
+// it. The error names the 0-based byte position of the offending character:
+// a digit without a following suit letter, an unknown character, a fifth
+// copy of a kind, a second red five of a suit, 0z/8z/9z.
 func ParseHand(s string) ([]wall.Tile, error) {
-	return nil, errors.New("riichi: ParseHand not implemented")
+	var used [wall.NumTiles]bool
+	var out []wall.Tile
+	var digits []int // byte positions of pending digits
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch >= '0' && ch <= '9':
+			digits = append(digits, i)
+		case ch == 'm' || ch == 'p' || ch == 's' || ch == 'z':
+			if len(digits) == 0 {
+				return nil, fmt.Errorf("riichi: hand %q: position %d: suit letter %q without digits", s, i, ch)
+			}
+			for _, pos := range digits {
+				t, err := takeTile(&used, s[pos], ch)
+				if err != nil {
+					return nil, fmt.Errorf("riichi: hand %q: position %d: %w", s, pos, err)
+				}
+				out = append(out, t)
+			}
+			digits = digits[:0]
+		case ch == ' ':
+		default:
+			return nil, fmt.Errorf("riichi: hand %q: position %d: unexpected character %q", s, i, ch)
+		}
+	}
+	if len(digits) > 0 {
+		return nil, fmt.Errorf("riichi: hand %q: position %d: digit without a suit letter", s, digits[0])
+	}
+	return out, nil
+}
+
+// takeTile returns the lowest free id of the tile named by digit and suit and
+// marks it used.
+func takeTile(used *[wall.NumTiles]bool, digit, suit byte) (wall.Tile, error) {
+	k, red, err := wall.ParseTileName(string([]byte{digit, suit}))
+	if err != nil {
+		return 0, err
+	}
+	if red {
+		t := wall.Tile(4 * k)
+		if used[t] {
+			return 0, fmt.Errorf("second red five %c%c", digit, suit)
+		}
+		used[t] = true
+		return t, nil
+	}
+	for t := wall.Tile(4 * k); t < wall.Tile(4*k+4); t++ {
+		if t.IsRed() || used[t] {
+			continue
+		}
+		used[t] = true
+		return t, nil
+	}
+	return 0, fmt.Errorf("too many copies of %c%c", digit, suit)
 }
 
 // FormatHand writes tiles in the standard notation, sorted by kind with
-// digits grouped per suit (m, p, s, z order) and red fives written as 0
-// (placed where the 5 sorts). Invalid ids are written as "?<id>".
+// digits grouped per suit (m, p, s, z order) and a red five written as 0
+// just before the plain fives of its suit. Invalid ids are appended as
+// "?<id>" after the valid tiles.
 func FormatHand(tiles []wall.Tile) string {
-	return ""
+	sorted := slices.Clone(tiles)
+	slices.SortFunc(sorted, func(a, b wall.Tile) int {
+		if a.Kind() != b.Kind() {
+			return int(a.Kind() - b.Kind())
+		}
+		// Red first among fives, then by id.
+		if a.IsRed() != b.IsRed() {
+			if a.IsRed() {
+				return -1
+			}
+			return 1
+		}
+		return int(a - b)
+	})
+	var b strings.Builder
+	var bad []wall.Tile
+	suit := byte(0)
+	for _, t := range sorted {
+		if !t.Valid() {
+			bad = append(bad, t)
+			continue
+		}
+		s := t.Kind().Suit()
+		if suit != 0 && s != suit {
+			b.WriteByte(suit)
+		}
+		suit = s
+		if t.IsRed() {
+			b.WriteByte('0')
+		} else {
+			b.WriteByte(byte('0' + t.Kind().Number()))
+		}
+	}
+	if suit != 0 {
+		b.WriteByte(suit)
+	}
+	for _, t := range bad {
+		b.WriteString(t.String())
+	}
+	return b.String()
 }

@@ -1,15 +1,96 @@
 package riichi
 
 // Payment is who pays what for a win, honba included, riichi sticks
-// (kyotaku) excluded.
+// (kyotaku, 1000 each, which go to the winner) and pao excluded.
 //
-// Ron: Ron is the total the discarder pays: base points + 300 per honba;
-// the tsumo fields are 0.
+// Ron: Ron is the total the discarder pays: the hand's points plus 300 per
+// honba; the tsumo fields are 0.
 //
-// Tsumo: TsumoNonDealer is what each non-dealer pays and TsumoDealer what
-// the dealer pays (0 when the winner is the dealer), each including 100 per
-// honba; Ron is 0. Per-player amounts are rounded up to 100 as in Tenhou.
+// Tsumo by a non-dealer: TsumoDealer is what the dealer (oya) pays and
+// TsumoNonDealer what each of the two other non-dealers pays, each plus 100
+// per honba. Tsumo by the dealer: TsumoNonDealer is what each of the three
+// non-dealers pays (plus 100 per honba) and TsumoDealer is 0. Ron is 0 for
+// tsumo.
 type Payment struct {
 	Ron                         int
 	TsumoDealer, TsumoNonDealer int
+}
+
+// Total returns the points the winner receives from the other players: Ron,
+// or the sum of the tsumo payments (three payers), honba included and
+// riichi sticks excluded.
+func (p Payment) Total() int {
+	if p.Ron > 0 {
+		return p.Ron
+	}
+	if p.TsumoDealer > 0 {
+		return p.TsumoDealer + 2*p.TsumoNonDealer
+	}
+	return 3 * p.TsumoNonDealer
+}
+
+// ceil100 rounds v up to a multiple of 100 (Tenhou rounds every payment up).
+func ceil100(v int) int { return (v + 99) / 100 * 100 }
+
+// BasePoints returns the basic points (kihonten) of han and fu, following
+// Tenhou: fu·2^(2+han), mangan 2000 from 5 han or when fu·2^(2+han)
+// reaches 2000 (no kiriage mangan: 4 han 30 fu stays 1920), haneman 3000
+// (6-7 han), baiman 4000 (8-10), sanbaiman 6000 (11-12), kazoe yakuman
+// 8000 (13+). limit is Tenhou's ten= third field: 0 none, 1 mangan,
+// 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman. han < 1 gives 0, 0.
+func BasePoints(han, fu int) (base, limit int) {
+	switch {
+	case han < 1:
+		return 0, 0
+	case han >= 13:
+		return 8000, 5
+	case han >= 11:
+		return 6000, 4
+	case han >= 8:
+		return 4000, 3
+	case han >= 6:
+		return 3000, 2
+	case han == 5:
+		return 2000, 1
+	}
+	b := fu << (2 + han)
+	if b >= 2000 {
+		return 2000, 1
+	}
+	return b, 0
+}
+
+// pay computes Tenhou's ten= value (without honba) and the payment (with
+// honba) for basic points base.
+func pay(base int, dealer, tsumo bool, honba int) (points int, p Payment) {
+	switch {
+	case !tsumo && dealer:
+		points = ceil100(6 * base)
+		p.Ron = points + 300*honba
+	case !tsumo:
+		points = ceil100(4 * base)
+		p.Ron = points + 300*honba
+	case dealer:
+		each := ceil100(2 * base)
+		points = 3 * each
+		p.TsumoNonDealer = each + 100*honba
+	default:
+		d, n := ceil100(2*base), ceil100(base)
+		points = d + 2*n
+		p.TsumoDealer = d + 100*honba
+		p.TsumoNonDealer = n + 100*honba
+	}
+	return points, p
+}
+
+// Points returns the value of a hand as Tenhou's ten= second field (no
+// honba) and the Payment with honba, for han and fu (BasePoints) or, when
+// yakuman > 0, for that many yakuman (8000 basic points each). dealer is
+// whether the winner is the oya.
+func Points(han, fu, yakuman int, dealer, tsumo bool, honba int) (points int, p Payment) {
+	base, _ := BasePoints(han, fu)
+	if yakuman > 0 {
+		base = 8000 * yakuman
+	}
+	return pay(base, dealer, tsumo, honba)
 }

@@ -2,20 +2,25 @@ package riichi
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// ErrNotComplete is wrapped by Score when the hand is not a complete hand
-// (or has the wrong number of tiles).
+// ErrNotComplete is wrapped by Score when the tiles do not form a complete
+// hand.
 var ErrNotComplete = errors.New("riichi: hand is not complete")
 
 // ErrNoYaku is wrapped by Score when the complete hand has no yaku (dora
 // alone do not count).
 var ErrNoYaku = errors.New("riichi: hand has no yaku")
 
-// Rules selects rule options. Tenhou ari-ari is Rules{Aka: true, Kuitan:
-// true}.
+// ErrInvalidHand is wrapped by Score when the WinContext is malformed: wrong
+// tile count, invalid or repeated tile ids, a malformed meld, a winning tile
+// not in the hand, winds outside 27..30.
+var ErrInvalidHand = errors.New("riichi: invalid win context")
+
+// Rules selects rule options. Tenhou ari-ari is TenhouRules.
 type Rules struct {
 	// Aka counts red fives (ids 16, 52, 88) as aka dora (yaku 54).
 	Aka bool
@@ -23,32 +28,41 @@ type Rules struct {
 	Kuitan bool
 }
 
-// TenhouRules is Tenhou's four-player ari-ari ruleset.
+// TenhouRules is Tenhou's four-player ari-ari ruleset: open tanyao and red
+// fives.
 var TenhouRules = Rules{Aka: true, Kuitan: true}
 
 // WinContext is everything Score needs about one agari.
 type WinContext struct {
 	// Hand is the concealed part INCLUDING the winning tile: 14 - 3*len(Melds)
-	// tiles.
+	// tiles (Tenhou ids).
 	Hand []wall.Tile
-	// Melds are the declared melds (at most 4).
+	// Melds are the declared melds (at most 4) in call order; a kakan keeps
+	// the position of the pon it extends. The order only affects the order
+	// of yakuhai in WinResult.Yaku (Tenhou lists concealed triplets first,
+	// then melds in call order; an mjlog <AGARI m=...> lists them newest
+	// first).
 	Melds []Meld
-	// WinTile is the winning tile (must be in Hand).
+	// WinTile is the winning tile; it must be one of Hand.
 	WinTile wall.Tile
 	// Tsumo is true for a self-drawn win, false for ron.
 	Tsumo bool
 	// SeatWind and RoundWind are wind kinds, 27 East .. 30 North. The winner
 	// is the dealer (oya) when SeatWind == 27.
 	SeatWind, RoundWind wall.Kind
-	// Situational yaku. DoubleRiichi implies riichi (set Riichi too or not;
-	// either works). Tenhou / Chiihou are the dealer's / a non-dealer's
-	// first-draw tsumo wins.
+	// Riichi: the winner's riichi was accepted. DoubleRiichi: it was
+	// declared on the first uninterrupted discard (yaku 21 replaces 1).
+	// Ippatsu: no call and no own discard since the riichi. Haitei: tsumo on
+	// the last live tile; Houtei: ron on the last discard. Rinshan: tsumo on
+	// a rinshan tile. Chankan: ron on a kakan tile. Tenhou / Chiihou: the
+	// dealer's / a non-dealer's tsumo on the first, uninterrupted draw.
 	Riichi, DoubleRiichi, Ippatsu, Haitei, Houtei, Rinshan, Chankan, Tenhou, Chiihou bool
 	// DoraIndicators are the revealed dora indicators (kan dora included);
-	// UraIndicators are counted only with riichi.
+	// UraIndicators are counted only with riichi or double riichi.
 	DoraIndicators, UraIndicators []wall.Tile
-	// Honba is the number of honba sticks; RiichiSticks the number of riichi
-	// deposits on the table (reported back unchanged: Payment excludes them).
+	// Honba is the number of honba sticks (300 per honba, in Pay);
+	// RiichiSticks the riichi deposits on the table (not used by Score:
+	// the winner collects 1000 each on top of Pay).
 	Honba, RiichiSticks int
 	// Rules are the rule options (TenhouRules for Tenhou).
 	Rules Rules
@@ -56,25 +70,251 @@ type WinContext struct {
 
 // WinResult is the value of one agari, as Tenhou records it in <AGARI>.
 type WinResult struct {
-	// Yaku are the non-yakuman yaku in Tenhou's yaka= order, dora included.
+	// Yaku are the non-yakuman yaku in Tenhou's yaku= order, followed by dora
+	// 52 (if any), aka dora 54 (if any) and ura dora 53 (always with riichi,
+	// even at 0 han). Empty for yakuman.
 	Yaku []Yaku
-	// Yakuman are Tenhou yakuman ids (yakuman= attribute); empty if none.
+	// Yakuman are Tenhou yakuman ids (yakuman= attribute) in id order, each
+	// worth one yakuman; empty if none.
 	Yakuman []int
-	// Han is the total han (yakuman: 13 per yakuman), Fu the fu.
+	// Han is the total han (13 per yakuman for yakuman hands); Fu the fu of
+	// the chosen reading (computed for yakuman hands too, as Tenhou does).
 	Han, Fu int
 	// Limit is Tenhou's ten= third field: 0 none, 1 mangan, 2 haneman,
-	// 3 baiman, 4 sanbaiman, 5 yakuman.
+	// 3 baiman, 4 sanbaiman, 5 yakuman (also kazoe yakuman).
 	Limit int
 	// Points is Tenhou's ten= second field: the hand's total value without
 	// honba and riichi sticks.
 	Points int
-	// Pay is who pays what, honba included.
+	// Pay is who pays what, honba included (see Payment).
 	Pay Payment
 }
 
-// Score evaluates a win. It returns an error wrapping ErrNotComplete if
-// the hand is malformed or not a complete hand, or ErrNoYaku if it has no
-// yaku.
+// Score evaluates a win under ctx.Rules. It reads the concealed part in
+// every way (Decompositions), with every role the winning tile can play
+// (tanki, shanpon, kanchan, penchan, ryanmen), and keeps the reading Tenhou
+// keeps: the most yakuman, then the most points, then the most han, then
+// the most fu. Errors wrap ErrInvalidHand (malformed context),
+// ErrNotComplete (not a complete hand) or ErrNoYaku (no yaku in any
+// reading).
 func Score(ctx WinContext) (WinResult, error) {
-	return WinResult{}, errors.New("riichi: Score not implemented")
+	f, err := newFacts(&ctx)
+	if err != nil {
+		return WinResult{}, err
+	}
+	decs := Decompositions(CountsOf(ctx.Hand), len(ctx.Melds))
+	if len(decs) == 0 {
+		return WinResult{}, fmt.Errorf("%w: %s", ErrNotComplete, FormatHand(ctx.Hand))
+	}
+	dora, aka, ura := doraCounts(f)
+	var best WinResult
+	found := false
+	better := func(a, b *WinResult) bool {
+		if len(a.Yakuman) != len(b.Yakuman) {
+			return len(a.Yakuman) > len(b.Yakuman)
+		}
+		if a.Points != b.Points {
+			return a.Points > b.Points
+		}
+		if a.Han != b.Han {
+			return a.Han > b.Han
+		}
+		return a.Fu > b.Fu
+	}
+	var r reading
+	for di := range decs {
+		forEachReading(f, &decs[di], &r, func(r *reading) {
+			res, ok := evaluate(f, r, dora, aka, ura)
+			if ok && (!found || better(&res, &best)) {
+				best, found = res, true
+			}
+		})
+	}
+	if !found {
+		return WinResult{}, fmt.Errorf("%w: %s", ErrNoYaku, FormatHand(ctx.Hand))
+	}
+	return best, nil
+}
+
+// newFacts validates ctx and collects the reading-independent facts.
+func newFacts(ctx *WinContext) (*handFacts, error) {
+	bad := func(format string, a ...any) error {
+		return fmt.Errorf("%w: %s", ErrInvalidHand, fmt.Sprintf(format, a...))
+	}
+	if len(ctx.Melds) > 4 {
+		return nil, bad("%d melds", len(ctx.Melds))
+	}
+	if want := 14 - 3*len(ctx.Melds); len(ctx.Hand) != want {
+		return nil, bad("hand has %d tiles, want %d with %d melds", len(ctx.Hand), want, len(ctx.Melds))
+	}
+	for _, w := range []wall.Kind{ctx.SeatWind, ctx.RoundWind} {
+		if w < 27 || w > 30 {
+			return nil, bad("wind kind %d outside 27..30", int(w))
+		}
+	}
+	f := &handFacts{ctx: ctx, menzen: true, noMelds: len(ctx.Melds) == 0}
+	var seen [wall.NumTiles]bool
+	use := func(t wall.Tile) error {
+		if !t.Valid() {
+			return bad("invalid tile id %d", int(t))
+		}
+		if seen[t] {
+			return bad("tile id %d (%v) used twice", int(t), t)
+		}
+		seen[t] = true
+		f.all[t.Kind()]++
+		return nil
+	}
+	for _, t := range ctx.Hand {
+		if err := use(t); err != nil {
+			return nil, err
+		}
+	}
+	for _, m := range ctx.Melds {
+		if err := m.Validate(); err != nil {
+			return nil, fmt.Errorf("%w: %w", ErrInvalidHand, err)
+		}
+		if m.Open() {
+			f.menzen = false
+		}
+		for _, t := range m.Tiles {
+			if err := use(t); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, t := range append(ctx.DoraIndicators, ctx.UraIndicators...) {
+		if !t.Valid() {
+			return nil, bad("invalid dora indicator id %d", int(t))
+		}
+	}
+	inHand := false
+	for _, t := range ctx.Hand {
+		if t == ctx.WinTile {
+			inHand = true
+		}
+	}
+	if !inHand {
+		return nil, bad("winning tile %v not in the hand", ctx.WinTile)
+	}
+	f.winKind = ctx.WinTile.Kind()
+	f.concealed13 = CountsOf(ctx.Hand)
+	f.concealed13[f.winKind]--
+	return f, nil
+}
+
+// doraCounts returns the dora, aka dora and ura dora counts of the hand
+// (melds included; ura only with riichi).
+func doraCounts(f *handFacts) (dora, aka, ura int) {
+	ctx := f.ctx
+	for _, t := range ctx.DoraIndicators {
+		dora += f.all[DoraOf(t)]
+	}
+	if ctx.Riichi || ctx.DoubleRiichi {
+		for _, t := range ctx.UraIndicators {
+			ura += f.all[DoraOf(t)]
+		}
+	}
+	if ctx.Rules.Aka {
+		count := func(t wall.Tile) {
+			if t.IsRed() {
+				aka++
+			}
+		}
+		for _, t := range ctx.Hand {
+			count(t)
+		}
+		for _, m := range ctx.Melds {
+			for _, t := range m.Tiles {
+				count(t)
+			}
+		}
+	}
+	return dora, aka, ura
+}
+
+// forEachReading calls fn with every reading of decomposition d: for the
+// standard form one per role of the winning tile (pair, or each distinct
+// concealed set holding it). r is reused between calls.
+func forEachReading(f *handFacts, d *Decomposition, r *reading, fn func(*reading)) {
+	r.form, r.pair, r.pairs = d.Form, d.Pair, d.Pairs
+	r.sets = r.sets[:0]
+	if d.Form != Standard {
+		r.wait = waitNone
+		fn(r)
+		return
+	}
+	w := f.winKind
+	build := func(role int, wait waitKind) {
+		r.wait = wait
+		r.sets = r.sets[:0]
+		for i, s := range d.Sets {
+			hs := handSet{kind: s.First, seq: s.Type == Shuntsu}
+			if !hs.seq {
+				hs.ankou = f.ctx.Tsumo || i != role
+			}
+			r.sets = append(r.sets, hs)
+		}
+		for _, m := range f.ctx.Melds {
+			hs := handSet{kind: m.Kind(), seq: m.Type == Chi, kan: m.IsKan(), open: m.Open()}
+			hs.ankou = m.Type == Ankan
+			r.sets = append(r.sets, hs)
+		}
+		fn(r)
+	}
+	if d.Pair == w {
+		build(-1, waitTanki)
+	}
+	for i, s := range d.Sets {
+		if !s.Has(w) || (i > 0 && d.Sets[i-1] == s) {
+			continue
+		}
+		if s.Type == Koutsu {
+			build(i, waitShanpon)
+			continue
+		}
+		pos := w - s.First
+		switch {
+		case pos == 1:
+			build(i, waitKanchan)
+		case pos == 0 && s.First.Number() == 7, pos == 2 && s.First.Number() == 1:
+			build(i, waitPenchan)
+		default:
+			build(i, waitRyanmen)
+		}
+	}
+}
+
+// evaluate scores one reading; ok is false when it has no yaku.
+func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok bool) {
+	ctx := f.ctx
+	dealer := ctx.SeatWind == 27
+	yaku, pinfu := yakuOf(f, r)
+	res.Fu = fuOf(f, r, pinfu)
+	if ym := yakumanOf(f, r); len(ym) > 0 {
+		res.Yakuman = ym
+		res.Han = 13 * len(ym)
+		res.Limit = 5
+		res.Points, res.Pay = Points(0, 0, len(ym), dealer, ctx.Tsumo, ctx.Honba)
+		return res, true
+	}
+	if len(yaku) == 0 {
+		return res, false
+	}
+	if dora > 0 {
+		yaku = append(yaku, Yaku{YakuDora, dora})
+	}
+	if aka > 0 {
+		yaku = append(yaku, Yaku{YakuAkaDora, aka})
+	}
+	if ctx.Riichi || ctx.DoubleRiichi {
+		yaku = append(yaku, Yaku{YakuUraDora, ura})
+	}
+	for _, y := range yaku {
+		res.Han += y.Han
+	}
+	res.Yaku = yaku
+	_, res.Limit = BasePoints(res.Han, res.Fu)
+	res.Points, res.Pay = Points(res.Han, res.Fu, 0, dealer, ctx.Tsumo, ctx.Honba)
+	return res, true
 }

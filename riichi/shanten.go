@@ -1,30 +1,322 @@
 package riichi
 
-import "github.com/mentalmj/mentalmj/wall"
+import (
+	"sync"
+
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// ShantenInvalid is returned by the shanten functions for counts that cannot
+// be a hand: a count outside 0..4, more than 14 tiles, or melds outside 0..4.
+const ShantenInvalid = 99
+
+// maxHandTiles is the most tiles a concealed hand holds (14, after tsumo).
+const maxHandTiles = 14
 
 // Shanten returns the shanten number of the concealed part c of a hand with
 // melds declared melds (chi, pon or kan, 0..4): the minimum over the
 // standard form, chiitoitsu and kokushi musou (the last two only when
-// melds == 0). c holds 13-3*melds tiles (before tsumo; result 0 = tenpai) or
-// 14-3*melds tiles (after tsumo; result -1 = complete hand). Other sizes are
-// evaluated as if missing tiles were absent; the result is then a lower
-// bound only.
-func Shanten(c *Counts, melds int) int { return 8 }
+// melds == 0). c holds 13-3*melds tiles (before tsumo; 0 = tenpai) or
+// 14-3*melds tiles (after tsumo; -1 = complete hand). Like the usual
+// calculators it ignores the four-copy limit: a hand whose only wait is a
+// kind it already holds four of counts as tenpai here, while Waits (and
+// Tenhou's tenpai check at ryuukyoku) reports no wait. Invalid counts give
+// ShantenInvalid.
+func Shanten(c *Counts, melds int) int {
+	s := ShantenStandard(c, melds)
+	if melds == 0 && s != ShantenInvalid {
+		s = min(s, ShantenChiitoi(c), ShantenKokushi(c))
+	}
+	return s
+}
 
-// ShantenStandard returns the shanten number of c for the standard form:
-// 4-melds sets plus one pair (see Shanten for the sizes of c).
-func ShantenStandard(c *Counts, melds int) int { return 8 }
+// ShantenStandard returns the shanten number of c for the standard form,
+// 4-melds sets plus one pair (see Shanten for the sizes of c). It is the
+// exact exchange distance: one less than the fewest tiles that must be
+// added (after as many removals) to reach a complete hand, found with the
+// per-suit tables of shantenTables.
+func ShantenStandard(c *Counts, melds int) int {
+	if melds < 0 || melds > 4 {
+		return ShantenInvalid
+	}
+	tab := shantenTables()
+	var acc [5][2]int8
+	for suit := 0; suit < 4; suit++ {
+		var row *[10]uint8
+		var ok bool
+		if suit < 3 {
+			row, ok = tab.suit.lookup(c[suit*9 : suit*9+9])
+		} else {
+			row, ok = tab.honor.lookup(c[27:34])
+		}
+		if !ok {
+			return ShantenInvalid
+		}
+		if suit == 0 {
+			for j := 0; j < 5; j++ {
+				acc[j][0] = int8(row[2*j])
+				acc[j][1] = int8(row[2*j+1])
+			}
+			continue
+		}
+		var next [5][2]int8
+		for j := 0; j < 5; j++ {
+			for h := 0; h < 2; h++ {
+				best := int8(-1)
+				for j2 := 0; j2 <= j; j2++ {
+					for h2 := 0; h2 <= h; h2++ {
+						v := acc[j-j2][h-h2] + int8(row[2*j2+h2])
+						if v > best {
+							best = v
+						}
+					}
+				}
+				next[j][h] = best
+			}
+		}
+		acc = next
+	}
+	sets := 4 - melds
+	return 3*sets + 1 - int(acc[sets][1])
+}
 
-// ShantenChiitoi returns the shanten number of c for chiitoitsu (seven
-// distinct pairs; four of a kind counts as one pair only, per Tenhou).
-func ShantenChiitoi(c *Counts) int { return 6 }
+// ShantenChiitoi returns the shanten number of c for chiitoitsu: seven
+// distinct pairs, where four of a kind counts as one pair only (Tenhou).
+// It returns ShantenInvalid for counts outside 0..4.
+func ShantenChiitoi(c *Counts) int {
+	pairs, kinds := 0, 0
+	for _, v := range c {
+		if v < 0 || v > 4 {
+			return ShantenInvalid
+		}
+		if v >= 1 {
+			kinds++
+		}
+		if v >= 2 {
+			pairs++
+		}
+	}
+	return 6 - pairs + max(0, 7-kinds)
+}
+
+// yaochuu lists the 13 terminal and honour kinds used by kokushi musou.
+var yaochuu = [13]wall.Kind{0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
 
 // ShantenKokushi returns the shanten number of c for kokushi musou (one of
-// each of the 13 terminals and honours plus a pair of one of them).
-func ShantenKokushi(c *Counts) int { return 13 }
+// each of the 13 terminals and honours plus a pair of one of them). It
+// returns ShantenInvalid for counts outside 0..4.
+func ShantenKokushi(c *Counts) int {
+	kinds, pair := 0, 0
+	for _, v := range c {
+		if v < 0 || v > 4 {
+			return ShantenInvalid
+		}
+	}
+	for _, k := range yaochuu {
+		if c[k] >= 1 {
+			kinds++
+		}
+		if c[k] >= 2 {
+			pair = 1
+		}
+	}
+	return 13 - kinds - pair
+}
+
+// Complete reports whether c (14-3*melds tiles) with melds declared melds is
+// a complete hand in any form (standard; chiitoitsu or kokushi when
+// melds == 0). It does not check for yaku.
+func Complete(c *Counts, melds int) bool {
+	return Shanten(c, melds) == -1
+}
 
 // Waits returns, in kind order, the kinds that would complete the tenpai
 // hand c (13-3*melds tiles) with melds declared melds, in any of the three
-// forms. A kind of which c already holds all four copies is excluded (it
-// cannot be drawn). It returns nil when c is not tenpai.
-func Waits(c *Counts, melds int) []wall.Kind { return nil }
+// forms. A kind of which c already holds all four copies is excluded: it
+// cannot be drawn, and Tenhou does not count it as a wait (a hand waiting
+// only on such a kind is noten). It returns nil when c has no wait.
+func Waits(c *Counts, melds int) []wall.Kind {
+	if c.Total() != 13-3*melds {
+		return nil
+	}
+	var out []wall.Kind
+	cc := *c
+	for k := wall.Kind(0); k < wall.NumKinds; k++ {
+		if cc[k] >= 4 {
+			continue
+		}
+		cc[k]++
+		if Complete(&cc, melds) {
+			out = append(out, k)
+		}
+		cc[k]--
+	}
+	return out
+}
+
+// shantenTables returns the read-only lookup tables, built once on first use.
+var shantenTables = sync.OnceValue(func() *shantenTableSet {
+	return &shantenTableSet{suit: buildGroupTable(9, true), honor: buildGroupTable(7, false)}
+})
+
+// shantenTableSet holds the number-suit table (shared by m, p, s) and the
+// honour table.
+type shantenTableSet struct {
+	suit, honor *groupTable
+}
+
+// groupTable maps every count vector of one suit (n kinds, counts 0..4,
+// at most 14 tiles) to the most of its tiles that a pattern of j sets and h
+// pairs (j = 0..4, h = 0..1) can use: entry[2*j+h]. The distance of the
+// whole hand to a complete hand is then 3*sets+2 minus the best sum over the
+// four suits (ShantenStandard).
+type groupTable struct {
+	n       int
+	seq     bool
+	off     [9][maxHandTiles + 1][6]int32
+	entries [][10]uint8
+}
+
+// lookup returns the table row for the count vector c (len n), or false if
+// c is out of range.
+func (t *groupTable) lookup(c []int) (*[10]uint8, bool) {
+	r, ok := t.rank(c)
+	if !ok {
+		return nil, false
+	}
+	return &t.entries[r], true
+}
+
+// rank returns the lexicographic index of c among all count vectors of
+// length n with counts 0..4 and at most 14 tiles.
+func (t *groupTable) rank(c []int) (int, bool) {
+	rem, r := maxHandTiles, int32(0)
+	for pos := 0; pos < t.n; pos++ {
+		v := c[pos]
+		if v < 0 || v > 4 || v > rem {
+			return 0, false
+		}
+		r += t.off[pos][rem][v]
+		rem -= v
+	}
+	return int(r), true
+}
+
+// buildGroupTable builds the table for n kinds, with sequences when seq.
+func buildGroupTable(n int, seq bool) *groupTable {
+	t := &groupTable{n: n, seq: seq}
+	// ways[pos][rem]: number of vectors for positions pos..n-1 with sum <= rem.
+	var ways [10][maxHandTiles + 1]int32
+	for rem := 0; rem <= maxHandTiles; rem++ {
+		ways[n][rem] = 1
+	}
+	for pos := n - 1; pos >= 0; pos-- {
+		for rem := 0; rem <= maxHandTiles; rem++ {
+			for v := 0; v <= 4 && v <= rem; v++ {
+				ways[pos][rem] += ways[pos+1][rem-v]
+			}
+		}
+	}
+	for pos := 0; pos < n; pos++ {
+		for rem := 0; rem <= maxHandTiles; rem++ {
+			acc := int32(0)
+			for v := 0; v <= 5; v++ {
+				t.off[pos][rem][v] = acc
+				if v <= 4 && v <= rem {
+					acc += ways[pos+1][rem-v]
+				}
+			}
+		}
+	}
+	t.entries = make([][10]uint8, ways[0][maxHandTiles])
+	// Enumerate vectors in lexicographic (= rank) order; every vector a row
+	// depends on has a smaller rank, so it is already filled.
+	c := make([]int, n)
+	var fill func(pos, rem int)
+	fill = func(pos, rem int) {
+		if pos == n {
+			t.fillEntry(c)
+			return
+		}
+		for v := 0; v <= 4 && v <= rem; v++ {
+			c[pos] = v
+			fill(pos+1, rem-v)
+		}
+		c[pos] = 0
+	}
+	fill(0, maxHandTiles)
+	return t
+}
+
+// fillEntry computes the row of c from rows of smaller vectors: the lowest
+// tile present is either left unused, or used by a set (triplet, or a
+// sequence containing it) or by the pair; the tiles of that set or pair
+// present in c are consumed.
+func (t *groupTable) fillEntry(c []int) {
+	r, _ := t.rank(c)
+	row := &t.entries[r]
+	i := 0
+	for i < t.n && c[i] == 0 {
+		i++
+	}
+	if i == t.n {
+		return // empty: nothing can be used
+	}
+	sub := func(dec ...int) *[10]uint8 {
+		for _, k := range dec {
+			c[k]--
+		}
+		sr, _ := t.rank(c)
+		for _, k := range dec {
+			c[k]++
+		}
+		return &t.entries[sr]
+	}
+	// Leave one copy of i unused.
+	*row = *sub(i)
+	// Triplet of i.
+	use := min(c[i], 3)
+	dec := make([]int, 0, 3)
+	for range use {
+		dec = append(dec, i)
+	}
+	base := sub(dec...)
+	for j := 1; j <= 4; j++ {
+		for h := 0; h < 2; h++ {
+			row[2*j+h] = max(row[2*j+h], uint8(use)+base[2*(j-1)+h])
+		}
+	}
+	// Pair of i.
+	use = min(c[i], 2)
+	dec = dec[:0]
+	for range use {
+		dec = append(dec, i)
+	}
+	base = sub(dec...)
+	for j := 0; j <= 4; j++ {
+		row[2*j+1] = max(row[2*j+1], uint8(use)+base[2*j])
+	}
+	if !t.seq {
+		return
+	}
+	// Sequences containing i: starting at i-2, i-1 (whose lower kinds are
+	// absent) or i.
+	for start := i - 2; start <= i; start++ {
+		if start < 0 || start+2 >= t.n {
+			continue
+		}
+		dec = dec[:0]
+		for k := start; k <= start+2; k++ {
+			if c[k] > 0 {
+				dec = append(dec, k)
+			}
+		}
+		use = len(dec)
+		base = sub(dec...)
+		for j := 1; j <= 4; j++ {
+			for h := 0; h < 2; h++ {
+				row[2*j+h] = max(row[2*j+h], uint8(use)+base[2*(j-1)+h])
+			}
+		}
+	}
+}
