@@ -36,7 +36,9 @@ func (v Variant) String() string {
 
 // Seed prefixes as they appear in <SHUFFLE seed="PREFIX,...">.
 const (
-	PrefixBase64  = "mt19937ar-sha512-n288-base64"
+	// PrefixBase64 introduces a modern seed: one base64 value of 2496 bytes.
+	PrefixBase64 = "mt19937ar-sha512-n288-base64"
+	// PrefixHex2009 introduces a 2009 seed: 32 comma-separated hex words.
 	PrefixHex2009 = "mt19937ar-sha512-n288"
 )
 
