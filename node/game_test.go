@@ -89,4 +89,3 @@ func msAt(ds []time.Duration, p float64) float64 {
 	i := min(max(int(p/100*float64(len(s))+0.5)-1, 0), len(s)-1)
 	return float64(s[i].Microseconds()) / 1000
 }
-
