@@ -214,9 +214,11 @@ func (n *Node) Peers() []peer.ID {
 // Close half-closes the outbound streams and waits up to 2 s per peer (in
 // parallel) for each peer to confirm it has read everything sent, so the
 // peers' Recv returns every message and then protocol.ErrPeerGone; it then
-// shuts the host down and waits for the stream readers to stop. Send, Recv and Connect return an
-// error wrapping ErrClosed afterwards. Close returns the host's shutdown
-// error, if any; calling it again returns nil.
+// shuts the host down and waits for the stream readers to stop. A Send
+// blocked on a stalled peer delays Close until that Send's write deadline.
+// Send, Recv and Connect return an error wrapping ErrClosed afterwards.
+// Close returns the host's shutdown error, if any; calling it again
+// returns nil.
 func (n *Node) Close() error {
 	var err error
 	n.closeOnce.Do(func() {

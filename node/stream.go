@@ -47,15 +47,14 @@ func readFrames(r io.Reader, deliver func([]byte) bool) error {
 		if size < 0 || size > protocol.MaxMessageSize {
 			return errFrameTooLarge{size: size}
 		}
-		msg, err := fr.ReadMsg()
-		if err != nil {
+		// An exact-size buffer of our own (msgio's ReadMsg would hand out
+		// a pooled one rounded up to a power of two), kept by Recv's caller.
+		msg := make([]byte, size)
+		if _, err := fr.Read(msg); err != nil {
 			if errors.Is(err, io.EOF) {
 				err = io.ErrUnexpectedEOF
 			}
 			return err
-		}
-		if msg == nil {
-			msg = []byte{}
 		}
 		if !deliver(msg) {
 			return nil
@@ -97,6 +96,11 @@ func (n *Node) handleStream(s network.Stream) {
 	}
 	n.log.Debug("inbound stream open", "peer", from.String())
 	err := readFrames(s, func(msg []byte) bool {
+		select {
+		case l.inbox <- msg:
+			return true
+		default: // queue full: wait for Recv, unless the node closes
+		}
 		select {
 		case l.inbox <- msg:
 			return true
