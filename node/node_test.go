@@ -13,7 +13,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/protocol"
 )
@@ -434,6 +436,14 @@ func TestNewAndSetPeersReject(t *testing.T) {
 	key, _ := NewIdentity()
 	if _, err := New(ctx, Config{Identity: key}); err == nil {
 		t.Error("New without a listen address succeeded")
+	}
+	secp, err := crypto.UnmarshalPrivateKey(specVectors(t)["secp256k1-private"])
+	if err != nil {
+		t.Fatal(err)
+	}
+	listen, _ := ParseListen(tcpLoopback)
+	if _, err := New(ctx, Config{Identity: secp, Listen: []multiaddr.Multiaddr{listen}}); err == nil || !strings.Contains(err.Error(), "Ed25519") {
+		t.Errorf("New with a secp256k1 identity: %v, want an error asking for Ed25519", err)
 	}
 	nodes := startNodes(t, 1, tcpLoopback, Config{})
 	n := nodes[0]
