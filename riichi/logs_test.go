@@ -55,12 +55,14 @@ type roundState struct {
 	called                    bool   // any N (call or kan) so far
 	riichi, double, ippatsu   [4]bool
 	pendingRiichi             [4]bool
-	rinshanNext               [4]bool // next draw of the player is a rinshan draw
-	lastRinshan               bool    // the last draw was a rinshan draw
-	lastKakan                 bool    // the last event was a kakan
-	ippatsuBeforeKakan        [4]bool // ippatsu flags before the last kakan (chankan keeps ippatsu)
-	chipRules                 bool    // <GO type> has goTypeChip
-	honbaTaken                bool    // an earlier winner of a double ron took the honba
+	rinshanNext               [4]bool        // next draw of the player is a rinshan draw
+	lastRinshan               bool           // the last draw was a rinshan draw
+	lastKakan                 bool           // the last event was a kakan
+	ippatsuBeforeKakan        [4]bool        // ippatsu flags before the last kakan (chankan keeps ippatsu)
+	chipRules                 bool           // <GO type> has goTypeChip
+	hands                     [4][]wall.Tile // concealed tiles, tracked from INIT, draws, discards and calls
+	melds                     [4][]Meld      // declared melds in call order (kakan in place of its pon)
+	honbaTaken                bool           // an earlier winner of a double ron took the honba
 }
 
 // parseInts parses a comma-separated list of integers.
@@ -146,7 +148,7 @@ func decodeTenhouMeld(m int) (Meld, error) {
 
 // readLogWins extracts every <AGARI> of one mjlog file; it returns nil for
 // three-player games.
-func readLogWins(path string) ([]logWin, error) {
+func readLogWins(path string, ryuukyokuChecks *int) ([]logWin, error) {
 	fh, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -196,6 +198,13 @@ func readLogWins(path string) ([]logWin, error) {
 				return nil, bad(err)
 			}
 			st = roundState{chipRules: chip, oya: oya, kyoku: seed[0], honba: seed[1], sticks: seed[2], dora: []wall.Tile{wall.Tile(seed[5])}}
+			for p := 0; p < 4; p++ {
+				hai, err := parseInts(attrs[fmt.Sprintf("hai%d", p)])
+				if err != nil || len(hai) != 13 {
+					return nil, bad(fmt.Errorf("hai%d %q", p, attrs[fmt.Sprintf("hai%d", p)]))
+				}
+				st.hands[p] = tilesOf(hai)
+			}
 		case tag == "DORA":
 			h, err := strconv.Atoi(attrs["hai"])
 			if err != nil {
@@ -225,6 +234,9 @@ func readLogWins(path string) ([]logWin, error) {
 			if err != nil {
 				return nil, bad(err)
 			}
+			if err := st.applyMeld(who, meld); err != nil {
+				return nil, bad(err)
+			}
 			st.called = true
 			st.ippatsuBeforeKakan = st.ippatsu
 			st.ippatsu = [4]bool{}
@@ -232,6 +244,25 @@ func readLogWins(path string) ([]logWin, error) {
 				st.rinshanNext[who] = true
 			}
 			st.lastKakan = meld.Type == Kakan
+		case tag == "RYUUKYOKU":
+			if _, typed := attrs["type"]; typed {
+				break
+			}
+			for p := 0; p < 4; p++ {
+				shown, tenpai := attrs[fmt.Sprintf("hai%d", p)]
+				c := CountsOf(st.hands[p])
+				waits := Waits(&c, len(st.melds[p]))
+				if tenpai != (waits != nil) {
+					return nil, bad(fmt.Errorf("player %d hand %s melds %v: Tenhou tenpai=%v, Waits %v", p, FormatHand(st.hands[p]), st.melds[p], tenpai, waits))
+				}
+				if tenpai {
+					hai, err := parseInts(shown)
+					if err != nil || !sameTiles(tilesOf(hai), st.hands[p]) {
+						return nil, bad(fmt.Errorf("player %d shows %q, tracked %v", p, shown, st.hands[p]))
+					}
+				}
+			}
+			*ryuukyokuChecks += 4
 		case tag == "AGARI":
 			w, err := parseAgari(attrs, &st)
 			if err != nil {
@@ -248,13 +279,18 @@ func readLogWins(path string) ([]logWin, error) {
 			if _, err := strconv.Atoi(tag[1:]); err != nil {
 				continue
 			}
+			id, _ := strconv.Atoi(tag[1:])
 			if p := strings.IndexByte("TUVW", tag[0]); p >= 0 {
+				st.hands[p] = append(st.hands[p], wall.Tile(id))
 				st.draws++
 				st.drawsBy[p]++
 				st.lastRinshan = st.rinshanNext[p]
 				st.rinshanNext[p] = false
 			} else {
 				p := strings.IndexByte("DEFG", tag[0])
+				if !st.take(p, wall.Tile(id)) {
+					return nil, bad(fmt.Errorf("player %d discards %d not in hand", p, id))
+				}
 				st.discards[p]++
 				if st.pendingRiichi[p] {
 					st.pendingRiichi[p] = false
@@ -266,6 +302,56 @@ func readLogWins(path string) ([]logWin, error) {
 			st.lastKakan = false
 		}
 	}
+}
+
+// take removes tile id from player p's tracked hand.
+func (st *roundState) take(p int, id wall.Tile) bool {
+	i := slices.Index(st.hands[p], id)
+	if i < 0 {
+		return false
+	}
+	st.hands[p] = slices.Delete(st.hands[p], i, i+1)
+	return true
+}
+
+// applyMeld moves the meld's own tiles out of player p's hand and records
+// the meld (a kakan replaces its pon in place).
+func (st *roundState) applyMeld(p int, m Meld) error {
+	switch m.Type {
+	case Chi, Pon, Daiminkan:
+		for _, t := range m.Tiles {
+			if t != m.Called && !st.take(p, t) {
+				return fmt.Errorf("player %d calls %v without holding %d", p, m.Tiles, t)
+			}
+		}
+		st.melds[p] = append(st.melds[p], m)
+	case Ankan:
+		for _, t := range m.Tiles {
+			if !st.take(p, t) {
+				return fmt.Errorf("player %d ankan %v without holding %d", p, m.Tiles, t)
+			}
+		}
+		st.melds[p] = append(st.melds[p], m)
+	case Kakan:
+		added := m.Tiles[3]
+		if !st.take(p, added) {
+			return fmt.Errorf("player %d kakan without holding %d", p, added)
+		}
+		i := slices.IndexFunc(st.melds[p], func(o Meld) bool { return o.Type == Pon && o.Kind() == m.Kind() })
+		if i < 0 {
+			return fmt.Errorf("player %d kakan %v without a pon", p, m.Tiles)
+		}
+		st.melds[p][i] = m
+	}
+	return nil
+}
+
+// sameTiles reports whether a and b hold the same ids in any order.
+func sameTiles(a, b []wall.Tile) bool {
+	a, b = slices.Clone(a), slices.Clone(b)
+	slices.Sort(a)
+	slices.Sort(b)
+	return slices.Equal(a, b)
 }
 
 // parseAgari rebuilds the WinContext of one <AGARI> and reads Tenhou's
@@ -347,6 +433,26 @@ func parseAgari(a map[string]string, st *roundState) (logWin, error) {
 			}
 			ctx.Melds = append(ctx.Melds, meld)
 		}
+		tracked := slices.Clone(st.hands[p])
+		if !tsumo {
+			tracked = append(tracked, ctx.WinTile)
+		}
+		if !sameTiles(tracked, ctx.Hand) {
+			perr = fmt.Errorf("hai %v but the tracked hand is %v", hai, tracked)
+			return
+		}
+		if !slices.EqualFunc(ctx.Melds, st.melds[p], func(a, b Meld) bool {
+			return a.Type == b.Type && sameTiles(a.Tiles, b.Tiles) && a.From == b.From
+		}) {
+			perr = fmt.Errorf("m %v but the tracked melds are %v", ctx.Melds, st.melds[p])
+			return
+		}
+		before := CountsOf(ctx.Hand)
+		before[ctx.WinTile.Kind()]--
+		if !slices.Contains(Waits(&before, len(ctx.Melds)), ctx.WinTile.Kind()) {
+			perr = fmt.Errorf("winning tile %v is not among Waits %v", ctx.WinTile, Waits(&before, len(ctx.Melds)))
+			return
+		}
 		w.ctx = ctx
 	}()
 	return w, perr
@@ -364,6 +470,14 @@ func honbaFor(st *roundState) int {
 // loadLogWins reads every four-player log of the shared corpus; it skips
 // the test when the corpus is absent.
 func loadLogWins(t testing.TB) []logWin {
+	wins, _ := loadLogWinsCounted(t)
+	return wins
+}
+
+// loadLogWinsCounted is loadLogWins that also returns the number of
+// tenpai/noten checks made at exhaustive draws.
+func loadLogWinsCounted(t testing.TB) ([]logWin, int) {
+	ryuukyokuChecks := 0
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(logsDir, "*.xml"))
 	if err != nil || len(files) == 0 {
@@ -371,22 +485,26 @@ func loadLogWins(t testing.TB) []logWin {
 	}
 	var all []logWin
 	for _, f := range files {
-		wins, err := readLogWins(f)
+		wins, err := readLogWins(f, &ryuukyokuChecks)
 		if err != nil {
 			t.Fatalf("reading log: %v", err)
 		}
 		all = append(all, wins...)
 	}
-	return all
+	return all, ryuukyokuChecks
 }
 
 // TestScoreMatchesTenhouLogs scores every <AGARI> of the shared
 // four-player logs and compares yaku (ids, han, order), yakuman, fu, points,
-// limit and the payments with what Tenhou recorded.
+// limit and the payments (sc deltas) with what Tenhou recorded. While
+// reading, it also checks the extraction itself (tracked hands and melds
+// equal the <AGARI> hai= and m=, INIT+DORA indicators equal doraHai=, ba=),
+// that the winning tile is among Waits, and, at every exhaustive draw, that
+// Waits is non-empty exactly for the players Tenhou shows as tenpai.
 func TestScoreMatchesTenhouLogs(t *testing.T) {
-	wins := loadLogWins(t)
-	if len(wins) < 1000 {
-		t.Fatalf("only %d wins read from %s", len(wins), logsDir)
+	wins, ryuukyoku := loadLogWinsCounted(t)
+	if len(wins) < 1000 || ryuukyoku < 400 {
+		t.Fatalf("only %d wins and %d exhaustive-draw hands read from %s", len(wins), ryuukyoku, logsDir)
 	}
 	failures, paid := 0, 0
 	for _, w := range wins {
@@ -421,7 +539,7 @@ func TestScoreMatchesTenhouLogs(t *testing.T) {
 			t.Fatal("too many failures")
 		}
 	}
-	t.Logf("checked %d wins from the four-player logs (%d payments)", len(wins), paid)
+	t.Logf("checked %d wins from the four-player logs (%d payments) and %d tenpai/noten hands at exhaustive draws", len(wins), paid, ryuukyoku)
 }
 
 // paymentDiff compares Pay with the score changes of the losers in sc.

@@ -39,45 +39,57 @@ func ShantenStandard(c *Counts, melds int) int {
 	if melds < 0 || melds > 4 {
 		return ShantenInvalid
 	}
-	tab := shantenTables()
-	var acc [5][2]int8
-	for suit := 0; suit < 4; suit++ {
-		var row *[10]uint8
-		var ok bool
-		if suit < 3 {
-			row, ok = tab.suit.lookup(c[suit*9 : suit*9+9])
-		} else {
-			row, ok = tab.honor.lookup(c[27:34])
-		}
-		if !ok {
-			return ShantenInvalid
-		}
-		if suit == 0 {
-			for j := 0; j < 5; j++ {
-				acc[j][0] = int8(row[2*j])
-				acc[j][1] = int8(row[2*j+1])
-			}
-			continue
-		}
-		var next [5][2]int8
-		for j := 0; j < 5; j++ {
-			for h := 0; h < 2; h++ {
-				best := int8(-1)
-				for j2 := 0; j2 <= j; j2++ {
-					for h2 := 0; h2 <= h; h2++ {
-						v := acc[j-j2][h-h2] + int8(row[2*j2+h2])
-						if v > best {
-							best = v
-						}
-					}
-				}
-				next[j][h] = best
-			}
-		}
-		acc = next
+	var rows [4]*[10]uint8
+	if !suitRows(shantenTables(), c, &rows) {
+		return ShantenInvalid
 	}
+	return standardFromRows(&rows, melds)
+}
+
+// suitRows looks up the table rows of the four suits of c (m, p, s,
+// honours); false if a suit is out of range.
+func suitRows(tab *shantenTableSet, c *Counts, rows *[4]*[10]uint8) bool {
+	var ok bool
+	for suit := 0; suit < 3; suit++ {
+		if rows[suit], ok = tab.suit.lookup(c[suit*9 : suit*9+9]); !ok {
+			return false
+		}
+	}
+	rows[3], ok = tab.honor.lookup(c[27:34])
+	return ok
+}
+
+// standardFromRows combines the per-suit rows (max-plus convolution over
+// the number of sets and the pair) into the standard shanten for
+// 4-melds sets and a pair.
+func standardFromRows(rows *[4]*[10]uint8, melds int) int {
 	sets := 4 - melds
-	return 3*sets + 1 - int(acc[sets][1])
+	// acc[j][h]: most tiles used by j sets and h pairs in the suits so far.
+	var acc [5][2]int
+	r0 := rows[0]
+	for j := 0; j <= sets; j++ {
+		acc[j][0], acc[j][1] = int(r0[2*j]), int(r0[2*j+1])
+	}
+	for _, row := range rows[1:3] {
+		for j := sets; j >= 0; j-- { // in place: acc[j] reads only acc[<=j]
+			best0, best1 := -1, -1
+			for j2 := 0; j2 <= j; j2++ {
+				a := &acc[j-j2]
+				v0, v1 := int(row[2*j2]), int(row[2*j2+1])
+				best0 = max(best0, a[0]+v0)
+				best1 = max(best1, a[1]+v0, a[0]+v1)
+			}
+			acc[j][0], acc[j][1] = best0, best1
+		}
+	}
+	// Honours: only the final cell (sets, pair) is needed.
+	hr := rows[3]
+	best := -1
+	for j2 := 0; j2 <= sets; j2++ {
+		a := &acc[sets-j2]
+		best = max(best, a[1]+int(hr[2*j2]), a[0]+int(hr[2*j2+1]))
+	}
+	return 3*sets + 1 - best
 }
 
 // ShantenChiitoi returns the shanten number of c for chiitoitsu: seven
@@ -136,22 +148,60 @@ func Complete(c *Counts, melds int) bool {
 // cannot be drawn, and Tenhou does not count it as a wait (a hand waiting
 // only on such a kind is noten). It returns nil when c has no wait.
 func Waits(c *Counts, melds int) []wall.Kind {
-	if c.Total() != 13-3*melds {
+	if melds < 0 || melds > 4 || c.Total() != 13-3*melds {
+		return nil
+	}
+	tab := shantenTables()
+	var rows [4]*[10]uint8
+	if !suitRows(tab, c, &rows) {
 		return nil
 	}
 	var out []wall.Kind
 	cc := *c
 	for k := wall.Kind(0); k < wall.NumKinds; k++ {
-		if cc[k] >= 4 {
+		if cc[k] >= 4 || !mayComplete(&cc, k, melds) {
 			continue
 		}
 		cc[k]++
-		if Complete(&cc, melds) {
+		// Only the suit of k changes: look up that row alone.
+		suit := int(k) / 9
+		saved := rows[suit]
+		var ok bool
+		if suit < 3 {
+			rows[suit], ok = tab.suit.lookup(cc[suit*9 : suit*9+9])
+		} else {
+			rows[suit], ok = tab.honor.lookup(cc[27:34])
+		}
+		complete := ok && standardFromRows(&rows, melds) == -1
+		if !complete && melds == 0 {
+			complete = ShantenChiitoi(&cc) == -1 || ShantenKokushi(&cc) == -1
+		}
+		if complete {
 			out = append(out, k)
 		}
+		rows[suit] = saved
 		cc[k]--
 	}
 	return out
+}
+
+// mayComplete reports whether adding kind k can possibly complete c: k is
+// held, or a kind within two ranks of k in its number suit is held, or k is
+// a terminal/honour of a closed hand (kokushi).
+func mayComplete(c *Counts, k wall.Kind, melds int) bool {
+	if c[k] > 0 || (melds == 0 && isTerminalOrHonor(k)) {
+		return true
+	}
+	if k.IsHonor() {
+		return false
+	}
+	lo, hi := k-k%9, k-k%9+8
+	for d := max(lo, k-2); d <= min(hi, k+2); d++ {
+		if c[d] > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // shantenTables returns the read-only lookup tables, built once on first use.
