@@ -32,6 +32,7 @@ type logWin struct {
 	delta     [4]int
 	who, from int
 	pao       bool
+	paoWho    int
 	chip      bool // chip-lobby game: points and payments not comparable
 	oya       int
 }
@@ -389,7 +390,9 @@ func parseAgari(a map[string]string, st *roundState) (logWin, error) {
 		for p := 0; p < 4; p++ {
 			w.delta[p] = sc[2*p+1] * 100
 		}
-		_, w.pao = a["paoWho"]
+		if pw := get("paoWho"); len(pw) == 1 {
+			w.pao, w.paoWho = true, pw[0]
+		}
 		w.chip = st.chipRules
 		if !slices.Equal(tilesOf(doraHai), st.dora) {
 			perr = fmt.Errorf("doraHai %v but INIT+DORA gave %v", doraHai, st.dora)
@@ -524,6 +527,13 @@ func TestScoreMatchesTenhouLogs(t *testing.T) {
 		if res.Fu != w.fu || res.Limit != w.limit || (res.Points != w.points && !w.chip) {
 			diffs = append(diffs, fmt.Sprintf("ten %d,%d,%d, Tenhou %d,%d,%d", res.Fu, res.Points, res.Limit, w.fu, w.points, w.limit))
 		}
+		if w.pao && !w.chip {
+			if d := paoDiff(w, res); d != "" {
+				diffs = append(diffs, d)
+			} else {
+				paid++
+			}
+		}
 		if !w.pao && !w.chip {
 			if d := paymentDiff(w, res.Pay); d != "" {
 				diffs = append(diffs, d)
@@ -540,6 +550,36 @@ func TestScoreMatchesTenhouLogs(t *testing.T) {
 		}
 	}
 	t.Logf("checked %d wins from the four-player logs (%d payments) and %d tenpai/noten hands at exhaustive draws", len(wins), paid, ryuukyoku)
+	var flags [9]int
+	for _, w := range wins {
+		c := w.ctx
+		for i, f := range []bool{c.Riichi, c.DoubleRiichi, c.Ippatsu, c.Haitei, c.Houtei, c.Rinshan, c.Chankan, c.Tenhou, c.Chiihou} {
+			if f {
+				flags[i]++
+			}
+		}
+	}
+	t.Logf("situational flags rebuilt: riichi %d, double riichi %d, ippatsu %d, haitei %d, houtei %d, rinshan %d, chankan %d, tenhou %d, chiihou %d",
+		flags[0], flags[1], flags[2], flags[3], flags[4], flags[5], flags[6], flags[7], flags[8])
+}
+
+// paoDiff compares PaoPayment with the score changes of a pao win.
+func paoDiff(w logWin, res WinResult) string {
+	if len(res.Yakuman) != 1 {
+		return fmt.Sprintf("pao win with yakuman %v", res.Yakuman)
+	}
+	liable, discarder := PaoPayment(w.who == w.oya, w.who == w.from, w.ctx.Honba)
+	var want [4]int
+	want[w.paoWho] -= liable
+	if w.from != w.who {
+		want[w.from] -= discarder
+	}
+	for q := 0; q < 4; q++ {
+		if q != w.who && w.delta[q] != want[q] {
+			return fmt.Sprintf("pao payments %v, Tenhou deltas %v", want, w.delta)
+		}
+	}
+	return ""
 }
 
 // paymentDiff compares Pay with the score changes of the losers in sc.

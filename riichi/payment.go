@@ -94,3 +94,30 @@ func Points(han, fu, yakuman int, dealer, tsumo bool, honba int) (points int, p 
 	}
 	return pay(base, dealer, tsumo, honba)
 }
+
+// PaoPayment returns who pays a single-yakuman win (daisangen or
+// daisuushii) for which another player is liable (pao, sekinin barai)
+// because their discard was called to complete the yakuman's last set.
+// dealer is whether the winner is the oya.
+//
+// Tsumo: the liable player pays the whole yakuman value (48000 dealer,
+// 32000 non-dealer) plus 300 per honba, alone; discarder is 0 (checked
+// against the pao tsumo wins of the shared Tenhou logs).
+//
+// Ron: the liable player and the discarder each pay half of the value and
+// the discarder also pays the 300 per honba (the common rule; no pao ron is
+// in the corpus to check it). When the liable player is the discarder the
+// caller should use the ordinary Payment instead.
+//
+// Hands worth more than one yakuman, where only part of the value is under
+// pao, are not modelled.
+func PaoPayment(dealer, tsumo bool, honba int) (liable, discarder int) {
+	value := 32000
+	if dealer {
+		value = 48000
+	}
+	if tsumo {
+		return value + 300*honba, 0
+	}
+	return value / 2, value/2 + 300*honba
+}
