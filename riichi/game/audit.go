@@ -1,0 +1,87 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+type checkKind int
+
+const (
+	checkRiichiTenpai checkKind = iota + 1
+	checkRiichiAnkan
+	checkNoten
+)
+
+// check is a rule check deferred because it needs tiles the engine could
+// not see when the action was applied.
+type check struct {
+	kind    checkKind
+	seat    Seat
+	hand    []int // yama positions of the concealed hand at that moment
+	melds   int
+	discard int       // riichi: 1-based index of the declaration discard
+	drawn   int       // riichi ankan: position of the drawn tile
+	kanKind wall.Kind // riichi ankan: kind of the kan
+}
+
+// PendingChecks returns the number of deferred checks still waiting for
+// hidden tiles.
+func (k *Kyoku) PendingChecks() int { return len(k.checks) }
+
+// Recheck evaluates every deferred check whose tiles have all been
+// revealed since (riichi declared on a tenpai hand, a riichi ankan that
+// keeps the waits, a noten claim at the exhaustive draw) and drops it. It
+// returns nil if all of them pass, else an error per failed check (joined)
+// naming the seat and the rule; the game result stands, the error is
+// proof for blame. Checks whose tiles are still hidden stay pending.
+func (k *Kyoku) Recheck() error {
+	var errs []error
+	keep := k.checks[:0]
+	for _, c := range k.checks {
+		var counts riichi.Counts
+		known := true
+		for _, pos := range c.hand {
+			t := k.known[pos]
+			if t == Unknown {
+				known = false
+				break
+			}
+			counts[t.Kind()]++
+		}
+		if !known {
+			keep = append(keep, c)
+			continue
+		}
+		label := c.seat.label(k.oya)
+		switch c.kind {
+		case checkRiichiTenpai:
+			if len(riichi.Waits(&counts, c.melds)) == 0 {
+				errs = append(errs, fmt.Errorf("%s: riichi with discard %d on a hand that is not tenpai (%s)", label, c.discard, k.handString(c.hand)))
+			}
+		case checkRiichiAnkan:
+			if !k.riichiKanKeepsWaits(&counts, c.kanKind, k.known[c.drawn].Kind(), c.melds) {
+				errs = append(errs, fmt.Errorf("%s: ankan of %s in riichi changed the waits (%s)", label, c.kanKind, k.handString(c.hand)))
+			}
+		case checkNoten:
+			if len(riichi.Waits(&counts, c.melds)) > 0 {
+				errs = append(errs, fmt.Errorf("%s: declared noten at the exhaustive draw with a tenpai hand (%s)", label, k.handString(c.hand)))
+			}
+		}
+	}
+	k.checks = keep
+	return errors.Join(errs...)
+}
+
+func (k *Kyoku) handString(positions []int) string {
+	ts := make([]wall.Tile, 0, len(positions))
+	for _, pos := range positions {
+		ts = append(ts, k.known[pos])
+	}
+	slices.Sort(ts)
+	return riichi.FormatHand(ts)
+}

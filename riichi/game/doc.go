@@ -1,0 +1,96 @@
+// Package game is the four-player riichi mahjong game under Tenhou's rules
+// (ari-ari: open tanyao, red fives; hanchan or tonpuusen) as a deterministic
+// state machine: Kyoku plays one hand from the deal to its result, Match
+// strings kyoku together into a game with its end rules and final
+// standings. Hand evaluation (shanten, waits, yaku, fu, points) is package
+// riichi's; this package decides what may happen when.
+//
+// # Kyoku
+//
+// A Kyoku is driven by three calls:
+//
+//   - Draw(t) makes the pending tsumo draw (PhaseDraw). The engine picks the
+//     yama position from wall.Layout (live wall from yama[83] down, rinshan
+//     1, 0, 3, 2 after a kan) and tracks the live wall: each rinshan draw
+//     shortens it, and the kyoku ends in an exhaustive draw when the
+//     discard after the last live tile passes.
+//   - Apply(a) performs a player's Action: on the own turn (PhaseTurn)
+//     Discard (optionally declaring riichi), Ankan, Kakan, TsumoAgari or
+//     KyuushuKyuuhai; on a tile on offer (PhaseResponse) Pass, Ron, Chi, Pon
+//     or Daiminkan; at an exhaustive draw with hidden hands (PhaseDeclare)
+//     Tenpai or Noten. An illegal action returns an *IllegalError naming
+//     the seat, its wind, the action and the reason, and leaves the state
+//     unchanged.
+//   - LegalActions(s) lists what seat s may do now.
+//
+// Answers to a tile on offer are collected until every awaited seat
+// (Awaiting) has answered, then resolved with Tenhou's priority: ron
+// (double ron paid, triple ron an abortive draw), then pon or daiminkan,
+// then chi. Seats whose hands the engine sees completely and that have no
+// option pass implicitly. The rules enforced follow Tenhou (tenhou.net/man):
+//
+//   - kuikae: after a chi or pon the called kind, and for a chi the kind at
+//     the other end of the sequence, may not be discarded; a call after
+//     which no tile could be discarded is refused;
+//   - riichi: closed hand, tenpai after the discard, at least 4 tiles left
+//     in the live wall, at least 1000 points; the 1000-point deposit is
+//     taken when nobody rons the declaration discard; double riichi and
+//     ippatsu (broken by any call, including ankan, and by the next own
+//     discard; a chankan on the kakan still counts); after riichi only the
+//     drawn tile may be discarded, and an ankan must use the drawn tile and
+//     keep the waits;
+//   - kans: at most four, none on the last tile; an ankan turns its
+//     kan-dora indicator at once, a daiminkan or kakan when the kan player
+//     discards or declares the next kan (never if he wins on the
+//     replacement tile); chankan on a kakan, and on an ankan for kokushi
+//     musou only;
+//   - furiten: a ron is refused when a wait is in the own river (called
+//     tiles included), was passed since the own last discard (temporary
+//     furiten), or was passed since the riichi declaration;
+//   - abortive draws (dealer keeps the deal, honba +1): kyuushu kyuuhai,
+//     suufon renda, suucha riichi (after the fourth deposit), suukan sanra
+//     (after the discard following a fourth kan by two or more players) and
+//     sanchahou;
+//   - exhaustive draw: nagashi mangan (paid as a mangan tsumo, replacing
+//     the tenpai payments) or 3000 points from noten to tenpai players; a
+//     hand whose only waits are kinds it holds all four of is not tenpai;
+//   - wins: honba (300 per stick) and riichi sticks go to the winner
+//     nearest the discarder; pao (sekinin barai) for daisangen and
+//     daisuushii: the liable player pays a tsumo alone and half of a ron
+//     by a third player.
+//
+// # Hidden information
+//
+// The engine also runs inside a Mental Mahjong node, where nobody sees the
+// others' tiles until the protocol shows them. Every tile therefore lives
+// at a yama position (0..135, wall.Layout) and a position's tile is either
+// known or Unknown; a hand is a list of positions. Draw accepts Unknown;
+// Reveal(pos, t) records a tile when the protocol discloses it (a discard,
+// a call, a win, a dora indicator, the end-of-hand key disclosure).
+// Actions that show tiles require them revealed first; a seat with hidden
+// tiles is always awaited on a tile on offer (the engine cannot know it has
+// no option). Checks that need tiles the engine cannot see are deferred:
+// riichi on a tenpai hand, a riichi ankan that keeps the waits, a noten
+// claim at the exhaustive draw. Recheck evaluates those whose tiles have
+// since been revealed and returns the violations; PendingChecks counts the
+// rest. After the end-of-hand disclosure every check is decidable.
+//
+// Determinism: the state is a pure function of the sequence of calls
+// (NewKyoku, Draw, Reveal, Apply); nothing depends on time, maps or
+// randomness. Nodes that apply the same public calls hold the same public
+// state; a player's private view is a Clone with its own tiles revealed.
+//
+// # Match
+//
+// Match follows Tenhou's game flow: dealer rotation and renchan, honba,
+// riichi sticks carried over, bust below 0 points, the end at South 4 (East
+// 4) with automatic agari-yame/tenpai-yame of a dealer in first place with
+// at least 30000, the west (south) extension when nobody has 30000
+// (ending as soon as someone has it, at the latest after its 4th hand),
+// riichi sticks left at the end to the first place, and the final points
+// (uma 20/10/-10/-20, oka 20, ties broken by seat order from the first
+// dealer).
+//
+// Scores are in points (25000), not Tenhou's hundreds. Seats are absolute
+// (0..3, seat 0 the first dealer), as in mjlog who=.
+package game

@@ -1,0 +1,135 @@
+package game
+
+import (
+	"slices"
+
+	"github.com/mentalmj/mentalmj/riichi"
+)
+
+// abort ends the kyoku in an abortive draw: no payments, the dealer keeps
+// the deal and a honba is added (Tenhou); riichi sticks stay on the table.
+func (k *Kyoku) abort(a Abort) {
+	k.finish(&Result{End: EndAbortive, Abort: a, Before: k.scores, Renchan: true})
+}
+
+// tenpai reports whether fully known seat s is tenpai: some kind completes
+// the hand that the hand does not already hold four of (Tenhou).
+func (k *Kyoku) tenpai(s Seat) bool {
+	p := &k.p[s]
+	return len(riichi.Waits(&p.counts, len(p.melds))) > 0
+}
+
+// exhaustiveDraw starts the settlement of the exhaustive draw. Seats the
+// engine can see are judged at once; the others must declare (PhaseDeclare).
+func (k *Kyoku) exhaustiveDraw() {
+	need := false
+	for s := Seat(0); s < 4; s++ {
+		p := &k.p[s]
+		if p.unknown > 0 {
+			need = true
+			continue
+		}
+		if k.tenpai(s) {
+			p.declared = Tenpai
+		} else {
+			p.declared = Noten
+		}
+	}
+	if need {
+		k.phase = PhaseDeclare
+		return
+	}
+	k.settleExhaustive()
+}
+
+func (k *Kyoku) declare(a Action) error {
+	s := a.Seat
+	p := &k.p[s]
+	if p.declared != 0 {
+		return k.illegal(a, "already declared")
+	}
+	switch a.Type {
+	case Tenpai:
+		if p.unknown > 0 {
+			return k.illegal(a, "hand not revealed")
+		}
+		if !k.tenpai(s) {
+			return k.illegal(a, "hand is not tenpai")
+		}
+	case Noten:
+		if p.riichi != noRiichi {
+			return k.illegal(a, "a riichi hand is tenpai")
+		}
+		if p.unknown == 0 {
+			if k.tenpai(s) {
+				return k.illegal(a, "hand is tenpai (Tenhou declares tenpai hands)")
+			}
+		} else {
+			k.checks = append(k.checks, check{kind: checkNoten, seat: s, hand: slices.Clone(p.hand), melds: len(p.melds)})
+		}
+	default:
+		return k.illegal(a, "only tenpai or noten at the exhaustive draw")
+	}
+	p.declared = a.Type
+	for o := range k.p {
+		if k.p[o].declared == 0 {
+			return nil
+		}
+	}
+	k.settleExhaustive()
+	return nil
+}
+
+// settleExhaustive pays nagashi mangan (mangan tsumo for each qualifying
+// seat, replacing the tenpai payments) or else the 3000-point tenpai
+// payments, and ends the kyoku. The dealer keeps the deal when tenpai.
+func (k *Kyoku) settleExhaustive() {
+	res := &Result{End: EndExhaustive, Before: k.scores}
+	nagashi := false
+	for s := Seat(0); s < 4; s++ {
+		res.Tenpai[s] = k.p[s].declared == Tenpai
+		if k.p[s].nagashi && k.p[s].discards > 0 {
+			res.Nagashi[s] = true
+			nagashi = true
+		}
+	}
+	if nagashi {
+		for s := Seat(0); s < 4; s++ {
+			if !res.Nagashi[s] {
+				continue
+			}
+			for o := Seat(0); o < 4; o++ {
+				if o == s {
+					continue
+				}
+				pay := 2000
+				if o == k.oya || s == k.oya {
+					pay = 4000
+				}
+				res.Deltas[o] -= pay
+				res.Deltas[s] += pay
+			}
+		}
+	} else {
+		n := 0
+		for _, t := range res.Tenpai {
+			if t {
+				n++
+			}
+		}
+		if n > 0 && n < 4 {
+			for s := range res.Tenpai {
+				if res.Tenpai[s] {
+					res.Deltas[s] += 3000 / n
+				} else {
+					res.Deltas[s] -= 3000 / (4 - n)
+				}
+			}
+		}
+	}
+	for s := range k.scores {
+		k.scores[s] += res.Deltas[s]
+	}
+	res.Renchan = res.Tenpai[k.oya]
+	k.finish(res)
+}

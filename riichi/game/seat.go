@@ -1,0 +1,50 @@
+package game
+
+import (
+	"fmt"
+
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Seat is an absolute seat number 0..3, as in mjlog who=: seat 0 is the
+// first dealer of the match (chiicha) and seats follow the turn order
+// (seat s+1 is shimocha of seat s).
+type Seat int
+
+// NoSeat marks the absence of a seat (e.g. no pao player).
+const NoSeat Seat = -1
+
+// Valid reports whether s is 0..3.
+func (s Seat) Valid() bool { return s >= 0 && s < 4 }
+
+// Next returns the seat n places after s in turn order (n may be negative).
+func (s Seat) Next(n int) Seat { return Seat(((int(s)+n)%4 + 4) % 4) }
+
+// Relative returns the position of other as seen from s: 0 self,
+// 1 shimocha (next in turn order), 2 toimen, 3 kamicha (previous). This is
+// the From convention of riichi.Meld and of Tenhou's meld codes.
+func (s Seat) Relative(other Seat) int { return ((int(other)-int(s))%4 + 4) % 4 }
+
+// Wind returns the seat wind of s in a kyoku whose dealer (oya) is oya, as
+// a tile kind: 27 East (the dealer), 28 South, 29 West, 30 North.
+func (s Seat) Wind(oya Seat) wall.Kind { return wall.Kind(27 + oya.Relative(s)) }
+
+var windNames = [4]string{"East", "South", "West", "North"}
+
+// label returns "seat 2 (West)" for error messages.
+func (s Seat) label(oya Seat) string {
+	if !s.Valid() {
+		return fmt.Sprintf("seat %d", int(s))
+	}
+	return fmt.Sprintf("seat %d (%s)", int(s), windNames[oya.Relative(s)])
+}
+
+// RoundName returns the name of a round index as in Tenhou's INIT seed
+// field 1: 0 → "East 1", 3 → "East 4", 4 → "South 1", 8 → "West 1",
+// 12 → "North 1".
+func RoundName(round int) string {
+	if round < 0 {
+		return fmt.Sprintf("round %d", round)
+	}
+	return fmt.Sprintf("%s %d", windNames[(round/4)%4], round%4+1)
+}
