@@ -6,55 +6,55 @@ import "github.com/mentalmj/mentalmj/wall"
 // and yakuman= attributes. The numbering was checked against the shared
 // four-player logs.
 const (
-	YakuMenzenTsumo    = 0
-	YakuRiichi         = 1
-	YakuIppatsu        = 2
-	YakuChankan        = 3
-	YakuRinshan        = 4
-	YakuHaitei         = 5
-	YakuHoutei         = 6
-	YakuPinfu          = 7
-	YakuTanyao         = 8
-	YakuIipeikou       = 9
-	YakuSeatEast       = 10 // seat wind East; South 11, West 12, North 13
-	YakuRoundEast      = 14 // round wind East; South 15, West 16, North 17
-	YakuHaku           = 18
-	YakuHatsu          = 19
-	YakuChun           = 20
-	YakuDoubleRiichi   = 21
-	YakuChiitoitsu     = 22
-	YakuChanta         = 23
-	YakuIttsu          = 24
-	YakuSanshoku       = 25
-	YakuSanshokuDoukou = 26
-	YakuSankantsu      = 27
-	YakuToitoi         = 28
-	YakuSanankou       = 29
-	YakuShousangen     = 30
-	YakuHonroutou      = 31
-	YakuRyanpeikou     = 32
-	YakuJunchan        = 33
-	YakuHonitsu        = 34
-	YakuChinitsu       = 35
-	YakuRenhou         = 36 // not played on Tenhou; never produced by Score
-	YakuTenhou         = 37
-	YakuChiihou        = 38
-	YakuDaisangen      = 39
-	YakuSuuankou       = 40
-	YakuSuuankouTanki  = 41
-	YakuTsuuiisou      = 42
-	YakuRyuuiisou      = 43
-	YakuChinroutou     = 44
-	YakuChuuren        = 45
-	YakuJunseiChuuren  = 46
-	YakuKokushi        = 47
-	YakuKokushi13      = 48
-	YakuDaisuushii     = 49
-	YakuShousuushii    = 50
-	YakuSuukantsu      = 51
-	YakuDora           = 52
-	YakuUraDora        = 53
-	YakuAkaDora        = 54
+	YakuMenzenTsumo    = 0  // menzen tsumo (closed self-draw), 1 han
+	YakuRiichi         = 1  // riichi, 1 han
+	YakuIppatsu        = 2  // ippatsu, 1 han
+	YakuChankan        = 3  // chankan (robbing a kakan), 1 han
+	YakuRinshan        = 4  // rinshan kaihou, 1 han
+	YakuHaitei         = 5  // haitei raoyue (tsumo on the last live tile), 1 han
+	YakuHoutei         = 6  // houtei raoyui (ron on the last discard), 1 han
+	YakuPinfu          = 7  // pinfu, 1 han (closed)
+	YakuTanyao         = 8  // tanyao (all simples), 1 han (open too with kuitan)
+	YakuIipeikou       = 9  // iipeikou, 1 han (closed)
+	YakuSeatEast       = 10 // seat wind East triplet, 1 han; South 11, West 12, North 13
+	YakuRoundEast      = 14 // round wind East triplet, 1 han; South 15, West 16, North 17
+	YakuHaku           = 18 // haku triplet, 1 han
+	YakuHatsu          = 19 // hatsu triplet, 1 han
+	YakuChun           = 20 // chun triplet, 1 han
+	YakuDoubleRiichi   = 21 // double riichi, 2 han (replaces riichi)
+	YakuChiitoitsu     = 22 // chiitoitsu, 2 han
+	YakuChanta         = 23 // chanta, 2 han closed / 1 open
+	YakuIttsu          = 24 // ittsu (1-9 straight), 2 han closed / 1 open
+	YakuSanshoku       = 25 // sanshoku doujun, 2 han closed / 1 open
+	YakuSanshokuDoukou = 26 // sanshoku doukou, 2 han
+	YakuSankantsu      = 27 // sankantsu, 2 han
+	YakuToitoi         = 28 // toitoi, 2 han
+	YakuSanankou       = 29 // sanankou, 2 han
+	YakuShousangen     = 30 // shousangen, 2 han
+	YakuHonroutou      = 31 // honroutou, 2 han
+	YakuRyanpeikou     = 32 // ryanpeikou, 3 han (closed)
+	YakuJunchan        = 33 // junchan, 3 han closed / 2 open
+	YakuHonitsu        = 34 // honitsu, 3 han closed / 2 open
+	YakuChinitsu       = 35 // chinitsu, 6 han closed / 5 open
+	YakuRenhou         = 36 // renhou: not played on Tenhou; never produced by Score
+	YakuTenhou         = 37 // tenhou, yakuman
+	YakuChiihou        = 38 // chiihou, yakuman
+	YakuDaisangen      = 39 // daisangen, yakuman
+	YakuSuuankou       = 40 // suuankou, yakuman
+	YakuSuuankouTanki  = 41 // suuankou tanki, one yakuman on Tenhou
+	YakuTsuuiisou      = 42 // tsuuiisou, yakuman
+	YakuRyuuiisou      = 43 // ryuuiisou, yakuman
+	YakuChinroutou     = 44 // chinroutou, yakuman
+	YakuChuuren        = 45 // chuuren poutou, yakuman
+	YakuJunseiChuuren  = 46 // junsei chuuren poutou (nine-sided wait), one yakuman on Tenhou
+	YakuKokushi        = 47 // kokushi musou, yakuman
+	YakuKokushi13      = 48 // kokushi musou 13-sided wait, one yakuman on Tenhou
+	YakuDaisuushii     = 49 // daisuushii, one yakuman on Tenhou
+	YakuShousuushii    = 50 // shousuushii, yakuman
+	YakuSuukantsu      = 51 // suukantsu, yakuman
+	YakuDora           = 52 // dora, han = count
+	YakuUraDora        = 53 // ura dora, han = count (listed at 0 with riichi)
+	YakuAkaDora        = 54 // aka dora (red fives), han = count
 )
 
 // Yaku is one entry of a win's yaku list: Tenhou id (Yaku* constants) and
@@ -108,8 +108,8 @@ type handFacts struct {
 	concealed13 Counts
 }
 
-// isYakuhaiKind reports how many yakuhai han a triplet of k gives, and the
-// Tenhou ids in Tenhou's listing order (round wind before seat wind).
+// yakuhaiIDs returns the yakuhai ids a triplet of k earns, in Tenhou's
+// listing order (round wind before seat wind).
 func yakuhaiIDs(k, seat, round wall.Kind) []int {
 	switch {
 	case k >= 31:
@@ -130,7 +130,7 @@ func yakuhaiIDs(k, seat, round wall.Kind) []int {
 // isTerminalOrHonor reports whether k is a 1, 9 or honour.
 func isTerminalOrHonor(k wall.Kind) bool { return k.IsHonor() || k.IsTerminal() }
 
-// greenKinds are the kinds of ryuuiisou: 2s 3s 4s 6s 8s hatsu.
+// isGreen reports whether k is a ryuuiisou kind: 2s 3s 4s 6s 8s hatsu.
 func isGreen(k wall.Kind) bool {
 	switch k {
 	case 19, 20, 21, 23, 25, 32:
