@@ -28,6 +28,7 @@ type hand struct {
 	entries []*Opened // every entry of this hand, in processing order
 
 	dice [2]int
+	perm []int               // this player's shuffle permutation
 	k    commcrypto.Scalar   // this player's global key
 	r    []commcrypto.Scalar // this player's per-position keys, 136
 	// deck[j] and wall[j] are the inputs of shuffle and rekey pass j;
@@ -230,6 +231,7 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 				next[i] = locked[p]
 			}
 			h.k = k
+			h.perm = perm
 			h.deck[j+1] = next
 			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: &pb.ShufflePass{Deck: commcrypto.EncodeElements(next)}}}); err != nil {
 				return err
@@ -647,6 +649,7 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		Entries: h.entries,
 		Tiles:   h.g.tiles,
 		Partial: partial,
+		Own:     &OwnPasses{Seat: h.seat, Perm: h.perm},
 	})
 }
 
