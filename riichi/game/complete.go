@@ -159,3 +159,26 @@ func yaochuuKindCount(c *riichi.Counts) int {
 	}
 	return n
 }
+
+// mayComplete is a cheap necessary condition for kind to complete the
+// concealed counts c: the hand holds the kind or a suit neighbour within
+// two, or (kokushi musou) it is a terminal or honour and the hand holds
+// twelve other kinds of them.
+func mayComplete(c *riichi.Counts, kind wall.Kind) bool {
+	if c[kind] > 0 {
+		return true
+	}
+	if isYaochuu(kind) && yaochuuKindCount(c) >= 12 {
+		return true
+	}
+	if kind.IsHonor() {
+		return false
+	}
+	n := int(kind % 9)
+	for d := -2; d <= 2; d++ {
+		if d != 0 && n+d >= 0 && n+d < 9 && c[int(kind)+d] > 0 {
+			return true
+		}
+	}
+	return false
+}

@@ -94,6 +94,11 @@ type player struct {
 	paoDragon    Seat
 	paoWind      Seat
 	declared     ActionType // Tenpai or Noten at an exhaustive draw
+
+	// waits caches the kinds completing the concealed hand (a kind set)
+	// while the hand is unchanged; valid tells whether it is current.
+	waits      uint64
+	waitsValid bool
 }
 
 type offerKind int
@@ -113,8 +118,6 @@ type offer struct {
 	riichi  bool // the discard declared riichi
 	pending [4]bool
 	answer  [4]Action
-	// value holds the evaluated win of each Ron answer.
-	value [4]winEval
 }
 
 // Kyoku is one hand (局) of four-player riichi mahjong under Tenhou's
@@ -148,8 +151,9 @@ type Kyoku struct {
 	needRinshan bool // the next Draw is a rinshan draw
 	afterCall   bool // the turn came from a chi or pon
 	offer       offer
-	suufon      bool // four first discards of one wind: abort when passed
-	suukan      bool // fourth kan by two or more players: abort at the next passed discard
+	ronValue    [4]winEval // the evaluated win of each Ron answer to the offer
+	suufon      bool       // four first discards of one wind: abort when passed
+	suukan      bool       // fourth kan by two or more players: abort at the next passed discard
 
 	result *Result
 	checks []check
@@ -244,6 +248,7 @@ func (k *Kyoku) Reveal(pos int, t wall.Tile) error {
 		p := &k.p[o-1]
 		p.counts[t.Kind()]++
 		p.unknown--
+		p.waitsValid = false
 	}
 	return nil
 }
@@ -261,6 +266,7 @@ func (k *Kyoku) addHand(s Seat, pos int) {
 	p := &k.p[s]
 	p.hand = append(p.hand, pos)
 	k.owner[pos] = int8(s) + 1
+	p.waitsValid = false
 	if t := k.known[pos]; t != Unknown {
 		p.counts[t.Kind()]++
 	} else {
@@ -276,6 +282,7 @@ func (k *Kyoku) removeHand(s Seat, pos int) {
 	}
 	p.hand = slices.Delete(p.hand, i, i+1)
 	k.owner[pos] = 0
+	p.waitsValid = false
 	if t := k.known[pos]; t != Unknown {
 		p.counts[t.Kind()]--
 	} else {

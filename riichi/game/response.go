@@ -34,7 +34,7 @@ func (k *Kyoku) mayAnswer(s Seat) bool {
 	kind := k.offer.tile.Kind()
 	c := p.counts
 	c[kind]++
-	if isComplete(&c, len(p.melds)) {
+	if mayComplete(&p.counts, kind) && isComplete(&c, len(p.melds)) {
 		if _, r := k.evalWin(s, k.offer.tile, false, k.offer.kind != offerDiscard, false); r == "" {
 			return true
 		}
@@ -83,7 +83,7 @@ func (k *Kyoku) respond(a Action) error {
 		if r != "" {
 			return k.illegal(a, r)
 		}
-		k.offer.value[s] = w
+		k.ronValue[s] = w
 	case Chi, Pon, Daiminkan:
 		if r := k.callBlock(a); r != "" {
 			return k.illegal(a, r)
@@ -197,7 +197,7 @@ func (k *Kyoku) resolve() {
 	for i := 1; i < 4; i++ {
 		s := o.from.Next(i)
 		if o.answer[s].Type == Ron {
-			rons = append(rons, o.value[s])
+			rons = append(rons, k.ronValue[s])
 		}
 	}
 	if len(rons) == 3 {

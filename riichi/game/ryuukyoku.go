@@ -1,10 +1,6 @@
 package game
 
-import (
-	"slices"
-
-	"github.com/mentalmj/mentalmj/riichi"
-)
+import "slices"
 
 // abort ends the kyoku in an abortive draw: no payments, the dealer keeps
 // the deal and a honba is added (Tenhou); riichi sticks stay on the table.
@@ -15,8 +11,7 @@ func (k *Kyoku) abort(a Abort) {
 // tenpai reports whether fully known seat s is tenpai: some kind completes
 // the hand that the hand does not already hold four of (Tenhou).
 func (k *Kyoku) tenpai(s Seat) bool {
-	p := &k.p[s]
-	return len(riichi.Waits(&p.counts, len(p.melds))) > 0
+	return k.waits(s) != 0
 }
 
 // exhaustiveDraw starts the settlement of the exhaustive draw. Seats the

@@ -55,7 +55,7 @@ func (k *Kyoku) evalWin(s Seat, t wall.Tile, tsumo, chankan, value bool) (winEva
 		return winEval{}, fmt.Sprintf("hand is not complete with %s", t)
 	}
 	if !tsumo {
-		if w := waitMask(riichi.Waits(&p.counts, len(p.melds))); w&k.furitenMask(s) != 0 {
+		if k.waits(s)&k.furitenMask(s) != 0 {
 			return winEval{}, "furiten"
 		}
 	}
@@ -123,6 +123,17 @@ func (k *Kyoku) evalWin(s Seat, t wall.Tile, tsumo, chankan, value bool) (winEva
 		from = k.offer.from
 	}
 	return winEval{seat: s, from: from, tsumo: tsumo, chankan: chankan, ctx: ctx, value: v, melds: slices.Clone(p.melds)}, ""
+}
+
+// waits returns the kinds completing seat s's concealed hand (13 - 3·melds
+// tiles, fully known), cached until the hand changes.
+func (k *Kyoku) waits(s Seat) uint64 {
+	p := &k.p[s]
+	if !p.waitsValid {
+		p.waits = waitMask(riichi.Waits(&p.counts, len(p.melds)))
+		p.waitsValid = true
+	}
+	return p.waits
 }
 
 func waitMask(ks []wall.Kind) uint64 {

@@ -50,7 +50,8 @@ type runner struct {
 	res   *Result
 	match *game.Match
 	k     *game.Kyoku
-	round string
+	rd    *mjlog.Round // the kyoku being replayed
+	ri    int          // its index in the log
 
 	doraTags  int       // DORA tags seen in this kyoku
 	reach     [4]bool   // REACH step 1 seen, discard pending
@@ -61,7 +62,11 @@ type runner struct {
 }
 
 func (r *runner) mismatch(tag, expected, actual string) {
-	r.res.Mismatches = append(r.res.Mismatches, Mismatch{File: r.g.File, Round: r.round, Tag: tag, Expected: expected, Actual: actual})
+	round := "(before the first kyoku)"
+	if r.rd != nil {
+		round = fmt.Sprintf("%s, honba %d, kyoku #%d", game.RoundName(r.rd.Init.Kyoku), r.rd.Init.Honba, r.ri)
+	}
+	r.res.Mismatches = append(r.res.Mismatches, Mismatch{File: r.g.File, Round: round, Tag: tag, Expected: expected, Actual: actual})
 }
 
 // check counts one comparison of kind and records a mismatch if the log's
@@ -95,7 +100,7 @@ func (r *runner) run() {
 	r.res.Games++
 	for i := range g.Rounds {
 		rd := &g.Rounds[i]
-		r.round = fmt.Sprintf("%s, honba %d, kyoku #%d", game.RoundName(rd.Init.Kyoku), rd.Init.Honba, i)
+		r.rd, r.ri = rd, i
 		r.res.Rounds++
 		r.kyoku(rd, i == len(g.Rounds)-1)
 	}
@@ -147,8 +152,10 @@ func (r *runner) kyoku(rd *mjlog.Round, last bool) {
 	case !ok:
 		r.check(CheckEnd, "INIT", "another kyoku", "match over")
 	default:
-		exp.Haipai, exp.DoraIndicator = d.Haipai, d.DoraIndicator
-		r.check(CheckInit, "INIT", fmtDeal(d), fmtDeal(exp))
+		r.res.Checks[CheckInit]++
+		if d.Round != exp.Round || d.Honba != exp.Honba || d.Kyotaku != exp.Kyotaku || d.Oya != exp.Oya || d.Scores != exp.Scores {
+			r.mismatch("INIT", fmtDeal(d), fmtDeal(exp))
+		}
 	}
 	r.abandoned = true
 	r.match.Resync(d)
@@ -227,23 +234,26 @@ func over(b bool) string {
 	return "match continues"
 }
 
-// passAll makes every awaited seat pass except those in keep.
-func (r *runner) passAll(tag string, keep ...int) bool {
+// passAll makes every awaited seat pass except those in keep; tag names
+// the log tag that implies the passes (built only for a mismatch).
+func (r *runner) passAll(tag func() string, keep ...int) bool {
 	for _, s := range r.k.Awaiting() {
 		if slices.Contains(keep, int(s)) {
 			continue
 		}
 		if err := r.k.Apply(game.Action{Type: game.Pass, Seat: s}); err != nil {
-			r.fail(CheckCall, tag, "pass", err)
+			r.fail(CheckCall, tag(), "pass", err)
 			return false
 		}
 	}
 	return true
 }
 
+func constTag(s string) func() string { return func() string { return s } }
+
 // settled runs after the answers to a discard are in: a REACH step 2 seen
 // before must now be an accepted riichi.
-func (r *runner) settled(tag string) {
+func (r *runner) settled(tag func() string) {
 	if r.accepted == game.NoSeat {
 		return
 	}
@@ -256,37 +266,38 @@ func (r *runner) settled(tag string) {
 	if res := r.k.Result(); res != nil && res.Abort == game.AbortSuucha {
 		got = "riichi accepted"
 	}
-	r.check(CheckReach, tag, "riichi accepted", got)
+	r.check(CheckReach, tag(), "riichi accepted", got)
 }
 
 func (r *runner) draw(e mjlog.Draw) {
-	tag := fmt.Sprintf("%c%d", "TUVW"[e.Who], int(e.Tile))
+	tag := func() string { return fmt.Sprintf("%c%d", "TUVW"[e.Who], int(e.Tile)) }
 	if r.k.Phase() == game.PhaseResponse && !r.passAll(tag) {
 		return
 	}
 	r.settled(tag)
+	r.res.Checks[CheckDraw]++
 	s, _, _, ok := r.k.NextDraw()
-	if !ok {
-		r.check(CheckDraw, tag, fmt.Sprintf("draw by seat %d", e.Who), "kyoku in phase "+r.k.Phase().String())
-		r.k = nil
-		return
-	}
-	if !r.check(CheckDraw, tag, fmt.Sprintf("draw by seat %d", e.Who), fmt.Sprintf("draw by seat %d", int(s))) {
+	if !ok || int(s) != e.Who {
+		got := "kyoku in phase " + r.k.Phase().String()
+		if ok {
+			got = fmt.Sprintf("draw by seat %d", int(s))
+		}
+		r.mismatch(tag(), fmt.Sprintf("draw by seat %d", e.Who), got)
 		r.k = nil
 		return
 	}
 	if _, err := r.k.Draw(e.Tile); err != nil {
-		r.fail(CheckDraw, tag, "a legal draw", err)
+		r.mismatch(tag(), "a legal draw", err.Error())
+		r.k = nil
 	}
 }
 
 func (r *runner) discard(e mjlog.Discard) {
-	tag := fmt.Sprintf("%c%d", "DEFG"[e.Who], int(e.Tile))
 	a := game.Action{Type: game.Discard, Seat: game.Seat(e.Who), Tile: e.Tile, Riichi: r.reach[e.Who]}
 	r.reach[e.Who] = false
 	r.res.Checks[CheckDiscard]++
 	if err := r.k.Apply(a); err != nil {
-		r.mismatch(tag, "legal "+a.String(), err.Error())
+		r.mismatch(fmt.Sprintf("%c%d", "DEFG"[e.Who], int(e.Tile)), "legal "+a.String(), err.Error())
 		r.k = nil
 	}
 }
@@ -318,6 +329,7 @@ func (r *runner) reachTag(e mjlog.Reach) {
 func (r *runner) call(e mjlog.Call) {
 	m := e.Meld
 	tag := fmt.Sprintf("N who=%d m=%d", e.Who, m.Code)
+	ltag := constTag(tag)
 	s := game.Seat(e.Who)
 	var a game.Action
 	switch m.Type {
@@ -325,11 +337,14 @@ func (r *runner) call(e mjlog.Call) {
 		t := map[mjlog.MeldType]game.ActionType{mjlog.Chi: game.Chi, mjlog.Pon: game.Pon, mjlog.Daiminkan: game.Daiminkan}[m.Type]
 		hand := slices.DeleteFunc(slices.Clone(m.Tiles), func(x wall.Tile) bool { return x == m.Called })
 		a = game.Action{Type: t, Seat: s, Tiles: hand}
-		if r.k.Phase() == game.PhaseResponse && !r.passAll(tag, e.Who) {
+		if r.k.Phase() == game.PhaseResponse && !r.passAll(ltag, e.Who) {
 			return
 		}
 		if tl, _, from, _, ok := r.k.Offer(); ok {
-			r.check(CheckCall, tag, fmt.Sprintf("called %s from seat %d", m.Called, s.Next(m.From)), fmt.Sprintf("called %s from seat %d", tl, from))
+			r.res.Checks[CheckCall]++
+			if tl != m.Called || from != s.Next(m.From) {
+				r.mismatch(tag, fmt.Sprintf("called %s from seat %d", m.Called, s.Next(m.From)), fmt.Sprintf("called %s from seat %d", tl, from))
+			}
 		}
 	case mjlog.Ankan:
 		a = game.Action{Type: game.Ankan, Seat: s, Tiles: slices.Clone(m.Tiles)}
@@ -347,7 +362,7 @@ func (r *runner) call(e mjlog.Call) {
 		return
 	}
 	if a.Type == game.Chi || a.Type == game.Pon || a.Type == game.Daiminkan {
-		r.settled(tag)
+		r.settled(ltag)
 	}
 }
 
@@ -409,7 +424,7 @@ func (r *runner) agari(group []mjlog.Agari) {
 			r.k = nil
 			return
 		}
-		if !r.passAll(tag, who...) {
+		if !r.passAll(constTag(tag), who...) {
 			return
 		}
 		for _, a := range group {
@@ -435,20 +450,52 @@ func (r *runner) agari(group []mjlog.Agari) {
 }
 
 func (r *runner) compareWin(a mjlog.Agari, w game.Win, res *game.Result) {
-	tag := fmt.Sprintf("AGARI who=%d fromWho=%d", a.Who, a.FromWho)
-	want := fmt.Sprintf("seat %d from %d, machi %s, hand %s, dora %s, ura %s, yaku %s, yakuman %v, %d fu %d points limit %d",
-		a.Who, a.FromWho, a.Machi, tiles(a.Hai), tiles(a.DoraHai), tiles(a.DoraHaiUra), fmtYaku(a.Yaku), sortedInts(a.Yakuman), a.Fu, a.Ten, a.Limit)
+	tag := func() string { return fmt.Sprintf("AGARI who=%d fromWho=%d", a.Who, a.FromWho) }
 	var yk []mjlog.YakuHan
 	for _, y := range w.Value.Yaku {
 		yk = append(yk, mjlog.YakuHan{ID: y.ID, Han: y.Han})
 	}
-	got := fmt.Sprintf("seat %d from %d, machi %s, hand %s, dora %s, ura %s, yaku %s, yakuman %v, %d fu %d points limit %d",
-		int(w.Seat), int(w.From), w.WinTile, tiles(w.Hand), tiles(w.DoraIndicators), tiles(w.UraIndicators), fmtYaku(yk), sortedInts(w.Value.Yakuman), w.Value.Fu, w.Value.Points, w.Value.Limit)
-	r.check(CheckAgari, tag, want, got)
+	r.res.Checks[CheckAgari]++
+	same := a.Who == int(w.Seat) && a.FromWho == int(w.From) && a.Machi == w.WinTile &&
+		sameSorted(a.Hai, w.Hand) && slices.Equal(a.DoraHai, w.DoraIndicators) && slices.Equal(a.DoraHaiUra, w.UraIndicators) &&
+		fmtYaku(a.Yaku) == fmtYaku(yk) && slices.Equal(sortedInts(a.Yakuman), sortedInts(w.Value.Yakuman)) &&
+		a.Fu == w.Value.Fu && a.Ten == w.Value.Points && a.Limit == w.Value.Limit
+	if !same {
+		const f = "seat %d from %d, machi %s, hand %s, dora %s, ura %s, yaku %s, yakuman %v, %d fu %d points limit %d"
+		r.mismatch(tag(),
+			fmt.Sprintf(f, a.Who, a.FromWho, a.Machi, tiles(a.Hai), tiles(a.DoraHai), tiles(a.DoraHaiUra), fmtYaku(a.Yaku), sortedInts(a.Yakuman), a.Fu, a.Ten, a.Limit),
+			fmt.Sprintf(f, int(w.Seat), int(w.From), w.WinTile, tiles(w.Hand), tiles(w.DoraIndicators), tiles(w.UraIndicators), fmtYaku(yk), sortedInts(w.Value.Yakuman), w.Value.Fu, w.Value.Points, w.Value.Limit))
+	}
+	r.res.Checks[CheckAgariSc]++
+	if a.Honba != res.Honba || a.Paowho != int(w.Pao) || !samePairs(a.Sc, w.Before, w.Deltas) {
+		r.mismatch(tag(), fmt.Sprintf("ba %d sc %s pao %d", a.Honba, scString(a.Sc), a.Paowho),
+			fmt.Sprintf("ba %d sc %s pao %d", res.Honba, pairs(w.Before, w.Deltas), int(w.Pao)))
+	}
+}
 
-	wantSc := fmt.Sprintf("ba %d sc %s pao %d", a.Honba, scString(a.Sc), a.Paowho)
-	gotSc := fmt.Sprintf("ba %d sc %s pao %d", res.Honba, pairs(w.Before, w.Deltas), int(w.Pao))
-	r.check(CheckAgariSc, tag, wantSc, gotSc)
+// sameSorted reports whether a and b hold the same tiles in any order.
+func sameSorted(a, b []wall.Tile) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	x, y := slices.Clone(a), slices.Clone(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
+}
+
+// samePairs reports whether an sc= list (100s) equals the engine's
+// scores before and changes.
+func samePairs(sc []int, before, deltas [4]int) bool {
+	if len(sc) != 8 {
+		return false
+	}
+	for s := range 4 {
+		if 100*sc[2*s] != before[s] || 100*sc[2*s+1] != deltas[s] {
+			return false
+		}
+	}
+	return true
 }
 
 func (r *runner) ryuukyoku(e mjlog.Ryuukyoku) {
@@ -479,7 +526,7 @@ func (r *runner) ryuukyoku(e mjlog.Ryuukyoku) {
 			r.k = nil
 			return
 		}
-		if !r.passAll(tag, shown...) {
+		if !r.passAll(constTag(tag), shown...) {
 			return
 		}
 		for _, s := range shown {
@@ -489,10 +536,10 @@ func (r *runner) ryuukyoku(e mjlog.Ryuukyoku) {
 			}
 		}
 	default:
-		if r.k.Phase() == game.PhaseResponse && !r.passAll(tag) {
+		if r.k.Phase() == game.PhaseResponse && !r.passAll(constTag(tag)) {
 			return
 		}
-		r.settled(tag)
+		r.settled(constTag(tag))
 	}
 	res := r.k.Result()
 	if res == nil {
