@@ -249,3 +249,31 @@ func (h *harness) fillTurn(avoid string) {
 }
 
 func notYaochuu(k wall.Kind) bool { return !isYaochuu(k) }
+
+// tsumogiri discards the tile seat just drew (the last in its hand).
+func (h *harness) tsumogiri(seat Seat) {
+	h.t.Helper()
+	tiles, _ := h.k.Hand(seat)
+	h.do(Action{Type: Discard, Seat: seat, Tile: tiles[len(tiles)-1]})
+}
+
+// revealUra reveals the ura-dora indicators of the turned indicators with
+// free honour tiles (needed before a riichi win is paid).
+func (h *harness) revealUra() {
+	h.t.Helper()
+	_, ura := h.k.DoraPositions()
+	for _, pos := range ura {
+		if h.k.Tile(pos) != Unknown {
+			continue
+		}
+		for id := wall.Tile(wall.NumTiles - 1); id >= 0; id-- {
+			if !h.used[id] {
+				h.used[id] = true
+				if err := h.k.Reveal(pos, id); err != nil {
+					h.t.Fatal(err)
+				}
+				break
+			}
+		}
+	}
+}

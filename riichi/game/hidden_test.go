@@ -23,11 +23,11 @@ func hiddenDeal(t *testing.T, h *harness, real [4][]wall.Tile, dora string) {
 	h.k = k
 }
 
-// revealHand reveals seat s's haipai positions as real (deal order).
+// revealHand reveals seat s's haipai positions (wall.Layout, deal order)
+// as real.
 func revealHand(t *testing.T, h *harness, s Seat, real []wall.Tile) {
 	t.Helper()
-	_, pos := h.k.Hand(s)
-	for i, p := range pos[:13] {
+	for i, p := range wall.FourPlayer.Haipai(h.k.Oya().Relative(s)) {
 		if err := h.k.Reveal(p, real[i]); err != nil {
 			t.Fatal(err)
 		}
@@ -126,5 +126,39 @@ func TestHiddenNotenClaim(t *testing.T) {
 	err := h.k.Recheck()
 	if err == nil || !strings.Contains(err.Error(), "seat 1 (South): declared noten") || strings.Contains(err.Error(), "seat 3") {
 		t.Fatalf("recheck: %v, want seat 1's false noten claim only", err)
+	}
+}
+
+func TestHiddenRiichiAnkanDeferred(t *testing.T) {
+	// Seat 1 (face down) is in riichi on 1112m456p789s555z (waits 2m, 3m)
+	// and declares an ankan of 1m, which leaves only 2m: legal as far as
+	// the engine can see, flagged once the hand is revealed.
+	h := &harness{t: t}
+	real := [4][]wall.Tile{h.ids(fill0), h.ids("1112m456p789s555z"), h.ids(ankanOthers[1]), h.ids(ankanOthers[2])}
+	hiddenDeal(t, h, real, "9p")
+	h.fillTurn("1m2m3m")
+	h.draw("9m")
+	h.riichi(1, "9m")
+	h.pass()
+	h.fillTurn("1m2m3m")
+	h.fillTurn("1m2m3m")
+	h.fillTurn("1m2m3m")
+	h.draw("1m")
+	_, pos := h.k.Hand(1)
+	for i, tl := range real[1] {
+		if tl.Kind() == 0 {
+			if err := h.k.Reveal(pos[i], tl); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	h.do(Action{Type: Ankan, Seat: 1, Tiles: h.heldN(1, "1m1m1m1m")})
+	if h.k.PendingChecks() != 2 {
+		t.Fatalf("%d pending checks, want riichi tenpai and riichi ankan", h.k.PendingChecks())
+	}
+	revealHand(t, h, 1, real[1])
+	err := h.k.Recheck()
+	if err == nil || !strings.Contains(err.Error(), "ankan of 1m in riichi changed the waits") || strings.Contains(err.Error(), "not tenpai") {
+		t.Fatalf("recheck: %v, want only the ankan flagged", err)
 	}
 }
