@@ -305,6 +305,9 @@ func (k *Kyoku) handPos(s Seat, t wall.Tile) (int, bool) {
 // liveLeft returns the number of tiles left in the live wall.
 func (k *Kyoku) liveLeft() int { return k.layout.LiveDraws() - k.live - k.rinshan }
 
+// Rules returns the rules the kyoku is played under.
+func (k *Kyoku) Rules() Rules { return k.rules }
+
 // Phase returns what the kyoku waits for.
 func (k *Kyoku) Phase() Phase { return k.phase }
 

@@ -26,7 +26,9 @@ func (k *Kyoku) LegalActions(s Seat) []Action {
 		if s != k.turn {
 			return nil
 		}
-		riichiOK := k.riichiBlock(s) == "" && p.unknown == 0
+		// A 14-tile hand of shanten > 0 cannot be tenpai after any discard:
+		// skip the per-discard waits.
+		riichiOK := k.riichiBlock(s) == "" && p.unknown == 0 && riichi.Shanten(&p.counts, len(p.melds)) <= 0
 		for _, pos := range p.hand {
 			t := k.known[pos]
 			if t == Unknown || k.discardBlock(s, pos, t) != "" {
