@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
@@ -55,6 +56,10 @@ func New(seed uint64) *Bot {
 // seat's unrevealed tile when the view lacks one of its own tiles. Choose
 // does not change k.
 func (b *Bot) Choose(k *game.Kyoku, seat game.Seat) (game.Action, error) {
+	if hand, pos := k.Hand(seat); slices.Contains(hand, game.Unknown) {
+		i := slices.Index(hand, game.Unknown)
+		return game.Action{}, fmt.Errorf("bot: seat %d: own tile at yama[%d] not revealed to the engine", int(seat), pos[i])
+	}
 	acts := k.LegalActions(seat)
 	if len(acts) == 0 {
 		return game.Action{}, fmt.Errorf("seat %d in phase %s: %w", int(seat), k.Phase(), ErrNoAction)
@@ -70,10 +75,7 @@ func (b *Bot) Choose(k *game.Kyoku, seat game.Seat) (game.Action, error) {
 	if len(acts) == 1 {
 		return acts[0], nil
 	}
-	v, err := newView(k, seat)
-	if err != nil {
-		return game.Action{}, err
-	}
+	v := newView(k, seat)
 	r := b.rand(k, v)
 	if k.Phase() == game.PhaseResponse {
 		return b.chooseResponse(v, acts, r), nil

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"fmt"
-
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
@@ -35,17 +33,11 @@ type view struct {
 	yakuhai [wall.NumKinds]bool
 }
 
-// newView collects seat s's view of k. It returns an error when the seat's
-// own concealed tiles are not all known to the engine (the caller must pass
-// a view with the seat's tiles revealed).
-func newView(k *game.Kyoku, s game.Seat) (*view, error) {
+// newView collects seat s's view of k; the caller has checked that the
+// seat's own concealed tiles are all known to the engine.
+func newView(k *game.Kyoku, s game.Seat) *view {
 	v := &view{seat: s}
-	hand, pos := k.Hand(s)
-	for i, t := range hand {
-		if t == game.Unknown {
-			return nil, fmt.Errorf("bot: seat %d: own tile at yama[%d] not revealed to the engine", int(s), pos[i])
-		}
-	}
+	hand, _ := k.Hand(s)
 	v.hand = hand
 	v.counts = riichi.CountsOf(hand)
 	var seen riichi.Counts = v.counts
@@ -80,7 +72,7 @@ func newView(k *game.Kyoku, s game.Seat) (*view, error) {
 	}
 	v.yakuhai[s.Wind(k.Oya())] = true
 	v.yakuhai[wall.Kind(27+(k.Round()/4)%4)] = true
-	return v, nil
+	return v
 }
 
 // closed reports whether the seat's hand is closed (no melds but ankan).
