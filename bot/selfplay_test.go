@@ -26,6 +26,7 @@ type tally struct {
 	abort                             map[game.Abort]int
 	yaku                              map[int]int // yaku id → wins with it (yakuman ids included)
 	maxKyoku                          int         // most kyoku in one match
+	log                               []string    // one line per kyoku: round, end, deltas
 }
 
 func newTally() *tally {
@@ -137,8 +138,10 @@ func playKyoku(k *game.Kyoku, yama []wall.Tile, bots [4]*Bot, tl *tally) error {
 func total(s [4]int) int { return s[0] + s[1] + s[2] + s[3] }
 
 // playMatch plays one hanchan under Tenhou's rules with walls drawn from a
-// PCG seeded with seed, and records what happened in tl.
-func playMatch(seed uint64, bots [4]*Bot, tl *tally) error {
+// PCG seeded with seed, and records what happened in tl. With private set,
+// each bot decides on its own seat's private view (playPrivate) instead of
+// the engine that knows every tile.
+func playMatch(seed uint64, bots [4]*Bot, tl *tally, private bool) error {
 	r := rand.New(rand.NewPCG(seed, 0x6d656e74616c6d6a))
 	m := game.NewMatch(game.TenhouRules(true, true, true))
 	n, maxRound := 0, 0
@@ -147,11 +150,17 @@ func playMatch(seed uint64, bots [4]*Bot, tl *tally) error {
 			return fmt.Errorf("seed %d: match not over after 100 kyoku", seed)
 		}
 		yama := wallFor(r)
+		d, _ := m.Next()
 		k, err := deal(m, yama)
 		if err != nil {
 			return fmt.Errorf("seed %d kyoku %d: deal: %w", seed, n, err)
 		}
-		if err := playKyoku(k, yama, bots, tl); err != nil {
+		if private {
+			err = playPrivate(k, d, m.Rules(), yama, bots, tl)
+		} else {
+			err = playKyoku(k, yama, bots, tl)
+		}
+		if err != nil {
 			return fmt.Errorf("seed %d kyoku %d (%s, honba %d): %w", seed, n, game.RoundName(k.Round()), k.Honba(), err)
 		}
 		res := k.Result()
@@ -164,6 +173,7 @@ func playMatch(seed uint64, bots [4]*Bot, tl *tally) error {
 			}
 		}
 		tl.record(k, res)
+		tl.log = append(tl.log, fmt.Sprintf("%s honba %d: end %d abort %d deltas %v", game.RoundName(k.Round()), k.Honba(), res.End, res.Abort, res.Deltas))
 		maxRound = max(maxRound, k.Round())
 		if err := m.End(res); err != nil {
 			return fmt.Errorf("seed %d kyoku %d: end: %w", seed, n, err)
@@ -264,7 +274,7 @@ func (tl *tally) record(k *game.Kyoku, res *game.Result) {
 
 // selfPlay plays n hanchan with seeds base..base+n-1, each seat's bot
 // seeded from the match seed.
-func selfPlay(n int, base uint64) (*tally, error) {
+func selfPlay(n int, base uint64, private bool) (*tally, error) {
 	tl := newTally()
 	for i := 0; i < n; i++ {
 		seed := base + uint64(i)
@@ -272,7 +282,7 @@ func selfPlay(n int, base uint64) (*tally, error) {
 		for s := range bots {
 			bots[s] = New(seed*4 + uint64(s))
 		}
-		if err := playMatch(seed, bots, tl); err != nil {
+		if err := playMatch(seed, bots, tl, private); err != nil {
 			return tl, err
 		}
 	}
@@ -291,7 +301,7 @@ func TestSelfPlay(t *testing.T) {
 	if testing.Short() {
 		n = 10
 	}
-	tl, err := selfPlay(n, 1)
+	tl, err := selfPlay(n, 1, false)
 	if err != nil {
 		t.Fatal(err)
 	}
