@@ -334,3 +334,23 @@ func TestUkeireClosedMatchesAll(t *testing.T) {
 		}
 	}
 }
+
+// TestKnobs checks that Kans and Calls switch off kans and calls: the same
+// positions as TestAnkanKeepsShanten and TestPonDragonThenKakan.
+func TestKnobs(t *testing.T) {
+	h := newTable(t, [4]string{"1111m456p789s23s5z", "478m258p369s1234z", fillB, fillC}, "1p")
+	h.draw("9p")
+	b := New(1)
+	b.Kans = false
+	if a, err := b.Choose(h.k, 0); err != nil || a.Type != game.Discard {
+		t.Errorf("Kans off: chose %v (%v), want a discard", a, err)
+	}
+	h = newTable(t, [4]string{fillA, "123m456p78s77z99m3p", fillB, fillC}, "1p")
+	h.draw("7z")
+	h.do(game.Action{Type: game.Discard, Seat: 0, Tile: h.held(0, "7z")})
+	b = New(1)
+	b.Calls = false
+	if a, err := b.Choose(h.k, 1); err != nil || a.Type != game.Pass {
+		t.Errorf("Calls off: chose %v (%v), want pass", a, err)
+	}
+}

@@ -33,8 +33,9 @@
 //
 //   - Win whenever legal: TsumoAgari, Ron (double ron and sanchahou
 //     follow from every bot ronning).
-//   - At an exhaustive draw with hidden hands: Tenpai when legal, else
-//     Noten.
+//   - At an exhaustive draw that the engine could not settle alone
+//     (PhaseDeclare: the seat's hand was revealed to it only after the
+//     draw): Tenpai when legal, else Noten.
 //   - Kyuushu kyuuhai when legal and the hand holds at least KyuushuKinds
 //     (default 10) distinct terminal and honour kinds; otherwise play on
 //     (toward kokushi musou when that is the least shanten).

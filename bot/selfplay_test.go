@@ -27,6 +27,8 @@ type tally struct {
 	yaku                              map[int]int // yaku id → wins with it (yakuman ids included)
 	maxKyoku                          int         // most kyoku in one match
 	log                               []string    // one line per kyoku: round, end, deltas
+	// onDecision, if set, is called before each decision of playKyoku.
+	onDecision func(k *game.Kyoku, s game.Seat)
 }
 
 func newTally() *tally {
@@ -119,6 +121,9 @@ func playKyoku(k *game.Kyoku, yama []wall.Tile, bots [4]*Bot, tl *tally) error {
 				return fmt.Errorf("phase %s awaits nobody", k.Phase())
 			}
 			seat = aw[0]
+		}
+		if tl.onDecision != nil {
+			tl.onDecision(k, seat)
 		}
 		a, err := bots[seat].Choose(k, seat)
 		if err != nil {
