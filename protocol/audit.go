@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -36,6 +38,11 @@ type AuditInput struct {
 	// rekey pass and commitments are skipped. The offline audit leaves it
 	// nil and verifies every pass.
 	Own *OwnPasses
+	// Deal is the match state the hand starts from (round, honba,
+	// kyotaku, dealer, scores; haipai and dora are ignored), Rules the
+	// match rules: the kyoku is replayed under them.
+	Deal  game.Deal
+	Rules game.Rules
 	// Partial marks a hand that was aborted: Abort entries are expected,
 	// the hand need not reach its exhaustive draw, and the audit checks
 	// what the revealed keys allow.
@@ -67,9 +74,11 @@ type HandAudit struct {
 	// Yama is the decrypted wall, 136 Tenhou tile ids indexed as in
 	// WALL_LAYOUT.md §5; nil if it could not be decrypted.
 	Yama []int
-	// Events counts the tsumo, dahai and dora reveals checked against the
-	// wall and the layout.
+	// Events counts the tsumo and rinshan draws, player actions and public
+	// decryptions replayed.
 	Events int
+	// Result is how the replayed kyoku ended; nil if it did not.
+	Result *game.Result
 	// Blame lists the players at fault, the first failing check first;
 	// empty when the hand is clean.
 	Blame []Blame
@@ -133,7 +142,7 @@ func (a *auditor) run() {
 	if !a.collect() || !a.nonces() || !a.reveals() || !a.shuffles() || !a.rekeys() || !a.decryptWall() {
 		return
 	}
-	a.events()
+	a.kyoku()
 	if len(a.out.Blame) == 0 {
 		a.out.Yama = make([]int, len(a.yama))
 		for i, t := range a.yama {
@@ -166,7 +175,7 @@ func (a *auditor) collect() bool {
 			continue
 		}
 		switch e.Body.(type) {
-		case *pb.Entry_KeyRelease, *pb.Entry_Discard:
+		case *pb.Entry_KeyRelease, *pb.Entry_Turn, *pb.Entry_Answer, *pb.Entry_Call, *pb.Entry_Declare:
 			a.ordered = append(a.ordered, o)
 		case *pb.Entry_Abort:
 			if !a.in.Partial {
@@ -209,8 +218,8 @@ func (a *auditor) nonces() bool {
 		if c == nil || r == nil {
 			return false
 		}
-		if int(c.Entry.GetNonceCommit().Oya) != a.in.Oya {
-			a.blame(p, "announced dealer seat %d, not %d", c.Entry.GetNonceCommit().Oya, a.in.Oya)
+		if err := checkHeader(c.Entry.GetNonceCommit(), a.in.Deal); err != nil {
+			a.blame(p, "%v", err)
 			return false
 		}
 		n := r.Entry.GetNonceReveal().Nonce
@@ -354,115 +363,133 @@ func (a *auditor) decryptWall() bool {
 	return true
 }
 
-// events replays the deal, the dora reveal and every tsumo and dahai in
-// order against the wall and the layout.
-func (a *auditor) events() {
+// kyoku replays the kyoku from the entries under the rules engine, as the
+// players' public engines saw it, and checks every key release against
+// the revealed keys and the layout: a private release must be its
+// recipient's haipai or one of its draws, a public one a dora or ura-dora
+// indicator due at that moment. Once the kyoku is over, every tile of the
+// decrypted wall is revealed to the engine so that the checks it had to
+// defer (riichi on a tenpai hand, a noten claim, a riichi ankan keeping
+// the waits) are decided.
+func (a *auditor) kyoku() {
 	l := wall.FourPlayer
-	oya := a.in.Oya
-	var holds [Players][]int
-	for s := range holds {
-		holds[s] = dealPositions(l, oya, s)
+	d := a.in.Deal
+	d.Haipai = hiddenHaipai()
+	d.DoraIndicator = a.yama[l.DoraIndicatorIndex(0)]
+	k, err := game.NewKyoku(a.in.Rules, d)
+	if err != nil {
+		a.blame("", "cannot start the kyoku: %v", err)
+		return
 	}
-	doraPos := l.DoraIndicatorIndex(0)
-	discards := 0
-	turn := oya
-	// drawnBy maps a live-draw position to its drawer, as the hand has
-	// reached it so far.
-	drawnBy := map[int]int{}
+	t := newTracker(k, a.in.Hand, a.in.Seats, a.openShown, a.checkKey)
+	type release struct {
+		o         *Opened
+		to        int
+		positions []int
+	}
+	var private []release
+	started := false
 	for _, o := range a.ordered {
-		s, known := a.seatOf[o.Sender]
-		if !known {
-			continue // collect() already blamed it
-		}
-		if kr := o.Entry.GetKeyRelease(); kr != nil {
-			a.checkRelease(o, s, kr, holds, doraPos, drawnBy)
+		s := a.seatOf[o.Sender]
+		kr := o.Entry.GetKeyRelease()
+		if kr == nil {
+			started = true
+			if err := t.feed(o); err != nil {
+				a.blameErr(err)
+				return
+			}
 			continue
 		}
-		d := o.Entry.GetDiscard()
-		if s != turn {
-			a.blame(o.Sender, "dahai out of turn (seat %d played, seat %d's turn)", s, turn)
-			return
-		}
-		pos := int(d.Position)
-		if !slices.Contains(holds[s], pos) {
-			a.blame(o.Sender, "dahai from position %d, which it does not hold", d.Position)
-			return
-		}
-		keys, err := decodeKeys(d.Keys, Players)
+		keys, err := decodeKeys(kr.Keys, len(kr.Positions))
 		if err != nil {
-			a.blame(o.Sender, "dahai with bad keys: %v", err)
+			a.blame(o.Sender, "key release with bad keys: %v", err)
 			return
 		}
-		for j := range keys {
-			if !keys[j].Equal(a.r[j][pos]) {
-				a.blame(o.Sender, "dahai at position %d publishes a key of seat %d that differs from the revealed one", pos, j)
+		positions := make([]int, len(kr.Positions))
+		for n, p := range kr.Positions {
+			if p >= wall.NumTiles || !keys[n].Equal(a.r[s][p]) {
+				a.blame(o.Sender, "released a key for position %d that differs from its revealed key", p)
+				return
+			}
+			positions[n] = int(p)
+		}
+		switch {
+		case o.Recipient != "":
+			q, ok := a.seatOf[o.Recipient]
+			if !ok || q == s {
+				a.blame(o.Sender, "sent a key release to %s", o.Recipient)
+				return
+			}
+			private = append(private, release{o, q, positions})
+		case !started:
+			// The dora indicator, decrypted in public before play.
+			if !slices.Equal(positions, []int{l.DoraIndicatorIndex(0)}) {
+				a.blame(o.Sender, "published keys for positions %v before play, not the dora indicator", positions)
+				return
+			}
+		default:
+			if err := t.feed(o); err != nil {
+				a.blameErr(err)
 				return
 			}
 		}
-		if wall.Tile(d.Tile) != a.yama[pos] {
-			a.blame(o.Sender, "dahai claims %s (id %d) but yama[%d] is %s (id %d)", wall.Tile(d.Tile), d.Tile, pos, a.yama[pos], a.yama[pos])
+	}
+	a.out.Events = t.events + 1
+	if k.Phase() != game.PhaseEnd {
+		if !a.in.Partial {
+			a.blame("", "the kyoku did not reach its end (it waits for a %s)", k.Phase())
+		}
+		return
+	}
+	for _, p := range private {
+		if slices.Equal(p.positions, dealPositions(l, a.in.Oya, p.to)) {
+			continue
+		}
+		if len(p.positions) == 1 {
+			if drawer, ok := t.draws[p.positions[0]]; ok && int(drawer) == p.to {
+				continue
+			}
+		}
+		a.blame(p.o.Sender, "sent seat %d keys for positions %v, which are not its haipai or one of its draws", p.to, p.positions)
+	}
+	for pos, tile := range a.yama {
+		if err := k.Reveal(pos, tile); err != nil {
+			a.blame("", "the decrypted wall contradicts the kyoku at position %d: %v", pos, err)
 			return
 		}
-		holds[s] = slices.DeleteFunc(holds[s], func(p int) bool { return p == pos })
-		discards++
-		a.out.Events++ // dahai
-		turn = (turn + 1) % Players
-		if next := l.LiveDrawIndex(discards, 0); next >= 0 {
-			holds[turn] = append(holds[turn], next)
-			drawnBy[next] = turn
-		}
 	}
-	// tsumo: the dealer's first draw plus one per dahai after the first
-	// (the draw after the last dahai does not exist at an exhaustive draw).
-	a.out.Events += min(discards, l.LiveDraws())
-	if discards != l.LiveDraws() && !a.in.Partial {
-		a.blame("", "hand has %d dahai, an exhaustive draw has %d", discards, l.LiveDraws())
+	if err := k.Recheck(); err != nil {
+		a.blameErr(err)
 	}
+	a.out.Result = k.Result()
 }
 
-// checkRelease checks a key release against the revealed keys and the
-// layout: a private release goes to the player whose haipai or tsumo the
-// positions are; a public one is the dora indicator.
-func (a *auditor) checkRelease(o *Opened, s int, kr *pb.KeyRelease, holds [Players][]int, doraPos int, drawnBy map[int]int) {
-	keys, err := decodeKeys(kr.Keys, len(kr.Positions))
-	if err != nil {
-		a.blame(o.Sender, "key release with bad keys: %v", err)
-		return
-	}
-	positions := make([]int, len(kr.Positions))
-	for n, p := range kr.Positions {
-		if p >= wall.NumTiles {
-			a.blame(o.Sender, "key release for position %d", p)
-			return
-		}
-		positions[n] = int(p)
-		if !keys[n].Equal(a.r[s][p]) {
-			a.blame(o.Sender, "released a key for position %d that differs from its revealed key", p)
-			return
+// openShown is the audit's check of a shown tile: the four keys must be
+// the revealed ones; the tile is then the decrypted wall's.
+func (a *auditor) openShown(st shownTile) (wall.Tile, error) {
+	for j, k := range st.keys {
+		if err := a.checkKey(j, st.pos, k); err != nil {
+			return -1, err
 		}
 	}
-	if o.Recipient == "" {
-		if len(positions) == 1 && positions[0] == doraPos {
-			if o.Sender == a.in.Seats[0] {
-				a.out.Events++ // one dora reveal per hand
-			}
-			return
-		}
-		a.blame(o.Sender, "published keys for positions %v, which are not a dora indicator", positions)
+	return a.yama[st.pos], nil
+}
+
+func (a *auditor) checkKey(seat, pos int, key commcrypto.Scalar) error {
+	if !key.Equal(a.r[seat][pos]) {
+		return fmt.Errorf("key of seat %d for position %d differs from the one it revealed", seat, pos)
+	}
+	return nil
+}
+
+// blameErr records err's blame: a *BlameError names its peer; anything
+// else (a violation found by the engine's deferred checks, whose message
+// names the seat) is recorded without a peer ID.
+func (a *auditor) blameErr(err error) {
+	var be *BlameError
+	if errors.As(err, &be) {
+		a.out.Blame = append(a.out.Blame, be.Blame)
 		return
 	}
-	q, ok := a.seatOf[o.Recipient]
-	if !ok || q == s {
-		a.blame(o.Sender, "sent a key release to %s", o.Recipient)
-		return
-	}
-	if slices.Equal(positions, dealPositions(wall.FourPlayer, a.in.Oya, q)) {
-		return
-	}
-	if len(positions) == 1 {
-		if drawer, drawn := drawnBy[positions[0]]; drawn && drawer == q {
-			return
-		}
-	}
-	a.blame(o.Sender, "sent seat %d keys for positions %v, which are not its haipai or its tsumo", q, positions)
+	a.blame("", "%v", err)
 }

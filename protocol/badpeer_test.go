@@ -88,8 +88,8 @@ func sendAll(ctx context.Context, t *testing.T, tb *table, tr Transport, key cry
 func TestMessageOutOfTurnBlamed(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
-		// A dahai instead of a hello.
-		sendAll(ctx, t, tb, tr, tb.keys[3], &pb.Entry{Body: &pb.Entry_Discard{Discard: &pb.Discard{Position: 83}}})
+		// A turn instead of a hello.
+		sendAll(ctx, t, tb, tr, tb.keys[3], &pb.Entry{Body: &pb.Entry_Turn{Turn: &pb.Turn{}}})
 	})
 	expectBlame(t, out, tb.ids[3], "out of turn")
 }
@@ -120,7 +120,7 @@ func TestHelloForAnotherTableBlamed(t *testing.T) {
 func FuzzOpen(f *testing.F) {
 	key, _, _ := crypto.GenerateEd25519Key(rand.Reader)
 	id, _ := peer.IDFromPrivateKey(key)
-	o, _ := Seal(key, &pb.Entry{Sender: []byte(id), Body: &pb.Entry_Discard{Discard: &pb.Discard{Position: 3, Keys: make([]byte, 128)}}})
+	o, _ := Seal(key, &pb.Entry{Sender: []byte(id), Body: &pb.Entry_Turn{Turn: &pb.Turn{Shown: &pb.Shown{Positions: []uint32{3}, Tiles: []uint32{7}, Keys: make([]byte, 128)}}}})
 	f.Add(o.Envelope)
 	f.Add([]byte{})
 	f.Add([]byte{0x0a, 0x00, 0x12, 0x00})

@@ -131,8 +131,14 @@ func kindOf(e *pb.Entry) string {
 		return "rekey pass"
 	case *pb.Entry_KeyRelease:
 		return "key release"
-	case *pb.Entry_Discard:
-		return "dahai"
+	case *pb.Entry_Turn:
+		return "turn"
+	case *pb.Entry_Answer:
+		return "answer"
+	case *pb.Entry_Call:
+		return "call"
+	case *pb.Entry_Declare:
+		return "declare"
 	case *pb.Entry_KeyReveal:
 		return "key reveal"
 	case *pb.Entry_Abort:

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
 // DefaultTimeout is how long a player waits for an expected message before
@@ -32,14 +33,18 @@ type Config struct {
 	Peers []peer.ID
 	// Nick is an optional display name announced in the Hello.
 	Nick string
-	// Hands is the number of hands to play (≥ 1).
+	// Hands is the number of hands to play; 0 plays a whole match (a
+	// hanchan, or an east-only game with Tonpuu). The match may end
+	// earlier (a player below zero).
 	Hands int
+	// Tonpuu plays an east-only match instead of a hanchan.
+	Tonpuu bool
 	// Transport carries messages to the other three players.
 	Transport Transport
 	// Transcript, if not nil, receives every message sent or received, as
 	// it happens.
 	Transcript *Transcript
-	// Player chooses dahai; nil means Tsumogiri.
+	// Player chooses this player's actions; nil means Tsumogiri.
 	Player Player
 	// Timeout bounds the wait for each expected message from an automatic
 	// step; 0 means DefaultTimeout.
@@ -74,15 +79,21 @@ type HandResult struct {
 	// Yama is the audited wall, 136 Tenhou tile ids in yama order; nil if
 	// the audit failed.
 	Yama []int
-	// Events counts tsumo, dahai and dora reveals checked by the audit.
+	// Start is the match state the hand started from (round, honba,
+	// kyotaku, dealer, scores); Result is how it ended (nil if aborted).
+	Start  game.Deal
+	Result *game.Result
+	// Events counts the tsumo and rinshan draws, player actions and public
+	// decryptions of the kyoku.
 	Events int
 	// Setup is the wall time from the hand's first message to the end of
 	// the deal (seats and dice, 4 shuffle passes, 4 rekey passes, 53 tiles
 	// decrypted).
 	Setup time.Duration
-	// DrawLatency holds, for each of this player's tsumo after the deal,
-	// the time from the previous dahai being accepted to the drawn tile
-	// being decrypted.
+	// DrawLatency holds, for each of this player's tsumo and rinshan
+	// draws after the deal, the time from the start of the draw (every
+	// answer to the previous dahai is in) to the drawn tile being
+	// decrypted: the private decryption's one message time and CPU.
 	DrawLatency []time.Duration
 	// Duration is the hand's total wall time, audit included.
 	Duration time.Duration
@@ -98,7 +109,10 @@ type Game struct {
 	tiles  *commcrypto.TileTable
 	log    *slog.Logger
 
+	rules  game.Rules
+	match  *game.Match
 	gameID []byte
+	nicks  map[peer.ID]string
 	seats  []peer.ID // seat order, fixed by hand 1
 	seq    uint64
 	last   [32]byte
@@ -116,8 +130,8 @@ func NewGame(cfg Config) (*Game, error) {
 	if cfg.Transport == nil {
 		return nil, errors.New("protocol: Config.Transport is required")
 	}
-	if cfg.Hands < 1 {
-		return nil, fmt.Errorf("protocol: Config.Hands = %d, want at least 1", cfg.Hands)
+	if cfg.Hands < 0 {
+		return nil, fmt.Errorf("protocol: Config.Hands = %d, want 0 (a whole match) or more", cfg.Hands)
 	}
 	self, err := peer.IDFromPrivateKey(cfg.Identity)
 	if err != nil {
@@ -143,6 +157,8 @@ func NewGame(cfg Config) (*Game, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	g := &Game{cfg: cfg, self: self, tiles: commcrypto.NewTileTable(), log: log, chains: chains{}}
+	g.rules = game.TenhouRules(!cfg.Tonpuu, true, true)
+	g.match = game.NewMatch(g.rules)
 	for _, p := range sortPeers(cfg.Peers) {
 		if p != self {
 			g.others = append(g.others, p)
@@ -167,8 +183,12 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 		return nil, err
 	}
 	var results []HandResult
-	for n := 1; n <= g.cfg.Hands; n++ {
-		res, err := g.playHand(ctx, uint32(n))
+	for n := 1; g.cfg.Hands == 0 || n <= g.cfg.Hands; n++ {
+		deal, ok := g.match.Next()
+		if !ok {
+			break
+		}
+		res, err := g.playHand(ctx, uint32(n), deal)
 		if res != nil {
 			results = append(results, *res)
 			if g.cfg.OnHand != nil {
@@ -192,9 +212,22 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 		if len(res.Blame) > 0 {
 			return results, &BlameError{Blame: res.Blame[0], Err: fmt.Errorf("audit of hand %d failed", n)}
 		}
+		if err := g.match.End(res.Result); err != nil {
+			return results, fmt.Errorf("hand %d: %w", n, err)
+		}
 	}
 	return results, nil
 }
+
+// Nick returns the nickname peer p announced in its Hello ("" if none).
+func (g *Game) Nick(p peer.ID) string { return g.nicks[p] }
+
+// Standings returns the match standings after the hands played so far
+// (final once the match is over).
+func (g *Game) Standings() game.Standings { return g.match.Standings() }
+
+// MatchOver reports whether the match has ended.
+func (g *Game) MatchOver() bool { return g.match.Over() }
 
 // hello exchanges Hello messages, checks that all four agree on table,
 // version and peers, and derives the game id.
@@ -208,11 +241,16 @@ func (g *Game) hello(ctx context.Context) error {
 	for i, p := range peers {
 		raw[i] = []byte(p)
 	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands)}
+	length := "hanchan"
+	if g.cfg.Tonpuu {
+		length = "tonpuu"
+	}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length}
 	if _, err := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}}); err != nil {
 		return err
 	}
 	nonces := map[peer.ID][]byte{g.self: nonce}
+	g.nicks = map[peer.ID]string{g.self: g.cfg.Nick}
 	for _, p := range g.others {
 		o, err := g.recv(ctx, p, 0, "hello", g.cfg.Timeout)
 		if err != nil {
@@ -223,6 +261,7 @@ func (g *Game) hello(ctx context.Context) error {
 			return blamef(p, 0, err, "hello does not match ours")
 		}
 		nonces[p] = h.Nonce
+		g.nicks[p] = h.Nick
 		g.log.Info("peer joined", "peer", p, "nick", h.Nick)
 	}
 	g.gameID = gameID(g.cfg.Table, g.cfg.Peers, nonces)
@@ -241,6 +280,8 @@ func checkHello(h, mine *pb.Hello) error {
 		return fmt.Errorf("nonce of %d bytes, want 16", len(h.Nonce))
 	case h.Hands != mine.Hands:
 		return fmt.Errorf("wants %d hands, we want %d", h.Hands, mine.Hands)
+	case h.Length != mine.Length:
+		return fmt.Errorf("wants a %q match, we want %q", h.Length, mine.Length)
 	case len(h.Nick) > 64:
 		return fmt.Errorf("nick of %d bytes, at most 64", len(h.Nick))
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -42,20 +43,22 @@ type hand struct {
 	commits [Players][]byte
 	decoded [Players][]commcrypto.Element
 
-	keys   [][Players]commcrypto.Scalar // known keys per position and seat
-	holds  [Players][]int               // concealed positions per seat
-	mine   map[int]wall.Tile            // decrypted tiles of this player's hand
-	rivers [Players][]wall.Tile
-	dora   wall.Tile
+	keys [][Players]commcrypto.Scalar // known keys per position and seat
+	mine map[int]wall.Tile            // tiles this player has decrypted, by position
+	dora wall.Tile
+	state game.Deal    // the match state the hand starts from
+	t    *tracker      // the kyoku's public state
+	call game.Action   // this player's answer, executed if it wins priority
 
 	res HandResult
 }
 
-func (g *Game) playHand(ctx context.Context, num uint32) (*HandResult, error) {
+func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandResult, error) {
 	h := &hand{
 		g:      g,
 		num:    num,
-		oya:    int(num-1) % Players,
+		state:  deal,
+		oya:    int(deal.Oya),
 		layout: wall.FourPlayer,
 		start:  time.Now(),
 		keys:   make([][Players]commcrypto.Scalar, wall.NumTiles),
@@ -63,6 +66,7 @@ func (g *Game) playHand(ctx context.Context, num uint32) (*HandResult, error) {
 	}
 	h.res.Number = int(num)
 	h.res.Oya = h.oya
+	h.res.Start = deal
 	h.res.DoraIndicator = -1
 	g.hand = h
 	defer func() { g.hand = nil }()
@@ -126,7 +130,7 @@ func (h *hand) play(ctx context.Context) error {
 		{"rekey", h.rekeyPasses},
 		{"haipai", h.deal},
 		{"dora indicator", h.revealDora},
-		{"play", h.playTurns},
+		{"play", h.playKyoku},
 		{"key reveal", h.revealKeys},
 	}
 	for _, s := range steps {
@@ -164,7 +168,9 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 		return fmt.Errorf("nonce: %w", err)
 	}
 	mine := nonceCommitment(g.gameID, h.num, g.self, nonce)
-	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceCommit{NonceCommit: &pb.NonceCommit{Commitment: mine, Oya: uint32(h.oya)}}}); err != nil {
+	header := handHeader(h.state)
+	header.Commitment = mine
+	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceCommit{NonceCommit: header}}); err != nil {
 		return err
 	}
 	commits := map[peer.ID][]byte{}
@@ -177,8 +183,8 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 		if len(c.Commitment) != 32 {
 			return blamef(p, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
 		}
-		if int(c.Oya) != h.oya {
-			return blamef(p, h.num, nil, "announces dealer seat %d, we have %d", c.Oya, h.oya)
+		if err := checkHeader(c, h.state); err != nil {
+			return blamef(p, h.num, err, "disagrees on the match state")
 		}
 		commits[p] = c.Commitment
 	}
@@ -420,14 +426,14 @@ func (h *hand) decrypt(pos int) (wall.Tile, error) {
 func (h *hand) deal(ctx context.Context) error {
 	g := h.g
 	for s := 0; s < Players; s++ {
-		h.holds[s] = dealPositions(h.layout, h.oya, s)
 		if s == h.seat {
 			continue
 		}
-		if err := g.sendTo(ctx, h.num, h.peerAt(s), h.release(h.holds[s])); err != nil {
+		if err := g.sendTo(ctx, h.num, h.peerAt(s), h.release(dealPositions(h.layout, h.oya, s))); err != nil {
 			return err
 		}
 	}
+	myDeal := dealPositions(h.layout, h.oya, h.seat)
 	for j := 0; j < Players; j++ {
 		if j == h.seat {
 			continue
@@ -436,11 +442,11 @@ func (h *hand) deal(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		if err := h.acceptRelease(j, o, h.holds[h.seat]); err != nil {
+		if err := h.acceptRelease(j, o, myDeal); err != nil {
 			return err
 		}
 	}
-	for _, pos := range h.holds[h.seat] {
+	for _, pos := range myDeal {
 		t, err := h.decrypt(pos)
 		if err != nil {
 			return err
@@ -478,143 +484,6 @@ func (h *hand) revealDora(ctx context.Context) error {
 	return nil
 }
 
-// playTurns plays tsumo and dahai in turn until the live wall is
-// exhausted (ryuukyoku). The dealer already holds its first tsumo.
-func (h *hand) playTurns(ctx context.Context) error {
-	g := h.g
-	turn := h.oya
-	accepted := time.Now()
-	for d := 0; ; d++ {
-		if d > 0 {
-			pos := h.layout.LiveDrawIndex(d, 0)
-			if pos < 0 {
-				return nil // exhaustive draw
-			}
-			if err := h.tsumo(ctx, turn, pos, accepted); err != nil {
-				return err
-			}
-		}
-		if turn == h.seat {
-			if err := h.myDahai(ctx, d); err != nil {
-				return err
-			}
-		} else {
-			o, err := g.recv(ctx, h.peerAt(turn), h.num, "dahai", g.cfg.TurnTimeout)
-			if err != nil {
-				return err
-			}
-			if err := h.acceptDahai(turn, o); err != nil {
-				return err
-			}
-		}
-		accepted = time.Now()
-		turn = (turn + 1) % Players
-	}
-}
-
-// tsumo is the private decryption of one live draw by seat drawer.
-func (h *hand) tsumo(ctx context.Context, drawer, pos int, since time.Time) error {
-	g := h.g
-	h.holds[drawer] = append(h.holds[drawer], pos)
-	if drawer != h.seat {
-		return g.sendTo(ctx, h.num, h.peerAt(drawer), h.release([]int{pos}))
-	}
-	for j := 0; j < Players; j++ {
-		if j == h.seat {
-			continue
-		}
-		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
-		if err != nil {
-			return err
-		}
-		if err := h.acceptRelease(j, o, []int{pos}); err != nil {
-			return err
-		}
-	}
-	t, err := h.decrypt(pos)
-	if err != nil {
-		return err
-	}
-	h.mine[pos] = t
-	h.res.DrawLatency = append(h.res.DrawLatency, time.Since(since))
-	return nil
-}
-
-func (h *hand) myDahai(ctx context.Context, d int) error {
-	g := h.g
-	view := TurnView{Seat: h.seat, Oya: h.oya, DoraIndicator: h.dora, LiveLeft: h.layout.LiveDraws() - 1 - d}
-	for _, pos := range h.holds[h.seat] {
-		view.Hand = append(view.Hand, HandTile{Position: pos, Tile: h.mine[pos]})
-	}
-	for s := range h.rivers {
-		view.Rivers[s] = slices.Clone(h.rivers[s])
-	}
-	tctx, cancel := context.WithTimeout(ctx, g.cfg.TurnTimeout)
-	idx, err := g.cfg.Player.Dahai(tctx, view)
-	cancel()
-	if err != nil {
-		return fmt.Errorf("choosing dahai: %w", err)
-	}
-	if idx < 0 || idx >= len(view.Hand) {
-		return fmt.Errorf("player chose dahai %d of a %d-tile hand", idx, len(view.Hand))
-	}
-	pos := view.Hand[idx].Position
-	keys := make([]byte, 0, Players*commcrypto.ScalarSize)
-	for j := 0; j < Players; j++ {
-		keys = append(keys, h.keys[pos][j].Bytes()...)
-	}
-	body := &pb.Discard{Position: uint32(pos), Tile: uint32(h.mine[pos]), Keys: keys}
-	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Discard{Discard: body}}); err != nil {
-		return err
-	}
-	h.discard(h.seat, pos, h.mine[pos])
-	delete(h.mine, pos)
-	return nil
-}
-
-// acceptDahai checks a dahai of seat s: the position is one s holds, all
-// four keys match their commitments, and they decrypt the position to the
-// tile s claims. A failure blames s at once.
-func (h *hand) acceptDahai(s int, o *Opened) error {
-	d := o.Entry.GetDiscard()
-	p := h.peerAt(s)
-	pos := int(d.Position)
-	if !slices.Contains(h.holds[s], pos) {
-		return blamef(p, h.num, nil, "dahai from position %d, which it does not hold", d.Position)
-	}
-	if d.Tile >= wall.NumTiles {
-		return blamef(p, h.num, nil, "dahai claims tile id %d", d.Tile)
-	}
-	keys, err := decodeKeys(d.Keys, Players)
-	if err != nil {
-		return blamef(p, h.num, err, "bad dahai keys")
-	}
-	for j, k := range keys {
-		c, err := h.commitment(j, pos)
-		if err != nil {
-			return err
-		}
-		if err := commcrypto.CheckCommitment(k, c); err != nil {
-			return blamef(p, h.num, err, "dahai key of seat %d for position %d fails its commitment", j, pos)
-		}
-		h.keys[pos][j] = k
-	}
-	t, err := h.decrypt(pos)
-	if err != nil {
-		return err
-	}
-	if t != wall.Tile(d.Tile) {
-		return blamef(p, h.num, nil, "dahai claims %s (id %d) but position %d holds %s (id %d)", wall.Tile(d.Tile), d.Tile, pos, t, t)
-	}
-	h.discard(s, pos, t)
-	return nil
-}
-
-func (h *hand) discard(s, pos int, t wall.Tile) {
-	h.holds[s] = slices.DeleteFunc(h.holds[s], func(p int) bool { return p == pos })
-	h.rivers[s] = append(h.rivers[s], t)
-}
-
 // revealKeys publishes this player's global key and all its per-position
 // keys and collects the others', for the end-of-hand audit.
 func (h *hand) revealKeys(ctx context.Context) error {
@@ -650,6 +519,8 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		Tiles:   h.g.tiles,
 		Partial: partial,
 		Own:     &OwnPasses{Seat: h.seat, Perm: h.perm},
+		Deal:    h.state,
+		Rules:   h.g.rules,
 	})
 }
 
@@ -658,6 +529,9 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 func (h *hand) audit() error {
 	a := h.runAudit(false)
 	h.res.Yama = a.Yama
+	if len(a.Blame) == 0 && !sameResult(a.Result, h.res.Result) {
+		return fmt.Errorf("audit: the replayed kyoku result differs from the one reached during the hand")
+	}
 	h.res.Events = a.Events
 	h.res.Blame = a.Blame
 	if a.DoraIndicator != h.res.DoraIndicator && len(a.Blame) == 0 {

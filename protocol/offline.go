@@ -9,12 +9,18 @@ import (
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
 // TranscriptAudit is the verdict of AuditTranscript.
 type TranscriptAudit struct {
-	// Table is the table name from the Hellos.
-	Table string
+	// Table is the table name from the Hellos; Length the match length
+	// ("hanchan" or "tonpuu").
+	Table, Length string
+	// Standings are the match standings after the audited hands; Over
+	// reports whether the match ended.
+	Standings game.Standings
+	Over      bool
 	// Peers are the four peer IDs from the Hellos, ascending.
 	Peers []peer.ID
 	// Hands holds one audit per hand found, in order.
@@ -69,12 +75,15 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		hellos = append(hellos, entries[0])
 		entries = entries[1:]
 	}
-	game, ok := t.hellos(hellos, blame)
+	gameID, ok := t.hellos(hellos, blame)
 	if !ok {
 		return t
 	}
-	// The hands, in order.
+	// The hands, in order, with the match state carried from hand to hand
+	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
+	rules := game.TenhouRules(t.Length != "tonpuu", true, true)
+	match := game.NewMatch(rules)
 	var seats []peer.ID
 	for len(entries) > 0 {
 		n := entries[0].Entry.Hand
@@ -85,7 +94,12 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		hand := entries[:end]
 		entries = entries[end:]
 		partial := slices.ContainsFunc(hand, func(o *Opened) bool { return o.Entry.GetAbort() != nil })
-		a := AuditHand(AuditInput{GameID: game, Peers: t.Peers, Seats: seats, Hand: n, Oya: int(n-1) % Players, Entries: hand, Tiles: tiles, Partial: partial})
+		deal, ok := match.Next()
+		if !ok {
+			t.Blame = append(t.Blame, Blame{Hand: int(n), Reason: "hand played after the match was over"})
+			return t
+		}
+		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, Partial: partial})
 		if partial && len(a.Blame) == 0 {
 			a.Blame = append(a.Blame, Blame{Hand: int(n), Reason: "hand was aborted"})
 		}
@@ -94,7 +108,16 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		}
 		t.Hands = append(t.Hands, a)
 		t.Blame = append(t.Blame, a.Blame...)
+		if a.Result == nil || len(a.Blame) > 0 {
+			return t
+		}
+		if err := match.End(a.Result); err != nil {
+			t.Blame = append(t.Blame, Blame{Hand: int(n), Reason: err.Error()})
+			return t
+		}
 	}
+	t.Standings = match.Standings()
+	t.Over = match.Over()
 	return t
 }
 
@@ -134,7 +157,7 @@ func (t *TranscriptAudit) hellos(hellos []*Opened, blame func(peer.ID, int, stri
 		}
 		t.Peers = append(t.Peers, p)
 	}
-	t.Table = first.Table
+	t.Table, t.Length = first.Table, first.Length
 	return gameID(first.Table, t.Peers, nonces), true
 }
 

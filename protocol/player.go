@@ -2,47 +2,56 @@ package protocol
 
 import (
 	"context"
+	"fmt"
 
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// HandTile is one tile a player holds: its yama position (0..135) and its
-// Tenhou tile id.
-type HandTile struct {
-	Position int
-	Tile     wall.Tile
-}
-
-// TurnView is what a player sees when it must choose a dahai.
-type TurnView struct {
-	// Hand is the player's 14 concealed tiles, the drawn tile last.
-	Hand []HandTile
-	// Seat is the player's seat (0 = first East); Oya is the dealer's seat.
-	Seat, Oya int
-	// DoraIndicator is the revealed dora indicator (yama[5]).
-	DoraIndicator wall.Tile
-	// Rivers holds each seat's discards so far, in order.
-	Rivers [Players][]wall.Tile
-	// LiveLeft is the number of live-wall tiles still to be drawn.
-	LiveLeft int
-}
-
-// Player chooses dahai. Dahai returns the index into view.Hand of the tile
-// to discard, or an error (which aborts the hand) — for example when a
-// human player quits.
+// Player chooses a seated player's actions. Act is called whenever the
+// kyoku waits for seat: on its turn (dahai, riichi, kan, tsumo agari,
+// kyuushu kyuuhai), when a tile is on offer (pass, chi, pon, daiminkan,
+// ron) and at an exhaustive draw (tenpai or noten). view is a private copy
+// of the kyoku in which the player's own tiles are revealed and everyone
+// else's are hidden; the action must be one of view.LegalActions(seat) —
+// the protocol checks it before anything is sent. An error aborts the
+// hand (a human quitting, say).
 type Player interface {
-	Dahai(ctx context.Context, view TurnView) (int, error)
+	Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error)
 }
 
 // PlayerFunc adapts a function to the Player interface.
-type PlayerFunc func(ctx context.Context, view TurnView) (int, error)
+type PlayerFunc func(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error)
 
-// Dahai calls f.
-func (f PlayerFunc) Dahai(ctx context.Context, view TurnView) (int, error) { return f(ctx, view) }
+// Act calls f.
+func (f PlayerFunc) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error) {
+	return f(ctx, view, seat)
+}
 
-// Tsumogiri is the simplest automatic Player: it always discards the tile
-// it just drew (index len(Hand)-1).
+// Tsumogiri is the simplest automatic Player: it discards the tile it just
+// drew, passes on every tile on offer and declares noten at an exhaustive
+// draw unless its hand is tenpai.
 type Tsumogiri struct{}
 
-// Dahai returns len(view.Hand)-1, the drawn tile.
-func (Tsumogiri) Dahai(_ context.Context, v TurnView) (int, error) { return len(v.Hand) - 1, nil }
+// Act returns the action described on Tsumogiri; it returns an error only
+// if none of those is legal.
+func (Tsumogiri) Act(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+	legal := v.LegalActions(s)
+	tiles, _ := v.Hand(s)
+	for _, want := range []game.ActionType{game.Discard, game.Pass, game.Tenpai, game.Noten} {
+		for _, a := range legal {
+			if a.Type != want || a.Riichi {
+				continue
+			}
+			if want == game.Discard && len(tiles) > 0 && a.Tile != tiles[len(tiles)-1] {
+				continue
+			}
+			return a, nil
+		}
+	}
+	for _, a := range legal {
+		if a.Type == game.Discard && !a.Riichi {
+			return a, nil
+		}
+	}
+	return game.Action{}, fmt.Errorf("tsumogiri: no dahai, pass or declaration among %d legal actions", len(legal))
+}

@@ -84,9 +84,9 @@ func TestDahaiClaimingWrongTileBlamed(t *testing.T) {
 		}
 		done := false
 		c.Tamper = func(hand uint32, to peer.ID, e *pb.Entry) {
-			if d := e.GetDiscard(); d != nil && !done {
+			if d := e.GetTurn(); d != nil && d.Kind == pb.TurnKind_TURN_DAHAI && !done {
 				done = true
-				d.Tile = (d.Tile + 4) % 136 // another kind
+				d.Shown.Tiles[0] = (d.Shown.Tiles[0] + 4) % 136 // another kind
 			}
 		}
 	})
@@ -107,8 +107,8 @@ func TestDahaiFromPositionNotHeldBlamed(t *testing.T) {
 			return
 		}
 		c.Tamper = func(hand uint32, to peer.ID, e *pb.Entry) {
-			if d := e.GetDiscard(); d != nil {
-				d.Position = 5 // the dora indicator: never in a hand
+			if d := e.GetTurn(); d != nil && d.Kind == pb.TurnKind_TURN_DAHAI {
+				d.Shown.Positions[0] = 5 // the dora indicator: never in a hand
 			}
 		}
 	})
@@ -193,7 +193,7 @@ func TestTranscriptAuditHonestAndFlippedByte(t *testing.T) {
 	var sender peer.ID
 	for _, r := range recs {
 		o, _ := Open(r.Envelope)
-		if o.Entry.GetDiscard() != nil {
+		if o.Entry.GetTurn() != nil {
 			target, sender = r, o.Sender
 			break
 		}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -15,8 +17,10 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
+	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -30,8 +34,9 @@ const joinUsage = `join --table NAME --peer MULTIADDR --peer MULTIADDR --peer MU
 
 Joins a four-player table: listens, dials the three other players (each
 --peer is a multiaddr ending in /p2p/<peer id>, as the other player's join
-printed it), plays --hands hands of Mental Mahjong, audits every hand, and
-exits 0 only if every audit passed. Share the "peer address" line it prints
+printed it), plays --hands hands of riichi mahjong under the mental
+protocol (--hands 0: a whole hanchan), audits every hand, and exits 0 only
+if every audit passed. Share the "peer address" line it prints
 with the other three players.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -41,8 +46,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(&listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
 	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three")
 	nick := fs.String("name", "", "nickname shown to the other players")
-	bot := fs.Bool("bot", false, "play automatically (otherwise you choose each dahai on the terminal)")
-	hands := fs.Int("hands", 1, "number of hands to play")
+	useBot := fs.Bool("bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
+	hands := fs.Int("hands", 1, "number of hands to play; 0 plays a whole match")
+	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
 	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	transcriptPath := fs.String("transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
@@ -60,8 +66,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "--table is required")
 	case len(peers) != protocol.Players-1:
 		return usageError(fs, stderr, "give exactly %d --peer addresses, got %d", protocol.Players-1, len(peers))
-	case *hands < 1:
-		return usageError(fs, stderr, "--hands must be at least 1, got %d", *hands)
+	case *hands < 0:
+		return usageError(fs, stderr, "--hands must be 0 (a whole match) or more, got %d", *hands)
 	case *progress != "text" && *progress != "json":
 		return usageError(fs, stderr, "--progress must be text or json, got %q", *progress)
 	case *timeout <= 0 || *turnTimeout <= 0:
@@ -134,18 +140,22 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	out.event(map[string]any{"event": "connected"}, "all players connected")
 
-	var player protocol.Player = protocol.Tsumogiri{}
-	if !*bot {
-		player = &terminalPlayer{in: os.Stdin, out: stdout}
+	var player protocol.Player = &terminalPlayer{in: os.Stdin, out: stdout}
+	if *useBot {
+		var seed [8]byte
+		rand.Read(seed[:])
+		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
 	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true
+	var gameRef *protocol.Game
 	g, err := protocol.NewGame(protocol.Config{
 		Table:       *table,
 		Identity:    key,
 		Peers:       ids,
 		Nick:        *nick,
 		Hands:       *hands,
+		Tonpuu:      *tonpuu,
 		Transport:   n,
 		Transcript:  tr,
 		Player:      player,
@@ -154,14 +164,15 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Logger:      logger,
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && r.Yama != nil
-			out.hand(r, n.ID())
+			out.hand(r, n.ID(), gameRef.Nick)
 		},
 	})
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
 		return 2
 	}
-	_, err = g.Run(ctx)
+	gameRef = g
+	results, err := g.Run(ctx)
 	if err != nil {
 		var be *protocol.BlameError
 		if errors.As(err, &be) {
@@ -173,8 +184,13 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !allOK {
 		return 1
 	}
+	st := g.Standings()
+	if g.MatchOver() {
+		name := seatNamer(g.Seats(), g.Nick)
+		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings:\n%s", formatStandings(st, name))
+	}
 	rss := peakRSSKiB()
-	out.event(map[string]any{"event": "done", "hands": *hands, "peak_rss_kib": rss}, "all %d hands audited ok (peak RSS %d KiB)", *hands, rss)
+	out.event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss}, "all %d hands audited ok (peak RSS %d KiB)", len(results), rss)
 	return 0
 }
 
@@ -193,7 +209,7 @@ func (r *reporter) event(obj map[string]any, format string, args ...any) {
 	fmt.Fprintf(r.w, format+"\n", args...)
 }
 
-func (r *reporter) hand(h protocol.HandResult, self peer.ID) {
+func (r *reporter) hand(h protocol.HandResult, self peer.ID, nick func(peer.ID) string) {
 	audit := "ok"
 	if len(h.Blame) > 0 {
 		audit = "FAILED: " + h.Blame[0].String()
@@ -202,13 +218,19 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID) {
 	if h.Oya < len(h.Seats) {
 		oya = h.Seats[h.Oya].String()
 	}
+	result := describeResult(h.Result, seatNamer(h.Seats, nick))
+	var scores [4]int
+	if h.Result != nil {
+		scores = h.Result.Scores
+	}
 	r.event(map[string]any{
-		"event": "hand", "hand": h.Number, "oya_seat": h.Oya, "oya": oya, "dice": h.Dice,
+		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
+		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice,
 		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && h.Yama != nil,
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
-	}, "hand %d: dealer seat %d%s, dice %d+%d, dora indicator %s, %d events, audit %s, setup %s, hand %s",
-		h.Number, h.Oya, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator), h.Events, audit,
-		h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+	}, "hand %d (%s, honba %d): dealer seat %d%s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %s, hand %s",
+		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, h.Oya, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator),
+		result, scores, h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
 }
 
 func selfMark(h protocol.HandResult, self peer.ID) string {

@@ -21,6 +21,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -33,9 +34,12 @@ var localCommand = command{
 const localUsage = `local [--hands N] [--dir DIR]
 
 Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
-identities, relays their progress, prints a line per hand and exits 0 only
-if all four exit 0 and their audits agree. Identities and transcripts go to
-DIR (default: a new temporary directory, printed).`
+identities; they play a whole hanchan of riichi mahjong under the mental
+protocol (or --hands N hands). It relays their progress, prints a line per
+hand (result, scores, dealer, dora indicator, audit, time) and the final
+standings, and exits 0 only if all four exit 0 and their audits agree.
+Identities and transcripts go to DIR (default: a new temporary directory,
+printed).`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -54,11 +58,18 @@ type childHand struct {
 	Peer          string    `json:"peer"`
 	Reason        string    `json:"reason"`
 	PeakRSSKiB    int64     `json:"peak_rss_kib"`
+	Round         int       `json:"round"`
+	Honba         int       `json:"honba"`
+	Result        string    `json:"result"`
+	Scores        [4]int    `json:"scores"`
+	Order         [4]int    `json:"order"`
+	Points        [4]int    `json:"points"`
 }
 
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("local", localUsage, stderr)
-	hands := fs.Int("hands", 1, "number of hands to play")
+	hands := fs.Int("hands", 0, "number of hands to play; 0 plays a whole hanchan")
+	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
@@ -68,8 +79,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
 	}
-	if *hands < 1 {
-		return usageError(fs, stderr, "--hands must be at least 1, got %d", *hands)
+	if *hands < 0 {
+		return usageError(fs, stderr, "--hands must be 0 (a whole hanchan) or more, got %d", *hands)
 	}
 	if *dir == "" {
 		d, err := os.MkdirTemp("", "mentalmj-local-")
@@ -92,13 +103,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 
 	// Four identities and four loopback ports, known before any starts.
-	type player struct {
-		name, dataDir, transcript, listen, addr string
-		id                                      peer.ID
-	}
-	players := make([]*player, protocol.Players)
+	players := make([]*localPlayer, protocol.Players)
 	for i := range players {
-		p := &player{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(*dir, fmt.Sprintf("player-%d", i))}
+		p := &localPlayer{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(*dir, fmt.Sprintf("player-%d", i))}
 		key, err := node.LoadOrCreateIdentity(p.dataDir)
 		if err != nil {
 			fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
@@ -129,6 +136,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	start := time.Now()
 	var mu sync.Mutex
 	var peakRSS int64
+	var standings []childHand
 	reports := map[int][]childHand{} // hand → reports
 	var wg sync.WaitGroup
 	codes := make([]int, len(players))
@@ -138,6 +146,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			"--progress", "json", "--timeout", timeout.String(), "--connect-timeout", "60s"}
 		if *verbose {
 			args = append(args, "-v")
+		}
+		if *tonpuu {
+			args = append(args, "--tonpuu")
 		}
 		for _, q := range players {
 			if q != p {
@@ -182,6 +193,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					mu.Lock()
 					peakRSS = max(peakRSS, ev.PeakRSSKiB)
 					mu.Unlock()
+				case "standings":
+					mu.Lock()
+					standings = append(standings, ev)
+					mu.Unlock()
 				}
 			}
 			err := cmd.Wait()
@@ -200,7 +215,12 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ok = false
 		}
 	}
-	for h := 1; h <= *hands; h++ {
+	played := len(reports)
+	if *hands > 0 && played != *hands {
+		fmt.Fprintf(stdout, "%d of %d hands were played\n", played, *hands)
+		ok = false
+	}
+	for h := 1; h <= played; h++ {
 		rs := reports[h]
 		if len(rs) != len(players) {
 			fmt.Fprintf(stdout, "hand %d: only %d of %d players reported it\n", h, len(rs), len(players))
@@ -211,21 +231,33 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ok = false
 		}
 	}
+	if len(standings) > 0 {
+		printStandings(stdout, standings, players, nameOf)
+		if len(standings) != len(players) {
+			ok = false
+		}
+	}
 	printStats(stdout, reports, peakRSS)
 	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
 	if !ok {
 		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
 		return 1
 	}
-	fmt.Fprintf(stdout, "all %d hands played and audited by all four nodes in %s; audits agree\n", *hands, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "all %d hands played and audited by all four nodes in %s; audits agree\n", played, time.Since(start).Round(time.Millisecond))
 	return 0
+}
+
+// localPlayer is one of the four join processes.
+type localPlayer struct {
+	name, dataDir, transcript, listen, addr string
+	id                                      peer.ID
 }
 
 // agree reports whether the four reports of a hand all passed their audit
 // and agree on the wall, dice and dealer.
 func agree(rs []childHand) bool {
 	for _, r := range rs {
-		if !r.AuditOK || r.Yama == nil || !slices.Equal(r.Yama, rs[0].Yama) || r.Dice != rs[0].Dice || r.OyaSeat != rs[0].OyaSeat {
+		if !r.AuditOK || r.Yama == nil || !slices.Equal(r.Yama, rs[0].Yama) || r.Dice != rs[0].Dice || r.OyaSeat != rs[0].OyaSeat || r.Result != rs[0].Result || r.Scores != rs[0].Scores {
 			return false
 		}
 	}
@@ -242,8 +274,24 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	for _, x := range rs {
 		slowest = max(slowest, x.DurationMs)
 	}
-	fmt.Fprintf(w, "hand %d: dealer %s, dice %d+%d, dora indicator %s, %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator), r.Events, status, r.SetupMs, slowest)
+	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %.0f ms, %.0f ms\n",
+		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator),
+		r.Result, r.Scores, r.Events, status, r.SetupMs, slowest)
+}
+
+// printStandings prints the final standings once, after checking the four
+// nodes agree on them.
+func printStandings(w io.Writer, st []childHand, players []*localPlayer, nameOf map[string]string) {
+	for _, s := range st[1:] {
+		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
+			fmt.Fprintln(w, "the nodes disagree on the final standings")
+			return
+		}
+	}
+	fmt.Fprintln(w, "final standings:")
+	for rank, seat := range st[0].Order {
+		fmt.Fprintf(w, "  %d. seat %d: %d points (%+.1f)\n", rank+1, seat, st[0].Scores[seat], float64(st[0].Points[seat])/10)
+	}
 }
 
 func nameOrID(nameOf map[string]string, id string) string {

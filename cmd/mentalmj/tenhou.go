@@ -21,6 +21,7 @@ func tenhouSubcommands() []command {
 		tenhouVerifyCommand,
 		tenhouWallCommand,
 		tenhouSeatHashCommand,
+		tenhouReplayCommand,
 	}
 }
 

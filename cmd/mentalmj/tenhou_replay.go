@@ -53,8 +53,15 @@ func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Write
 		fmt.Fprintf(stderr, "mentalmj tenhou replay: %v\n", err)
 		return 2
 	}
+	// Empty lists print as [] rather than null.
 	if res.Mismatches == nil {
 		res.Mismatches = []replay.Mismatch{}
+	}
+	if res.Skipped == nil {
+		res.Skipped = []replay.Skipped{}
+	}
+	if res.Errors == nil {
+		res.Errors = []replay.FileError{}
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)

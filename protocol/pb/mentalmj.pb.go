@@ -29,6 +29,118 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// TurnKind is what a player does on its own turn.
+type TurnKind int32
+
+const (
+	TurnKind_TURN_DAHAI   TurnKind = 0 // discard the one shown tile
+	TurnKind_TURN_TSUMO   TurnKind = 1 // tsumo agari; shows the whole concealed hand
+	TurnKind_TURN_ANKAN   TurnKind = 2 // concealed kan; shows the four tiles
+	TurnKind_TURN_KAKAN   TurnKind = 3 // added kan; shows the added tile
+	TurnKind_TURN_KYUUSHU TurnKind = 4 // kyuushu kyuuhai; shows the whole concealed hand
+)
+
+// Enum value maps for TurnKind.
+var (
+	TurnKind_name = map[int32]string{
+		0: "TURN_DAHAI",
+		1: "TURN_TSUMO",
+		2: "TURN_ANKAN",
+		3: "TURN_KAKAN",
+		4: "TURN_KYUUSHU",
+	}
+	TurnKind_value = map[string]int32{
+		"TURN_DAHAI":   0,
+		"TURN_TSUMO":   1,
+		"TURN_ANKAN":   2,
+		"TURN_KAKAN":   3,
+		"TURN_KYUUSHU": 4,
+	}
+)
+
+func (x TurnKind) Enum() *TurnKind {
+	p := new(TurnKind)
+	*p = x
+	return p
+}
+
+func (x TurnKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (TurnKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_mentalmj_proto_enumTypes[0].Descriptor()
+}
+
+func (TurnKind) Type() protoreflect.EnumType {
+	return &file_mentalmj_proto_enumTypes[0]
+}
+
+func (x TurnKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use TurnKind.Descriptor instead.
+func (TurnKind) EnumDescriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{0}
+}
+
+// AnswerKind is a player's answer to a tile on offer.
+type AnswerKind int32
+
+const (
+	AnswerKind_ANSWER_PASS      AnswerKind = 0
+	AnswerKind_ANSWER_CHI       AnswerKind = 1
+	AnswerKind_ANSWER_PON       AnswerKind = 2
+	AnswerKind_ANSWER_DAIMINKAN AnswerKind = 3
+	AnswerKind_ANSWER_RON       AnswerKind = 4
+)
+
+// Enum value maps for AnswerKind.
+var (
+	AnswerKind_name = map[int32]string{
+		0: "ANSWER_PASS",
+		1: "ANSWER_CHI",
+		2: "ANSWER_PON",
+		3: "ANSWER_DAIMINKAN",
+		4: "ANSWER_RON",
+	}
+	AnswerKind_value = map[string]int32{
+		"ANSWER_PASS":      0,
+		"ANSWER_CHI":       1,
+		"ANSWER_PON":       2,
+		"ANSWER_DAIMINKAN": 3,
+		"ANSWER_RON":       4,
+	}
+)
+
+func (x AnswerKind) Enum() *AnswerKind {
+	p := new(AnswerKind)
+	*p = x
+	return p
+}
+
+func (x AnswerKind) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (AnswerKind) Descriptor() protoreflect.EnumDescriptor {
+	return file_mentalmj_proto_enumTypes[1].Descriptor()
+}
+
+func (AnswerKind) Type() protoreflect.EnumType {
+	return &file_mentalmj_proto_enumTypes[1]
+}
+
+func (x AnswerKind) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use AnswerKind.Descriptor instead.
+func (AnswerKind) EnumDescriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{1}
+}
+
 // Envelope is the unit on the wire and in the transcript.
 type Envelope struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -112,9 +224,12 @@ type Entry struct {
 	//	*Entry_Shuffle
 	//	*Entry_Rekey
 	//	*Entry_KeyRelease
-	//	*Entry_Discard
+	//	*Entry_Turn
 	//	*Entry_KeyReveal
 	//	*Entry_Abort
+	//	*Entry_Answer
+	//	*Entry_Call
+	//	*Entry_Declare
 	Body          isEntry_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -253,10 +368,10 @@ func (x *Entry) GetKeyRelease() *KeyRelease {
 	return nil
 }
 
-func (x *Entry) GetDiscard() *Discard {
+func (x *Entry) GetTurn() *Turn {
 	if x != nil {
-		if x, ok := x.Body.(*Entry_Discard); ok {
-			return x.Discard
+		if x, ok := x.Body.(*Entry_Turn); ok {
+			return x.Turn
 		}
 	}
 	return nil
@@ -275,6 +390,33 @@ func (x *Entry) GetAbort() *Abort {
 	if x != nil {
 		if x, ok := x.Body.(*Entry_Abort); ok {
 			return x.Abort
+		}
+	}
+	return nil
+}
+
+func (x *Entry) GetAnswer() *Answer {
+	if x != nil {
+		if x, ok := x.Body.(*Entry_Answer); ok {
+			return x.Answer
+		}
+	}
+	return nil
+}
+
+func (x *Entry) GetCall() *Call {
+	if x != nil {
+		if x, ok := x.Body.(*Entry_Call); ok {
+			return x.Call
+		}
+	}
+	return nil
+}
+
+func (x *Entry) GetDeclare() *Declare {
+	if x != nil {
+		if x, ok := x.Body.(*Entry_Declare); ok {
+			return x.Declare
 		}
 	}
 	return nil
@@ -308,8 +450,8 @@ type Entry_KeyRelease struct {
 	KeyRelease *KeyRelease `protobuf:"bytes,15,opt,name=key_release,json=keyRelease,proto3,oneof"`
 }
 
-type Entry_Discard struct {
-	Discard *Discard `protobuf:"bytes,16,opt,name=discard,proto3,oneof"`
+type Entry_Turn struct {
+	Turn *Turn `protobuf:"bytes,16,opt,name=turn,proto3,oneof"`
 }
 
 type Entry_KeyReveal struct {
@@ -318,6 +460,18 @@ type Entry_KeyReveal struct {
 
 type Entry_Abort struct {
 	Abort *Abort `protobuf:"bytes,18,opt,name=abort,proto3,oneof"`
+}
+
+type Entry_Answer struct {
+	Answer *Answer `protobuf:"bytes,19,opt,name=answer,proto3,oneof"`
+}
+
+type Entry_Call struct {
+	Call *Call `protobuf:"bytes,20,opt,name=call,proto3,oneof"`
+}
+
+type Entry_Declare struct {
+	Declare *Declare `protobuf:"bytes,21,opt,name=declare,proto3,oneof"`
 }
 
 func (*Entry_Hello) isEntry_Body() {}
@@ -332,11 +486,17 @@ func (*Entry_Rekey) isEntry_Body() {}
 
 func (*Entry_KeyRelease) isEntry_Body() {}
 
-func (*Entry_Discard) isEntry_Body() {}
+func (*Entry_Turn) isEntry_Body() {}
 
 func (*Entry_KeyReveal) isEntry_Body() {}
 
 func (*Entry_Abort) isEntry_Body() {}
+
+func (*Entry_Answer) isEntry_Body() {}
+
+func (*Entry_Call) isEntry_Body() {}
+
+func (*Entry_Declare) isEntry_Body() {}
 
 // Hello opens a game: the four must agree on table, version and peers.
 type Hello struct {
@@ -348,8 +508,12 @@ type Hello struct {
 	Nick  string   `protobuf:"bytes,4,opt,name=nick,proto3" json:"nick,omitempty"`
 	// nonce is 16 fresh random bytes that make the game id unique.
 	Nonce []byte `protobuf:"bytes,5,opt,name=nonce,proto3" json:"nonce,omitempty"`
-	// hands is the number of hands the sender intends to play.
-	Hands         uint32 `protobuf:"varint,6,opt,name=hands,proto3" json:"hands,omitempty"`
+	// hands is the number of hands the sender intends to play; 0 means a
+	// whole match (length below).
+	Hands uint32 `protobuf:"varint,6,opt,name=hands,proto3" json:"hands,omitempty"`
+	// length is the match length: "hanchan" (east and south rounds) or
+	// "tonpuu" (east round only).
+	Length        string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -426,14 +590,28 @@ func (x *Hello) GetHands() uint32 {
 	return 0
 }
 
+func (x *Hello) GetLength() string {
+	if x != nil {
+		return x.Length
+	}
+	return ""
+}
+
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
 // SHA-256("mentalmj/v1/nonce" || game_id || hand || sender || nonce).
 type NonceCommit struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	Commitment []byte                 `protobuf:"bytes,1,opt,name=commitment,proto3" json:"commitment,omitempty"`
-	// oya is the dealer's seat (0..3, seat 0 the first East) for this hand,
-	// as the sender computes it; all four must agree.
-	Oya           uint32 `protobuf:"varint,2,opt,name=oya,proto3" json:"oya,omitempty"`
+	// The match state this hand starts from, as the sender computes it
+	// with the rules engine; all four must agree. oya is the dealer's seat
+	// (0..3, seat 0 the first East); round is Tenhou's INIT round index
+	// (0..3 East 1-4, 4..7 South 1-4, 8..11 West 1-4); scores are in points,
+	// by seat.
+	Oya           uint32  `protobuf:"varint,2,opt,name=oya,proto3" json:"oya,omitempty"`
+	Round         uint32  `protobuf:"varint,3,opt,name=round,proto3" json:"round,omitempty"`
+	Honba         uint32  `protobuf:"varint,4,opt,name=honba,proto3" json:"honba,omitempty"`
+	Kyotaku       uint32  `protobuf:"varint,5,opt,name=kyotaku,proto3" json:"kyotaku,omitempty"`
+	Scores        []int32 `protobuf:"varint,6,rep,packed,name=scores,proto3" json:"scores,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -480,6 +658,34 @@ func (x *NonceCommit) GetOya() uint32 {
 		return x.Oya
 	}
 	return 0
+}
+
+func (x *NonceCommit) GetRound() uint32 {
+	if x != nil {
+		return x.Round
+	}
+	return 0
+}
+
+func (x *NonceCommit) GetHonba() uint32 {
+	if x != nil {
+		return x.Honba
+	}
+	return 0
+}
+
+func (x *NonceCommit) GetKyotaku() uint32 {
+	if x != nil {
+		return x.Kyotaku
+	}
+	return 0
+}
+
+func (x *NonceCommit) GetScores() []int32 {
+	if x != nil {
+		return x.Scores
+	}
+	return nil
 }
 
 // NonceReveal opens the commitment.
@@ -684,32 +890,32 @@ func (x *KeyRelease) GetKeys() []byte {
 	return nil
 }
 
-// Discard is a dahai: the yama position of the discarded tile, the tile id
-// it claims to be, and all four players' keys for that position in seat
-// order (4 × 32 bytes).
-type Discard struct {
+// Shown opens tiles of the sender's hand to everyone: for each yama
+// position the tile id it claims and all four players' keys for that
+// position (keys holds 4 × 32 bytes per position, in seat order).
+type Shown struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Position      uint32                 `protobuf:"varint,1,opt,name=position,proto3" json:"position,omitempty"`
-	Tile          uint32                 `protobuf:"varint,2,opt,name=tile,proto3" json:"tile,omitempty"`
+	Positions     []uint32               `protobuf:"varint,1,rep,packed,name=positions,proto3" json:"positions,omitempty"`
+	Tiles         []uint32               `protobuf:"varint,2,rep,packed,name=tiles,proto3" json:"tiles,omitempty"`
 	Keys          []byte                 `protobuf:"bytes,3,opt,name=keys,proto3" json:"keys,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
-func (x *Discard) Reset() {
-	*x = Discard{}
+func (x *Shown) Reset() {
+	*x = Shown{}
 	mi := &file_mentalmj_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
 
-func (x *Discard) String() string {
+func (x *Shown) String() string {
 	return protoimpl.X.MessageStringOf(x)
 }
 
-func (*Discard) ProtoMessage() {}
+func (*Shown) ProtoMessage() {}
 
-func (x *Discard) ProtoReflect() protoreflect.Message {
+func (x *Shown) ProtoReflect() protoreflect.Message {
 	mi := &file_mentalmj_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
@@ -721,28 +927,246 @@ func (x *Discard) ProtoReflect() protoreflect.Message {
 	return mi.MessageOf(x)
 }
 
-// Deprecated: Use Discard.ProtoReflect.Descriptor instead.
-func (*Discard) Descriptor() ([]byte, []int) {
+// Deprecated: Use Shown.ProtoReflect.Descriptor instead.
+func (*Shown) Descriptor() ([]byte, []int) {
 	return file_mentalmj_proto_rawDescGZIP(), []int{8}
 }
 
-func (x *Discard) GetPosition() uint32 {
+func (x *Shown) GetPositions() []uint32 {
 	if x != nil {
-		return x.Position
+		return x.Positions
 	}
-	return 0
+	return nil
 }
 
-func (x *Discard) GetTile() uint32 {
+func (x *Shown) GetTiles() []uint32 {
 	if x != nil {
-		return x.Tile
+		return x.Tiles
 	}
-	return 0
+	return nil
 }
 
-func (x *Discard) GetKeys() []byte {
+func (x *Shown) GetKeys() []byte {
 	if x != nil {
 		return x.Keys
+	}
+	return nil
+}
+
+// Turn is the action of the player whose turn it is.
+type Turn struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Kind  TurnKind               `protobuf:"varint,1,opt,name=kind,proto3,enum=mentalmj.v1.TurnKind" json:"kind,omitempty"`
+	Shown *Shown                 `protobuf:"bytes,2,opt,name=shown,proto3" json:"shown,omitempty"`
+	// riichi declares riichi with this dahai.
+	Riichi        bool `protobuf:"varint,3,opt,name=riichi,proto3" json:"riichi,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Turn) Reset() {
+	*x = Turn{}
+	mi := &file_mentalmj_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Turn) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Turn) ProtoMessage() {}
+
+func (x *Turn) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Turn.ProtoReflect.Descriptor instead.
+func (*Turn) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *Turn) GetKind() TurnKind {
+	if x != nil {
+		return x.Kind
+	}
+	return TurnKind_TURN_DAHAI
+}
+
+func (x *Turn) GetShown() *Shown {
+	if x != nil {
+		return x.Shown
+	}
+	return nil
+}
+
+func (x *Turn) GetRiichi() bool {
+	if x != nil {
+		return x.Riichi
+	}
+	return false
+}
+
+// Answer is every awaited player's answer to a tile on offer (a dahai, or
+// a kan tile for chankan). It shows no tiles: only the answers that win
+// priority (ron > pon/daiminkan > chi) are followed by a Call.
+type Answer struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Kind          AnswerKind             `protobuf:"varint,1,opt,name=kind,proto3,enum=mentalmj.v1.AnswerKind" json:"kind,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Answer) Reset() {
+	*x = Answer{}
+	mi := &file_mentalmj_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Answer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Answer) ProtoMessage() {}
+
+func (x *Answer) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Answer.ProtoReflect.Descriptor instead.
+func (*Answer) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Answer) GetKind() AnswerKind {
+	if x != nil {
+		return x.Kind
+	}
+	return AnswerKind_ANSWER_PASS
+}
+
+// Call executes an answer that won priority and shows the tiles it needs:
+// the two or three hand tiles of a chi, pon or daiminkan, or the whole
+// concealed hand of a ron.
+type Call struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Kind          AnswerKind             `protobuf:"varint,1,opt,name=kind,proto3,enum=mentalmj.v1.AnswerKind" json:"kind,omitempty"`
+	Shown         *Shown                 `protobuf:"bytes,2,opt,name=shown,proto3" json:"shown,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Call) Reset() {
+	*x = Call{}
+	mi := &file_mentalmj_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Call) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Call) ProtoMessage() {}
+
+func (x *Call) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Call.ProtoReflect.Descriptor instead.
+func (*Call) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *Call) GetKind() AnswerKind {
+	if x != nil {
+		return x.Kind
+	}
+	return AnswerKind_ANSWER_PASS
+}
+
+func (x *Call) GetShown() *Shown {
+	if x != nil {
+		return x.Shown
+	}
+	return nil
+}
+
+// Declare is a player's tenpai or noten declaration at an exhaustive draw;
+// a tenpai declaration shows the whole concealed hand.
+type Declare struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Tenpai        bool                   `protobuf:"varint,1,opt,name=tenpai,proto3" json:"tenpai,omitempty"`
+	Shown         *Shown                 `protobuf:"bytes,2,opt,name=shown,proto3" json:"shown,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Declare) Reset() {
+	*x = Declare{}
+	mi := &file_mentalmj_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Declare) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Declare) ProtoMessage() {}
+
+func (x *Declare) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Declare.ProtoReflect.Descriptor instead.
+func (*Declare) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *Declare) GetTenpai() bool {
+	if x != nil {
+		return x.Tenpai
+	}
+	return false
+}
+
+func (x *Declare) GetShown() *Shown {
+	if x != nil {
+		return x.Shown
 	}
 	return nil
 }
@@ -759,7 +1183,7 @@ type KeyReveal struct {
 
 func (x *KeyReveal) Reset() {
 	*x = KeyReveal{}
-	mi := &file_mentalmj_proto_msgTypes[9]
+	mi := &file_mentalmj_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -771,7 +1195,7 @@ func (x *KeyReveal) String() string {
 func (*KeyReveal) ProtoMessage() {}
 
 func (x *KeyReveal) ProtoReflect() protoreflect.Message {
-	mi := &file_mentalmj_proto_msgTypes[9]
+	mi := &file_mentalmj_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -784,7 +1208,7 @@ func (x *KeyReveal) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KeyReveal.ProtoReflect.Descriptor instead.
 func (*KeyReveal) Descriptor() ([]byte, []int) {
-	return file_mentalmj_proto_rawDescGZIP(), []int{9}
+	return file_mentalmj_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *KeyReveal) GetGlobalKey() []byte {
@@ -811,7 +1235,7 @@ type Abort struct {
 
 func (x *Abort) Reset() {
 	*x = Abort{}
-	mi := &file_mentalmj_proto_msgTypes[10]
+	mi := &file_mentalmj_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -823,7 +1247,7 @@ func (x *Abort) String() string {
 func (*Abort) ProtoMessage() {}
 
 func (x *Abort) ProtoReflect() protoreflect.Message {
-	mi := &file_mentalmj_proto_msgTypes[10]
+	mi := &file_mentalmj_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -836,7 +1260,7 @@ func (x *Abort) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Abort.ProtoReflect.Descriptor instead.
 func (*Abort) Descriptor() ([]byte, []int) {
-	return file_mentalmj_proto_rawDescGZIP(), []int{10}
+	return file_mentalmj_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Abort) GetReason() string {
@@ -853,7 +1277,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x0ementalmj.proto\x12\vmentalmj.v1\">\n" +
 	"\bEnvelope\x12\x14\n" +
 	"\x05entry\x18\x01 \x01(\fR\x05entry\x12\x1c\n" +
-	"\tsignature\x18\x02 \x01(\fR\tsignature\"\x84\x05\n" +
+	"\tsignature\x18\x02 \x01(\fR\tsignature\"\x85\x06\n" +
 	"\x05Entry\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\fR\x06gameId\x12\x12\n" +
 	"\x04hand\x18\x02 \x01(\rR\x04hand\x12\x10\n" +
@@ -868,24 +1292,32 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\ashuffle\x18\r \x01(\v2\x18.mentalmj.v1.ShufflePassH\x00R\ashuffle\x12.\n" +
 	"\x05rekey\x18\x0e \x01(\v2\x16.mentalmj.v1.RekeyPassH\x00R\x05rekey\x12:\n" +
 	"\vkey_release\x18\x0f \x01(\v2\x17.mentalmj.v1.KeyReleaseH\x00R\n" +
-	"keyRelease\x120\n" +
-	"\adiscard\x18\x10 \x01(\v2\x14.mentalmj.v1.DiscardH\x00R\adiscard\x127\n" +
+	"keyRelease\x12'\n" +
+	"\x04turn\x18\x10 \x01(\v2\x11.mentalmj.v1.TurnH\x00R\x04turn\x127\n" +
 	"\n" +
 	"key_reveal\x18\x11 \x01(\v2\x16.mentalmj.v1.KeyRevealH\x00R\tkeyReveal\x12*\n" +
-	"\x05abort\x18\x12 \x01(\v2\x12.mentalmj.v1.AbortH\x00R\x05abortB\x06\n" +
-	"\x04body\"\x8d\x01\n" +
+	"\x05abort\x18\x12 \x01(\v2\x12.mentalmj.v1.AbortH\x00R\x05abort\x12-\n" +
+	"\x06answer\x18\x13 \x01(\v2\x13.mentalmj.v1.AnswerH\x00R\x06answer\x12'\n" +
+	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
+	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclareB\x06\n" +
+	"\x04body\"\xa5\x01\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
 	"\x05peers\x18\x03 \x03(\fR\x05peers\x12\x12\n" +
 	"\x04nick\x18\x04 \x01(\tR\x04nick\x12\x14\n" +
 	"\x05nonce\x18\x05 \x01(\fR\x05nonce\x12\x14\n" +
-	"\x05hands\x18\x06 \x01(\rR\x05hands\"?\n" +
+	"\x05hands\x18\x06 \x01(\rR\x05hands\x12\x16\n" +
+	"\x06length\x18\a \x01(\tR\x06length\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
 	"commitment\x12\x10\n" +
-	"\x03oya\x18\x02 \x01(\rR\x03oya\"#\n" +
+	"\x03oya\x18\x02 \x01(\rR\x03oya\x12\x14\n" +
+	"\x05round\x18\x03 \x01(\rR\x05round\x12\x14\n" +
+	"\x05honba\x18\x04 \x01(\rR\x05honba\x12\x18\n" +
+	"\akyotaku\x18\x05 \x01(\rR\akyotaku\x12\x16\n" +
+	"\x06scores\x18\x06 \x03(\x05R\x06scores\"#\n" +
 	"\vNonceReveal\x12\x14\n" +
 	"\x05nonce\x18\x01 \x01(\fR\x05nonce\"!\n" +
 	"\vShufflePass\x12\x12\n" +
@@ -896,17 +1328,49 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
 	"KeyRelease\x12\x1c\n" +
 	"\tpositions\x18\x01 \x03(\rR\tpositions\x12\x12\n" +
-	"\x04keys\x18\x02 \x01(\fR\x04keys\"M\n" +
-	"\aDiscard\x12\x1a\n" +
-	"\bposition\x18\x01 \x01(\rR\bposition\x12\x12\n" +
-	"\x04tile\x18\x02 \x01(\rR\x04tile\x12\x12\n" +
-	"\x04keys\x18\x03 \x01(\fR\x04keys\"O\n" +
+	"\x04keys\x18\x02 \x01(\fR\x04keys\"O\n" +
+	"\x05Shown\x12\x1c\n" +
+	"\tpositions\x18\x01 \x03(\rR\tpositions\x12\x14\n" +
+	"\x05tiles\x18\x02 \x03(\rR\x05tiles\x12\x12\n" +
+	"\x04keys\x18\x03 \x01(\fR\x04keys\"s\n" +
+	"\x04Turn\x12)\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x15.mentalmj.v1.TurnKindR\x04kind\x12(\n" +
+	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\x12\x16\n" +
+	"\x06riichi\x18\x03 \x01(\bR\x06riichi\"5\n" +
+	"\x06Answer\x12+\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x17.mentalmj.v1.AnswerKindR\x04kind\"]\n" +
+	"\x04Call\x12+\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x17.mentalmj.v1.AnswerKindR\x04kind\x12(\n" +
+	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\"K\n" +
+	"\aDeclare\x12\x16\n" +
+	"\x06tenpai\x18\x01 \x01(\bR\x06tenpai\x12(\n" +
+	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\"O\n" +
 	"\tKeyReveal\x12\x1d\n" +
 	"\n" +
 	"global_key\x18\x01 \x01(\fR\tglobalKey\x12#\n" +
 	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\"\x1f\n" +
 	"\x05Abort\x12\x16\n" +
-	"\x06reason\x18\x01 \x01(\tR\x06reasonB*Z(github.com/mentalmj/mentalmj/protocol/pbb\x06proto3"
+	"\x06reason\x18\x01 \x01(\tR\x06reason*\\\n" +
+	"\bTurnKind\x12\x0e\n" +
+	"\n" +
+	"TURN_DAHAI\x10\x00\x12\x0e\n" +
+	"\n" +
+	"TURN_TSUMO\x10\x01\x12\x0e\n" +
+	"\n" +
+	"TURN_ANKAN\x10\x02\x12\x0e\n" +
+	"\n" +
+	"TURN_KAKAN\x10\x03\x12\x10\n" +
+	"\fTURN_KYUUSHU\x10\x04*c\n" +
+	"\n" +
+	"AnswerKind\x12\x0f\n" +
+	"\vANSWER_PASS\x10\x00\x12\x0e\n" +
+	"\n" +
+	"ANSWER_CHI\x10\x01\x12\x0e\n" +
+	"\n" +
+	"ANSWER_PON\x10\x02\x12\x14\n" +
+	"\x10ANSWER_DAIMINKAN\x10\x03\x12\x0e\n" +
+	"\n" +
+	"ANSWER_RON\x10\x04B*Z(github.com/mentalmj/mentalmj/protocol/pbb\x06proto3"
 
 var (
 	file_mentalmj_proto_rawDescOnce sync.Once
@@ -920,35 +1384,51 @@ func file_mentalmj_proto_rawDescGZIP() []byte {
 	return file_mentalmj_proto_rawDescData
 }
 
-var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 11)
+var file_mentalmj_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
 var file_mentalmj_proto_goTypes = []any{
-	(*Envelope)(nil),    // 0: mentalmj.v1.Envelope
-	(*Entry)(nil),       // 1: mentalmj.v1.Entry
-	(*Hello)(nil),       // 2: mentalmj.v1.Hello
-	(*NonceCommit)(nil), // 3: mentalmj.v1.NonceCommit
-	(*NonceReveal)(nil), // 4: mentalmj.v1.NonceReveal
-	(*ShufflePass)(nil), // 5: mentalmj.v1.ShufflePass
-	(*RekeyPass)(nil),   // 6: mentalmj.v1.RekeyPass
-	(*KeyRelease)(nil),  // 7: mentalmj.v1.KeyRelease
-	(*Discard)(nil),     // 8: mentalmj.v1.Discard
-	(*KeyReveal)(nil),   // 9: mentalmj.v1.KeyReveal
-	(*Abort)(nil),       // 10: mentalmj.v1.Abort
+	(TurnKind)(0),       // 0: mentalmj.v1.TurnKind
+	(AnswerKind)(0),     // 1: mentalmj.v1.AnswerKind
+	(*Envelope)(nil),    // 2: mentalmj.v1.Envelope
+	(*Entry)(nil),       // 3: mentalmj.v1.Entry
+	(*Hello)(nil),       // 4: mentalmj.v1.Hello
+	(*NonceCommit)(nil), // 5: mentalmj.v1.NonceCommit
+	(*NonceReveal)(nil), // 6: mentalmj.v1.NonceReveal
+	(*ShufflePass)(nil), // 7: mentalmj.v1.ShufflePass
+	(*RekeyPass)(nil),   // 8: mentalmj.v1.RekeyPass
+	(*KeyRelease)(nil),  // 9: mentalmj.v1.KeyRelease
+	(*Shown)(nil),       // 10: mentalmj.v1.Shown
+	(*Turn)(nil),        // 11: mentalmj.v1.Turn
+	(*Answer)(nil),      // 12: mentalmj.v1.Answer
+	(*Call)(nil),        // 13: mentalmj.v1.Call
+	(*Declare)(nil),     // 14: mentalmj.v1.Declare
+	(*KeyReveal)(nil),   // 15: mentalmj.v1.KeyReveal
+	(*Abort)(nil),       // 16: mentalmj.v1.Abort
 }
 var file_mentalmj_proto_depIdxs = []int32{
-	2,  // 0: mentalmj.v1.Entry.hello:type_name -> mentalmj.v1.Hello
-	3,  // 1: mentalmj.v1.Entry.nonce_commit:type_name -> mentalmj.v1.NonceCommit
-	4,  // 2: mentalmj.v1.Entry.nonce_reveal:type_name -> mentalmj.v1.NonceReveal
-	5,  // 3: mentalmj.v1.Entry.shuffle:type_name -> mentalmj.v1.ShufflePass
-	6,  // 4: mentalmj.v1.Entry.rekey:type_name -> mentalmj.v1.RekeyPass
-	7,  // 5: mentalmj.v1.Entry.key_release:type_name -> mentalmj.v1.KeyRelease
-	8,  // 6: mentalmj.v1.Entry.discard:type_name -> mentalmj.v1.Discard
-	9,  // 7: mentalmj.v1.Entry.key_reveal:type_name -> mentalmj.v1.KeyReveal
-	10, // 8: mentalmj.v1.Entry.abort:type_name -> mentalmj.v1.Abort
-	9,  // [9:9] is the sub-list for method output_type
-	9,  // [9:9] is the sub-list for method input_type
-	9,  // [9:9] is the sub-list for extension type_name
-	9,  // [9:9] is the sub-list for extension extendee
-	0,  // [0:9] is the sub-list for field type_name
+	4,  // 0: mentalmj.v1.Entry.hello:type_name -> mentalmj.v1.Hello
+	5,  // 1: mentalmj.v1.Entry.nonce_commit:type_name -> mentalmj.v1.NonceCommit
+	6,  // 2: mentalmj.v1.Entry.nonce_reveal:type_name -> mentalmj.v1.NonceReveal
+	7,  // 3: mentalmj.v1.Entry.shuffle:type_name -> mentalmj.v1.ShufflePass
+	8,  // 4: mentalmj.v1.Entry.rekey:type_name -> mentalmj.v1.RekeyPass
+	9,  // 5: mentalmj.v1.Entry.key_release:type_name -> mentalmj.v1.KeyRelease
+	11, // 6: mentalmj.v1.Entry.turn:type_name -> mentalmj.v1.Turn
+	15, // 7: mentalmj.v1.Entry.key_reveal:type_name -> mentalmj.v1.KeyReveal
+	16, // 8: mentalmj.v1.Entry.abort:type_name -> mentalmj.v1.Abort
+	12, // 9: mentalmj.v1.Entry.answer:type_name -> mentalmj.v1.Answer
+	13, // 10: mentalmj.v1.Entry.call:type_name -> mentalmj.v1.Call
+	14, // 11: mentalmj.v1.Entry.declare:type_name -> mentalmj.v1.Declare
+	0,  // 12: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
+	10, // 13: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
+	1,  // 14: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
+	1,  // 15: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
+	10, // 16: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
+	10, // 17: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
+	18, // [18:18] is the sub-list for method output_type
+	18, // [18:18] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_mentalmj_proto_init() }
@@ -963,22 +1443,26 @@ func file_mentalmj_proto_init() {
 		(*Entry_Shuffle)(nil),
 		(*Entry_Rekey)(nil),
 		(*Entry_KeyRelease)(nil),
-		(*Entry_Discard)(nil),
+		(*Entry_Turn)(nil),
 		(*Entry_KeyReveal)(nil),
 		(*Entry_Abort)(nil),
+		(*Entry_Answer)(nil),
+		(*Entry_Call)(nil),
+		(*Entry_Declare)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_mentalmj_proto_rawDesc), len(file_mentalmj_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   11,
+			NumEnums:      2,
+			NumMessages:   15,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
 		GoTypes:           file_mentalmj_proto_goTypes,
 		DependencyIndexes: file_mentalmj_proto_depIdxs,
+		EnumInfos:         file_mentalmj_proto_enumTypes,
 		MessageInfos:      file_mentalmj_proto_msgTypes,
 	}.Build()
 	File_mentalmj_proto = out.File

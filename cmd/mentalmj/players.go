@@ -1,0 +1,20 @@
+package main
+
+import (
+	"context"
+
+	"github.com/mentalmj/mentalmj/bot"
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi/game"
+)
+
+// tsumogiri is the protocol's simplest automatic player.
+var tsumogiri protocol.Tsumogiri
+
+// botPlayer plays with package bot's rule-based policy.
+type botPlayer struct{ b *bot.Bot }
+
+// Act returns the bot's choice among view's legal actions for seat.
+func (p botPlayer) Act(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+	return p.b.Choose(v, s)
+}

@@ -1,0 +1,356 @@
+package protocol
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// handHeader returns the NonceCommit fields that state the match state a
+// hand starts from.
+func handHeader(d game.Deal) *pb.NonceCommit {
+	c := &pb.NonceCommit{Oya: uint32(d.Oya), Round: uint32(d.Round), Honba: uint32(d.Honba), Kyotaku: uint32(d.Kyotaku)}
+	for _, s := range d.Scores {
+		c.Scores = append(c.Scores, int32(s))
+	}
+	return c
+}
+
+// checkHeader compares a player's announced match state with ours.
+func checkHeader(c *pb.NonceCommit, d game.Deal) error {
+	want := handHeader(d)
+	if c.Oya != want.Oya || c.Round != want.Round || c.Honba != want.Honba || c.Kyotaku != want.Kyotaku || !slices.Equal(c.Scores, want.Scores) {
+		return fmt.Errorf("announces dealer %d round %d honba %d kyotaku %d scores %v, we have dealer %d round %d honba %d kyotaku %d scores %v",
+			c.Oya, c.Round, c.Honba, c.Kyotaku, c.Scores, want.Oya, want.Round, want.Honba, want.Kyotaku, want.Scores)
+	}
+	return nil
+}
+
+// hiddenHaipai is a deal in which nobody's tiles are known: the public
+// engine's view.
+func hiddenHaipai() [Players][]wall.Tile {
+	var out [Players][]wall.Tile
+	for s := range out {
+		out[s] = slices.Repeat([]wall.Tile{game.Unknown}, wall.HaipaiSize)
+	}
+	return out
+}
+
+// playKyoku plays the hand under the rules engine from the dealer's first
+// tsumo to the end of the kyoku. Every step is lockstep: the public
+// tracker says what the kyoku waits for and from whom, this player sends
+// its part, and receives the others'.
+func (h *hand) playKyoku(ctx context.Context) error {
+	g := h.g
+	d := h.state
+	d.Haipai = hiddenHaipai()
+	d.DoraIndicator = h.dora
+	k, err := game.NewKyoku(g.rules, d)
+	if err != nil {
+		return fmt.Errorf("starting the kyoku: %w", err)
+	}
+	h.t = newTracker(k, h.num, g.seats, h.openShown, h.checkRevealKey)
+	h.t.trusted = g.self
+	for {
+		st, seats := h.t.next()
+		switch st {
+		case stepDone:
+			h.res.Result = k.Result()
+			h.res.Events = h.t.events + 1
+			return nil
+		case stepReveal:
+			if err := h.publicReveal(ctx); err != nil {
+				return err
+			}
+		case stepDraw:
+			_, pos, _, _ := k.NextDraw()
+			if live, rinshan := k.Draws(); live > 0 || rinshan > 0 {
+				// The dealer's first tsumo was released with the haipai.
+				if err := h.tsumo(ctx, int(seats[0]), pos, time.Now()); err != nil {
+					return err
+				}
+			}
+			if err := h.t.draw(); err != nil {
+				return fmt.Errorf("tsumo: %w", err)
+			}
+		case stepTurn:
+			if err := h.exchange(ctx, seats, "turn", g.cfg.TurnTimeout, h.myTurn); err != nil {
+				return err
+			}
+		case stepAnswer:
+			if err := h.exchange(ctx, seats, "answer", g.cfg.TurnTimeout, h.myAnswer); err != nil {
+				return err
+			}
+		case stepCall:
+			if err := h.exchange(ctx, seats, "call", g.cfg.Timeout, h.myCall); err != nil {
+				return err
+			}
+		case stepDeclare:
+			if err := h.exchange(ctx, seats, "declare", g.cfg.TurnTimeout, h.myDeclare); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// exchange is one lockstep step in which seats act: this player (if among
+// them) sends its message first, then the others' arrive, each fed to the
+// tracker.
+func (h *hand) exchange(ctx context.Context, seats []game.Seat, kind string, timeout time.Duration, mine func(context.Context) (*pb.Entry, error)) error {
+	g := h.g
+	if slices.Contains(seats, game.Seat(h.seat)) {
+		e, err := mine(ctx)
+		if err != nil {
+			return err
+		}
+		o, err := g.broadcast(ctx, h.num, e)
+		if err != nil {
+			return err
+		}
+		if err := h.t.feed(o); err != nil {
+			return fmt.Errorf("own %s rejected: %w", kind, err)
+		}
+	}
+	for _, s := range seats {
+		if int(s) == h.seat {
+			continue
+		}
+		o, err := g.recv(ctx, h.peerAt(int(s)), h.num, kind, timeout)
+		if err != nil {
+			return err
+		}
+		if err := h.t.feed(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// publicReveal decrypts the due dora or ura-dora indicators in public:
+// every player publishes its keys for them.
+func (h *hand) publicReveal(ctx context.Context) error {
+	g := h.g
+	o, err := g.broadcast(ctx, h.num, h.release(h.t.pendingReveal()))
+	if err != nil {
+		return err
+	}
+	if err := h.t.feed(o); err != nil {
+		return fmt.Errorf("own key release rejected: %w", err)
+	}
+	for j := 0; j < Players; j++ {
+		if j == h.seat {
+			continue
+		}
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		if o.Recipient != "" {
+			return blamef(o.Sender, h.num, nil, "sent a private key release during a public decryption")
+		}
+		if err := h.t.feed(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkRevealKey checks one seat's key for a publicly decrypted position
+// against its commitment.
+func (h *hand) checkRevealKey(seat, pos int, key commcrypto.Scalar) error {
+	c, err := h.commitment(seat, pos)
+	if err != nil {
+		return err
+	}
+	if err := commcrypto.CheckCommitment(key, c); err != nil {
+		return err
+	}
+	h.keys[pos][seat] = key
+	return nil
+}
+
+// tsumo is the private decryption of one draw (live or rinshan) by seat
+// drawer: the others send it their keys for the position, privately and
+// in parallel.
+func (h *hand) tsumo(ctx context.Context, drawer, pos int, since time.Time) error {
+	g := h.g
+	if drawer != h.seat {
+		return g.sendTo(ctx, h.num, h.peerAt(drawer), h.release([]int{pos}))
+	}
+	for j := 0; j < Players; j++ {
+		if j == h.seat {
+			continue
+		}
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
+		if err != nil {
+			return err
+		}
+		if o.Recipient == "" {
+			return blamef(o.Sender, h.num, nil, "published a key meant for the drawer alone")
+		}
+		if err := h.acceptRelease(j, o, []int{pos}); err != nil {
+			return err
+		}
+	}
+	t, err := h.decrypt(pos)
+	if err != nil {
+		return err
+	}
+	h.mine[pos] = t
+	h.res.DrawLatency = append(h.res.DrawLatency, time.Since(since))
+	return nil
+}
+
+// view returns a private copy of the kyoku in which this player's own
+// tiles are revealed, for its Player to decide on.
+func (h *hand) view() (*game.Kyoku, error) {
+	v := h.t.k.Clone()
+	_, positions := v.Hand(game.Seat(h.seat))
+	for _, pos := range positions {
+		if err := v.Reveal(pos, h.mine[pos]); err != nil {
+			return nil, fmt.Errorf("own tile at position %d: %w", pos, err)
+		}
+	}
+	return v, nil
+}
+
+// decide asks the Player for this player's action and checks it is legal
+// before anything is sent.
+func (h *hand) decide(ctx context.Context) (game.Action, error) {
+	v, err := h.view()
+	if err != nil {
+		return game.Action{}, err
+	}
+	me := game.Seat(h.seat)
+	tctx, cancel := context.WithTimeout(ctx, h.g.cfg.TurnTimeout)
+	a, err := h.g.cfg.Player.Act(tctx, v.Clone(), me)
+	cancel()
+	if err != nil {
+		return a, fmt.Errorf("choosing an action: %w", err)
+	}
+	a.Seat = me
+	if err := v.Apply(a); err != nil {
+		return a, fmt.Errorf("player chose an illegal action: %w", err)
+	}
+	return a, nil
+}
+
+// positionsOf returns the positions in this player's concealed hand of
+// tiles (each used once).
+func (h *hand) positionsOf(tiles []wall.Tile) ([]int, error) {
+	_, hand := h.t.k.Hand(game.Seat(h.seat))
+	var out []int
+	used := map[int]bool{}
+	for _, t := range tiles {
+		found := false
+		for _, pos := range hand {
+			if !used[pos] && h.mine[pos] == t {
+				used[pos] = true
+				out = append(out, pos)
+				found = true
+				break
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("own hand holds no %s", t)
+		}
+	}
+	return out, nil
+}
+
+func (h *hand) concealed() []int {
+	_, hand := h.t.k.Hand(game.Seat(h.seat))
+	return hand
+}
+
+func (h *hand) myTurn(ctx context.Context) (*pb.Entry, error) {
+	a, err := h.decide(ctx)
+	if err != nil {
+		return nil, err
+	}
+	m := &pb.Turn{Riichi: a.Riichi}
+	var positions []int
+	switch a.Type {
+	case game.Discard:
+		m.Kind = pb.TurnKind_TURN_DAHAI
+		positions, err = h.positionsOf([]wall.Tile{a.Tile})
+	case game.Kakan:
+		m.Kind = pb.TurnKind_TURN_KAKAN
+		positions, err = h.positionsOf([]wall.Tile{a.Tile})
+	case game.Ankan:
+		m.Kind = pb.TurnKind_TURN_ANKAN
+		positions, err = h.positionsOf(a.Tiles)
+	case game.TsumoAgari:
+		m.Kind, positions = pb.TurnKind_TURN_TSUMO, h.concealed()
+	case game.KyuushuKyuuhai:
+		m.Kind, positions = pb.TurnKind_TURN_KYUUSHU, h.concealed()
+	default:
+		return nil, fmt.Errorf("player chose %s on its turn", a.Type)
+	}
+	if err != nil {
+		return nil, err
+	}
+	m.Shown = h.buildShown(positions)
+	return &pb.Entry{Body: &pb.Entry_Turn{Turn: m}}, nil
+}
+
+var answerKinds = map[game.ActionType]pb.AnswerKind{
+	game.Pass: pb.AnswerKind_ANSWER_PASS, game.Chi: pb.AnswerKind_ANSWER_CHI, game.Pon: pb.AnswerKind_ANSWER_PON,
+	game.Daiminkan: pb.AnswerKind_ANSWER_DAIMINKAN, game.Ron: pb.AnswerKind_ANSWER_RON,
+}
+
+func (h *hand) myAnswer(ctx context.Context) (*pb.Entry, error) {
+	a, err := h.decide(ctx)
+	if err != nil {
+		return nil, err
+	}
+	kind, ok := answerKinds[a.Type]
+	if !ok {
+		return nil, fmt.Errorf("player answered a tile on offer with %s", a.Type)
+	}
+	h.call = a
+	return &pb.Entry{Body: &pb.Entry_Answer{Answer: &pb.Answer{Kind: kind}}}, nil
+}
+
+func (h *hand) myCall(context.Context) (*pb.Entry, error) {
+	var positions []int
+	var err error
+	if h.call.Type == game.Ron {
+		positions = h.concealed()
+	} else {
+		positions, err = h.positionsOf(h.call.Tiles)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return &pb.Entry{Body: &pb.Entry_Call{Call: &pb.Call{Kind: answerKinds[h.call.Type], Shown: h.buildShown(positions)}}}, nil
+}
+
+func (h *hand) myDeclare(ctx context.Context) (*pb.Entry, error) {
+	a, err := h.decide(ctx)
+	if err != nil {
+		return nil, err
+	}
+	switch a.Type {
+	case game.Tenpai:
+		return &pb.Entry{Body: &pb.Entry_Declare{Declare: &pb.Declare{Tenpai: true, Shown: h.buildShown(h.concealed())}}}, nil
+	case game.Noten:
+		return &pb.Entry{Body: &pb.Entry_Declare{Declare: &pb.Declare{}}}, nil
+	}
+	return nil, fmt.Errorf("player declared %s at the exhaustive draw", a.Type)
+}
+
+// sameResult reports whether two kyoku results agree on how the kyoku
+// ended and on every payment.
+func sameResult(a, b *game.Result) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.End == b.End && a.Abort == b.Abort && a.Deltas == b.Deltas && a.Scores == b.Scores && a.Renchan == b.Renchan && len(a.Wins) == len(b.Wins)
+}
