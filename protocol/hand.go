@@ -43,12 +43,12 @@ type hand struct {
 	commits [Players][]byte
 	decoded [Players][]commcrypto.Element
 
-	keys [][Players]commcrypto.Scalar // known keys per position and seat
-	mine map[int]wall.Tile            // tiles this player has decrypted, by position
-	dora wall.Tile
-	state game.Deal    // the match state the hand starts from
-	t    *tracker      // the kyoku's public state
-	call game.Action   // this player's answer, executed if it wins priority
+	keys  [][Players]commcrypto.Scalar // known keys per position and seat
+	mine  map[int]wall.Tile            // tiles this player has decrypted, by position
+	dora  wall.Tile
+	state game.Deal   // the match state the hand starts from
+	t     *tracker    // the kyoku's public state
+	call  game.Action // this player's answer, executed if it wins priority
 
 	res HandResult
 }

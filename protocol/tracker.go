@@ -36,7 +36,7 @@ type tracker struct {
 	trusted peer.ID
 
 	reveal   map[int]*[Players]commcrypto.Scalar // public reveals in progress
-	revealed map[int]map[int]bool               // position → seats whose key arrived
+	revealed map[int]map[int]bool                // position → seats whose key arrived
 	answers  map[game.Seat]pb.AnswerKind
 	awaited  []game.Seat
 	winners  []game.Seat
