@@ -73,7 +73,12 @@
 // riichi on a tenpai hand, a riichi ankan that keeps the waits, a noten
 // claim at the exhaustive draw. Recheck evaluates those whose tiles have
 // since been revealed and returns the violations; PendingChecks counts the
-// rest. After the end-of-hand disclosure every check is decidable.
+// rest. After the end-of-hand disclosure every check is decidable. (A call
+// by a hidden hand after which every tile would be kuikae-forbidden is not
+// deferred: the caller then has no legal discard and stalls, in the open.)
+// A win is paid from revealed tiles only: Ron and TsumoAgari need the
+// winner's hand, the dora indicators and, for riichi, the ura-dora
+// indicators (DoraPositions) revealed first.
 //
 // Determinism: the state is a pure function of the sequence of calls
 // (NewKyoku, Draw, Reveal, Apply); nothing depends on time, maps or
