@@ -62,6 +62,11 @@ type Config struct {
 	// Tamper, if not nil, lets a test or a cheating node rewrite an
 	// outgoing message body before it is signed. Honest nodes leave it nil.
 	Tamper func(hand uint32, to peer.ID, e *pb.Entry)
+
+	// uncheckedActions lets this player send actions its own engine view
+	// rejects: tests use it to make a cheater whose lies the others must
+	// catch.
+	uncheckedActions bool
 }
 
 // HandResult is the outcome of one hand as seen by this player.

@@ -1,0 +1,138 @@
+package protocol
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// cheat makes player i a cheater whose Player is act (its own legality
+// check is off), all others playing Tsumogiri.
+func cheat(i int, act PlayerFunc) func(int, *Config) {
+	return func(j int, c *Config) {
+		if j == i {
+			c.Player = act
+			c.uncheckedActions = true
+		}
+	}
+}
+
+// expectBlameOf asserts that every honest player's game ended with a
+// blame of the cheater whose reason contains want.
+func expectBlameOf(t *testing.T, tb *table, out []outcome, cheater int, want string) {
+	t.Helper()
+	for i, o := range out {
+		if i == cheater {
+			continue
+		}
+		if b := blamed(o.err); b != tb.ids[cheater] {
+			t.Errorf("player %d: %v, want blame of the cheater %s", i, o.err, tb.ids[cheater])
+			continue
+		}
+		if !strings.Contains(o.err.Error(), want) {
+			t.Errorf("player %d blames for %q, want %q", i, o.err, want)
+		}
+	}
+}
+
+func TestFalseTsumoBlamed(t *testing.T) {
+	tb := newTable(t)
+	turns := 0
+	out := tb.play(t, 1, cheat(2, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+		if v.Phase() == game.PhaseTurn {
+			if turns++; turns == 3 {
+				return game.Action{Type: game.TsumoAgari, Seat: s}, nil
+			}
+		}
+		return Tsumogiri{}.Act(ctx, v, s)
+	}))
+	expectBlameOf(t, tb, out, 2, "tsumo")
+}
+
+func TestFalseTenpaiBlamed(t *testing.T) {
+	tb := newTable(t)
+	out := tb.play(t, 1, cheat(1, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+		if v.Phase() == game.PhaseDeclare {
+			return game.Action{Type: game.Tenpai, Seat: s}, nil
+		}
+		return Tsumogiri{}.Act(ctx, v, s)
+	}))
+	expectBlameOf(t, tb, out, 1, "tenpai")
+}
+
+// caller calls chi or pon whenever it may, else plays Tsumogiri.
+func caller(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+	for _, a := range v.LegalActions(s) {
+		if a.Type == game.Pon || a.Type == game.Chi {
+			return a, nil
+		}
+	}
+	return Tsumogiri{}.Act(ctx, v, s)
+}
+
+func TestCallShowingATileNotHeldBlamed(t *testing.T) {
+	tb := newTable(t)
+	const cheater = 3
+	out := tb.play(t, 1, func(i int, c *Config) {
+		if i != cheater {
+			return
+		}
+		c.Player = PlayerFunc(caller)
+		c.Tamper = func(hand uint32, to peer.ID, e *pb.Entry) {
+			if call := e.GetCall(); call != nil {
+				call.Shown.Tiles[0] = (call.Shown.Tiles[0] + 4) % 136 // a tile of another kind
+			}
+		}
+	})
+	expectBlameOf(t, tb, out, cheater, "claims")
+}
+
+func TestCallWithTilesThatDoNotFitBlamed(t *testing.T) {
+	tb := newTable(t)
+	const cheater = 0
+	out := tb.play(t, 1, cheat(cheater, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+		if v.Phase() == game.PhaseResponse {
+			// Pon the tile on offer with two tiles of the hand that are
+			// not of its kind.
+			offer, _, _, _, _ := v.Offer()
+			hand, _ := v.Hand(s)
+			var two []game.Action
+			for _, t := range hand {
+				if t.Kind() != offer.Kind() && len(two) < 2 {
+					two = append(two, game.Action{Tile: t})
+				}
+			}
+			return game.Action{Type: game.Pon, Seat: s, Tiles: []wall.Tile{two[0].Tile, two[1].Tile}}, nil
+		}
+		return Tsumogiri{}.Act(ctx, v, s)
+	}))
+	expectBlameOf(t, tb, out, cheater, "pon")
+}
+
+func TestIllegalRiichiBlamedAtTheAudit(t *testing.T) {
+	tb := newTable(t)
+	const cheater = 1
+	declared := false
+	out := tb.play(t, 1, cheat(cheater, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+		switch v.Phase() {
+		case game.PhaseTurn:
+			// Tsumogiri, declaring riichi on the first discard (not
+			// tenpai); its own view offers nothing legal afterwards.
+			hand, _ := v.Hand(s)
+			a := game.Action{Type: game.Discard, Seat: s, Tile: hand[len(hand)-1], Riichi: !declared}
+			declared = true
+			return a, nil
+		case game.PhaseResponse:
+			return game.Action{Type: game.Pass, Seat: s}, nil
+		}
+		// At the exhaustive draw it keeps its hand hidden.
+		return game.Action{Type: game.Noten, Seat: s}, nil
+	}))
+	expectBlameOf(t, tb, out, cheater, "riichi")
+}
