@@ -482,14 +482,27 @@ func (a *auditor) checkKey(seat, pos int, key commcrypto.Scalar) error {
 	return nil
 }
 
-// blameErr records err's blame: a *BlameError names its peer; anything
-// else (a violation found by the engine's deferred checks, whose message
-// names the seat) is recorded without a peer ID.
+// blameErr records err's blame: a *BlameError names its peer, a
+// *game.CheckError (a rule the engine could only check once the hidden
+// tiles were revealed) its seat; anything else is recorded without a peer.
 func (a *auditor) blameErr(err error) {
 	var be *BlameError
 	if errors.As(err, &be) {
 		a.out.Blame = append(a.out.Blame, be.Blame)
 		return
 	}
-	a.blame("", "%v", err)
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	for _, e := range errs {
+		var ce *game.CheckError
+		if errors.As(e, &ce) && ce.Seat.Valid() {
+			a.blame(a.in.Seats[ce.Seat], "%v", ce)
+			continue
+		}
+		a.blame("", "%v", e)
+	}
 }

@@ -7,6 +7,8 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/bot"
+
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
@@ -135,4 +137,40 @@ func TestIllegalRiichiBlamedAtTheAudit(t *testing.T) {
 		return game.Action{Type: game.Noten, Seat: s}, nil
 	}))
 	expectBlameOf(t, tb, out, cheater, "riichi")
+}
+
+// With bots at the table someone usually wins before the exhaustive draw,
+// so the cheater never has to show its riichi hand during the hand: the
+// end-of-hand audit reveals the wall and the engine's deferred check names
+// it. (If the hand does reach the exhaustive draw, the riichi player must
+// declare tenpai and is caught there.)
+func TestIllegalRiichiBlamedByTheAuditAfterAWin(t *testing.T) {
+	tb := newTable(t)
+	const cheater = 2
+	declared := false
+	out := tb.play(t, 1, func(i int, c *Config) {
+		if i != cheater {
+			b := bot.New(uint64(i + 1))
+			c.Player = PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) })
+			return
+		}
+		cheat(cheater, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+			switch v.Phase() {
+			case game.PhaseTurn:
+				hand, _ := v.Hand(s)
+				a := game.Action{Type: game.Discard, Seat: s, Tile: hand[len(hand)-1], Riichi: !declared}
+				declared = true
+				return a, nil
+			case game.PhaseResponse:
+				return game.Action{Type: game.Pass, Seat: s}, nil
+			}
+			return game.Action{Type: game.Noten, Seat: s}, nil
+		})(i, c)
+	})
+	expectBlameOf(t, tb, out, cheater, "riichi")
+	if strings.Contains(out[0].err.Error(), "not tenpai") {
+		t.Log("caught by the end-of-hand audit:", out[0].err)
+	} else {
+		t.Log("caught at the exhaustive draw:", out[0].err)
+	}
 }

@@ -29,6 +29,19 @@ type check struct {
 	kanKind wall.Kind // riichi ankan: kind of the kan
 }
 
+// CheckError is one failed deferred check returned (joined) by Recheck:
+// a rule a player broke that could only be seen once its hidden tiles
+// were revealed. errors.As retrieves it to blame the seat.
+type CheckError struct {
+	// Seat is the player who broke the rule.
+	Seat Seat
+	// Reason says which rule and shows the hand.
+	Reason string
+}
+
+// Error implements error: "<seat label>: <reason>".
+func (e *CheckError) Error() string { return e.Reason }
+
 // PendingChecks returns the number of deferred checks still waiting for
 // hidden tiles.
 func (k *Kyoku) PendingChecks() int { return len(k.checks) }
@@ -37,8 +50,8 @@ func (k *Kyoku) PendingChecks() int { return len(k.checks) }
 // revealed since (riichi declared on a tenpai hand, a riichi ankan that
 // keeps the waits, a noten claim at the exhaustive draw) and drops it. It
 // returns nil if all of them pass, else an error per failed check (joined)
-// naming the seat and the rule; the game result stands, the error is
-// proof for blame. Checks whose tiles are still hidden stay pending.
+// naming the seat and the rule, each a *CheckError; the game result
+// stands, the error is proof for blame. Checks whose tiles are still hidden stay pending.
 func (k *Kyoku) Recheck() error {
 	var errs []error
 	keep := k.checks[:0]
@@ -61,15 +74,15 @@ func (k *Kyoku) Recheck() error {
 		switch c.kind {
 		case checkRiichiTenpai:
 			if len(riichi.Waits(&counts, c.melds)) == 0 {
-				errs = append(errs, fmt.Errorf("%s: riichi with discard %d on a hand that is not tenpai (%s)", label, c.discard, k.handString(c.hand)))
+				errs = append(errs, &CheckError{c.seat, fmt.Sprintf("%s: riichi with discard %d on a hand that is not tenpai (%s)", label, c.discard, k.handString(c.hand))})
 			}
 		case checkRiichiAnkan:
 			if !k.riichiKanKeepsWaits(&counts, c.kanKind, k.known[c.drawn].Kind(), c.melds) {
-				errs = append(errs, fmt.Errorf("%s: ankan of %s in riichi changed the waits (%s)", label, c.kanKind, k.handString(c.hand)))
+				errs = append(errs, &CheckError{c.seat, fmt.Sprintf("%s: ankan of %s in riichi changed the waits (%s)", label, c.kanKind, k.handString(c.hand))})
 			}
 		case checkNoten:
 			if len(riichi.Waits(&counts, c.melds)) > 0 {
-				errs = append(errs, fmt.Errorf("%s: declared noten at the exhaustive draw with a tenpai hand (%s)", label, k.handString(c.hand)))
+				errs = append(errs, &CheckError{c.seat, fmt.Sprintf("%s: declared noten at the exhaustive draw with a tenpai hand (%s)", label, k.handString(c.hand))})
 			}
 		}
 	}
