@@ -1,0 +1,308 @@
+package record
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Kyoku records one kyoku. Feed it every engine call in order, right after
+// the call succeeded on k: NewKyoku after game.NewKyoku or Match.Start,
+// Draw after each Kyoku.Draw, Apply after each Kyoku.Apply. Calls the
+// engine rejected must not be fed. Reveal calls need not be mirrored.
+// A Kyoku is not safe for concurrent use.
+type Kyoku struct {
+	init   mjlog.Init
+	events []mjlog.Event
+	err    error
+
+	// What has been written so far, compared with the engine after each
+	// call to find what it decided on its own.
+	melds   [4][]game.Meld  // each seat's melds as last written
+	tenhou  [4][]mjlog.Meld // the same melds as written in <N>
+	riichi  [4]bool         // accepted riichi deposits written (REACH step 2)
+	dora    int             // dora indicators written (INIT's included)
+	kyotaku int             // riichi sticks on the table before the last call
+	shows   []game.Seat     // hands an abort shows: Ron answers to the tile on offer, the kyuushu declarer
+	ended   bool            // AGARI or RYUUKYOKU written
+}
+
+// NewKyoku starts recording kyoku k, which must be freshly created by
+// game.NewKyoku or Match.Start (no Draw yet) with the haipai and the first
+// dora indicator known to it. It records the INIT tag: seed="round,honba,
+// kyotaku,dice[0],dice[1],dora indicator", ten= the scores in 100s, oya=,
+// hai0..hai3 each seat's 13 tiles in deal order (wall.FourPlayer.Haipai,
+// WALL_LAYOUT.md §4). dice are the two 0-based die values (faces minus 1,
+// 0..5), as in mjlog.Init.Dice. A tile k does not know, dice out of range
+// or a k already in play make Err non-nil.
+func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {
+	r := &Kyoku{dora: 1, kyotaku: k.Kyotaku()}
+	sc := k.Scores()
+	r.init = mjlog.Init{
+		Kyoku:         k.Round(),
+		Honba:         k.Honba(),
+		Kyotaku:       k.Kyotaku(),
+		Dice:          dice,
+		DoraIndicator: game.Unknown,
+		Ten:           hundreds(sc),
+		Oya:           int(k.Oya()),
+	}
+	for _, d := range dice {
+		if d < 0 || d > 5 {
+			r.fail(fmt.Errorf("record INIT: die %d outside 0..5", d))
+		}
+	}
+	if live, rinshan := k.Draws(); live+rinshan != 0 || k.Phase() != game.PhaseDraw {
+		r.fail(fmt.Errorf("record INIT: kyoku already in play (%d draws, phase %s)", live+rinshan, k.Phase()))
+	}
+	if ind := k.DoraIndicators(); len(ind) > 0 {
+		r.init.DoraIndicator = ind[0]
+		r.dora = len(ind)
+	}
+	if !r.init.DoraIndicator.Valid() {
+		r.fail(errors.New("record INIT: dora indicator not known to the engine"))
+	}
+	for s := range game.Seat(4) {
+		for _, pos := range wall.FourPlayer.Haipai(k.Oya().Relative(s)) {
+			t := k.Tile(pos)
+			if !t.Valid() {
+				r.fail(fmt.Errorf("record INIT hai%d: yama[%d] not known to the engine", s, pos))
+			}
+			r.init.Hai[s] = append(r.init.Hai[s], t)
+		}
+		r.melds[s] = k.Melds(s)
+		r.riichi[s] = k.Riichi(s)
+	}
+	return r
+}
+
+// Draw records seat s's tsumo (live or rinshan) of tile t, the tag
+// T/U/V/W followed by the tile id. t must be the tile given to
+// Kyoku.Draw; an invalid t makes Err non-nil and records nothing.
+func (r *Kyoku) Draw(k *game.Kyoku, s game.Seat, t wall.Tile) {
+	if !r.usable("draw") {
+		return
+	}
+	r.sync(k)
+	if !s.Valid() || !t.Valid() {
+		r.fail(fmt.Errorf("record tsumo: seat %d tile %d not known", int(s), int(t)))
+		return
+	}
+	r.shows = nil
+	r.add(mjlog.Draw{Who: int(s), Tile: t})
+}
+
+// Apply records action a, which k has just accepted (k.Apply(a) returned
+// nil), and whatever the engine did on its own as a consequence, in
+// Tenhou's tag order:
+//
+//   - Discard: <REACH step=1> if a.Riichi, <DORA> for a kan-dora indicator
+//     the dahai turns, the dahai D/E/F/G;
+//   - then, for any action: <REACH step=2 ten=> for a riichi deposit just
+//     accepted, <N> for a meld just made (an ankan or kakan, or the chi,
+//     pon or daiminkan that won the answers to a discard), <DORA> for
+//     indicators just turned, and <AGARI> (one per winner) or <RYUUKYOKU>
+//     when the kyoku has just ended.
+//
+// Passes, Ron answers that do not yet end the kyoku, and tenpai/noten
+// declarations record nothing. A tile the engine does not know makes Err
+// non-nil.
+func (r *Kyoku) Apply(k *game.Kyoku, a game.Action) {
+	if !r.usable("action " + a.String()) {
+		return
+	}
+	switch a.Type {
+	case game.Discard:
+		if !a.Tile.Valid() || !a.Seat.Valid() {
+			r.fail(fmt.Errorf("record dahai: seat %d tile %d not known", int(a.Seat), int(a.Tile)))
+			return
+		}
+		if a.Riichi {
+			r.add(mjlog.Reach{Who: int(a.Seat), Step: 1})
+		}
+		r.doraTags(k)
+		r.add(mjlog.Discard{Who: int(a.Seat), Tile: a.Tile})
+		r.shows = nil
+	case game.Ankan, game.Kakan:
+		r.shows = nil
+	case game.Ron:
+		r.shows = append(r.shows, a.Seat)
+	case game.KyuushuKyuuhai:
+		r.shows = []game.Seat{a.Seat}
+	}
+	r.sync(k)
+}
+
+// Round returns the recorded kyoku: the INIT and the events so far (all of
+// them once the kyoku has ended). The returned value shares nothing with
+// the recorder.
+func (r *Kyoku) Round() mjlog.Round {
+	in := r.init
+	in.Ten = slices.Clone(in.Ten)
+	for s := range in.Hai {
+		in.Hai[s] = slices.Clone(in.Hai[s])
+	}
+	return mjlog.Round{Init: in, Events: slices.Clone(r.events)}
+}
+
+// Err returns the first misuse met: a tile the engine does not know where
+// the mjlog needs it, a kyoku already in play at NewKyoku, a meld Tenhou's
+// code cannot express, or a call fed after the kyoku's result was
+// recorded. Nothing is recorded after it; Round keeps what came before.
+func (r *Kyoku) Err() error { return r.err }
+
+func (r *Kyoku) fail(err error) {
+	if r.err == nil {
+		r.err = err
+	}
+}
+
+func (r *Kyoku) usable(what string) bool {
+	if r.err != nil {
+		return false
+	}
+	if r.ended {
+		r.fail(fmt.Errorf("record %s: the kyoku's result is already recorded", what))
+		return false
+	}
+	return true
+}
+
+func (r *Kyoku) add(e mjlog.Event) { r.events = append(r.events, e) }
+
+// sync writes what the engine decided since the last recorded call:
+// accepted riichi, new melds, turned dora indicators, the result.
+func (r *Kyoku) sync(k *game.Kyoku) {
+	res := k.Result()
+	for s := range game.Seat(4) {
+		if k.Riichi(s) && !r.riichi[s] {
+			r.riichi[s] = true
+			sc := k.Scores()
+			if res != nil {
+				sc = res.Before
+			}
+			r.add(mjlog.Reach{Who: int(s), Step: 2, Ten: hundreds(sc)})
+		}
+	}
+	for s := range game.Seat(4) {
+		r.meldTags(k, s)
+	}
+	r.doraTags(k)
+	if res != nil && r.err == nil {
+		r.result(k, res)
+		r.ended = true
+	}
+	if res == nil {
+		r.kyotaku = k.Kyotaku()
+	}
+}
+
+// meldTags writes <N> for each meld of seat s new since the last call, and
+// for a pon that has become a kakan.
+func (r *Kyoku) meldTags(k *game.Kyoku, s game.Seat) {
+	now := k.Melds(s)
+	old := r.melds[s]
+	for i, m := range now {
+		if i < len(old) && m.Type == old[i].Type {
+			continue
+		}
+		var prev *game.Meld
+		if i < len(old) {
+			prev = &old[i]
+		}
+		md, err := tenhouMeld(m, prev)
+		if err != nil {
+			r.fail(fmt.Errorf("record <N who=%d>: %w", s, err))
+			return
+		}
+		r.add(mjlog.Call{Who: int(s), Meld: md})
+		if i < len(r.tenhou[s]) {
+			r.tenhou[s][i] = md
+		} else {
+			r.tenhou[s] = append(r.tenhou[s], md)
+		}
+	}
+	r.melds[s] = now
+}
+
+// doraTags writes <DORA> for each indicator turned since the last call.
+func (r *Kyoku) doraTags(k *game.Kyoku) {
+	ind := k.DoraIndicators()
+	for ; r.dora < len(ind); r.dora++ {
+		t := ind[r.dora]
+		if !t.Valid() {
+			dora, _ := k.DoraPositions()
+			r.fail(fmt.Errorf("record <DORA>: kan-dora indicator #%d (yama[%d]) not known to the engine", r.dora, dora[r.dora]))
+			return
+		}
+		r.add(mjlog.Dora{Tile: t})
+	}
+}
+
+// hundreds converts scores in points to Tenhou's units of 100 points.
+func hundreds(sc [4]int) []int {
+	out := make([]int, 4)
+	for s, v := range sc {
+		out[s] = v / 100
+	}
+	return out
+}
+
+// sortedTiles returns an ascending copy of ts, or an error naming what
+// if a tile is not known.
+func sortedTiles(ts []wall.Tile, what string) ([]wall.Tile, error) {
+	out := slices.Clone(ts)
+	for _, t := range out {
+		if !t.Valid() {
+			return nil, fmt.Errorf("%s: a tile is not known to the engine", what)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// tenhouMeld converts an engine meld to Tenhou's. prev is the meld it
+// replaces (the pon of a kakan), else nil. The code is filled in with
+// mjlog.EncodeMeld, as Parse would leave it.
+func tenhouMeld(m game.Meld, prev *game.Meld) (mjlog.Meld, error) {
+	tiles, err := sortedTiles(m.Tiles, fmt.Sprintf("%v meld", m.Type))
+	if err != nil {
+		return mjlog.Meld{}, err
+	}
+	md := mjlog.Meld{From: m.From, Tiles: tiles, Called: m.Called, Added: -1, KanTile: -1}
+	switch m.Type {
+	case riichi.Chi:
+		md.Type = mjlog.Chi
+	case riichi.Pon:
+		md.Type = mjlog.Pon
+	case riichi.Daiminkan:
+		md.Type = mjlog.Daiminkan
+	case riichi.Ankan:
+		// Tenhou stores one tile id of an ankan, chosen by the client; the
+		// lowest is what it writes almost always (see the package doc).
+		md.Type, md.Called, md.KanTile = mjlog.Ankan, -1, tiles[0]
+	case riichi.Kakan:
+		md.Type = mjlog.Kakan
+		if prev == nil || prev.Type != riichi.Pon {
+			return mjlog.Meld{}, errors.New("kakan without the pon it extends")
+		}
+		for _, t := range tiles {
+			if !slices.Contains(prev.Tiles, t) {
+				md.Added = t
+			}
+		}
+	default:
+		return mjlog.Meld{}, fmt.Errorf("unknown meld type %v", m.Type)
+	}
+	code, err := mjlog.EncodeMeld(md)
+	if err != nil {
+		return mjlog.Meld{}, err
+	}
+	md.Code = code
+	return md, nil
+}
