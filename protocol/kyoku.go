@@ -235,10 +235,29 @@ func (h *hand) decide(ctx context.Context) (game.Action, error) {
 		return a, fmt.Errorf("choosing an action: %w", err)
 	}
 	a.Seat = me
-	if err := v.Apply(a); err != nil && !h.g.cfg.uncheckedActions {
-		return a, fmt.Errorf("player chose an illegal action: %w", err)
+	if !isLegal(v.LegalActions(me), a) && !h.g.cfg.uncheckedActions {
+		return a, fmt.Errorf("player chose %s, which is not among its legal actions", a)
 	}
 	return a, nil
+}
+
+// isLegal reports whether a is one of legal (tiles compared as multisets).
+// Membership, not Apply: a win's legality does not need the ura-dora
+// indicators, which are only revealed once the win is declared.
+func isLegal(legal []game.Action, a game.Action) bool {
+	want := slices.Sorted(slices.Values(a.Tiles))
+	for _, l := range legal {
+		if l.Type != a.Type || l.Riichi != a.Riichi {
+			continue
+		}
+		if (a.Type == game.Discard || a.Type == game.Kakan) && l.Tile != a.Tile {
+			continue
+		}
+		if slices.Equal(slices.Sorted(slices.Values(l.Tiles)), want) {
+			return true
+		}
+	}
+	return false
 }
 
 // positionsOf returns the positions in this player's concealed hand of

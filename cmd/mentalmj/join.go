@@ -190,7 +190,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings:\n%s", formatStandings(st, name))
 	}
 	rss := peakRSSKiB()
-	out.event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss}, "all %d hands audited ok (peak RSS %d KiB)", len(results), rss)
+	cpu := cpuTime()
+	out.event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": ms(cpu)},
+		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(results), rss, cpu.Round(time.Millisecond))
 	return 0
 }
 

@@ -58,6 +58,7 @@ type childHand struct {
 	Peer          string    `json:"peer"`
 	Reason        string    `json:"reason"`
 	PeakRSSKiB    int64     `json:"peak_rss_kib"`
+	CPUMs         float64   `json:"cpu_ms"`
 	Round         int       `json:"round"`
 	Honba         int       `json:"honba"`
 	Result        string    `json:"result"`
@@ -136,6 +137,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	start := time.Now()
 	var mu sync.Mutex
 	var peakRSS int64
+	var cpuMs float64
 	var standings []childHand
 	reports := map[int][]childHand{} // hand → reports
 	var wg sync.WaitGroup
@@ -192,6 +194,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				case "done":
 					mu.Lock()
 					peakRSS = max(peakRSS, ev.PeakRSSKiB)
+					cpuMs += ev.CPUMs
 					mu.Unlock()
 				case "standings":
 					mu.Lock()
@@ -238,6 +241,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	printStats(stdout, reports, peakRSS)
+	if msgs, bytes, err := wireTraffic(players); err == nil && played > 0 {
+		fmt.Fprintf(stdout, "traffic: %.0f messages and %.1f KB per hand on the wire (signed envelopes, all four nodes); CPU %.2f s for the four nodes, %.0f ms per hand\n",
+			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), cpuMs/1000, cpuMs/float64(played))
+	}
 	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
 	if !ok {
 		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
@@ -299,6 +306,35 @@ func nameOrID(nameOf map[string]string, id string) string {
 		return n
 	}
 	return id
+}
+
+// wireTraffic counts, from the four transcripts, every message a node sent
+// (once per recipient: three for a broadcast) and its envelope bytes,
+// over the hands of the game (the opening Hellos excluded).
+func wireTraffic(players []*localPlayer) (msgs, bytes int, err error) {
+	for _, p := range players {
+		f, err := os.Open(p.transcript)
+		if err != nil {
+			return 0, 0, err
+		}
+		recs, err := protocol.ReadTranscript(f, p.transcript)
+		f.Close()
+		if err != nil {
+			return 0, 0, err
+		}
+		for _, o := range recs {
+			if o.Sender != p.id || o.Entry.Hand == 0 {
+				continue
+			}
+			n := protocol.Players - 1
+			if o.Recipient != "" {
+				n = 1
+			}
+			msgs += n
+			bytes += n * len(o.Envelope)
+		}
+	}
+	return msgs, bytes, nil
 }
 
 // printStats prints the hand setup times (the slowest of the four nodes per
