@@ -79,6 +79,9 @@ type HandAudit struct {
 	Events int
 	// Result is how the replayed kyoku ended; nil if it did not.
 	Result *game.Result
+	// TimedOut names, once per occurrence, the players whose node acted
+	// for them after their decision timeout.
+	TimedOut []peer.ID
 	// Blame lists the players at fault, the first failing check first;
 	// empty when the hand is clean.
 	Blame []Blame
@@ -435,6 +438,9 @@ func (a *auditor) kyoku() {
 		}
 	}
 	a.out.Events = t.events + 1
+	for _, s := range t.timedOut {
+		a.out.TimedOut = append(a.out.TimedOut, a.in.Seats[s])
+	}
 	if k.Phase() != game.PhaseEnd {
 		if !a.in.Partial {
 			a.blame("", "the kyoku did not reach its end (it waits for a %s)", k.Phase())

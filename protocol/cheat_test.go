@@ -1,9 +1,12 @@
 package protocol
 
 import (
+	"bytes"
 	"context"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -172,5 +175,43 @@ func TestIllegalRiichiBlamedByTheAuditAfterAWin(t *testing.T) {
 		t.Log("caught by the end-of-hand audit:", out[0].err)
 	} else {
 		t.Log("caught at the exhaustive draw:", out[0].err)
+	}
+}
+
+// A player that does not decide in time is acted for by its own node —
+// it passes, discards the drawn tile or declares — and every transcript
+// names it; the game goes on.
+func TestSlowPlayerActedForAndNamed(t *testing.T) {
+	tb := newTable(t)
+	const slow = 1
+	out := tb.play(t, 1, func(i int, c *Config) {
+		if i != slow {
+			return
+		}
+		c.DecisionTimeout = 20 * time.Millisecond
+		c.Player = PlayerFunc(func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+			if v.Phase() == game.PhaseResponse {
+				<-ctx.Done() // never answers a tile on offer
+				return game.Action{}, ctx.Err()
+			}
+			return Tsumogiri{}.Act(ctx, v, s)
+		})
+	})
+	for i, o := range out {
+		if o.err != nil {
+			t.Fatalf("player %d: %v", i, o.err)
+		}
+		named := o.results[0].TimedOut
+		if len(named) == 0 || slices.ContainsFunc(named, func(p peer.ID) bool { return p != tb.ids[slow] }) {
+			t.Errorf("player %d: timed-out players %v, want only %s", i, named, tb.ids[slow])
+		}
+	}
+	recs, err := ReadRecords(bytes.NewReader(tb.transcripts[0].Bytes()), "transcript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := AuditTranscript(recs)
+	if !a.OK() || len(a.Hands[0].TimedOut) != len(out[0].results[0].TimedOut) {
+		t.Errorf("offline audit: ok %v, timed out %d times, want %d", a.OK(), len(a.Hands[0].TimedOut), len(out[0].results[0].TimedOut))
 	}
 }

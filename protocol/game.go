@@ -49,9 +49,16 @@ type Config struct {
 	// Timeout bounds the wait for each expected message from an automatic
 	// step; 0 means DefaultTimeout.
 	Timeout time.Duration
-	// TurnTimeout bounds the wait for a player's dahai (a human may think);
-	// 0 means Timeout.
+	// TurnTimeout bounds the wait for another player's turn, answer or
+	// declaration (a human may think); 0 means Timeout.
 	TurnTimeout time.Duration
+	// DecisionTimeout bounds this player's own Player.Act. When it passes
+	// the node acts for the player — it passes on a tile on offer,
+	// discards the drawn tile on its turn, or declares as Tsumogiri would
+	// at an exhaustive draw — and marks the message timed_out, so every
+	// transcript names the player. 0 means TurnTimeout minus a margin for
+	// the message to arrive (at least half of it).
+	DecisionTimeout time.Duration
 	// Rand is the source of keys, permutations and nonces; nil means
 	// crypto/rand.Reader.
 	Rand io.Reader
@@ -104,6 +111,9 @@ type HandResult struct {
 	Duration time.Duration
 	// Blame lists players the audit found at fault; empty when it passed.
 	Blame []Blame
+	// TimedOut names, once per occurrence, the players whose node acted
+	// for them after their decision timeout (Config.DecisionTimeout).
+	TimedOut []peer.ID
 }
 
 // Game is one player's side of a game of several hands.
@@ -153,6 +163,9 @@ func NewGame(cfg Config) (*Game, error) {
 	}
 	if cfg.TurnTimeout <= 0 {
 		cfg.TurnTimeout = cfg.Timeout
+	}
+	if cfg.DecisionTimeout <= 0 {
+		cfg.DecisionTimeout = max(cfg.TurnTimeout/2, cfg.TurnTimeout-5*time.Second)
 	}
 	if cfg.Rand == nil {
 		cfg.Rand = rand.Reader

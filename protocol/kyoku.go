@@ -63,6 +63,9 @@ func (h *hand) playKyoku(ctx context.Context) error {
 		case stepDone:
 			h.res.Result = k.Result()
 			h.res.Events = h.t.events + 1
+			for _, s := range h.t.timedOut {
+				h.res.TimedOut = append(h.res.TimedOut, h.peerAt(int(s)))
+			}
 			return nil
 		case stepReveal:
 			if err := h.publicReveal(ctx); err != nil {
@@ -221,24 +224,32 @@ func (h *hand) view() (*game.Kyoku, error) {
 }
 
 // decide asks the Player for this player's action and checks it is legal
-// before anything is sent.
-func (h *hand) decide(ctx context.Context) (game.Action, error) {
+// before anything is sent. If the Player does not decide within the
+// decision timeout, the node decides for it as Tsumogiri would and
+// reports timedOut.
+func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err error) {
 	v, err := h.view()
 	if err != nil {
-		return game.Action{}, err
+		return game.Action{}, false, err
 	}
 	me := game.Seat(h.seat)
-	tctx, cancel := context.WithTimeout(ctx, h.g.cfg.TurnTimeout)
-	a, err := h.g.cfg.Player.Act(tctx, v.Clone(), me)
+	dctx, cancel := context.WithTimeout(ctx, h.g.cfg.DecisionTimeout)
+	a, err = h.g.cfg.Player.Act(dctx, v.Clone(), me)
+	expired := dctx.Err() != nil && ctx.Err() == nil
 	cancel()
+	if expired {
+		h.g.log.Warn("player did not decide in time; acting for it", "hand", h.num, "timeout", h.g.cfg.DecisionTimeout)
+		a, err = Tsumogiri{}.Act(ctx, v.Clone(), me)
+		timedOut = true
+	}
 	if err != nil {
-		return a, fmt.Errorf("choosing an action: %w", err)
+		return a, timedOut, fmt.Errorf("choosing an action: %w", err)
 	}
 	a.Seat = me
 	if !isLegal(v.LegalActions(me), a) && !h.g.cfg.uncheckedActions {
-		return a, fmt.Errorf("player chose %s, which is not among its legal actions", a)
+		return a, timedOut, fmt.Errorf("player chose %s, which is not among its legal actions", a)
 	}
-	return a, nil
+	return a, timedOut, nil
 }
 
 // isLegal reports whether a is one of legal (tiles compared as multisets).
@@ -289,11 +300,11 @@ func (h *hand) concealed() []int {
 }
 
 func (h *hand) myTurn(ctx context.Context) (*pb.Entry, error) {
-	a, err := h.decide(ctx)
+	a, timedOut, err := h.decide(ctx)
 	if err != nil {
 		return nil, err
 	}
-	m := &pb.Turn{Riichi: a.Riichi}
+	m := &pb.Turn{Riichi: a.Riichi, TimedOut: timedOut}
 	var positions []int
 	switch a.Type {
 	case game.Discard:
@@ -325,7 +336,7 @@ var answerKinds = map[game.ActionType]pb.AnswerKind{
 }
 
 func (h *hand) myAnswer(ctx context.Context) (*pb.Entry, error) {
-	a, err := h.decide(ctx)
+	a, timedOut, err := h.decide(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -334,7 +345,7 @@ func (h *hand) myAnswer(ctx context.Context) (*pb.Entry, error) {
 		return nil, fmt.Errorf("player answered a tile on offer with %s", a.Type)
 	}
 	h.call = a
-	return &pb.Entry{Body: &pb.Entry_Answer{Answer: &pb.Answer{Kind: kind}}}, nil
+	return &pb.Entry{Body: &pb.Entry_Answer{Answer: &pb.Answer{Kind: kind, TimedOut: timedOut}}}, nil
 }
 
 func (h *hand) myCall(context.Context) (*pb.Entry, error) {
@@ -352,15 +363,15 @@ func (h *hand) myCall(context.Context) (*pb.Entry, error) {
 }
 
 func (h *hand) myDeclare(ctx context.Context) (*pb.Entry, error) {
-	a, err := h.decide(ctx)
+	a, timedOut, err := h.decide(ctx)
 	if err != nil {
 		return nil, err
 	}
 	switch a.Type {
 	case game.Tenpai:
-		return &pb.Entry{Body: &pb.Entry_Declare{Declare: &pb.Declare{Tenpai: true, Shown: h.buildShown(h.concealed())}}}, nil
+		return &pb.Entry{Body: &pb.Entry_Declare{Declare: &pb.Declare{Tenpai: true, Shown: h.buildShown(h.concealed()), TimedOut: timedOut}}}, nil
 	case game.Noten:
-		return &pb.Entry{Body: &pb.Entry_Declare{Declare: &pb.Declare{}}}, nil
+		return &pb.Entry{Body: &pb.Entry_Declare{Declare: &pb.Declare{TimedOut: timedOut}}}, nil
 	}
 	return nil, fmt.Errorf("player declared %s at the exhaustive draw", a.Type)
 }

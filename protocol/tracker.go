@@ -45,6 +45,9 @@ type tracker struct {
 	draws    map[int]game.Seat
 	// Events counts tsumo and rinshan draws, actions and public reveals.
 	events int
+	// TimedOut lists, in order, the seats whose node acted for them after
+	// their decision timeout.
+	timedOut []game.Seat
 }
 
 func newTracker(k *game.Kyoku, hand uint32, seats []peer.ID, open func(shownTile) (wall.Tile, error), checkKey func(seat, pos int, key commcrypto.Scalar) error) *tracker {
@@ -183,6 +186,9 @@ func (t *tracker) feed(o *Opened) error {
 	kind := map[step]string{stepTurn: "turn", stepAnswer: "answer", stepCall: "call", stepDeclare: "declare"}[want]
 	if o.Kind() != kind || !slices.Contains(seats, s) {
 		return t.blame(o, nil, "sent a %s while the kyoku waits for the %s of seats %v", o.Kind(), stepNames[want], seats)
+	}
+	if e.GetTurn().GetTimedOut() || e.GetAnswer().GetTimedOut() || e.GetDeclare().GetTimedOut() {
+		t.timedOut = append(t.timedOut, s)
 	}
 	switch {
 	case e.GetTurn() != nil:

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -52,7 +53,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	transcriptPath := fs.String("transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	turnTimeout := fs.Duration("turn-timeout", 5*time.Minute, "how long a player may think over a dahai")
+	turnTimeout := fs.Duration("turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it")
+	decisionTimeout := fs.Duration("decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	verbose := fs.Bool("v", false, "log protocol steps to stderr")
@@ -150,18 +152,19 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	allOK := true
 	var gameRef *protocol.Game
 	g, err := protocol.NewGame(protocol.Config{
-		Table:       *table,
-		Identity:    key,
-		Peers:       ids,
-		Nick:        *nick,
-		Hands:       *hands,
-		Tonpuu:      *tonpuu,
-		Transport:   n,
-		Transcript:  tr,
-		Player:      player,
-		Timeout:     *timeout,
-		TurnTimeout: *turnTimeout,
-		Logger:      logger,
+		Table:           *table,
+		Identity:        key,
+		Peers:           ids,
+		Nick:            *nick,
+		Hands:           *hands,
+		Tonpuu:          *tonpuu,
+		Transport:       n,
+		Transcript:      tr,
+		Player:          player,
+		Timeout:         *timeout,
+		TurnTimeout:     *turnTimeout,
+		DecisionTimeout: *decisionTimeout,
+		Logger:          logger,
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && r.Yama != nil
 			out.hand(r, n.ID(), gameRef.Nick)
@@ -220,7 +223,11 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nick func(peer.ID) 
 	if h.Oya < len(h.Seats) {
 		oya = h.Seats[h.Oya].String()
 	}
-	result := describeResult(h.Result, seatNamer(h.Seats, nick))
+	name := seatNamer(h.Seats, nick)
+	result := describeResult(h.Result, name)
+	for _, p := range h.TimedOut {
+		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
+	}
 	var scores [4]int
 	if h.Result != nil {
 		scores = h.Result.Scores

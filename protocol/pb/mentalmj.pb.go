@@ -959,7 +959,10 @@ type Turn struct {
 	Kind  TurnKind               `protobuf:"varint,1,opt,name=kind,proto3,enum=mentalmj.v1.TurnKind" json:"kind,omitempty"`
 	Shown *Shown                 `protobuf:"bytes,2,opt,name=shown,proto3" json:"shown,omitempty"`
 	// riichi declares riichi with this dahai.
-	Riichi        bool `protobuf:"varint,3,opt,name=riichi,proto3" json:"riichi,omitempty"`
+	Riichi bool `protobuf:"varint,3,opt,name=riichi,proto3" json:"riichi,omitempty"`
+	// timed_out says the player did not choose within the decision timeout
+	// and its node discarded the drawn tile for it.
+	TimedOut      bool `protobuf:"varint,4,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1015,12 +1018,22 @@ func (x *Turn) GetRiichi() bool {
 	return false
 }
 
+func (x *Turn) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
+}
+
 // Answer is every awaited player's answer to a tile on offer (a dahai, or
 // a kan tile for chankan). It shows no tiles: only the answers that win
 // priority (ron > pon/daiminkan > chi) are followed by a Call.
 type Answer struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Kind          AnswerKind             `protobuf:"varint,1,opt,name=kind,proto3,enum=mentalmj.v1.AnswerKind" json:"kind,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Kind  AnswerKind             `protobuf:"varint,1,opt,name=kind,proto3,enum=mentalmj.v1.AnswerKind" json:"kind,omitempty"`
+	// timed_out says the player did not answer within the decision timeout
+	// and its node passed for it.
+	TimedOut      bool `protobuf:"varint,2,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1060,6 +1073,13 @@ func (x *Answer) GetKind() AnswerKind {
 		return x.Kind
 	}
 	return AnswerKind_ANSWER_PASS
+}
+
+func (x *Answer) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
 }
 
 // Call executes an answer that won priority and shows the tiles it needs:
@@ -1120,9 +1140,12 @@ func (x *Call) GetShown() *Shown {
 // Declare is a player's tenpai or noten declaration at an exhaustive draw;
 // a tenpai declaration shows the whole concealed hand.
 type Declare struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Tenpai        bool                   `protobuf:"varint,1,opt,name=tenpai,proto3" json:"tenpai,omitempty"`
-	Shown         *Shown                 `protobuf:"bytes,2,opt,name=shown,proto3" json:"shown,omitempty"`
+	state  protoimpl.MessageState `protogen:"open.v1"`
+	Tenpai bool                   `protobuf:"varint,1,opt,name=tenpai,proto3" json:"tenpai,omitempty"`
+	Shown  *Shown                 `protobuf:"bytes,2,opt,name=shown,proto3" json:"shown,omitempty"`
+	// timed_out says the player did not declare within the decision timeout
+	// and its node declared for it.
+	TimedOut      bool `protobuf:"varint,3,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1169,6 +1192,13 @@ func (x *Declare) GetShown() *Shown {
 		return x.Shown
 	}
 	return nil
+}
+
+func (x *Declare) GetTimedOut() bool {
+	if x != nil {
+		return x.TimedOut
+	}
+	return false
 }
 
 // KeyReveal ends a hand: the sender's global key and all 136 of its
@@ -1332,19 +1362,22 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x05Shown\x12\x1c\n" +
 	"\tpositions\x18\x01 \x03(\rR\tpositions\x12\x14\n" +
 	"\x05tiles\x18\x02 \x03(\rR\x05tiles\x12\x12\n" +
-	"\x04keys\x18\x03 \x01(\fR\x04keys\"s\n" +
+	"\x04keys\x18\x03 \x01(\fR\x04keys\"\x90\x01\n" +
 	"\x04Turn\x12)\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x15.mentalmj.v1.TurnKindR\x04kind\x12(\n" +
 	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\x12\x16\n" +
-	"\x06riichi\x18\x03 \x01(\bR\x06riichi\"5\n" +
+	"\x06riichi\x18\x03 \x01(\bR\x06riichi\x12\x1b\n" +
+	"\ttimed_out\x18\x04 \x01(\bR\btimedOut\"R\n" +
 	"\x06Answer\x12+\n" +
-	"\x04kind\x18\x01 \x01(\x0e2\x17.mentalmj.v1.AnswerKindR\x04kind\"]\n" +
+	"\x04kind\x18\x01 \x01(\x0e2\x17.mentalmj.v1.AnswerKindR\x04kind\x12\x1b\n" +
+	"\ttimed_out\x18\x02 \x01(\bR\btimedOut\"]\n" +
 	"\x04Call\x12+\n" +
 	"\x04kind\x18\x01 \x01(\x0e2\x17.mentalmj.v1.AnswerKindR\x04kind\x12(\n" +
-	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\"K\n" +
+	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\"h\n" +
 	"\aDeclare\x12\x16\n" +
 	"\x06tenpai\x18\x01 \x01(\bR\x06tenpai\x12(\n" +
-	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\"O\n" +
+	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\x12\x1b\n" +
+	"\ttimed_out\x18\x03 \x01(\bR\btimedOut\"O\n" +
 	"\tKeyReveal\x12\x1d\n" +
 	"\n" +
 	"global_key\x18\x01 \x01(\fR\tglobalKey\x12#\n" +
