@@ -28,6 +28,14 @@ type driver struct {
 // known to a recorder), and plays every event. It returns the recorder and
 // the engine, or an error naming the event the engine rejected.
 func playRound(m *game.Match, rd *mjlog.Round) (*Kyoku, *game.Kyoku, error) {
+	return play(m, rd, true, true)
+}
+
+// play is playRound; with reveal false the kan-dora and ura-dora
+// indicators stay hidden from the engine (a misuse of the recorder); with
+// record false nothing is recorded (the engine's share of the cost, for
+// the benchmarks) and the returned recorder is nil.
+func play(m *game.Match, rd *mjlog.Round, reveal, record bool) (*Kyoku, *game.Kyoku, error) {
 	in := &rd.Init
 	if len(in.Ten) != 4 {
 		return nil, nil, fmt.Errorf("INIT ten= has %d scores", len(in.Ten))
@@ -42,10 +50,15 @@ func playRound(m *game.Match, rd *mjlog.Round) (*Kyoku, *game.Kyoku, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("INIT: %w", err)
 	}
-	if err := revealIndicators(k, rd); err != nil {
-		return nil, nil, err
+	if reveal {
+		if err := revealIndicators(k, rd); err != nil {
+			return nil, nil, err
+		}
 	}
-	dr := &driver{k: k, rec: NewKyoku(k, in.Dice)}
+	dr := &driver{k: k}
+	if record {
+		dr.rec = NewKyoku(k, in.Dice)
+	}
 	evs := rd.Events
 	for i := 0; i < len(evs); i++ {
 		var err error
@@ -113,7 +126,9 @@ func (dr *driver) apply(a game.Action) error {
 	if err := dr.k.Apply(a); err != nil {
 		return err
 	}
-	dr.rec.Apply(dr.k, a)
+	if dr.rec != nil {
+		dr.rec.Apply(dr.k, a)
+	}
 	return nil
 }
 
@@ -140,7 +155,9 @@ func (dr *driver) draw(e mjlog.Draw) error {
 	if _, err := dr.k.Draw(e.Tile); err != nil {
 		return err
 	}
-	dr.rec.Draw(dr.k, game.Seat(e.Who), e.Tile)
+	if dr.rec != nil {
+		dr.rec.Draw(dr.k, game.Seat(e.Who), e.Tile)
+	}
 	return nil
 }
 

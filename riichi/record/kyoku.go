@@ -85,10 +85,10 @@ func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {
 // T/U/V/W followed by the tile id. t must be the tile given to
 // Kyoku.Draw; an invalid t makes Err non-nil and records nothing.
 func (r *Kyoku) Draw(k *game.Kyoku, s game.Seat, t wall.Tile) {
-	if !r.usable("draw") {
+	if !r.usable(func() string { return "tsumo" }) {
 		return
 	}
-	r.sync(k)
+	r.sync(k, nil)
 	if !s.Valid() || !t.Valid() {
 		r.fail(fmt.Errorf("record tsumo: seat %d tile %d not known", int(s), int(t)))
 		return
@@ -113,7 +113,7 @@ func (r *Kyoku) Draw(k *game.Kyoku, s game.Seat, t wall.Tile) {
 // declarations record nothing. A tile the engine does not know makes Err
 // non-nil.
 func (r *Kyoku) Apply(k *game.Kyoku, a game.Action) {
-	if !r.usable("action " + a.String()) {
+	if !r.usable(a.String) {
 		return
 	}
 	switch a.Type {
@@ -135,7 +135,22 @@ func (r *Kyoku) Apply(k *game.Kyoku, a game.Action) {
 	case game.KyuushuKyuuhai:
 		r.shows = []game.Seat{a.Seat}
 	}
-	r.sync(k)
+	r.sync(k, meldsMayChange(k, a))
+}
+
+// meldsMayChange returns the seats whose melds action a may have changed:
+// the kan player's for an ankan or kakan, every seat when a call, pass or
+// ron answer has just settled the answers to a discard, else none.
+func meldsMayChange(k *game.Kyoku, a game.Action) []game.Seat {
+	switch a.Type {
+	case game.Ankan, game.Kakan:
+		return []game.Seat{a.Seat}
+	case game.Chi, game.Pon, game.Daiminkan, game.Pass, game.Ron:
+		if k.Phase() != game.PhaseResponse {
+			return []game.Seat{0, 1, 2, 3}
+		}
+	}
+	return nil
 }
 
 // Round returns the recorded kyoku: the INIT and the events so far (all of
@@ -162,12 +177,14 @@ func (r *Kyoku) fail(err error) {
 	}
 }
 
-func (r *Kyoku) usable(what string) bool {
+// usable reports whether a call may be recorded; what names the call
+// (built only for the error).
+func (r *Kyoku) usable(what func() string) bool {
 	if r.err != nil {
 		return false
 	}
 	if r.ended {
-		r.fail(fmt.Errorf("record %s: the kyoku's result is already recorded", what))
+		r.fail(fmt.Errorf("record %s: the kyoku's result is already recorded", what()))
 		return false
 	}
 	return true
@@ -176,8 +193,9 @@ func (r *Kyoku) usable(what string) bool {
 func (r *Kyoku) add(e mjlog.Event) { r.events = append(r.events, e) }
 
 // sync writes what the engine decided since the last recorded call:
-// accepted riichi, new melds, turned dora indicators, the result.
-func (r *Kyoku) sync(k *game.Kyoku) {
+// accepted riichi, new melds of the seats in melds, turned dora
+// indicators, the result.
+func (r *Kyoku) sync(k *game.Kyoku, melds []game.Seat) {
 	res := k.Result()
 	for s := range game.Seat(4) {
 		if k.Riichi(s) && !r.riichi[s] {
@@ -189,7 +207,7 @@ func (r *Kyoku) sync(k *game.Kyoku) {
 			r.add(mjlog.Reach{Who: int(s), Step: 2, Ten: hundreds(sc)})
 		}
 	}
-	for s := range game.Seat(4) {
+	for _, s := range melds {
 		r.meldTags(k, s)
 	}
 	r.doraTags(k)
