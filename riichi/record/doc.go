@@ -18,7 +18,10 @@
 // to the engine: the haipai, the draws, the turned dora indicators and, for
 // a riichi win, the ura-dora indicators (the wall is public once the hand
 // has been audited). A tile the engine does not know is a misuse reported
-// by Err; the events recorded up to it are kept.
+// by Err; the events recorded up to it are kept. A Mental Mahjong node,
+// whose live engine sees only the public tiles, records a hand after its
+// audit by playing the hand's transcript again on an engine to which the
+// whole yama has been revealed.
 //
 // Game wraps the rounds into a whole mjlog game with the header, the
 // players and the final standings.
@@ -41,10 +44,10 @@
 //     wins on the rinshan tile (game.Kyoku.DoraPending).
 //   - <N m=> is mjlog.EncodeMeld of the meld with its From relative to the
 //     caller (chi always 3); a kakan keeps the From and called tile of its
-//     pon. For an ankan Tenhou stores one of the four tile ids; the client
-//     picks it and the engine cannot know which, so the lowest id is
-//     written (what Tenhou writes in all but 4 of the 121 ankan of the
-//     shared logs).
+//     pon. For an ankan Tenhou stores one of the four tile ids, by no
+//     rule the game's state shows (not the drawn tile, not avoiding the
+//     red five); the lowest id is written, as Tenhou does in all but 4 of
+//     the 121 ankan of the shared four-player logs.
 //   - <AGARI>: hai= the concealed hand with the winning tile, ascending;
 //     m= the melds newest first (a kakan in its pon's place); machi= the
 //     winning tile; ten="fu,points,limit" in points; yaku= pairs in the

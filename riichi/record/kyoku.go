@@ -109,9 +109,9 @@ func (r *Kyoku) Draw(k *game.Kyoku, s game.Seat, t wall.Tile) {
 //     indicators just turned, and <AGARI> (one per winner) or <RYUUKYOKU>
 //     when the kyoku has just ended.
 //
-// Passes, Ron answers that do not yet end the kyoku, and tenpai/noten
-// declarations record nothing. A tile the engine does not know makes Err
-// non-nil.
+// Passes, Ron answers and tenpai/noten declarations write nothing by
+// themselves, only what they settle (a call, a deposit, the result). A
+// tile the engine does not know makes Err non-nil.
 func (r *Kyoku) Apply(k *game.Kyoku, a game.Action) {
 	if !r.usable(a.String) {
 		return
@@ -154,8 +154,9 @@ func meldsMayChange(k *game.Kyoku, a game.Action) []game.Seat {
 }
 
 // Round returns the recorded kyoku: the INIT and the events so far (all of
-// them once the kyoku has ended). The returned value shares nothing with
-// the recorder.
+// them once the kyoku has ended). The INIT and the event list are copies;
+// the tile lists inside the events are shared, and the recorder never
+// changes them once written.
 func (r *Kyoku) Round() mjlog.Round {
 	in := r.init
 	in.Ten = slices.Clone(in.Ten)
@@ -301,8 +302,8 @@ func tenhouMeld(m game.Meld, prev *game.Meld) (mjlog.Meld, error) {
 	case riichi.Daiminkan:
 		md.Type = mjlog.Daiminkan
 	case riichi.Ankan:
-		// Tenhou stores one tile id of an ankan, chosen by the client; the
-		// lowest is what it writes almost always (see the package doc).
+		// Tenhou stores one tile id of an ankan, by no rule the state
+		// shows; the lowest is what it writes almost always (package doc).
 		md.Type, md.Called, md.KanTile = mjlog.Ankan, -1, tiles[0]
 	case riichi.Kakan:
 		md.Type = mjlog.Kakan

@@ -48,8 +48,22 @@ func specialRules(g *mjlog.Game) bool { return g.Go.Type&^0xFF != 0 }
 type exceptions struct {
 	connTags   int // <BYE>, <UN nX=> reconnections and unknown tags dropped
 	extraAttrs int // chip=, ratio= and other unknown attributes dropped
-	ankanTile  int // ankan whose stored tile id (the client's pick) is not the lowest
+	ankanTile  int // ankan whose stored tile id is not the lowest
 	reachNoTen int // REACH step 2 without ten= (logs that omit it)
+}
+
+// count adds to ex one round for each kind that grew from before to after.
+func (ex *exceptions) count(before, after exceptions) {
+	one := func(b, a int) int {
+		if a > b {
+			return 1
+		}
+		return 0
+	}
+	ex.connTags += one(before.connTags, after.connTags)
+	ex.extraAttrs += one(before.extraAttrs, after.extraAttrs)
+	ex.ankanTile += one(before.ankanTile, after.ankanTile)
+	ex.reachNoTen += one(before.reachNoTen, after.reachNoTen)
 }
 
 func (ex exceptions) total() int { return ex.connTags + ex.extraAttrs + ex.ankanTile + ex.reachNoTen }
@@ -57,8 +71,8 @@ func (ex exceptions) total() int { return ex.connTags + ex.extraAttrs + ex.ankan
 // normalise returns the log round as an engine-driven recorder can write
 // it, given the recording got, counting what it changed in ex: Tenhou's
 // connection tags and unknown attributes dropped, owari removed (compared
-// at game level), the ankan tile id the client chose replaced by the
-// lowest one, and a REACH step 2 written without ten= given the recorded
+// at game level), the ankan tile id Tenhou stored replaced by the lowest
+// one, and a REACH step 2 written without ten= given the recorded
 // scores.
 func normalise(rd mjlog.Round, got mjlog.Round, ex *exceptions) mjlog.Round {
 	return normaliseOwari(rd, got, ex, false)
@@ -171,10 +185,11 @@ func firstDiff(want, got mjlog.Round) string {
 // roundTrip is the outcome of recording the logs of one rule class.
 type roundTrip struct {
 	games, rounds int
-	identical     int // recording == log round (owari aside), untouched
-	equal         int // recording == normalised log round
-	owari, owariN int // games whose Game owari equals the log's, of owariN
-	ex            exceptions
+	identical     int        // recording == log round (owari aside), untouched
+	equal         int        // recording == normalised log round
+	owari, owariN int        // games whose Game owari equals the log's, of owariN
+	ex            exceptions // tags normalised
+	exRounds      exceptions // rounds with such tags
 	fails         []string
 }
 
@@ -205,7 +220,10 @@ func (rt *roundTrip) record(t *testing.T, g *mjlog.Game) {
 		if reflect.DeepEqual(withoutOwari(g.Rounds[i]), got) {
 			rt.identical++
 		}
-		if d := firstDiff(normalise(g.Rounds[i], got, &rt.ex), got); d != "" {
+		before := rt.ex
+		norm := normalise(g.Rounds[i], got, &rt.ex)
+		rt.exRounds.count(before, rt.ex)
+		if d := firstDiff(norm, got); d != "" {
 			rt.fails = append(rt.fails, where+": "+d)
 		} else {
 			rt.equal++
@@ -256,8 +274,8 @@ func TestRoundTripSharedLogs(t *testing.T) {
 			ranked.record(t, g)
 		}
 	}
-	t.Logf("ranked rules: %d logs, %d rounds: %d identical to the log, %d equal after normalising %+v; owari equal in %d of %d games",
-		ranked.games, ranked.rounds, ranked.identical, ranked.equal, ranked.ex, ranked.owari, ranked.owariN)
+	t.Logf("ranked rules: %d logs, %d rounds: %d identical to the log, %d equal after normalising tags %+v in rounds %+v; owari equal in %d of %d games",
+		ranked.games, ranked.rounds, ranked.identical, ranked.equal, ranked.ex, ranked.exRounds, ranked.owari, ranked.owariN)
 	t.Logf("special rules (not required): %d logs, %d rounds: %d identical, %d equal after normalising; %d differences, first: %s",
 		special.games, special.rounds, special.identical, special.equal, len(special.fails), strings.Join(special.fails[:min(1, len(special.fails))], ""))
 	for i, f := range ranked.fails {
