@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -433,27 +434,44 @@ func (h *hand) deal(ctx context.Context) error {
 			return err
 		}
 	}
-	myDeal := dealPositions(h.layout, h.oya, h.seat)
+	tiles, err := h.receiveKeys(ctx, dealPositions(h.layout, h.oya, h.seat), true)
+	if err != nil {
+		return err
+	}
+	maps.Copy(h.mine, tiles)
+	return nil
+}
+
+// receiveKeys collects the other three players' keys for positions —
+// private releases to this player (haipai, tsumo) or public ones (the dora
+// indicator) — checks each against its commitment and decrypts the
+// positions, returning their tiles.
+func (h *hand) receiveKeys(ctx context.Context, positions []int, private bool) (map[int]wall.Tile, error) {
+	g := h.g
 	for j := 0; j < Players; j++ {
 		if j == h.seat {
 			continue
 		}
 		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := h.acceptRelease(j, o, myDeal); err != nil {
-			return err
+		if private != (o.Recipient != "") {
+			return nil, blamef(o.Sender, h.num, nil, "sent a key release to the wrong audience (private: %v)", o.Recipient != "")
+		}
+		if err := h.acceptRelease(j, o, positions); err != nil {
+			return nil, err
 		}
 	}
-	for _, pos := range myDeal {
+	tiles := make(map[int]wall.Tile, len(positions))
+	for _, pos := range positions {
 		t, err := h.decrypt(pos)
 		if err != nil {
-			return err
+			return nil, err
 		}
-		h.mine[pos] = t
+		tiles[pos] = t
 	}
-	return nil
+	return tiles, nil
 }
 
 // revealDora is the public decryption of the dora indicator yama[5].
@@ -463,22 +481,11 @@ func (h *hand) revealDora(ctx context.Context) error {
 	if _, err := g.broadcast(ctx, h.num, h.release([]int{pos})); err != nil {
 		return err
 	}
-	for j := 0; j < Players; j++ {
-		if j == h.seat {
-			continue
-		}
-		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
-		if err != nil {
-			return err
-		}
-		if err := h.acceptRelease(j, o, []int{pos}); err != nil {
-			return err
-		}
-	}
-	t, err := h.decrypt(pos)
+	tiles, err := h.receiveKeys(ctx, []int{pos}, false)
 	if err != nil {
 		return err
 	}
+	t := tiles[pos]
 	h.dora = t
 	h.res.DoraIndicator = int(t)
 	return nil

@@ -186,25 +186,11 @@ func (h *hand) tsumo(ctx context.Context, drawer, pos int, since time.Time) erro
 	if drawer != h.seat {
 		return g.sendTo(ctx, h.num, h.peerAt(drawer), h.release([]int{pos}))
 	}
-	for j := 0; j < Players; j++ {
-		if j == h.seat {
-			continue
-		}
-		o, err := g.recv(ctx, h.peerAt(j), h.num, "key release", g.cfg.Timeout)
-		if err != nil {
-			return err
-		}
-		if o.Recipient == "" {
-			return blamef(o.Sender, h.num, nil, "published a key meant for the drawer alone")
-		}
-		if err := h.acceptRelease(j, o, []int{pos}); err != nil {
-			return err
-		}
-	}
-	t, err := h.decrypt(pos)
+	tiles, err := h.receiveKeys(ctx, []int{pos}, true)
 	if err != nil {
 		return err
 	}
+	t := tiles[pos]
 	h.mine[pos] = t
 	h.res.DrawLatency = append(h.res.DrawLatency, time.Since(since))
 	return nil

@@ -54,32 +54,15 @@ func ParseWall(code string) ([]Tile, error) {
 			return nil, &SyntaxError{Offset: i, Tile: n, Msg: fmt.Sprintf("odd length %d: tile %q lacks its suit", len(code), code[i:])}
 		}
 		pair := code[i : i+2]
-		r, s := pair[0], pair[1]
-		if r < '0' || r > '9' {
-			return nil, &SyntaxError{Offset: i, Tile: n, Msg: fmt.Sprintf("%q: rank must be a digit 0..9", pair)}
-		}
-		var base int
-		switch s {
-		case 'm':
-			base = 0
-		case 'p':
-			base = 9
-		case 's':
-			base = 18
-		case 'z':
-			if r < '1' || r > '7' {
-				return nil, &SyntaxError{Offset: i, Tile: n, Msg: fmt.Sprintf("%q: honours are 1z..7z", pair)}
+		k, red, err := wall.ParseTileName(pair)
+		if err != nil {
+			off := i
+			if pair[0] >= '0' && pair[0] <= '9' && !strings.ContainsRune("mpsz", rune(pair[1])) {
+				off = i + 1 // the rank is fine, the suit is at fault
 			}
-			tiles = append(tiles, Tile{Kind: wall.Kind(27 + int(r-'1'))})
-			continue
-		default:
-			return nil, &SyntaxError{Offset: i + 1, Tile: n, Msg: fmt.Sprintf("%q: suit must be m, p, s or z", pair)}
+			return nil, &SyntaxError{Offset: off, Tile: n, Msg: err.Error()}
 		}
-		if r == '0' {
-			tiles = append(tiles, Tile{Kind: wall.Kind(base + 4), Red: true})
-		} else {
-			tiles = append(tiles, Tile{Kind: wall.Kind(base + int(r-'1'))})
-		}
+		tiles = append(tiles, Tile{Kind: k, Red: red})
 	}
 	return tiles, nil
 }
