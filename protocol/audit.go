@@ -8,6 +8,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
@@ -82,6 +83,9 @@ type HandAudit struct {
 	// TimedOut names, once per occurrence, the players whose node acted
 	// for them after their decision timeout.
 	TimedOut []peer.ID
+	// Record is the hand as a Tenhou mjlog round, replayed with the whole
+	// wall; nil if the audit failed.
+	Record *mjlog.Round
 	// Blame lists the players at fault, the first failing check first;
 	// empty when the hand is clean.
 	Blame []Blame
@@ -468,6 +472,14 @@ func (a *auditor) kyoku() {
 		a.blameErr(err)
 	}
 	a.out.Result = k.Result()
+	if len(a.out.Blame) == 0 {
+		round, err := recordKyoku(a.in.Rules, a.in.Deal, a.yama, a.out.Dice, t.steps, k.Result())
+		if err != nil {
+			a.blame("", "%v", err)
+			return
+		}
+		a.out.Record = &round
+	}
 }
 
 // openShown is the audit's check of a shown tile: the four keys must be

@@ -13,8 +13,10 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/record"
 )
 
 // DefaultTimeout is how long a player waits for an expected message before
@@ -114,6 +116,9 @@ type HandResult struct {
 	// TimedOut names, once per occurrence, the players whose node acted
 	// for them after their decision timeout (Config.DecisionTimeout).
 	TimedOut []peer.ID
+	// Record is the audited hand as a Tenhou mjlog round; nil if the audit
+	// failed.
+	Record *mjlog.Round
 }
 
 // Game is one player's side of a game of several hands.
@@ -235,6 +240,30 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 		}
 	}
 	return results, nil
+}
+
+// Record returns the game so far as a Tenhou mjlog game: the audited hands
+// played, the players' nicknames in seat order, and owari once the match
+// is over. It has no SHUFFLE tag: the walls came from the mental protocol,
+// not from a Tenhou seed.
+func (g *Game) Record(results []HandResult) *mjlog.Game {
+	var names [Players]string
+	for s, p := range g.seats {
+		names[s] = g.nicks[p]
+	}
+	var rounds []mjlog.Round
+	for _, r := range results {
+		if r.Record != nil {
+			rounds = append(rounds, *r.Record)
+		}
+	}
+	if g.match.Over() {
+		return record.Game(names, g.rules, rounds, g.match.Standings())
+	}
+	// An unfinished match has no final standings: no owari.
+	mg := record.Game(names, g.rules, nil, game.Standings{})
+	mg.Rounds = rounds
+	return mg
 }
 
 // Nick returns the nickname peer p announced in its Hello ("" if none).

@@ -536,6 +536,7 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 func (h *hand) audit() error {
 	a := h.runAudit(false)
 	h.res.Yama = a.Yama
+	h.res.Record = a.Record
 	if len(a.Blame) == 0 && !sameResult(a.Result, h.res.Result) {
 		return fmt.Errorf("audit: the replayed kyoku result differs from the one reached during the hand")
 	}

@@ -48,6 +48,17 @@ type tracker struct {
 	// TimedOut lists, in order, the seats whose node acted for them after
 	// their decision timeout.
 	timedOut []game.Seat
+	// steps logs every draw and applied action, to replay the kyoku on an
+	// engine that sees the whole wall once it is revealed.
+	steps []kyokuStep
+}
+
+// kyokuStep is one engine call of a kyoku: a draw of position pos, or an
+// action.
+type kyokuStep struct {
+	draw   bool
+	pos    int
+	action game.Action
 }
 
 func newTracker(k *game.Kyoku, hand uint32, seats []peer.ID, open func(shownTile) (wall.Tile, error), checkKey func(seat, pos int, key commcrypto.Scalar) error) *tracker {
@@ -146,6 +157,7 @@ func (t *tracker) draw() error {
 	if _, err := t.k.Draw(game.Unknown); err != nil {
 		return err
 	}
+	t.steps = append(t.steps, kyokuStep{draw: true, pos: pos})
 	t.draws[pos] = s
 	t.events++
 	return nil
@@ -246,6 +258,7 @@ func (t *tracker) apply(o *Opened, a game.Action) error {
 	if err := t.k.Apply(a); err != nil {
 		return t.blame(o, err, "illegal %s", a)
 	}
+	t.steps = append(t.steps, kyokuStep{action: a})
 	t.events++
 	return nil
 }
@@ -389,6 +402,7 @@ func (t *tracker) flushDeferred(o *Opened) error {
 		if err := t.k.Apply(a); err != nil {
 			return blamef(t.seats[a.Seat], t.hand, err, "illegal %s", a)
 		}
+		t.steps = append(t.steps, kyokuStep{action: a})
 		t.events++
 	}
 	return nil

@@ -19,6 +19,7 @@ import (
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/bot"
+	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -56,6 +57,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	turnTimeout := fs.Duration("turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it")
 	decisionTimeout := fs.Duration("decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
+	mjlogPath := fs.String("mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
 	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	verbose := fs.Bool("v", false, "log protocol steps to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -187,6 +189,13 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !allOK {
 		return 1
 	}
+	if *mjlogPath != "" {
+		if err := writeRecord(*mjlogPath, g.Record(results)); err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: --mjlog: %v\n", err)
+			return 1
+		}
+		out.event(map[string]any{"event": "mjlog", "path": *mjlogPath}, "game record: %s", *mjlogPath)
+	}
 	st := g.Standings()
 	if g.MatchOver() {
 		name := seatNamer(g.Seats(), g.Nick)
@@ -197,6 +206,24 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	out.event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": ms(cpu)},
 		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(results), rss, cpu.Round(time.Millisecond))
 	return 0
+}
+
+// writeRecord writes a game record to path as mjlog XML, atomically
+// (a temporary file renamed into place).
+func writeRecord(path string, g *mjlog.Game) error {
+	tmp := path + ".tmp"
+	f, err := os.Create(tmp)
+	if err != nil {
+		return err
+	}
+	if err := mjlog.Write(f, g); err != nil {
+		f.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp, path)
 }
 
 // reporter prints progress as text lines or as JSON objects, one a line.

@@ -124,6 +124,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
 		p.addr = fmt.Sprintf("%s/p2p/%s", p.listen, p.id)
 		p.transcript = filepath.Join(*dir, p.name+".mjt")
+		p.record = filepath.Join(*dir, p.name+".mjlog.xml")
 		players[i] = p
 	}
 	nameOf := map[string]string{}
@@ -144,7 +145,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	codes := make([]int, len(players))
 	for i, p := range players {
 		args := []string{"join", "--bot", "--table", tableName, "--name", p.name, "--listen", p.listen,
-			"--hands", strconv.Itoa(*hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
+			"--hands", strconv.Itoa(*hands), "--data-dir", p.dataDir, "--transcript", p.transcript, "--mjlog", p.record,
 			"--progress", "json", "--timeout", timeout.String(), "--connect-timeout", "60s"}
 		if *verbose {
 			args = append(args, "-v")
@@ -246,6 +247,14 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), cpuMs/1000, cpuMs/float64(played))
 	}
 	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
+	if ok {
+		if err := sameFiles(players); err != nil {
+			fmt.Fprintf(stdout, "game records: %v\n", err)
+			ok = false
+		} else {
+			fmt.Fprintf(stdout, "game record (Tenhou mjlog, identical on all four nodes): %s (replay it with: mentalmj tenhou replay %s)\n", players[0].record, players[0].record)
+		}
+	}
 	if !ok {
 		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
 		return 1
@@ -256,8 +265,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // localPlayer is one of the four join processes.
 type localPlayer struct {
-	name, dataDir, transcript, listen, addr string
-	id                                      peer.ID
+	name, dataDir, transcript, record, listen, addr string
+	id                                              peer.ID
 }
 
 // agree reports whether the four reports of a hand all passed their audit
@@ -306,6 +315,24 @@ func nameOrID(nameOf map[string]string, id string) string {
 		return n
 	}
 	return id
+}
+
+// sameFiles checks that the four nodes wrote the same game record.
+func sameFiles(players []*localPlayer) error {
+	first, err := os.ReadFile(players[0].record)
+	if err != nil {
+		return err
+	}
+	for _, p := range players[1:] {
+		b, err := os.ReadFile(p.record)
+		if err != nil {
+			return err
+		}
+		if !slices.Equal(b, first) {
+			return fmt.Errorf("%s differs from %s", p.record, players[0].record)
+		}
+	}
+	return nil
 }
 
 // wireTraffic counts, from the four transcripts, every message a node sent
