@@ -133,3 +133,51 @@ func TestBadArguments(t *testing.T) {
 		}
 	}
 }
+
+// TestLocalHanchanEndToEnd builds the binary and runs "mentalmj local": four
+// bot processes play a whole hanchan under the mental protocol. It checks
+// the final standings are printed, that every node wrote the same Tenhou
+// mjlog record, that the record passes "mentalmj tenhou replay" (every
+// action legal, every AGARI, RYUUKYOKU and owari reproduced by the rules
+// engine), and that "mentalmj tenhou verify" reports it as skipped (it has
+// no Tenhou SHUFFLE seed), not failed.
+func TestLocalHanchanEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test starts four processes")
+	}
+	bin := buildBinary(t)
+	dir := filepath.Join(t.TempDir(), "hanchan")
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	out, err := exec.CommandContext(ctx, bin, "local", "--dir", dir).CombinedOutput()
+	if err != nil {
+		t.Fatalf("mentalmj local: %v\n%s", err, out)
+	}
+	if !regexp.MustCompile(`(?m)^final standings:\n  1\. seat \d: -?\d+ points`).Match(out) {
+		t.Errorf("no final standings in:\n%s", out)
+	}
+	if !strings.Contains(string(out), "identical on all four nodes") {
+		t.Errorf("local did not confirm identical records:\n%s", out)
+	}
+	record := filepath.Join(dir, "player-2.mjlog.xml")
+	rep, err := exec.CommandContext(ctx, bin, "tenhou", "replay", "--json", record).Output()
+	if err != nil {
+		t.Fatalf("mentalmj tenhou replay %s: %v\n%s", record, err, rep)
+	}
+	var r struct {
+		Games      int   `json:"games"`
+		Rounds     int   `json:"rounds"`
+		Mismatches []any `json:"mismatches"`
+	}
+	if err := json.Unmarshal(rep, &r); err != nil {
+		t.Fatal(err)
+	}
+	hands := len(regexp.MustCompile(`(?m)^hand \d+ `).FindAll(out, -1))
+	if r.Games != 1 || r.Rounds != hands || len(r.Mismatches) != 0 {
+		t.Errorf("replay: %d games, %d rounds (want %d), mismatches %v", r.Games, r.Rounds, hands, r.Mismatches)
+	}
+	ver, err := exec.CommandContext(ctx, bin, "tenhou", "verify", record).CombinedOutput()
+	if err != nil || !strings.Contains(string(ver), "1 skipped") {
+		t.Errorf("tenhou verify on a mental-protocol record: %v\n%s", err, ver)
+	}
+}
