@@ -17,6 +17,7 @@ type Blame struct {
 	Reason string
 }
 
+// String returns "hand N: peer ID: reason".
 func (b Blame) String() string { return fmt.Sprintf("hand %d: peer %s: %s", b.Hand, b.Peer, b.Reason) }
 
 // BlameError is the error a hand ends with when a player misbehaves: a bad
@@ -29,6 +30,7 @@ type BlameError struct {
 	Err error
 }
 
+// Error returns the blame and, if any, the check that failed.
 func (e *BlameError) Error() string {
 	if e.Err != nil {
 		return fmt.Sprintf("%s: %v", e.Blame, e.Err)
@@ -36,6 +38,7 @@ func (e *BlameError) Error() string {
 	return e.Blame.String()
 }
 
+// Unwrap returns the underlying check failure (nil if none).
 func (e *BlameError) Unwrap() error { return e.Err }
 
 func blamef(p peer.ID, hand uint32, err error, format string, args ...any) *BlameError {
@@ -58,8 +61,10 @@ type AbortError struct {
 	Reason string
 }
 
+// Error returns "hand N: peer ID aborted the hand: reason".
 func (e *AbortError) Error() string {
 	return fmt.Sprintf("hand %d: peer %s aborted the hand: %s", e.Hand, e.Peer, e.Reason)
 }
 
+// Unwrap returns ErrAborted.
 func (e *AbortError) Unwrap() error { return ErrAborted }

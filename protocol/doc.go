@@ -1,5 +1,77 @@
-// Package protocol is the Mental Mahjong protocol: the wire messages, the
-// per-hand state machine, the transcript, and the end-of-hand audit with
-// blame. It never touches the network; it talks to a Transport, which the
-// node implements over libp2p and tests implement in memory.
+// Package protocol is the Mental Mahjong protocol: four players deal and
+// play riichi mahjong with no dealer and no trusted party, and audit every
+// hand at its end. It holds the wire messages (package pb), the per-hand
+// state machine, the transcript, and the audit with blame. It never touches
+// the network: it talks to a Transport, which the node package implements
+// over libp2p and tests implement in memory (MemNetwork).
+//
+// # Messages
+//
+// Every message is an Entry signed with the sender's libp2p Ed25519 key
+// (Seal, Open). It carries the game id, the hand number, the sender's
+// sequence number and the hash of the sender's previous Entry, so each
+// sender's messages form a hash chain: two signed entries with the same
+// sequence number and different contents prove that a player told
+// different peers different things. Every message a player sends or
+// receives is appended to its Transcript as it happens.
+//
+// # A hand, in lockstep
+//
+// At every step each player knows which message it expects next from each
+// peer; anything else is out of turn and blamed on its sender. With
+// players seated P0..P3 and public tile points T_0..T_135
+// (commcrypto.TileTable):
+//
+//  1. Seats and dice (seats.go): each player commits to a 32-byte nonce
+//     and the match state it expects (dealer, round, honba, deposits,
+//     scores), then all reveal; the joint seed fixes the seating (hand 1)
+//     and the dice. No single player chooses them.
+//  2. Shuffle passes (hand.go): in seat order, D ← π_j(k_j·D).
+//  3. Rekey passes: in seat order, C_i ← (r_{j,i}·k_j⁻¹)·C_i with the
+//     commitments R_{j,i} = r_{j,i}·G. Afterwards C_i = (Π_j r_{j,i})·T_{yama[i]}.
+//  4. Private decryption: for the haipai and every tsumo and rinshan draw,
+//     the three other players send the drawer their keys for the position,
+//     privately and in parallel; the drawer checks each key against its
+//     commitment and decrypts.
+//  5. Public decryption: the dora indicator, kan-dora and (for a riichi
+//     winner) ura-dora indicators: every player publishes its key.
+//  6. The kyoku (kyoku.go) under the rules engine riichi/game: turns
+//     (dahai, riichi, kans, tsumo agari, kyuushu kyuuhai), answers to a tile
+//     on offer (pass, chi, pon, daiminkan, ron) resolved by Tenhou's
+//     priority, the winning calls, and tenpai declarations at an exhaustive
+//     draw. Any message that shows tiles — a dahai, a call's tiles, a
+//     winning or tenpai hand — publishes all four keys of their positions
+//     (show.go), and every player checks them against the commitments.
+//  7. Key reveal: every player publishes its global key and its 136
+//     position keys, and the hand is audited.
+//
+// # The public engine
+//
+// Every player runs a tracker (tracker.go): a rules engine that sees
+// exactly the tiles shown to everyone and applies every player's actions.
+// It says what the kyoku waits for next and from whom, so all four players
+// hold the same public state and reject the same illegal actions. The
+// player's own decisions are made on a private copy with its own tiles
+// revealed (Player, view). Rules that need hidden tiles — riichi on a
+// tenpai hand, a riichi ankan that keeps the waits — are deferred by the
+// engine and decided by the audit.
+//
+// # Audit and blame
+//
+// AuditHand re-verifies a hand from its entries alone: the nonces, every
+// revealed key against its commitment, a replay of each shuffle pass (a
+// permutation of the previous deck under the revealed global key) and of
+// each rekey pass, the decrypted wall (a permutation of the 136 tiles),
+// every key release against the layout, and a replay of the kyoku through
+// the engine with the deferred checks decided on the whole wall. The first
+// player whose message fails is blamed. The live player runs it at the end
+// of every hand; `mentalmj audit` runs AuditTranscript offline on a saved
+// transcript. An audited hand is then replayed with the whole wall and
+// recorded as a Tenhou mjlog round (Game.Record).
+//
+// When a hand stops early (a check fails, a player aborts), every player
+// that has the whole rekeyed wall reveals its keys anyway — the hand is
+// void, so this leaks nothing about later hands — and the audit replays the
+// passes, so that a bad shuffle or rekey pass is still blamed on the player
+// who made it.
 package protocol

@@ -18,10 +18,12 @@ const (
 	NumTiles = 136
 	// NumKinds is the number of distinct tile kinds.
 	NumKinds = 34
-	// RedMan, RedPin and RedSou are the Tenhou ids of the red fives (0m, 0p,
-	// 0s) when red fives are played (WALL_LAYOUT.md §7).
+	// RedMan is the Tenhou id of the red five of characters (0m) when red
+	// fives are played (WALL_LAYOUT.md §7).
 	RedMan Tile = 16
+	// RedPin is the Tenhou id of the red five of dots (0p).
 	RedPin Tile = 52
+	// RedSou is the Tenhou id of the red five of bamboo (0s).
 	RedSou Tile = 88
 )
 
