@@ -142,3 +142,58 @@ func FuzzAuditTranscript(f *testing.F) {
 		}
 	})
 }
+
+func TestReplayedMessageBlamed(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		// A proper hello (peers ascending, as every player sends them),
+		// then the very same envelope again: sequence number 0 twice.
+		ids := sortPeers(tb.ids)
+		raw := make([][]byte, len(ids))
+		for i, p := range ids {
+			raw[i] = []byte(p)
+		}
+		nonce := make([]byte, 16)
+		rand.Read(nonce)
+		hello := &pb.Entry{Sender: []byte(tb.ids[3]), Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: "test", Version: Version, Peers: raw, Nonce: nonce, Hands: 1, Length: "hanchan"}}}
+		o, err := Seal(tb.keys[3], hello)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		for range 2 {
+			for _, p := range tb.ids[:3] {
+				tr.Send(ctx, p, o.Envelope)
+			}
+		}
+	})
+	expectBlame(t, out, tb.ids[3], "hash chain")
+}
+
+// A shuffle pass holding an encoding that is not a canonical ristretto255
+// point (here the identity, 32 zero bytes, which circl would decode
+// without complaint) is caught by the player who decodes that deck next,
+// and blamed on its author; nobody else is blamed.
+func TestIdentityElementInShuffleBlamed(t *testing.T) {
+	tb := newTable(t)
+	const cheater = 2
+	out := tb.play(t, 1, func(i int, c *Config) {
+		if i == cheater {
+			c.Tamper = func(hand uint32, to peer.ID, e *pb.Entry) {
+				if s := e.GetShuffle(); s != nil {
+					clear(s.Deck[32:64])
+				}
+			}
+		}
+	})
+	checkBlame(t, tb, out, cheater, nil)
+	n := 0
+	for _, o := range out {
+		if blamed(o.err) == tb.ids[cheater] && strings.Contains(o.err.Error(), "identity") {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Error("nobody blamed the cheater for the identity element")
+	}
+}

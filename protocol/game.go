@@ -432,15 +432,17 @@ func (g *Game) recv(ctx context.Context, from peer.ID, hand uint32, want string,
 		return nil, blamef(from, hand, nil, "relayed a message signed by %s", o.Sender)
 	case o.Recipient != "" && o.Recipient != g.self:
 		return nil, blamef(from, hand, nil, "sent us a message addressed to %s", o.Recipient)
+	}
+	if err := g.chains.accept(o); err != nil {
+		return nil, blamef(from, hand, err, "broke its hash chain")
+	}
+	switch {
 	case hand > 0 && string(e.GameId) != string(g.gameID):
 		return nil, blamef(from, hand, nil, "message for another game (id %x)", e.GameId)
 	case hand == 0 && (len(e.GameId) != 0 || e.Seq != 0):
 		return nil, blamef(from, hand, nil, "hello must open its chain (seq %d)", e.Seq)
 	case e.Hand != hand:
 		return nil, blamef(from, hand, nil, "message for hand %d during hand %d", e.Hand, hand)
-	}
-	if err := g.chains.accept(o); err != nil {
-		return nil, blamef(from, hand, err, "broke its hash chain")
 	}
 	if err := g.record(o); err != nil {
 		return nil, err
