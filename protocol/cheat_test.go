@@ -120,15 +120,15 @@ func TestCallWithTilesThatDoNotFitBlamed(t *testing.T) {
 	expectBlameOf(t, tb, out, cheater, "pon")
 }
 
-func TestIllegalRiichiBlamedAtTheAudit(t *testing.T) {
-	tb := newTable(t)
-	const cheater = 1
+// riichiCheater discards the drawn tile, declaring riichi on its first
+// discard (a hand that is not tenpai), passes on every tile on offer and
+// keeps its hand hidden at an exhaustive draw. Its own view offers nothing
+// legal once its riichi stands, so it acts on its own.
+func riichiCheater() PlayerFunc {
 	declared := false
-	out := tb.play(t, 1, cheat(cheater, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
+	return func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
 		switch v.Phase() {
 		case game.PhaseTurn:
-			// Tsumogiri, declaring riichi on the first discard (not
-			// tenpai); its own view offers nothing legal afterwards.
 			hand, _ := v.Hand(s)
 			a := game.Action{Type: game.Discard, Seat: s, Tile: hand[len(hand)-1], Riichi: !declared}
 			declared = true
@@ -136,9 +136,14 @@ func TestIllegalRiichiBlamedAtTheAudit(t *testing.T) {
 		case game.PhaseResponse:
 			return game.Action{Type: game.Pass, Seat: s}, nil
 		}
-		// At the exhaustive draw it keeps its hand hidden.
 		return game.Action{Type: game.Noten, Seat: s}, nil
-	}))
+	}
+}
+
+func TestIllegalRiichiBlamedAtTheAudit(t *testing.T) {
+	tb := newTable(t)
+	const cheater = 1
+	out := tb.play(t, 1, cheat(cheater, riichiCheater()))
 	expectBlameOf(t, tb, out, cheater, "riichi")
 }
 
@@ -150,25 +155,13 @@ func TestIllegalRiichiBlamedAtTheAudit(t *testing.T) {
 func TestIllegalRiichiBlamedByTheAuditAfterAWin(t *testing.T) {
 	tb := newTable(t)
 	const cheater = 2
-	declared := false
 	out := tb.play(t, 1, func(i int, c *Config) {
 		if i != cheater {
 			b := bot.New(uint64(i + 1))
 			c.Player = PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) })
 			return
 		}
-		cheat(cheater, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
-			switch v.Phase() {
-			case game.PhaseTurn:
-				hand, _ := v.Hand(s)
-				a := game.Action{Type: game.Discard, Seat: s, Tile: hand[len(hand)-1], Riichi: !declared}
-				declared = true
-				return a, nil
-			case game.PhaseResponse:
-				return game.Action{Type: game.Pass, Seat: s}, nil
-			}
-			return game.Action{Type: game.Noten, Seat: s}, nil
-		})(i, c)
+		cheat(cheater, riichiCheater())(i, c)
 	})
 	expectBlameOf(t, tb, out, cheater, "riichi")
 	if strings.Contains(out[0].err.Error(), "not tenpai") {

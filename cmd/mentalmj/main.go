@@ -39,6 +39,13 @@ func main() {
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	return dispatch(ctx, "mentalmj", commands(), usage, args, stdout, stderr)
+}
+
+// dispatch runs the command of cmds named by args[0] with the rest of
+// args; "help" or -h prints usage to stdout (exit 0), no or an unknown
+// command prints usage to stderr (exit 2).
+func dispatch(ctx context.Context, prog string, cmds []command, usage func(io.Writer), args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -48,12 +55,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		usage(stdout)
 		return 0
 	}
-	for _, c := range commands() {
+	for _, c := range cmds {
 		if c.name == args[0] {
 			return c.run(ctx, args[1:], stdout, stderr)
 		}
 	}
-	fmt.Fprintf(stderr, "mentalmj: unknown command %q\n\n", args[0])
+	fmt.Fprintf(stderr, "%s: unknown command %q\n\n", prog, args[0])
 	usage(stderr)
 	return 2
 }

@@ -26,23 +26,7 @@ func tenhouSubcommands() []command {
 }
 
 func runTenhou(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		tenhouUsage(stderr)
-		return 2
-	}
-	switch args[0] {
-	case "help", "-h", "-help", "--help":
-		tenhouUsage(stdout)
-		return 0
-	}
-	for _, c := range tenhouSubcommands() {
-		if c.name == args[0] {
-			return c.run(ctx, args[1:], stdout, stderr)
-		}
-	}
-	fmt.Fprintf(stderr, "mentalmj tenhou: unknown subcommand %q\n\n", args[0])
-	tenhouUsage(stderr)
-	return 2
+	return dispatch(ctx, "mentalmj tenhou", tenhouSubcommands(), tenhouUsage, args, stdout, stderr)
 }
 
 func tenhouUsage(w io.Writer) {
