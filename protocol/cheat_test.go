@@ -140,7 +140,7 @@ func riichiCheater() PlayerFunc {
 	}
 }
 
-func TestIllegalRiichiBlamedAtTheAudit(t *testing.T) {
+func TestIllegalRiichiBlamedAtTheExhaustiveDraw(t *testing.T) {
 	tb := newTable(t)
 	const cheater = 1
 	out := tb.play(t, 1, cheat(cheater, riichiCheater()))
