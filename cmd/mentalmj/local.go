@@ -59,6 +59,7 @@ type childHand struct {
 	Reason        string    `json:"reason"`
 	PeakRSSKiB    int64     `json:"peak_rss_kib"`
 	CPUMs         float64   `json:"cpu_ms"`
+	MatchOver     bool      `json:"match_over"`
 	Round         int       `json:"round"`
 	Honba         int       `json:"honba"`
 	Result        string    `json:"result"`
@@ -139,6 +140,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var mu sync.Mutex
 	var peakRSS int64
 	var cpuMs float64
+	var matchOver bool
 	var standings []childHand
 	reports := map[int][]childHand{} // hand → reports
 	var wg sync.WaitGroup
@@ -196,6 +198,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					mu.Lock()
 					peakRSS = max(peakRSS, ev.PeakRSSKiB)
 					cpuMs += ev.CPUMs
+					matchOver = matchOver || ev.MatchOver
 					mu.Unlock()
 				case "standings":
 					mu.Lock()
@@ -220,7 +223,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	played := len(reports)
-	if *hands > 0 && played != *hands {
+	switch {
+	case *hands > 0 && played < *hands && matchOver:
+		fmt.Fprintf(stdout, "the match ended after %d of the %d hands asked for\n", played, *hands)
+	case *hands > 0 && played != *hands:
 		fmt.Fprintf(stdout, "%d of %d hands were played\n", played, *hands)
 		ok = false
 	}

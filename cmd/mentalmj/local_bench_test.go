@@ -62,7 +62,8 @@ func metrics(b *testing.B, out []byte, re string, units ...string) []float64 {
 // shuffle and 4 rekey passes, the deal of 53 tiles; the slowest node per
 // hand), the tsumo latency over every draw of every node (start of the
 // draw → drawn tile decrypted), and the largest peak RSS of the four
-// nodes. Run with -benchtime 20x for 20 hands.
+// nodes. Run with -benchtime 20x for 20 hands (fewer if the match ends
+// first, e.g. a player goes below zero).
 func BenchmarkLocalProcesses(b *testing.B) {
 	bin := buildForBench(b)
 	b.ResetTimer()
