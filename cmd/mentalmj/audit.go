@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/wall"
@@ -17,13 +19,22 @@ var auditCommand = command{
 	run:     runAudit,
 }
 
-const auditUsage = `audit [--json] TRANSCRIPT
+const auditUsage = `audit [--json] TRANSCRIPT [TRANSCRIPT...]
 
 Re-verifies a transcript written by "mentalmj join" without any network:
 every signature and hash chain, the Hellos, every hand's nonce commitments,
-shuffle and rekey passes, key releases and dahai, and the decrypted wall
-against the Tenhou layout. Exit status: 0 the transcript verifies, 1 it fails
-the audit (the blame list names who), 2 it cannot be read.`
+shuffle and rekey passes, key releases, and the kyoku replayed under the
+rules engine (every turn, call, win, riichi and tenpai declaration), with
+the decrypted wall checked against the Tenhou layout.
+
+Given the transcripts of several players of the same game, it audits each
+and compares them: two signed messages from one player with the same
+sequence number and different contents prove that it told different
+players different things, and are blamed on it. The hands shown are the
+first transcript's.
+
+Exit status: 0 the transcripts verify, 1 they fail the audit (the blame
+list names who), 2 one cannot be read.`
 
 // auditJSON is the --json output shape.
 type auditJSON struct {
@@ -53,33 +64,45 @@ func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
-	if fs.NArg() != 1 {
-		return usageError(fs, stderr, "give exactly one transcript file")
+	if fs.NArg() < 1 {
+		return usageError(fs, stderr, "give a transcript file")
 	}
-	path := fs.Arg(0)
-	f, err := os.Open(path)
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj audit: %v\n", err)
-		return 2
-	}
-	defer f.Close()
-	recs, rerr := protocol.ReadRecords(f, path)
-	if len(recs) == 0 {
-		if rerr == nil {
-			rerr = fmt.Errorf("%s: empty transcript", path)
+	var all [][]protocol.Record
+	var audits []*protocol.TranscriptAudit
+	var notes []string
+	for _, path := range fs.Args() {
+		recs, rerr := readTranscript(path)
+		if len(recs) == 0 {
+			fmt.Fprintf(stderr, "mentalmj audit: %v\n", rerr)
+			return 2
 		}
-		fmt.Fprintf(stderr, "mentalmj audit: %v\n", rerr)
-		return 2
+		if rerr != nil {
+			notes = append(notes, rerr.Error())
+		}
+		all = append(all, recs)
+		audits = append(audits, protocol.AuditTranscript(recs))
 	}
-	a := protocol.AuditTranscript(recs)
-	out := auditJSON{OK: a.OK() && rerr == nil, Hands: []auditHandJSON{}, Blame: []blameJSON{}}
-	if rerr != nil {
-		out.Note = rerr.Error()
+	a := audits[0]
+	ok := len(notes) == 0
+	var blames []protocol.Blame
+	for _, t := range audits {
+		ok = ok && t.OK()
+		for _, b := range t.Blame {
+			if !slices.Contains(blames, b) {
+				blames = append(blames, b)
+			}
+		}
 	}
+	if len(audits) > 1 {
+		equivocations := protocol.CompareTranscripts(fs.Args(), all)
+		ok = ok && len(equivocations) == 0
+		blames = append(blames, equivocations...)
+	}
+	out := auditJSON{OK: ok, Hands: []auditHandJSON{}, Blame: []blameJSON{}, Note: strings.Join(notes, "; ")}
 	for _, h := range a.Hands {
 		out.Hands = append(out.Hands, auditHandJSON{Hand: h.Hand, Yama: h.Yama, Dice: h.Dice, DoraIndicator: h.DoraIndicator, Events: h.Events})
 	}
-	for _, b := range a.Blame {
+	for _, b := range blames {
 		out.Blame = append(out.Blame, blameJSON{Peer: b.Peer.String(), Hand: b.Hand, Reason: b.Reason})
 	}
 	if *asJSON {
@@ -87,7 +110,9 @@ func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		enc.SetIndent("", "  ")
 		enc.Encode(out)
 	} else {
-		fmt.Fprintf(stdout, "transcript %s: table %q, %d records, %d hands\n", path, a.Table, len(recs), len(a.Hands))
+		for i, path := range fs.Args() {
+			fmt.Fprintf(stdout, "transcript %s: table %q, %d records, %d hands\n", path, audits[i].Table, len(all[i]), len(audits[i].Hands))
+		}
 		for _, h := range out.Hands {
 			status := "ok"
 			if h.Yama == nil {
@@ -95,20 +120,35 @@ func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			}
 			fmt.Fprintf(stdout, "hand %d: dice %d+%d, dora indicator %s, %d events, audit %s\n", h.Hand, h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator), h.Events, status)
 		}
-		for _, b := range a.Blame {
+		for _, b := range blames {
 			fmt.Fprintf(stdout, "BLAME %s\n", b)
 		}
-		if rerr != nil {
-			fmt.Fprintf(stdout, "warning: %v (records before it were audited)\n", rerr)
+		for _, n := range notes {
+			fmt.Fprintf(stdout, "warning: %s (records before it were audited)\n", n)
 		}
 		if out.OK {
-			fmt.Fprintln(stdout, "transcript verifies")
+			fmt.Fprintln(stdout, "transcripts verify")
 		} else {
-			fmt.Fprintln(stdout, "transcript FAILS the audit")
+			fmt.Fprintln(stdout, "transcripts FAIL the audit")
 		}
 	}
 	if !out.OK {
 		return 1
 	}
 	return 0
+}
+
+// readTranscript reads a transcript file's records; the error names the
+// file (an unreadable file, or a damaged tail after the records returned).
+func readTranscript(path string) ([]protocol.Record, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	recs, err := protocol.ReadRecords(f, path)
+	if len(recs) == 0 && err == nil {
+		err = fmt.Errorf("%s: empty transcript", path)
+	}
+	return recs, err
 }

@@ -89,6 +89,14 @@ func TestLocalTwoHandsEndToEnd(t *testing.T) {
 			t.Errorf("player %d's audited walls differ from player 0's", i)
 		}
 	}
+	// All four transcripts together: audited and compared, consistent.
+	var paths []string
+	for i := 0; i < 4; i++ {
+		paths = append(paths, filepath.Join(dir, "player-"+string(rune('0'+i))+".mjt"))
+	}
+	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil || !strings.Contains(string(out), "transcripts verify") {
+		t.Errorf("mentalmj audit of the four transcripts: %v\n%s", err, out)
+	}
 	// A flipped byte in a saved transcript fails the audit with exit 1.
 	path := filepath.Join(dir, "player-1.mjt")
 	data, err := os.ReadFile(path)

@@ -1,0 +1,50 @@
+package protocol
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+)
+
+// CompareTranscripts cross-checks the transcripts of one game kept by
+// different players (each a list of records, named by names). Every
+// sender's messages are chained by sequence number, so two correctly
+// signed entries from the same sender with the same sequence number and
+// different contents prove that the sender told different players
+// different things (equivocation): each such pair is blamed on the sender.
+// Records whose signature does not verify are left to AuditTranscript. It
+// returns the blames found, none for consistent transcripts.
+func CompareTranscripts(names []string, transcripts [][]Record) []Blame {
+	type seen struct {
+		hash [32]byte
+		file string
+		rec  int
+	}
+	first := map[peer.ID]map[uint64]seen{}
+	var out []Blame
+	for f, recs := range transcripts {
+		for _, rec := range recs {
+			o, err := Open(rec.Envelope)
+			if err != nil {
+				continue
+			}
+			bySeq := first[o.Sender]
+			if bySeq == nil {
+				bySeq = map[uint64]seen{}
+				first[o.Sender] = bySeq
+			}
+			prev, ok := bySeq[o.Entry.Seq]
+			if !ok {
+				bySeq[o.Entry.Seq] = seen{o.Hash, names[f], rec.Index}
+				continue
+			}
+			if !bytes.Equal(prev.hash[:], o.Hash[:]) {
+				out = append(out, Blame{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: fmt.Sprintf(
+					"equivocation: signed two different messages with sequence number %d (%s record %d and %s record %d)",
+					o.Entry.Seq, prev.file, prev.rec, names[f], rec.Index)})
+			}
+		}
+	}
+	return out
+}
