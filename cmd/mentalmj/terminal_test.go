@@ -79,4 +79,6 @@ func TestTerminalPlayer(t *testing.T) {
 	}
 }
 
-func isSame(a, b game.Action) bool { return a.Type == b.Type && a.Tile == b.Tile && a.Riichi == b.Riichi }
+func isSame(a, b game.Action) bool {
+	return a.Type == b.Type && a.Tile == b.Tile && a.Riichi == b.Riichi
+}
