@@ -75,16 +75,6 @@ func newView(k *game.Kyoku, s game.Seat) *view {
 	return v
 }
 
-// closed reports whether the seat's hand is closed (no melds but ankan).
-func (v *view) closed() bool {
-	for _, m := range v.melds {
-		if m.open {
-			return false
-		}
-	}
-	return true
-}
-
 // tileValue ranks how much the seat wants to keep tile t, higher kept
 // longer: guest-wind honours 0, other honours 1, terminals 2, twos and
 // eights 3, other simples 4, plus 10 per dora the kind is and 10 for a

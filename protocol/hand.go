@@ -146,9 +146,6 @@ func (h *hand) play(ctx context.Context) error {
 	return h.audit()
 }
 
-// rel returns seat s counted from the dealer (0 = oya).
-func (h *hand) rel(s int) int { return (s - h.oya + Players) % Players }
-
 // dealPositions returns the yama positions dealt to seat s: its 13 haipai
 // tiles in deal order and, for the dealer, the first live draw.
 func dealPositions(l wall.Layout, oya, s int) []int {

@@ -187,16 +187,6 @@ func (h *harness) pass() {
 	}
 }
 
-// turn draws s for the seat to move and discards it (tsumogiri), then
-// lets everyone pass.
-func (h *harness) turn(s string) {
-	h.t.Helper()
-	seat := h.k.Turn()
-	h.draw(s)
-	h.discard(seat, s)
-	h.pass()
-}
-
 func (h *harness) has(seat Seat, typ ActionType) bool {
 	for _, a := range h.k.LegalActions(seat) {
 		if a.Type == typ {

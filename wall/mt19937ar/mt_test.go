@@ -133,7 +133,9 @@ func TestKeySensitivity(t *testing.T) {
 	a := NewByArray(key)
 	key[623] = 1
 	b := NewByArray(key)
-	if a.Uint32() == b.Uint32() && a.Uint32() == b.Uint32() {
+	a1, a2 := a.Uint32(), a.Uint32()
+	b1, b2 := b.Uint32(), b.Uint32()
+	if a1 == b1 && a2 == b2 {
 		t.Fatal("changing key[623] did not change the output")
 	}
 }
