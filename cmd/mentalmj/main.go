@@ -22,6 +22,7 @@ type command struct {
 
 func commands() []command {
 	return []command{
+		idCommand,
 		joinCommand,
 		localCommand,
 		auditCommand,
