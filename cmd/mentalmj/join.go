@@ -144,7 +144,13 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	out.event(map[string]any{"event": "connected"}, "all players connected")
 
-	var player protocol.Player = &terminalPlayer{in: os.Stdin, out: stdout}
+	// The human's table view and prompts go to the terminal: stdout, or
+	// stderr when stdout carries JSON progress for a launcher.
+	ui := stdout
+	if *progress == "json" {
+		ui = stderr
+	}
+	var player protocol.Player = &terminalPlayer{in: os.Stdin, out: ui}
 	if *useBot {
 		var seed [8]byte
 		rand.Read(seed[:])

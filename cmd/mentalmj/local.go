@@ -31,7 +31,7 @@ var localCommand = command{
 	run:     runLocal,
 }
 
-const localUsage = `local [--hands N] [--dir DIR]
+const localUsage = `local [--hands N] [--dir DIR] [--play]
 
 Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
 identities; they play a whole hanchan of riichi mahjong under the mental
@@ -39,7 +39,7 @@ protocol (or --hands N hands). It relays their progress, prints a line per
 hand (result, scores, dealer, dora indicator, audit, time) and the final
 standings, and exits 0 only if all four exit 0 and their audits agree.
 Identities and transcripts go to DIR (default: a new temporary directory,
-printed).`
+printed). With --play you are player-0 and the three others are bots.`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -74,6 +74,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
+	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -146,7 +147,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var wg sync.WaitGroup
 	codes := make([]int, len(players))
 	for i, p := range players {
-		args := []string{"join", "--bot", "--table", tableName, "--name", p.name, "--listen", p.listen,
+		human := *play && i == 0
+		args := []string{"join", "--table", tableName, "--name", p.name, "--listen", p.listen,
 			"--hands", strconv.Itoa(*hands), "--data-dir", p.dataDir, "--transcript", p.transcript, "--mjlog", p.record,
 			"--progress", "json", "--timeout", timeout.String(), "--connect-timeout", "60s"}
 		if *verbose {
@@ -154,6 +156,15 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *tonpuu {
 			args = append(args, "--tonpuu")
+		}
+		if human {
+			// The bots wait for a human: 30 minutes a decision.
+			args = append(args, "--decision-timeout", "30m")
+		} else {
+			args = append(args, "--bot")
+		}
+		if *play {
+			args = append(args, "--turn-timeout", "31m")
 		}
 		for _, q := range players {
 			if q != p {
@@ -167,6 +178,11 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			return 2
 		}
 		cmd.Stderr = &prefixWriter{w: stderr, prefix: "[" + p.name + "] "}
+		if human {
+			// The table view and the prompts come on stderr, the answers
+			// from this terminal.
+			cmd.Stdin, cmd.Stderr = os.Stdin, stderr
+		}
 		if err := cmd.Start(); err != nil {
 			fmt.Fprintf(stderr, "mentalmj local: starting %s: %v\n", p.name, err)
 			return 2

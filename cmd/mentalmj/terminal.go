@@ -27,7 +27,7 @@ type terminalPlayer struct {
 // discard it declaring riichi, or an empty line for the default (discard
 // the drawn tile, pass, or the only declaration allowed).
 func (p *terminalPlayer) Act(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
-	legal := v.LegalActions(s)
+	legal := distinctActions(v.LegalActions(s))
 	if len(legal) == 0 {
 		return game.Action{}, errors.New("no legal action")
 	}
@@ -91,10 +91,28 @@ func (p *terminalPlayer) show(v *game.Kyoku, s game.Seat) {
 		}
 		fmt.Fprintf(p.out, "seat %d%s: river %s melds %s\n", q, mark, strings.Join(river, " "), strings.Join(melds, " "))
 	}
-	fmt.Fprintf(p.out, "your hand: %s\n", riichi.FormatHand(sorted))
+	fmt.Fprintf(p.out, "your hand: %s", riichi.FormatHand(sorted))
+	if v.Phase() == game.PhaseTurn && v.Turn() == s && len(tiles) > 0 {
+		fmt.Fprintf(p.out, " (drew %s)", tiles[len(tiles)-1])
+	}
+	fmt.Fprintln(p.out)
 	if t, _, from, _, ok := v.Offer(); ok {
 		fmt.Fprintf(p.out, "on offer: %s from seat %d\n", t, from)
 	}
+}
+
+// distinctActions drops actions that read the same as an earlier one (a
+// discard of either of two identical tiles, say), keeping the first.
+func distinctActions(legal []game.Action) []game.Action {
+	var out []game.Action
+	seen := map[string]bool{}
+	for _, a := range legal {
+		if k := a.String(); !seen[k] {
+			seen[k] = true
+			out = append(out, a)
+		}
+	}
+	return out
 }
 
 // protocolDefault is the action taken on an empty line: what the

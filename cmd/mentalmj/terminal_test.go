@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -71,6 +72,23 @@ func TestTerminalPlayer(t *testing.T) {
 	}
 	if legal := k.LegalActions(0); len(legal) < 2 || !isSame(a, legal[1]) {
 		t.Errorf("number 2 chose %s, want the second legal action", a)
+	}
+	// Every number shows a different action: the two 3s discards of
+	// 123m456p789s1z2z33s+9s are one line.
+	seen := map[string]bool{}
+	for n := 1; n <= 12; n++ {
+		p := &terminalPlayer{in: strings.NewReader(strconv.Itoa(n) + "\n"), out: &out}
+		a, err := p.Act(context.Background(), dealtKyoku(t, "123m456p789s1z2z33s", "9s"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seen[a.String()] {
+			t.Errorf("number %d repeats %s", n, a)
+		}
+		seen[a.String()] = true
+	}
+	if !strings.Contains(out.String(), "(drew 9s)") {
+		t.Error("the drawn tile is not shown")
 	}
 	// End of input is an error, not a hang.
 	p = &terminalPlayer{in: strings.NewReader(""), out: &out}
