@@ -25,7 +25,57 @@ func ParsePeer(s string) (peer.AddrInfo, error) {
 	if len(info.Addrs) == 0 {
 		return peer.AddrInfo{}, fmt.Errorf("peer address %q: no transport address before /p2p (want e.g. /ip4/192.0.2.7/tcp/4001/p2p/<peer id>)", s)
 	}
+	for _, a := range info.Addrs {
+		if isCircuit(a) && relayOf(a) == "" {
+			return peer.AddrInfo{}, fmt.Errorf("peer address %q: a relayed address must name its relay: …/p2p/<relay id>/p2p-circuit/p2p/<peer id>", s)
+		}
+	}
 	return *info, nil
+}
+
+// ParseRelay parses a --relay argument: the direct multiaddr of a circuit
+// relay v2 relay, ending in /p2p/<relay id>, as "mentalmj relay" prints it,
+// e.g. /ip4/198.51.100.4/tcp/4001/p2p/12D3KooW…. It returns the relay's
+// peer ID with its transport address. It returns an error quoting s if s
+// is not a multiaddr, has no /p2p/<peer id> component or no transport
+// address before it, or is itself a relayed (/p2p-circuit) address.
+func ParseRelay(s string) (peer.AddrInfo, error) {
+	m, err := multiaddr.NewMultiaddr(s)
+	if err != nil {
+		return peer.AddrInfo{}, fmt.Errorf("relay address %q: not a multiaddr: %w", s, err)
+	}
+	if isCircuit(m) {
+		return peer.AddrInfo{}, fmt.Errorf("relay address %q: must be the relay's direct address, not a /p2p-circuit one", s)
+	}
+	info, err := peer.AddrInfoFromP2pAddr(m)
+	if err != nil {
+		return peer.AddrInfo{}, fmt.Errorf("relay address %q: must end in /p2p/<relay peer id>: %w", s, err)
+	}
+	if len(info.Addrs) == 0 {
+		return peer.AddrInfo{}, fmt.Errorf("relay address %q: no transport address before /p2p (want e.g. /ip4/198.51.100.4/tcp/4001/p2p/<relay id>)", s)
+	}
+	return *info, nil
+}
+
+// relayOf returns the relay's peer ID in a relayed address
+// …/p2p/RELAY/p2p-circuit[/…], or "" if a has no /p2p-circuit component or
+// no /p2p/<relay id> right before it.
+func relayOf(a multiaddr.Multiaddr) peer.ID {
+	before, after := multiaddr.SplitFunc(a, func(c multiaddr.Component) bool {
+		return c.Code() == multiaddr.P_CIRCUIT
+	})
+	if len(after) == 0 {
+		return ""
+	}
+	_, last := multiaddr.SplitLast(before)
+	if last == nil || last.Code() != multiaddr.P_P2P {
+		return ""
+	}
+	id, err := peer.Decode(last.Value())
+	if err != nil {
+		return ""
+	}
+	return id
 }
 
 // ParseListen parses a --listen argument, a multiaddr such as

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
 )
 
 func testPeerID(t *testing.T) peer.ID {
@@ -48,6 +49,7 @@ func TestParsePeer(t *testing.T) {
 		"192.0.2.7:4001",                    // not a multiaddr
 		"/ip4/192.0.2.7/tcp/4001/p2p/QmBad", // bad peer ID
 		"",
+		"/ip4/192.0.2.9/tcp/4001/p2p-circuit/p2p/" + id.String(), // relayed, but no relay named
 	}
 	for _, in := range bad {
 		_, err := ParsePeer(in)
@@ -68,6 +70,38 @@ func TestParseListen(t *testing.T) {
 	for _, in := range []string{"127.0.0.1:4001", "/ip4/127.0.0.1/tcp/1/p2p/" + testPeerID(t).String()} {
 		if _, err := ParseListen(in); err == nil || !strings.Contains(err.Error(), in) {
 			t.Errorf("ParseListen(%q) = %v, want an error quoting it", in, err)
+		}
+	}
+}
+
+func TestParseRelay(t *testing.T) {
+	relay := testPeerID(t)
+	info, err := ParseRelay("/ip4/198.51.100.4/udp/4001/quic-v1/p2p/" + relay.String())
+	if err != nil || info.ID != relay || len(info.Addrs) != 1 || info.Addrs[0].String() != "/ip4/198.51.100.4/udp/4001/quic-v1" {
+		t.Fatalf("ParseRelay = %v, %v", info, err)
+	}
+	for _, in := range []string{
+		"/ip4/198.51.100.4/tcp/4001", // no /p2p
+		"/p2p/" + relay.String(),     // no transport address
+		"/ip4/198.51.100.4/tcp/4001/p2p/" + testPeerID(t).String() + "/p2p-circuit/p2p/" + relay.String(), // relayed
+		"198.51.100.4:4001",
+	} {
+		if _, err := ParseRelay(in); err == nil || !strings.Contains(err.Error(), `"`+in+`"`) {
+			t.Errorf("ParseRelay(%q) = %v, want an error quoting it", in, err)
+		}
+	}
+}
+
+func TestRelayOf(t *testing.T) {
+	id, relay := testPeerID(t), testPeerID(t)
+	for in, want := range map[string]peer.ID{
+		"/ip4/192.0.2.9/tcp/4001/p2p/" + relay.String() + "/p2p-circuit/p2p/" + id.String(): relay,
+		"/ip4/192.0.2.9/tcp/4001/p2p/" + relay.String() + "/p2p-circuit":                    relay,
+		"/ip4/192.0.2.9/tcp/4001/p2p/" + id.String():                                        "",
+		"/ip4/192.0.2.9/tcp/4001/p2p-circuit/p2p/" + id.String():                            "",
+	} {
+		if got := relayOf(multiaddr.StringCast(in)); got != want {
+			t.Errorf("relayOf(%s) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -156,7 +156,9 @@ func (n *Node) disconnected(_ network.Network, c network.Conn) {
 	if !ok || !l.established.Load() {
 		return
 	}
-	if n.host.Network().Connectedness(p) == network.Connected {
+	// A relayed connection with limits counts as Limited, not Connected;
+	// the table's stream may well be running over one.
+	if c := n.host.Network().Connectedness(p); c == network.Connected || c == network.Limited {
 		return
 	}
 	if l.markGone(fmt.Errorf("peer %s: no connection left: %w", p, protocol.ErrPeerGone)) {

@@ -24,9 +24,43 @@
 // libp2p's listen-on-every-interface default), with libp2p's default
 // security (TLS 1.3 or Noise, which authenticate the peer ID) and yamux
 // over TCP. There is no mDNS and no NAT port mapping: peers meet by
-// multiaddr. When the peers' addresses are only known after every node has
+// multiaddr, directly or through a relay (below). When the peers' addresses are only known after every node has
 // started (port 0, as in the tests), leave Config.Peers empty and call
 // SetPeers once before Connect. The table is fixed once set.
+//
+// # Relays and hole punching
+//
+// A player behind NAT cannot be dialled at its listen addresses. It names
+// one or more circuit relay v2 relays in Config.Relays (libp2p's
+// p2p/protocol/circuitv2; a Relay, as "mentalmj relay" runs, or any
+// libp2p relay): the node reserves a slot on each (client.Reserve, renewed
+// half-way to the expiry the relay grants, remade at once if the
+// connection to the relay drops, retried with backoff while it is down),
+// and while it holds one, Addrs and RelayedAddrs include
+// RELAYADDR/p2p/RELAY/p2p-circuit/p2p/SELF. WaitReservations waits for
+// them. Another player who lists such an address in its table dials
+// through the relay: the connection is end-to-end encrypted and
+// authenticated like a direct one, and the gater checks the peer at the
+// other end just the same. The gater admits the relays (those of
+// Config.Relays and those named in the table's relayed addresses) so that
+// reservations and circuits can be made, but a relay is not a player:
+// ProtocolID streams are still accepted only from the table's peers.
+//
+// A relayed connection is limited by the relay (a Relay allows
+// RelayCircuitDuration and RelayCircuitData per direction, far more than a
+// game needs; libp2p's default relay limits, 2 minutes and 128 KiB, would
+// not last a hand). The table's stream is opened over it anyway (Connect
+// allows limited connections), and stays on it for the whole game.
+//
+// Hole punching (libp2p's DCUtR) is on: when a player receives a relayed
+// connection, it coordinates a simultaneous dial over it to the public
+// addresses both sides have learned (a node's own public address is the
+// one the relay observed). If that succeeds the peers also hold a direct
+// connection, which streams opened afterwards prefer; a stream already
+// open stays on its relayed connection (streams do not migrate), so the
+// relay must stay up for the game. Hole punching needs public addresses
+// and works through most home NATs but not symmetric ones; on loopback or
+// a LAN it never runs, and the table plays through the relay.
 //
 // # Who dials whom
 //

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"context"
 	"slices"
 	"sync"
 	"testing"
@@ -18,6 +19,13 @@ func playOverLibp2p(tb testing.TB, listen string, hands int) [][]protocol.HandRe
 	ctx := testContext(tb, 2*time.Minute)
 	nodes := startNodes(tb, protocol.Players, listen, Config{})
 	seat(tb, ctx, nodes)
+	return playHands(tb, ctx, nodes, hands)
+}
+
+// playHands plays hands of the mental protocol between the four seated
+// nodes and returns each player's results; a player's error fails tb.
+func playHands(tb testing.TB, ctx context.Context, nodes []*Node, hands int) [][]protocol.HandResult {
+	tb.Helper()
 	ids := make([]peer.ID, len(nodes))
 	for i, n := range nodes {
 		ids[i] = n.ID()

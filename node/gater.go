@@ -11,29 +11,41 @@ import (
 )
 
 // tableGater is the host's connmgr.ConnectionGater. It admits connections,
-// in both directions, only with peers of the table; before the table is set
-// it admits none. The peer's identity is known, and checked, once the
-// security handshake (TLS 1.3 or Noise) has authenticated its key.
+// in both directions, only with peers of the table and with relays: those
+// of Config.Relays and those named in the table's relayed addresses; before
+// the table is set it admits only the former. The peer's identity is known,
+// and checked, once the security handshake (TLS 1.3 or Noise) has
+// authenticated its key. A relayed connection is gated like a direct one:
+// a stranger reaching us through an admitted relay is refused once its
+// handshake, end to end through the relay, names it. Admitting a relay
+// lets it carry circuits and reservations, not play: handleStream still
+// accepts ProtocolID streams only from the table's peers.
 type tableGater struct {
-	table *atomic.Pointer[table]
-	log   *slog.Logger
+	table  *atomic.Pointer[table]
+	relays map[peer.ID]bool // Config.Relays; fixed in New
+	log    *slog.Logger
 }
 
 func (g *tableGater) admits(p peer.ID) bool {
+	if g.relays[p] {
+		return true
+	}
 	t := g.table.Load()
 	if t == nil {
 		return false
 	}
-	_, ok := t.links[p]
-	return ok
+	if _, ok := t.links[p]; ok {
+		return true
+	}
+	return t.relays[p]
 }
 
-// InterceptPeerDial allows dialling only the table's peers.
+// InterceptPeerDial allows dialling only the table's peers and relays.
 func (g *tableGater) InterceptPeerDial(p peer.ID) bool {
 	return g.admits(p)
 }
 
-// InterceptAddrDial allows dialling any address of a table peer.
+// InterceptAddrDial allows dialling any address of a table peer or relay.
 func (g *tableGater) InterceptAddrDial(p peer.ID, _ multiaddr.Multiaddr) bool {
 	return g.admits(p)
 }
@@ -45,7 +57,7 @@ func (g *tableGater) InterceptAccept(network.ConnMultiaddrs) bool {
 }
 
 // InterceptSecured closes an authenticated connection whose remote peer is
-// not at the table.
+// neither at the table nor a relay.
 func (g *tableGater) InterceptSecured(dir network.Direction, p peer.ID, addrs network.ConnMultiaddrs) bool {
 	if g.admits(p) {
 		return true

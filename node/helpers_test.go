@@ -69,8 +69,14 @@ func tableOf(tb testing.TB, table []*Node, except *Node) []peer.AddrInfo {
 // them all concurrently, as four players starting together would.
 func seat(tb testing.TB, ctx context.Context, table []*Node) {
 	tb.Helper()
+	seatWith(tb, ctx, table, tableOf)
+}
+
+// seatWith is seat with the peers' addresses chosen by addrsOf.
+func seatWith(tb testing.TB, ctx context.Context, table []*Node, addrsOf func(testing.TB, []*Node, *Node) []peer.AddrInfo) {
+	tb.Helper()
 	for _, n := range table {
-		if err := n.SetPeers(tableOf(tb, table, n)); err != nil {
+		if err := n.SetPeers(addrsOf(tb, table, n)); err != nil {
 			tb.Fatal(err)
 		}
 	}

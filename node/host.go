@@ -47,8 +47,16 @@ type Config struct {
 	// listen-on-every-interface default.
 	Listen []multiaddr.Multiaddr
 	// Peers is the table: the other players (ParsePeer), usually three.
-	// It may be left empty and given later, once, with SetPeers.
+	// It may be left empty and given later, once, with SetPeers. A peer
+	// given by a relayed address (…/p2p/RELAY/p2p-circuit/p2p/PEER) is
+	// dialled through that relay.
 	Peers []peer.AddrInfo
+	// Relays lists circuit relay v2 relays (ParseRelay; a Relay, or any
+	// libp2p relay) on which the node reserves a slot, so that players
+	// who cannot dial its listen addresses reach it through the relay at
+	// the addresses RelayedAddrs returns. Each needs a valid peer ID and
+	// a direct (not relayed) address. Optional.
+	Relays []peer.AddrInfo
 	// Logger receives the node's logs; nil discards them.
 	Logger *slog.Logger
 	// DialTimeout bounds one dial attempt to one peer in Connect; zero
@@ -72,6 +80,12 @@ type Node struct {
 
 	table atomic.Pointer[table]
 
+	relays     []*relaySlot // one per Config.Relays, fixed in New
+	rsvMu      sync.Mutex   // guards the relaySlots' state and rsvChanged
+	rsvChanged chan struct{}
+	stopBG     context.CancelFunc // stops the reservation keepers
+	bg         sync.WaitGroup
+
 	closeOnce sync.Once
 	closed    chan struct{}
 	closeMu   sync.Mutex // guards readers.Add against Close's Wait
@@ -80,13 +94,17 @@ type Node struct {
 
 // New starts a libp2p host with cfg.Identity listening on cfg.Listen (TCP
 // and QUIC v1 transports, libp2p's default security (TLS 1.3, Noise) and
-// yamux, no mDNS, no NAT port mapping, no metrics), with a connection gater
-// that admits only the table's peers, and registers the ProtocolID stream
-// handler. It does not dial: call Connect. ctx is checked before starting;
-// the host lives until Close. It returns an error if ctx is done,
-// cfg.Identity is missing or not Ed25519, cfg.Listen is empty, cfg.Peers
-// is not a valid table (see SetPeers), or libp2p cannot listen on an
-// address.
+// yamux, the circuit relay v2 client, DCUtR hole punching, no mDNS, no NAT
+// port mapping, no metrics), with a connection gater that admits only the
+// table's peers and the relays (cfg.Relays and those named in the table's
+// relayed addresses), and registers the ProtocolID stream handler. It
+// starts keeping a reservation on every relay of cfg.Relays in the
+// background (WaitReservations); it does not dial the table: call Connect.
+// ctx is checked before starting; the host lives until Close. It returns
+// an error if ctx is done, cfg.Identity is missing or not Ed25519,
+// cfg.Listen is empty, cfg.Peers is not a valid table (see SetPeers),
+// cfg.Relays is not valid (see Config.Relays), or libp2p cannot listen on
+// an address.
 func New(ctx context.Context, cfg Config) (*Node, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, fmt.Errorf("starting node: %w", err)
@@ -127,12 +145,21 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		}
 		n.table.Store(t)
 	}
+	if err := validateRelays(self, cfg.Relays); err != nil {
+		return nil, fmt.Errorf("starting node: %w", err)
+	}
+	gater := &tableGater{table: &n.table, relays: make(map[peer.ID]bool, len(cfg.Relays)), log: n.log}
+	for _, r := range cfg.Relays {
+		n.relays = append(n.relays, &relaySlot{info: r, lost: make(chan struct{}, 1)})
+		gater.relays[r.ID] = true
+	}
+	n.rsvChanged = make(chan struct{})
 	h, err := libp2p.New(
 		libp2p.Identity(cfg.Identity),
 		libp2p.ListenAddrs(cfg.Listen...),
 		libp2p.Transport(tcp.NewTCPTransport),
 		libp2p.Transport(quic.NewTransport),
-		libp2p.ConnectionGater(&tableGater{table: &n.table, log: n.log}),
+		libp2p.ConnectionGater(gater),
 		libp2p.UserAgent("mentalmj"),
 		libp2p.DisableMetrics(),
 		// A table has three peers: black-hole detection, which stops
@@ -140,6 +167,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// the way of retries while the others start.
 		libp2p.UDPBlackHoleSuccessCounter(nil),
 		libp2p.IPv6BlackHoleSuccessCounter(nil),
+		// The circuit relay v2 client is on by default; hole punching
+		// (DCUtR) upgrades a relayed connection to a direct one when
+		// both sides have a public address (observed by the relay).
+		libp2p.EnableHolePunching(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
@@ -150,6 +181,15 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	h.SetStreamHandler(ProtocolID, n.handleStream)
 	h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.disconnected})
+	if len(n.relays) > 0 {
+		h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.relayDisconnected})
+		for _, r := range cfg.Relays {
+			h.Peerstore().AddAddrs(r.ID, r.Addrs, peerstoreTTL)
+		}
+	}
+	bg, stop := context.WithCancel(context.Background())
+	n.stopBG = stop
+	n.startReservations(bg)
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
 	return n, nil
 }
@@ -188,17 +228,19 @@ func (n *Node) PrivKey() crypto.PrivKey {
 	return n.key
 }
 
-// Addrs returns the node's full listen addresses, each ending in
-// /p2p/<peer id>, as the other players pass them to ParsePeer. A port 0 in
-// Config.Listen appears as the port actually chosen; an unspecified IP
-// (0.0.0.0, ::) appears as each interface address.
+// Addrs returns the node's full addresses, each ending in /p2p/<peer id>,
+// as the other players pass them to ParsePeer: first its listen addresses
+// (a port 0 in Config.Listen appears as the port actually chosen; an
+// unspecified IP (0.0.0.0, ::) as each interface address), then its
+// relayed addresses (RelayedAddrs), present while it holds a reservation
+// on a relay of Config.Relays.
 func (n *Node) Addrs() []multiaddr.Multiaddr {
 	addrs, err := peer.AddrInfoToP2pAddrs(&peer.AddrInfo{ID: n.host.ID(), Addrs: n.host.Addrs()})
 	if err != nil {
 		// Only possible for an invalid peer ID, which a host never has.
 		return nil
 	}
-	return addrs
+	return append(addrs, n.RelayedAddrs()...)
 }
 
 // Peers returns the table's peer IDs in the order they were configured, or
@@ -214,7 +256,8 @@ func (n *Node) Peers() []peer.ID {
 // Close half-closes the outbound streams and waits up to 2 s per peer (in
 // parallel) for each peer to confirm it has read everything sent, so the
 // peers' Recv returns every message and then protocol.ErrPeerGone; it then
-// shuts the host down and waits for the stream readers to stop. A Send
+// stops keeping relay reservations, shuts the host down and waits for the
+// stream readers to stop. A Send
 // blocked on a stalled peer delays Close until that Send's write deadline.
 // Send, Recv and Connect return an error wrapping ErrClosed afterwards.
 // Close returns the host's shutdown error, if any; calling it again
@@ -226,7 +269,9 @@ func (n *Node) Close() error {
 		close(n.closed)
 		n.closeMu.Unlock()
 		n.closeOutbound()
+		n.stopBG()
 		err = n.host.Close()
+		n.bg.Wait()
 		n.readers.Wait()
 		n.log.Info("node closed", "peer", n.host.ID().String())
 	})

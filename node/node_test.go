@@ -35,53 +35,60 @@ func payload(from, to, seq int) []byte {
 }
 
 func TestFourNodesExchangeInOrder(t *testing.T) {
-	const perPair = 200
 	for _, tc := range []struct{ name, listen string }{{"tcp", tcpLoopback}, {"quic", quicLoopback}} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := testContext(t, 30*time.Second)
 			nodes := startNodes(t, 4, tc.listen, Config{})
 			seat(t, ctx, nodes)
-			for _, n := range nodes {
-				if len(n.Peers()) != 3 {
-					t.Fatalf("node %s has %d peers, want 3", n.ID(), len(n.Peers()))
-				}
-			}
-			var wg sync.WaitGroup
-			errs := make(chan error, 4*3*2)
-			for i, a := range nodes {
-				for j, b := range nodes {
-					if i == j {
-						continue
-					}
-					wg.Go(func() {
-						for seq := range perPair {
-							if err := a.Send(ctx, b.ID(), payload(i, j, seq)); err != nil {
-								errs <- fmt.Errorf("%d→%d #%d: %w", i, j, seq, err)
-								return
-							}
-						}
-					})
-					wg.Go(func() {
-						for seq := range perPair {
-							got, err := b.Recv(ctx, a.ID())
-							if err != nil {
-								errs <- fmt.Errorf("%d←%d #%d: %w", j, i, seq, err)
-								return
-							}
-							if want := payload(i, j, seq); !bytes.Equal(got, want) {
-								errs <- fmt.Errorf("%d←%d #%d: got %d bytes, not message #%d (%d bytes)", j, i, seq, len(got), seq, len(want))
-								return
-							}
-						}
-					})
-				}
-			}
-			wg.Wait()
-			close(errs)
-			for err := range errs {
-				t.Error(err)
-			}
+			exchangeInOrder(t, ctx, nodes, 200)
 		})
+	}
+}
+
+// exchangeInOrder has every node of a seated table send perPair messages
+// (payload) to every other, all pairs at once, and checks that each
+// receiver gets exactly the messages its sender sent, in order.
+func exchangeInOrder(t *testing.T, ctx context.Context, nodes []*Node, perPair int) {
+	t.Helper()
+	for _, n := range nodes {
+		if len(n.Peers()) != len(nodes)-1 {
+			t.Fatalf("node %s has %d peers, want %d", n.ID(), len(n.Peers()), len(nodes)-1)
+		}
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(nodes)*len(nodes)*2)
+	for i, a := range nodes {
+		for j, b := range nodes {
+			if i == j {
+				continue
+			}
+			wg.Go(func() {
+				for seq := range perPair {
+					if err := a.Send(ctx, b.ID(), payload(i, j, seq)); err != nil {
+						errs <- fmt.Errorf("%d→%d #%d: %w", i, j, seq, err)
+						return
+					}
+				}
+			})
+			wg.Go(func() {
+				for seq := range perPair {
+					got, err := b.Recv(ctx, a.ID())
+					if err != nil {
+						errs <- fmt.Errorf("%d←%d #%d: %w", j, i, seq, err)
+						return
+					}
+					if want := payload(i, j, seq); !bytes.Equal(got, want) {
+						errs <- fmt.Errorf("%d←%d #%d: got %d bytes, not message #%d (%d bytes)", j, i, seq, len(got), seq, len(want))
+						return
+					}
+				}
+			})
+		}
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }
 

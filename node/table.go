@@ -25,13 +25,17 @@ var ErrNotInTable = errors.New("peer is not at this table")
 type table struct {
 	order []peer.ID
 	links map[peer.ID]*link
+	// relays are the relays named in the peers' relayed addresses
+	// (…/p2p/RELAY/p2p-circuit/p2p/PEER): the gater admits them so that
+	// those peers can be dialled through them.
+	relays map[peer.ID]bool
 }
 
 func newTable(self peer.ID, peers []peer.AddrInfo) (*table, error) {
 	if len(peers) == 0 {
 		return nil, errors.New("peer table is empty")
 	}
-	t := &table{links: make(map[peer.ID]*link, len(peers))}
+	t := &table{links: make(map[peer.ID]*link, len(peers)), relays: make(map[peer.ID]bool)}
 	for _, p := range peers {
 		if err := p.ID.Validate(); err != nil {
 			return nil, fmt.Errorf("peer table: invalid peer ID %q: %w", p.ID, err)
@@ -44,6 +48,11 @@ func newTable(self peer.ID, peers []peer.AddrInfo) (*table, error) {
 		}
 		if len(p.Addrs) == 0 {
 			return nil, fmt.Errorf("peer table: %s has no address to dial", p.ID)
+		}
+		for _, a := range p.Addrs {
+			if r := relayOf(a); r != "" {
+				t.relays[r] = true
+			}
 		}
 		t.order = append(t.order, p.ID)
 		t.links[p.ID] = newLink(p)

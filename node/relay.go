@@ -1,0 +1,157 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/libp2p/go-libp2p"
+	"github.com/libp2p/go-libp2p/core/crypto"
+	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
+	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
+	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
+	"github.com/multiformats/go-multiaddr"
+)
+
+// Limits a Relay puts on each relayed connection (circuit), in place of
+// libp2p's defaults of 2 minutes and 128 KiB per direction, which would cut
+// a game off in its first hand.
+//
+// A table's streams are opened once and never move, not even after hole
+// punching has found a direct path, so a circuit must outlive the whole
+// game. A hand moves about 400 KB between the four players in all, a
+// hanchan about ten hands, so one circuit (one pair of players) carries a
+// few MB at most; RelayCircuitData leaves two orders of magnitude to
+// spare, and RelayCircuitDuration is far longer than any game, even with
+// human turn timeouts. Limits are kept rather than lifted
+// (relay.WithInfiniteLimits) because a relay's address is public: they
+// still end circuits nobody closes and bound what a stranger can tunnel
+// through it, and a circuit with limits is marked limited at both ends, so
+// libp2p carries on it only the streams that opt in (the table's stream,
+// identify, DCUtR hole punching).
+const (
+	// RelayCircuitDuration is how long a relay keeps one circuit open.
+	RelayCircuitDuration = 12 * time.Hour
+	// RelayCircuitData is how many bytes a relay forwards on one circuit
+	// in each direction before resetting it: 256 MiB.
+	RelayCircuitData = 256 << 20
+)
+
+// RelayConfig configures NewRelay.
+type RelayConfig struct {
+	// Identity is the relay's Ed25519 key (LoadOrCreateIdentity), so its
+	// peer ID, and with it the addresses players were given, stays the
+	// same across restarts. Required.
+	Identity crypto.PrivKey
+	// Listen lists the addresses to listen on (ParseListen), e.g.
+	// /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1. Required.
+	Listen []multiaddr.Multiaddr
+	// Logger receives the relay's logs; nil discards them.
+	Logger *slog.Logger
+	// CircuitDuration and CircuitData override RelayCircuitDuration and
+	// RelayCircuitData when positive (CircuitData in bytes per direction).
+	CircuitDuration time.Duration
+	CircuitData     int64
+}
+
+// Relay is a circuit relay v2 service (libp2p's
+// p2p/protocol/circuitv2/relay, the libp2p "circuit-relay-v2"
+// specification) for players who cannot reach each other directly: a
+// player behind NAT reserves a slot on it (Config.Relays) and the others
+// reach that player at /…/p2p/RELAY/p2p-circuit/p2p/PLAYER. It serves any
+// peer (it has no table), with the libp2p defaults for reservations (1 h,
+// renewed by the players; at most 128 in all, 8 per IP address; 16 circuits
+// per peer) and the per-circuit limits above. It relays bytes it cannot
+// read: the players' connections through it are end-to-end encrypted and
+// authenticated (TLS 1.3 or Noise).
+type Relay struct {
+	host    host.Host
+	service *relay.Relay
+	log     *slog.Logger
+}
+
+// NewRelay starts a libp2p host with cfg.Identity listening on cfg.Listen
+// (TCP and QUIC v1, libp2p's default security and muxers; no relay client,
+// no mDNS, no NAT port mapping) and runs the circuit relay v2 service on it
+// until Close. ctx is checked before starting. It returns an error if ctx
+// is done, cfg.Identity is missing or not Ed25519, cfg.Listen is empty, or
+// libp2p cannot listen on an address or start the service.
+func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, fmt.Errorf("starting relay: %w", err)
+	}
+	if cfg.Identity == nil {
+		return nil, errors.New("starting relay: no identity key")
+	}
+	if cfg.Identity.Type() != cryptopb.KeyType_Ed25519 {
+		return nil, fmt.Errorf("starting relay: identity key type %s, want Ed25519", cfg.Identity.Type())
+	}
+	if len(cfg.Listen) == 0 {
+		return nil, errors.New("starting relay: no listen address (e.g. /ip4/0.0.0.0/tcp/4001)")
+	}
+	limit := &relay.RelayLimit{Duration: RelayCircuitDuration, Data: RelayCircuitData}
+	if cfg.CircuitDuration > 0 {
+		limit.Duration = cfg.CircuitDuration
+	}
+	if cfg.CircuitData > 0 {
+		limit.Data = cfg.CircuitData
+	}
+	r := &Relay{log: cfg.Logger}
+	if r.log == nil {
+		r.log = slog.New(slog.DiscardHandler)
+	}
+	h, err := libp2p.New(
+		libp2p.Identity(cfg.Identity),
+		libp2p.ListenAddrs(cfg.Listen...),
+		libp2p.Transport(tcp.NewTCPTransport),
+		libp2p.Transport(quic.NewTransport),
+		libp2p.UserAgent("mentalmj-relay"),
+		libp2p.DisableMetrics(),
+		// A relay is reached directly: it needs no relay client itself.
+		libp2p.DisableRelay(),
+	)
+	if err != nil {
+		return nil, fmt.Errorf("starting relay host on %v: %w", cfg.Listen, err)
+	}
+	svc, err := relay.New(h, relay.WithLimit(limit))
+	if err != nil {
+		_ = h.Close()
+		return nil, fmt.Errorf("starting circuit relay v2 service: %w", err)
+	}
+	r.host, r.service = h, svc
+	r.log.Info("relay listening", "peer", h.ID().String(), "addrs", fmt.Sprint(r.Addrs()),
+		"circuit_duration", limit.Duration.String(), "circuit_bytes", limit.Data)
+	return r, nil
+}
+
+// ID returns the relay's peer ID, derived from RelayConfig.Identity.
+func (r *Relay) ID() peer.ID {
+	return r.host.ID()
+}
+
+// Addrs returns the relay's full addresses, each ending in /p2p/<relay
+// id>, as players pass them to ParseRelay (join --relay). A port 0 in
+// RelayConfig.Listen appears as the port chosen, an unspecified IP
+// (0.0.0.0, ::) as each interface address.
+func (r *Relay) Addrs() []multiaddr.Multiaddr {
+	addrs, err := peer.AddrInfoToP2pAddrs(&peer.AddrInfo{ID: r.host.ID(), Addrs: r.host.Addrs()})
+	if err != nil {
+		// Only possible for an invalid peer ID, which a host never has.
+		return nil
+	}
+	return addrs
+}
+
+// Close stops the relay service and shuts the host down, which ends every
+// circuit through it. It returns the service's or the host's shutdown
+// error, if any.
+func (r *Relay) Close() error {
+	err := errors.Join(r.service.Close(), r.host.Close())
+	r.log.Info("relay closed", "peer", r.host.ID().String())
+	return err
+}

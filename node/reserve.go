@@ -1,0 +1,244 @@
+package node
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
+	"github.com/multiformats/go-multiaddr"
+)
+
+// Retry pacing of a failed reservation: the wait doubles from
+// firstReserveRetry up to maxReserveRetry, with ±25% jitter.
+const (
+	firstReserveRetry = 500 * time.Millisecond
+	maxReserveRetry   = 30 * time.Second
+)
+
+// relaySlot is this node's reservation on one relay of Config.Relays. The
+// fields after info are guarded by Node.rsvMu.
+type relaySlot struct {
+	info peer.AddrInfo
+	// lost receives a signal (buffered, at most one) when the last
+	// connection to the relay closes: the relay then drops the reservation.
+	lost chan struct{}
+
+	expires time.Time // zero while there is no reservation
+	lastErr error     // why the last attempt failed, nil after a success
+}
+
+// validateRelays checks Config.Relays: each a valid peer ID other than
+// self, given once, with at least one address and none of them relayed.
+func validateRelays(self peer.ID, relays []peer.AddrInfo) error {
+	seen := make(map[peer.ID]bool, len(relays))
+	for _, r := range relays {
+		if err := r.ID.Validate(); err != nil {
+			return fmt.Errorf("relay: invalid peer ID %q: %w", r.ID, err)
+		}
+		if r.ID == self {
+			return fmt.Errorf("relay %s is this node itself", r.ID)
+		}
+		if seen[r.ID] {
+			return fmt.Errorf("relay %s given twice", r.ID)
+		}
+		seen[r.ID] = true
+		if len(r.Addrs) == 0 {
+			return fmt.Errorf("relay %s has no address to dial", r.ID)
+		}
+		for _, a := range r.Addrs {
+			if isCircuit(a) {
+				return fmt.Errorf("relay %s: address %s is itself relayed; give the relay's direct address", r.ID, a)
+			}
+		}
+	}
+	return nil
+}
+
+// isCircuit reports whether a goes through a relay (has a /p2p-circuit
+// component).
+func isCircuit(a multiaddr.Multiaddr) bool {
+	for _, c := range a {
+		if c.Code() == multiaddr.P_CIRCUIT {
+			return true
+		}
+	}
+	return false
+}
+
+// startReservations runs keepReservation for every relay until ctx is
+// done.
+func (n *Node) startReservations(ctx context.Context) {
+	for _, s := range n.relays {
+		n.bg.Go(func() { n.keepReservation(ctx, s) })
+	}
+}
+
+// keepReservation holds a reservation on one relay (circuit relay v2 RESERVE,
+// libp2p's client.Reserve): it reserves, renews half-way to the expiry the
+// relay granted, reserves again at once if the connection to the relay
+// drops, and retries a failure with backoff (0.5 s doubling to 30 s), until
+// ctx is done.
+func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
+	id := s.info.ID
+	wait := firstReserveRetry
+	for {
+		select { // a loss signalled before this attempt is stale
+		case <-s.lost:
+		default:
+		}
+		// The swarm backs off from addresses that failed recently; a
+		// relay that was restarting a moment ago deserves a fresh dial.
+		if sw, ok := n.host.Network().(*swarm.Swarm); ok {
+			sw.Backoff().Clear(id)
+		}
+		rctx, cancel := context.WithTimeout(ctx, n.dialTimeout)
+		rsv, err := client.Reserve(rctx, n.host, s.info)
+		cancel()
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			err = fmt.Errorf("relay %s: reservation refused or relay unreachable: %w", id, err)
+			n.setReservation(s, time.Time{}, err)
+			n.log.Warn("relay reservation failed", "relay", id.String(), "retry_in", wait.String(), "err", err)
+			if !sleepCtx(ctx, wait+time.Duration(rand.Int64N(int64(wait)/2))-wait/4) {
+				return
+			}
+			wait = min(2*wait, maxReserveRetry)
+			continue
+		}
+		wait = firstReserveRetry
+		n.setReservation(s, rsv.Expiration, nil)
+		n.log.Info("relay reservation", "relay", id.String(), "expires", rsv.Expiration.Format(time.RFC3339),
+			"circuit_duration", rsv.LimitDuration.String(), "circuit_bytes", rsv.LimitData)
+		timer := time.NewTimer(max(time.Until(rsv.Expiration)/2, time.Second))
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return
+		case <-s.lost:
+			timer.Stop()
+			n.setReservation(s, time.Time{}, fmt.Errorf("relay %s: connection lost", id))
+			n.log.Warn("connection to relay lost, reserving again", "relay", id.String())
+		case <-timer.C:
+		}
+	}
+}
+
+// sleepCtx waits d or until ctx is done; it reports whether d passed.
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-timer.C:
+		return true
+	}
+}
+
+// setReservation records the state of s and wakes WaitReservations.
+func (n *Node) setReservation(s *relaySlot, expires time.Time, err error) {
+	n.rsvMu.Lock()
+	defer n.rsvMu.Unlock()
+	s.expires, s.lastErr = expires, err
+	close(n.rsvChanged)
+	n.rsvChanged = make(chan struct{})
+}
+
+// relayDisconnected is the network's notification that a connection
+// closed; if it was the last one to a relay of Config.Relays, that relay's
+// reservation is gone and keepReservation makes a new one.
+func (n *Node) relayDisconnected(_ network.Network, c network.Conn) {
+	p := c.RemotePeer()
+	for _, s := range n.relays {
+		if s.info.ID != p {
+			continue
+		}
+		if n.host.Network().Connectedness(p) == network.Connected {
+			return
+		}
+		select {
+		case s.lost <- struct{}{}:
+		default:
+		}
+		return
+	}
+}
+
+// relayedAddrsLocked returns this node's relayed addresses, one per address
+// of every relay holding a live reservation:
+// RELAYADDR/p2p/RELAY/p2p-circuit/p2p/SELF. n.rsvMu must be held.
+func (n *Node) relayedAddrsLocked() []multiaddr.Multiaddr {
+	var out []multiaddr.Multiaddr
+	now := time.Now()
+	for _, s := range n.relays {
+		if !s.expires.After(now) {
+			continue
+		}
+		for _, a := range s.info.Addrs {
+			suffix, err := multiaddr.NewMultiaddr("/p2p/" + s.info.ID.String() + "/p2p-circuit/p2p/" + n.host.ID().String())
+			if err != nil {
+				continue // only for invalid peer IDs, which validateRelays refused
+			}
+			out = append(out, a.Encapsulate(suffix))
+		}
+	}
+	return out
+}
+
+// RelayedAddrs returns the node's relayed addresses, ending in
+// /p2p/<relay id>/p2p-circuit/p2p/<peer id>, one per address of each relay
+// of Config.Relays on which the node holds a reservation now; nil if it
+// holds none. Other players pass them to ParsePeer to reach this node
+// through the relay.
+func (n *Node) RelayedAddrs() []multiaddr.Multiaddr {
+	n.rsvMu.Lock()
+	defer n.rsvMu.Unlock()
+	return n.relayedAddrsLocked()
+}
+
+// WaitReservations waits until the node holds a reservation on every relay
+// of Config.Relays, or ctx is done, and returns its relayed addresses then
+// (RelayedAddrs). Reservations are made in the background from New on and
+// kept (renewed, remade after a lost connection) until Close, whether or
+// not anyone waits. With no relays it returns nil, nil at once. If ctx is
+// done first it returns the addresses it has and an error naming each relay
+// still without a reservation, with its last failure, wrapping ctx's
+// error; after Close, an error wrapping ErrClosed.
+func (n *Node) WaitReservations(ctx context.Context) ([]multiaddr.Multiaddr, error) {
+	for {
+		n.rsvMu.Lock()
+		addrs := n.relayedAddrsLocked()
+		var missing []error
+		now := time.Now()
+		for _, s := range n.relays {
+			if s.expires.After(now) {
+				continue
+			}
+			if s.lastErr != nil {
+				missing = append(missing, s.lastErr)
+			} else {
+				missing = append(missing, fmt.Errorf("relay %s: no answer yet", s.info.ID))
+			}
+		}
+		changed := n.rsvChanged
+		n.rsvMu.Unlock()
+		if len(missing) == 0 {
+			return addrs, nil
+		}
+		select {
+		case <-ctx.Done():
+			return addrs, fmt.Errorf("no reservation on %d of %d relays: %w: %w", len(missing), len(n.relays), ctx.Err(), errors.Join(missing...))
+		case <-n.closed:
+			return addrs, fmt.Errorf("waiting for relay reservations: %w", ErrClosed)
+		case <-changed:
+		}
+	}
+}
