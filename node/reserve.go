@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"time"
 
@@ -87,6 +88,7 @@ func (n *Node) startReservations(ctx context.Context) {
 func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 	id := s.info.ID
 	wait := firstReserveRetry
+	failures := 0
 	for {
 		select { // a loss signalled before this attempt is stale
 		case <-s.lost:
@@ -106,14 +108,19 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 		if err != nil {
 			err = fmt.Errorf("relay %s: reservation refused or relay unreachable: %w", id, err)
 			n.setReservation(s, time.Time{}, err)
-			n.log.Warn("relay reservation failed", "relay", id.String(), "retry_in", wait.String(), "err", err)
+			failures++
+			level := slog.LevelDebug // the first failure in a row is enough to see
+			if failures == 1 {
+				level = slog.LevelWarn
+			}
+			n.log.Log(ctx, level, "relay reservation failed, retrying", "relay", id.String(), "failures", failures, "retry_in", wait.String(), "err", err)
 			if !sleepCtx(ctx, wait+time.Duration(rand.Int64N(int64(wait)/2))-wait/4) {
 				return
 			}
 			wait = min(2*wait, maxReserveRetry)
 			continue
 		}
-		wait = firstReserveRetry
+		wait, failures = firstReserveRetry, 0
 		n.setReservation(s, rsv.Expiration, nil)
 		n.log.Info("relay reservation", "relay", id.String(), "expires", rsv.Expiration.Format(time.RFC3339),
 			"circuit_duration", rsv.LimitDuration.String(), "circuit_bytes", rsv.LimitData)

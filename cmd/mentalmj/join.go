@@ -39,14 +39,21 @@ Joins a four-player table: listens, dials the three other players (each
 printed it), plays --hands hands of riichi mahjong under the mental
 protocol (--hands 0: a whole hanchan), audits every hand, and exits 0 only
 if every audit passed. Share the "peer address" line it prints
-with the other three players.`
+with the other three players.
+
+Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
+everyone can reach): join reserves a slot there, waits up to 10 s for it,
+and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
+that the others can dial whatever your NAT. A --peer given as such a
+relayed address is dialled through its relay.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
-	var listen, peers listFlag
+	var listen, peers, relays listFlag
 	table := fs.String("table", "", "table name; all four players must use the same one (required)")
 	fs.Var(&listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
 	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three")
+	fs.Var(&relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
 	nick := fs.String("name", "", "nickname shown to the other players")
 	useBot := fs.Bool("bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
 	hands := fs.Int("hands", 1, "number of hands to play; 0 plays a whole match")
@@ -96,6 +103,14 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		infos = append(infos, info)
 	}
+	var relayInfos []peer.AddrInfo
+	for _, s := range relays {
+		info, err := node.ParseRelay(s)
+		if err != nil {
+			return usageError(fs, stderr, "--relay: %v", err)
+		}
+		relayInfos = append(relayInfos, info)
+	}
 	level := slog.LevelWarn
 	if *verbose {
 		level = slog.LevelDebug
@@ -108,14 +123,23 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mentalmj join: --data-dir: %v\n", err)
 		return 2
 	}
-	n, err := node.New(ctx, node.Config{Identity: key, Listen: laddrs, Peers: infos, Logger: logger})
+	n, err := node.New(ctx, node.Config{Identity: key, Listen: laddrs, Peers: infos, Relays: relayInfos, Logger: logger})
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
 		return 2
 	}
 	defer n.Close()
+	if len(relayInfos) > 0 {
+		out.event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
+		wctx, cancel := context.WithTimeout(ctx, relayWait)
+		_, err := n.WaitReservations(wctx)
+		cancel()
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: --relay: %v\n(still trying in the background; until then the others can reach you only at the addresses below)\n", err)
+		}
+	}
 	for _, a := range n.Addrs() {
-		out.event(map[string]any{"event": "address", "addr": a.String()}, "peer address: %s", a)
+		out.event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
 	}
 
 	path := *transcriptPath
@@ -213,6 +237,10 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(results), rss, cpu.Round(time.Millisecond))
 	return 0
 }
+
+// relayWait bounds how long join waits for its relay reservations before
+// printing its addresses.
+const relayWait = 10 * time.Second
 
 // writeRecord writes a game record to path as mjlog XML, atomically
 // (a temporary file renamed into place).

@@ -25,6 +25,7 @@ func commands() []command {
 		idCommand,
 		joinCommand,
 		localCommand,
+		relayCommand,
 		auditCommand,
 		tenhouCommand,
 		majsoulCommand,

@@ -1,0 +1,151 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/node"
+)
+
+// startRelayCommand runs "mentalmj relay" in-process on 127.0.0.1 with its
+// identity in dir, and returns its first printed relay address and a
+// function that interrupts it and returns its exit code.
+func startRelayCommand(t *testing.T, ctx context.Context, dir string) (string, func() int) {
+	t.Helper()
+	rctx, cancel := context.WithCancel(ctx)
+	pr, pw := io.Pipe()
+	code := make(chan int, 1)
+	var stderr bytes.Buffer
+	go func() {
+		code <- run(rctx, []string{"relay", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", dir}, pw, &stderr)
+		pw.Close()
+	}()
+	sc := bufio.NewScanner(pr)
+	var addr string
+	for sc.Scan() {
+		if a, ok := strings.CutPrefix(sc.Text(), "relay address: "); ok && addr == "" {
+			addr = a
+		}
+		if sc.Text() == "relaying until interrupted" {
+			break
+		}
+	}
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	if addr == "" {
+		cancel()
+		t.Fatalf("relay printed no address (exit %d): %s", <-code, stderr.String())
+	}
+	return addr, func() int {
+		cancel()
+		return <-code
+	}
+}
+
+// TestJoinThroughRelayCommand runs "mentalmj relay" and four "mentalmj join
+// --bot --relay" in-process, each given the others only by relayed
+// addresses composed from the relay's printed address and their peer IDs;
+// they play a hand, each prints its relayed peer address, and the relay
+// keeps its identity (so its address) across a restart.
+func TestJoinThroughRelayCommand(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	dir := t.TempDir()
+	relayDir := filepath.Join(dir, "relay")
+	relayAddr, stop := startRelayCommand(t, ctx, relayDir)
+	key, err := node.ReadIdentity(filepath.Join(relayDir, node.IdentityFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	relayID, _ := peer.IDFromPrivateKey(key)
+	if !strings.HasSuffix(relayAddr, "/p2p/"+relayID.String()) {
+		t.Fatalf("relay address %s does not end in the relay's identity %s", relayAddr, relayID)
+	}
+
+	const players = 4
+	circuit := make([]string, players)
+	dirs := make([]string, players)
+	for i := range players {
+		dirs[i] = filepath.Join(dir, fmt.Sprintf("p%d", i))
+		k, err := node.LoadOrCreateIdentity(dirs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := peer.IDFromPrivateKey(k)
+		circuit[i] = relayAddr + "/p2p-circuit/p2p/" + id.String()
+	}
+	outs := make([]bytes.Buffer, players)
+	errs := make([]bytes.Buffer, players)
+	codes := make([]int, players)
+	var wg sync.WaitGroup
+	for i := range players {
+		args := []string{"join", "--bot", "--table", "relayed", "--hands", "1", "--listen", "/ip4/127.0.0.1/tcp/0",
+			"--relay", relayAddr, "--data-dir", dirs[i], "--transcript", filepath.Join(dirs[i], "t.mjt"),
+			"--progress", "json", "--timeout", "20s", "--connect-timeout", "60s"}
+		for j := range players {
+			if j != i {
+				args = append(args, "--peer", circuit[j])
+			}
+		}
+		wg.Go(func() { codes[i] = run(ctx, args, &outs[i], &errs[i]) })
+	}
+	wg.Wait()
+	for i := range players {
+		if codes[i] != 0 {
+			t.Fatalf("player %d: exit %d\n%s\n%s", i, codes[i], outs[i].String(), errs[i].String())
+		}
+		var printed, done bool
+		for line := range strings.Lines(outs[i].String()) {
+			var ev struct{ Event, Addr string }
+			if err := json.Unmarshal([]byte(line), &ev); err != nil {
+				t.Fatalf("player %d: bad progress line %q: %v", i, line, err)
+			}
+			printed = printed || ev.Event == "address" && ev.Addr == circuit[i]
+			done = done || ev.Event == "done"
+		}
+		if !printed || !done {
+			t.Errorf("player %d: relayed address %s printed %v, done %v:\n%s", i, circuit[i], printed, done, outs[i].String())
+		}
+	}
+	if code := stop(); code != 0 {
+		t.Errorf("relay exit %d after interrupt, want 0", code)
+	}
+	again, stop := startRelayCommand(t, ctx, relayDir)
+	stop()
+	if !strings.HasSuffix(again, "/p2p/"+relayID.String()) {
+		t.Errorf("restarted relay has address %s, not identity %s", again, relayID)
+	}
+}
+
+func TestRelayBadArguments(t *testing.T) {
+	id := "12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1"
+	peers := []string{"--peer", "/ip4/127.0.0.1/tcp/1/p2p/" + id, "--peer", "/ip4/127.0.0.1/tcp/2/p2p/" + id, "--peer", "/ip4/127.0.0.1/tcp/3/p2p/" + id}
+	for _, args := range [][]string{
+		append([]string{"join", "--table", "t", "--relay", "/ip4/127.0.0.1/tcp/4001"}, peers...),
+		append([]string{"join", "--table", "t", "--relay", "/ip4/127.0.0.1/tcp/4001/p2p/" + id + "/p2p-circuit"}, peers...),
+		{"relay", "--listen", "nonsense"},
+		{"relay", "extra"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
+		want := "--relay"
+		if args[0] == "relay" {
+			want = "mentalmj relay"
+		}
+		if !strings.Contains(stderr.String(), want) {
+			t.Errorf("%v: stderr does not name %q:\n%s", args, want, stderr.String())
+		}
+	}
+}
