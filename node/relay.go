@@ -57,6 +57,10 @@ type RelayConfig struct {
 	// RelayCircuitData when positive (CircuitData in bytes per direction).
 	CircuitDuration time.Duration
 	CircuitData     int64
+	// ReservationTTL overrides how long a reservation lasts before the
+	// player must renew it (nodes renew half-way) when positive; zero
+	// keeps libp2p's 1 h.
+	ReservationTTL time.Duration
 }
 
 // Relay is a circuit relay v2 service (libp2p's
@@ -118,7 +122,12 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	if err != nil {
 		return nil, fmt.Errorf("starting relay host on %v: %w", cfg.Listen, err)
 	}
-	svc, err := relay.New(h, relay.WithLimit(limit))
+	rc := relay.DefaultResources()
+	rc.Limit = limit
+	if cfg.ReservationTTL > 0 {
+		rc.ReservationTTL = cfg.ReservationTTL
+	}
+	svc, err := relay.New(h, relay.WithResources(rc))
 	if err != nil {
 		_ = h.Close()
 		return nil, fmt.Errorf("starting circuit relay v2 service: %w", err)

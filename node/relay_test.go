@@ -296,6 +296,30 @@ func TestReservationRemadeAfterRelayRestart(t *testing.T) {
 	}
 }
 
+// TestReservationRenewed: with reservations lasting 2 s (the relay grants
+// an expiry in whole Unix seconds, so 1–2 s ahead), the node keeps its
+// relayed address for 3 s by renewing, and a peer can still reach it
+// through the relay afterwards (the relay's reservation is live too).
+func TestReservationRenewed(t *testing.T) {
+	t.Parallel()
+	ctx := testContext(t, 20*time.Second)
+	addr, _ := ParseListen(tcpLoopback)
+	key, _ := NewIdentity()
+	r, err := NewRelay(ctx, RelayConfig{Identity: key, Listen: []multiaddr.Multiaddr{addr}, ReservationTTL: 2 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close() })
+	nodes := startRelayedNodes(t, ctx, 2, r)
+	for end := time.Now().Add(3 * time.Second); time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		if len(nodes[0].RelayedAddrs()) == 0 {
+			t.Fatal("node lost its relayed address: reservation not renewed")
+		}
+	}
+	seatViaRelay(t, ctx, nodes)
+	checkRelayed(t, nodes, r)
+}
+
 func TestReservationFailureNamesRelay(t *testing.T) {
 	// A relay that is not running: reserve a port, then free it.
 	r := startRelay(t, tcpLoopback)

@@ -20,6 +20,8 @@ import (
 const (
 	firstReserveRetry = 500 * time.Millisecond
 	maxReserveRetry   = 30 * time.Second
+	// minRenew is the shortest wait before renewing a reservation.
+	minRenew = 100 * time.Millisecond
 )
 
 // relaySlot is this node's reservation on one relay of Config.Relays. The
@@ -124,7 +126,7 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 		n.setReservation(s, rsv.Expiration, nil)
 		n.log.Info("relay reservation", "relay", id.String(), "expires", rsv.Expiration.Format(time.RFC3339),
 			"circuit_duration", rsv.LimitDuration.String(), "circuit_bytes", rsv.LimitData)
-		timer := time.NewTimer(max(time.Until(rsv.Expiration)/2, time.Second))
+		timer := time.NewTimer(max(time.Until(rsv.Expiration)/2, minRenew))
 		select {
 		case <-ctx.Done():
 			timer.Stop()
