@@ -55,7 +55,14 @@ func relayInfo(tb testing.TB, r *Relay) peer.AddrInfo {
 // their relay and waits (at most 10 s) for every reservation.
 func startRelayedNodes(tb testing.TB, ctx context.Context, count int, r *Relay) []*Node {
 	tb.Helper()
-	nodes := startNodes(tb, count, tcpLoopback, Config{Relays: []peer.AddrInfo{relayInfo(tb, r)}})
+	return startRelayedNodesOn(tb, ctx, count, r, tcpLoopback)
+}
+
+// startRelayedNodesOn is startRelayedNodes with the nodes listening on
+// listen.
+func startRelayedNodesOn(tb testing.TB, ctx context.Context, count int, r *Relay, listen string) []*Node {
+	tb.Helper()
+	nodes := startNodes(tb, count, listen, Config{Relays: []peer.AddrInfo{relayInfo(tb, r)}})
 	for i, n := range nodes {
 		wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 		addrs, err := n.WaitReservations(wctx)
@@ -166,24 +173,29 @@ func TestRelayedAddrs(t *testing.T) {
 // TestTableThroughRelay seats four nodes that know each other only by
 // their relayed addresses, checks that they exchange messages in order
 // both ways over connections through the relay, and plays a hand of the
-// mental protocol over the same connections.
+// mental protocol over the same connections; with the relay and the
+// nodes on TCP, then on QUIC.
 func TestTableThroughRelay(t *testing.T) {
-	ctx := testContext(t, time.Minute)
-	r := startRelay(t, tcpLoopback)
-	nodes := startRelayedNodes(t, ctx, protocol.Players, r)
-	seatViaRelay(t, ctx, nodes)
-	checkRelayed(t, nodes, r)
-	exchangeInOrder(t, ctx, nodes, 50)
-	results := playHands(t, ctx, nodes, 1)
-	for i, rs := range results {
-		if len(rs) != 1 || len(rs[0].Blame) != 0 || len(rs[0].Yama) != 136 {
-			t.Fatalf("player %d: %+v", i, rs)
-		}
-		if !slices.Equal(rs[0].Yama, results[0][0].Yama) {
-			t.Errorf("player %d's audited wall differs from player 0's", i)
-		}
+	for _, listen := range []string{tcpLoopback, quicLoopback} {
+		t.Run(listen, func(t *testing.T) {
+			ctx := testContext(t, time.Minute)
+			r := startRelay(t, listen)
+			nodes := startRelayedNodesOn(t, ctx, protocol.Players, r, listen)
+			seatViaRelay(t, ctx, nodes)
+			checkRelayed(t, nodes, r)
+			exchangeInOrder(t, ctx, nodes, 50)
+			results := playHands(t, ctx, nodes, 1)
+			for i, rs := range results {
+				if len(rs) != 1 || len(rs[0].Blame) != 0 || len(rs[0].Yama) != 136 {
+					t.Fatalf("player %d: %+v", i, rs)
+				}
+				if !slices.Equal(rs[0].Yama, results[0][0].Yama) {
+					t.Errorf("player %d's audited wall differs from player 0's", i)
+				}
+			}
+			checkRelayed(t, nodes, r)
+		})
 	}
-	checkRelayed(t, nodes, r)
 }
 
 // TestOutsiderCannotDeliverViaRelay: a node reserved on the same relay
