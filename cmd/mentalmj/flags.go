@@ -4,7 +4,12 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
+
+	"github.com/multiformats/go-multiaddr"
+
+	"github.com/mentalmj/mentalmj/node"
 )
 
 // listFlag collects a repeatable string flag such as --peer.
@@ -35,6 +40,39 @@ func parseFlags(fs *flag.FlagSet, args []string) (int, bool) {
 		return 2, false
 	}
 	return 0, true
+}
+
+// defaultListen is where a node listens without --listen: TCP and QUIC on
+// port 4001 of every interface.
+func defaultListen() listFlag {
+	return listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1"}
+}
+
+// parseListen parses the --listen values (defaultListen when there are
+// none). On a bad one it prints a usage error naming it and returns
+// ok = false with exit code 2.
+func parseListen(fs *flag.FlagSet, stderr io.Writer, listen listFlag) (addrs []multiaddr.Multiaddr, code int, ok bool) {
+	if len(listen) == 0 {
+		listen = defaultListen()
+	}
+	for _, s := range listen {
+		a, err := node.ParseListen(s)
+		if err != nil {
+			return nil, usageError(fs, stderr, "--listen: %v", err), false
+		}
+		addrs = append(addrs, a)
+	}
+	return addrs, 0, true
+}
+
+// newLogger returns a text logger on stderr: warnings, or everything with
+// verbose (-v).
+func newLogger(stderr io.Writer, verbose bool) *slog.Logger {
+	level := slog.LevelWarn
+	if verbose {
+		level = slog.LevelDebug
+	}
+	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
 }
 
 // usageError prints a one-line error naming the flag or argument, then

@@ -34,8 +34,9 @@ func runID(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
 	}
-	if len(listen) == 0 {
-		listen = listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1"}
+	laddrs, code, ok := parseListen(fs, stderr, listen)
+	if !ok {
+		return code
 	}
 	key, err := node.LoadOrCreateIdentity(*dataDir)
 	if err != nil {
@@ -48,11 +49,7 @@ func runID(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	fmt.Fprintf(stdout, "peer ID: %s\n", id)
-	for _, s := range listen {
-		a, err := node.ParseListen(s)
-		if err != nil {
-			return usageError(fs, stderr, "--listen: %v", err)
-		}
+	for _, a := range laddrs {
 		fmt.Fprintf(stdout, "peer address: %s/p2p/%s\n", a, id)
 	}
 	return 0

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,7 +15,6 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/mjlog"
@@ -84,16 +82,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case *timeout <= 0 || *turnTimeout <= 0:
 		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive")
 	}
-	if len(listen) == 0 {
-		listen = listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1"}
-	}
-	var laddrs []multiaddr.Multiaddr
-	for _, s := range listen {
-		a, err := node.ParseListen(s)
-		if err != nil {
-			return usageError(fs, stderr, "--listen: %v", err)
-		}
-		laddrs = append(laddrs, a)
+	laddrs, code, ok := parseListen(fs, stderr, listen)
+	if !ok {
+		return code
 	}
 	var infos []peer.AddrInfo
 	for _, s := range peers {
@@ -111,11 +102,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		relayInfos = append(relayInfos, info)
 	}
-	level := slog.LevelWarn
-	if *verbose {
-		level = slog.LevelDebug
-	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	logger := newLogger(stderr, *verbose)
 	out := &reporter{w: stdout, json: *progress == "json"}
 
 	key, err := node.LoadOrCreateIdentity(*dataDir)

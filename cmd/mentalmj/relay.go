@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"log/slog"
 	"path/filepath"
-
-	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/node"
 )
@@ -50,22 +47,11 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
 	}
-	if len(listen) == 0 {
-		listen = listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1"}
+	laddrs, code, ok := parseListen(fs, stderr, listen)
+	if !ok {
+		return code
 	}
-	var laddrs []multiaddr.Multiaddr
-	for _, s := range listen {
-		a, err := node.ParseListen(s)
-		if err != nil {
-			return usageError(fs, stderr, "--listen: %v", err)
-		}
-		laddrs = append(laddrs, a)
-	}
-	level := slog.LevelWarn
-	if *verbose {
-		level = slog.LevelDebug
-	}
-	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+	logger := newLogger(stderr, *verbose)
 
 	key, err := node.LoadOrCreateIdentity(*dataDir)
 	if err != nil {
