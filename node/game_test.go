@@ -74,7 +74,13 @@ func TestFourNodesPlayAHand(t *testing.T) {
 // and the tsumo latency percentiles.
 func BenchmarkHandLoopback(b *testing.B) {
 	results := playOverLibp2p(b, tcpLoopback, b.N)
-	// A match that ends early (a player busts) plays fewer hands.
+	reportHands(b, results)
+}
+
+// reportHands reports the hand setup time (slowest player per hand) and
+// the tsumo latency percentiles of the hands all four players played (a
+// match that ends early, a player busting, plays fewer than b.N).
+func reportHands(b *testing.B, results [][]protocol.HandResult) {
 	played := len(results[0])
 	for _, rs := range results {
 		played = min(played, len(rs))

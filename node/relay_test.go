@@ -399,21 +399,5 @@ func BenchmarkHandThroughRelay(b *testing.B) {
 	nodes := startRelayedNodes(b, ctx, protocol.Players, r)
 	seatViaRelay(b, ctx, nodes)
 	results := playHands(b, ctx, nodes, b.N)
-	// A match that ends early (a player busts) plays fewer hands.
-	played := len(results[0])
-	for _, rs := range results {
-		played = min(played, len(rs))
-	}
-	var setups, draws []time.Duration
-	for h := range played {
-		var slowest time.Duration
-		for _, rs := range results {
-			slowest = max(slowest, rs[h].Setup)
-			draws = append(draws, rs[h].DrawLatency...)
-		}
-		setups = append(setups, slowest)
-	}
-	b.ReportMetric(msAt(setups, 50), "setup-ms-median")
-	b.ReportMetric(msAt(draws, 50), "tsumo-ms-median")
-	b.ReportMetric(msAt(draws, 99), "tsumo-ms-p99")
+	reportHands(b, results)
 }

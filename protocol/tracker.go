@@ -80,6 +80,9 @@ const (
 
 var stepNames = [...]string{"end", "key release", "tsumo", "turn", "answer", "call", "declare"}
 
+// stepKinds is the message kind (Opened.Kind) each player step expects.
+var stepKinds = [...]string{stepTurn: "turn", stepAnswer: "answer", stepCall: "call", stepDeclare: "declare"}
+
 // next returns what the kyoku waits for and from which seats.
 func (t *tracker) next() (step, []game.Seat) {
 	if len(t.pendingReveal()) > 0 {
@@ -195,8 +198,7 @@ func (t *tracker) feed(o *Opened) error {
 		}
 		want, seats = t.next()
 	}
-	kind := map[step]string{stepTurn: "turn", stepAnswer: "answer", stepCall: "call", stepDeclare: "declare"}[want]
-	if o.Kind() != kind || !slices.Contains(seats, s) {
+	if o.Kind() != stepKinds[want] || !slices.Contains(seats, s) {
 		return t.blame(o, nil, "sent a %s while the kyoku waits for the %s of seats %v", o.Kind(), stepNames[want], seats)
 	}
 	if e.GetTurn().GetTimedOut() || e.GetAnswer().GetTimedOut() || e.GetDeclare().GetTimedOut() {

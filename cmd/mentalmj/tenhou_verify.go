@@ -6,9 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"strings"
 
@@ -85,7 +83,7 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 
 	sum := verifySummary{Mismatches: []tenhou.Mismatch{}, Skipped: []skippedFile{}, Errors: []fileError{}}
-	files := collectLogs(paths, func(path string, err error) {
+	files := mjlog.Find(paths, func(path string, err error) {
 		sum.Errors = append(sum.Errors, fileError{File: path, Error: err.Error()})
 		if !*asJSON {
 			fmt.Fprintf(stdout, "error    %s: %v\n", path, err)
@@ -211,43 +209,6 @@ func verifyFiles(ctx context.Context, files []string, jobs int) []chan outcome {
 		}()
 	}
 	return out
-}
-
-// collectLogs expands paths: a file is taken as given, a directory is
-// walked recursively for *.xml, *.mjlog and their .gz forms (sorted by
-// walk order). Unreadable paths are passed to bad and skipped.
-func collectLogs(paths []string, bad func(string, error)) []string {
-	var files []string
-	for _, p := range paths {
-		info, err := os.Stat(p)
-		if err != nil {
-			bad(p, err)
-			continue
-		}
-		if !info.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				bad(path, err)
-				return nil
-			}
-			if !d.IsDir() && isLogName(d.Name()) {
-				files = append(files, path)
-			}
-			return nil
-		})
-		if err != nil {
-			bad(p, err)
-		}
-	}
-	return files
-}
-
-func isLogName(name string) bool {
-	n := strings.TrimSuffix(strings.ToLower(name), ".gz")
-	return strings.HasSuffix(n, ".xml") || strings.HasSuffix(n, ".mjlog")
 }
 
 // progress draws a one-line bar on a terminal stderr; it is inert when

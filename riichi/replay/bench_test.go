@@ -19,7 +19,7 @@ func loadFourPlayer(b *testing.B) ([]*mjlog.Game, int) {
 	var games []*mjlog.Game
 	rounds := 0
 	for _, e := range ents {
-		if !isLog(e.Name()) {
+		if !mjlog.IsLogName(e.Name()) {
 			continue
 		}
 		g, err := mjlog.Read(filepath.Join(sharedLogs, e.Name()))

@@ -2,11 +2,6 @@ package replay
 
 import (
 	"context"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
-	"strings"
 
 	"github.com/mentalmj/mentalmj/mjlog"
 )
@@ -17,13 +12,6 @@ type FileError struct {
 	Error string `json:"error"`
 }
 
-// isLog reports whether a file name looks like an mjlog: *.xml or *.mjlog,
-// optionally gzip-compressed (.gz).
-func isLog(name string) bool {
-	name = strings.TrimSuffix(name, ".gz")
-	return strings.HasSuffix(name, ".xml") || strings.HasSuffix(name, ".mjlog")
-}
-
 // Files replays every log named by paths: a file is read as an mjlog
 // (plain or gzip); a directory is searched recursively for *.xml and
 // *.mjlog files (optionally .gz), in lexical order. Logs that cannot be
@@ -32,34 +20,9 @@ func isLog(name string) bool {
 // cancelled (ctx.Err()).
 func Files(ctx context.Context, paths []string) (Result, error) {
 	res := Result{Checks: map[string]int{}}
-	var files []string
-	for _, p := range paths {
-		st, err := os.Stat(p)
-		if err != nil {
-			res.Errors = append(res.Errors, FileError{File: p, Error: err.Error()})
-			continue
-		}
-		if !st.IsDir() {
-			files = append(files, p)
-			continue
-		}
-		var found []string
-		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
-			if err != nil {
-				res.Errors = append(res.Errors, FileError{File: path, Error: err.Error()})
-				return nil
-			}
-			if d.Type().IsRegular() && isLog(d.Name()) {
-				found = append(found, path)
-			}
-			return nil
-		})
-		if err != nil {
-			res.Errors = append(res.Errors, FileError{File: p, Error: err.Error()})
-		}
-		slices.Sort(found)
-		files = append(files, found...)
-	}
+	files := mjlog.Find(paths, func(path string, err error) {
+		res.Errors = append(res.Errors, FileError{File: path, Error: err.Error()})
+	})
 	for _, f := range files {
 		if err := ctx.Err(); err != nil {
 			return res, err

@@ -1,0 +1,48 @@
+package mjlog
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// IsLogName reports whether a file name looks like an mjlog: *.xml or
+// *.mjlog, optionally gzip-compressed (.gz), in any letter case.
+func IsLogName(name string) bool {
+	n := strings.TrimSuffix(strings.ToLower(name), ".gz")
+	return strings.HasSuffix(n, ".xml") || strings.HasSuffix(n, ".mjlog")
+}
+
+// Find lists the logs named by paths, in order: a file is taken as it is;
+// a directory is searched recursively, in lexical order, for regular files
+// (or links) whose names satisfy IsLogName. A path that cannot be read is
+// reported to bad (with the error naming it) and the search goes on.
+func Find(paths []string, bad func(path string, err error)) []string {
+	var files []string
+	for _, p := range paths {
+		info, err := os.Stat(p)
+		if err != nil {
+			bad(p, err)
+			continue
+		}
+		if !info.IsDir() {
+			files = append(files, p)
+			continue
+		}
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				bad(path, err)
+				return nil
+			}
+			if !d.IsDir() && IsLogName(d.Name()) {
+				files = append(files, path)
+			}
+			return nil
+		})
+		if err != nil {
+			bad(p, err)
+		}
+	}
+	return files
+}
