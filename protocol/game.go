@@ -539,13 +539,32 @@ func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened
 	return o, nil
 }
 
-// sendFault is the error for a message that could not be sent to p.
+// sendFault is the error for a message that could not be sent to p. A
+// peer that ended the hand with an Abort and went away is named by its
+// Abort, not as a lost connection: the messages it sent before it left
+// are read first.
 func (g *Game) sendFault(ctx context.Context, p peer.ID, hand uint32, kind string, err error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("send %s to %s: %w", kind, p, err)
 	}
+	for range maxDrain {
+		o, rerr := g.recvEntry(ctx, p, hand, "message", drainWait)
+		if rerr != nil {
+			break
+		}
+		if o.Entry.GetAbort() != nil {
+			return abortError(o, g.cfg.Peers)
+		}
+	}
 	return faultf(p, hand, FaultConnection, err, "connection lost while we sent our %s", kind)
 }
+
+// maxDrain and drainWait bound the reading of what a departed peer left
+// queued: at most maxDrain messages, each within drainWait.
+const (
+	maxDrain  = 64
+	drainWait = 200 * time.Millisecond
+)
 
 // sendTo signs e as a private message and sends it to one player.
 func (g *Game) sendTo(ctx context.Context, hand uint32, to peer.ID, e *pb.Entry) error {
@@ -656,10 +675,13 @@ func abortError(o *Opened, table []peer.ID) *AbortError {
 		case FaultSilence, FaultConnection, FaultUnverifiable, FaultConfig, FaultQuit, FaultLocal:
 			f.Kind = k
 		}
-		if p == o.Sender && f.Kind == FaultQuit {
+		switch {
+		case p == o.Sender && f.Kind == FaultQuit:
 			f.Reason = "quit the game"
-		} else {
-			f.Reason = "reported by " + o.Sender.String() + ": " + reason
+		case a.FaultKind == "blame":
+			f.Reason = "claimed cheat, checked only by the reporter: " + reason
+		default:
+			f.Reason = reason
 		}
 	}
 	return &AbortError{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: reason, Fault: f}
@@ -683,9 +705,9 @@ func (g *Game) abort(ctx context.Context, hand uint32, reason error) {
 	var fe *FaultError
 	switch {
 	case errors.As(reason, &be):
-		body.FaultPeer, body.FaultKind = []byte(be.Peer), "blame"
+		body.Reason, body.FaultPeer, body.FaultKind = truncate(be.Reason, 1000), []byte(be.Peer), "blame"
 	case errors.As(reason, &fe):
-		body.FaultPeer, body.FaultKind = []byte(fe.Peer), string(fe.Kind)
+		body.Reason, body.FaultPeer, body.FaultKind = truncate(fe.Reason, 1000), []byte(fe.Peer), string(fe.Kind)
 	case ctx.Err() != nil:
 		body.FaultPeer, body.FaultKind = []byte(g.self), string(FaultQuit)
 	default:

@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"context"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -225,8 +226,9 @@ func (e *AbortError) Unwrap() error { return ErrAborted }
 
 // Verdict sorts the error a hand or game ended with into a blame or a
 // fault: a *BlameError gives its Blame; a *FaultError its Fault; an
-// *AbortError the fault its sender claims; a cancelled context a quit by
-// self; anything else a local fault of self. It returns a nil blame and a
+// *AbortError the fault its sender claims; a cancelled context
+// (context.Canceled in the chain) a quit by self; anything else a local
+// fault of self. It returns a nil blame and a
 // zero fault for a nil error.
 func Verdict(err error, self peer.ID, hand int) (*Blame, *Fault) {
 	if err == nil {
@@ -246,6 +248,9 @@ func Verdict(err error, self peer.ID, hand int) (*Blame, *Fault) {
 	if errors.As(err, &ae) {
 		f := ae.Fault
 		return nil, &f
+	}
+	if errors.Is(err, context.Canceled) {
+		return nil, &Fault{Peer: self, Hand: hand, Kind: FaultQuit, Reason: "this node was stopped (interrupted)"}
 	}
 	return nil, &Fault{Peer: self, Hand: hand, Kind: FaultLocal, Reason: err.Error()}
 }

@@ -255,6 +255,7 @@ func writeRecord(path string, g *mjlog.Game) error {
 type reporter struct {
 	w    io.Writer
 	json bool
+	seen map[string]bool // verdicts already reported
 }
 
 func (r *reporter) event(obj map[string]any, format string, args ...any) {
@@ -308,8 +309,23 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	}
 }
 
-// blame reports a proven cheat, naming the player as names does.
+// once reports whether key is new to r, remembering it.
+func (r *reporter) once(key string) bool {
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if r.seen[key] {
+		return false
+	}
+	r.seen[key] = true
+	return true
+}
+
+// blame reports a proven cheat (once), naming the player as names does.
 func (r *reporter) blame(b protocol.Blame, names verdict.Names) {
+	if !r.once(fmt.Sprint("blame", b.Hand, b.Peer, b.Reason)) {
+		return
+	}
 	player := names.Short(b.Peer, -1)
 	var ev []string
 	for _, e := range b.Evidence {
@@ -319,8 +335,11 @@ func (r *reporter) blame(b protocol.Blame, names verdict.Names) {
 		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
 }
 
-// fault reports a fault, naming the player as names does.
+// fault reports a fault (once), naming the player as names does.
 func (r *reporter) fault(f protocol.Fault, names verdict.Names) {
+	if !r.once(fmt.Sprint("fault", f.Hand, f.Peer, f.Kind)) {
+		return
+	}
 	player := names.Short(f.Peer, -1)
 	var reporters []string
 	for _, p := range f.Reporters {

@@ -23,7 +23,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var localCommand = command{
@@ -312,6 +312,10 @@ func agree(rs []childHand) bool {
 
 func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	r := rs[0]
+	if !slices.ContainsFunc(rs, func(x childHand) bool { return x.Yama != nil }) && r.Events == 0 {
+		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
+		return
+	}
 	status := "ok (4 of 4 audits agree)"
 	if !agree(rs) {
 		status = "FAILED or audits disagree"
@@ -321,7 +325,7 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 		slowest = max(slowest, x.DurationMs)
 	}
 	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator),
+		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
 		r.Result, r.Scores, r.Events, status, r.SetupMs, slowest)
 }
 
