@@ -221,11 +221,11 @@ func TestIdentityElementInShuffleBlamed(t *testing.T) {
 	const cheater = 2
 	out := tb.play(t, 1, func(i int, c *Config) {
 		if i == cheater {
-			c.Tamper = func(hand uint32, to peer.ID, e *pb.Entry) {
+			c.Misbehavior = tamper(func(hand uint32, to peer.ID, e *pb.Entry) {
 				if s := e.GetShuffle(); s != nil {
 					clear(s.Deck[32:64])
 				}
-			}
+			})
 		}
 	})
 	checkBlame(t, tb, out, cheater, nil)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/mjlog"
@@ -72,14 +73,9 @@ type Config struct {
 	Logger *slog.Logger
 	// OnHand, if not nil, is called after each hand with its result.
 	OnHand func(HandResult)
-	// Tamper, if not nil, lets a test or a cheating node rewrite an
-	// outgoing message body before it is signed. Honest nodes leave it nil.
-	Tamper func(hand uint32, to peer.ID, e *pb.Entry)
-
-	// uncheckedActions lets this player send actions its own engine view
-	// rejects: tests use it to make a cheater whose lies the others must
-	// catch.
-	uncheckedActions bool
+	// Misbehavior, if not nil, makes this node cheat: research and tests
+	// only. Honest nodes leave it nil.
+	Misbehavior Misbehavior
 }
 
 // HandResult is the outcome of one hand as seen by this player.
@@ -118,6 +114,11 @@ type HandResult struct {
 	// Blame lists the players proven to have cheated in this hand, each
 	// with its signed evidence; empty when nobody was.
 	Blame []Blame
+	// Aborted reports that the hand stopped before its end: a check
+	// failed on arrival, a player aborted or quit, a peer fell silent.
+	// Blames of a hand that was not aborted come from its end-of-hand
+	// audit.
+	Aborted bool
 	// Faults lists what stopped or spoiled the hand without proving a
 	// cheat (silence, a lost connection, an Abort, a quit); empty when the
 	// hand completed.
@@ -490,8 +491,8 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 	if to != "" {
 		e.Recipient = []byte(to)
 	}
-	if g.cfg.Tamper != nil {
-		g.cfg.Tamper(hand, to, e)
+	if g.cfg.Misbehavior != nil {
+		g.cfg.Misbehavior.Entry(hand, to, e)
 	}
 	o, err := Seal(g.cfg.Identity, e)
 	if err != nil {
@@ -521,6 +522,9 @@ func (g *Game) record(o *Opened) error {
 // peer that cannot be reached does not stop the others from getting the
 // message; the first failure is returned as a FaultError naming its peer.
 func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened, error) {
+	if m := g.cfg.Misbehavior; m != nil && m.Fork(hand, e) {
+		return g.forkedBroadcast(ctx, hand, e)
+	}
 	o, err := g.seal(hand, "", e)
 	if err != nil {
 		return nil, err
@@ -528,7 +532,7 @@ func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened
 	errs := make([]error, len(g.others))
 	var wg sync.WaitGroup
 	for i, p := range g.others {
-		wg.Go(func() { errs[i] = g.cfg.Transport.Send(ctx, p, o.Envelope) })
+		wg.Go(func() { errs[i] = g.send(ctx, hand, p, o.Envelope) })
 	}
 	wg.Wait()
 	for i, err := range errs {
@@ -537,6 +541,48 @@ func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened
 		}
 	}
 	return o, nil
+}
+
+// send hands env to the transport for peer to (through the Misbehavior's
+// Envelope, if any).
+func (g *Game) send(ctx context.Context, hand uint32, to peer.ID, env []byte) error {
+	if m := g.cfg.Misbehavior; m != nil {
+		if env = m.Envelope(hand, to, env); env == nil {
+			return nil
+		}
+	}
+	return g.cfg.Transport.Send(ctx, to, env)
+}
+
+// forkedBroadcast signs a copy of e for each other player under one
+// sequence number, as Misbehavior.Fork asks, records the first and sends
+// each to its player.
+func (g *Game) forkedBroadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened, error) {
+	seq, last := g.seq, g.last
+	var first *Opened
+	for _, p := range g.others {
+		c := proto.Clone(e).(*pb.Entry)
+		c.GameId, c.Hand, c.Seq, c.Sender = g.gameID, hand, seq, []byte(g.self)
+		if seq > 0 {
+			c.PrevHash = last[:]
+		}
+		g.cfg.Misbehavior.Entry(hand, p, c)
+		o, err := Seal(g.cfg.Identity, c)
+		if err != nil {
+			return nil, err
+		}
+		if first == nil {
+			first = o
+			if err := g.record(o); err != nil {
+				return nil, err
+			}
+		}
+		if err := g.send(ctx, hand, p, o.Envelope); err != nil {
+			return nil, g.sendFault(ctx, p, hand, o.Kind(), err)
+		}
+	}
+	g.seq, g.last = seq+1, first.Hash
+	return first, nil
 }
 
 // sendFault is the error for a message that could not be sent to p. A
@@ -572,7 +618,7 @@ func (g *Game) sendTo(ctx context.Context, hand uint32, to peer.ID, e *pb.Entry)
 	if err != nil {
 		return err
 	}
-	if err := g.cfg.Transport.Send(ctx, to, o.Envelope); err != nil {
+	if err := g.send(ctx, hand, to, o.Envelope); err != nil {
 		return g.sendFault(ctx, to, hand, o.Kind(), err)
 	}
 	return nil

@@ -86,6 +86,7 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 		h.res.Faults = appendFault(h.res.Faults, *f)
 	}
 	h.res.Duration = time.Since(h.start)
+	h.res.Aborted = err != nil
 	if err != nil {
 		return &h.res, fmt.Errorf("hand %d: %w", num, err)
 	}

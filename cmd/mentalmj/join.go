@@ -199,7 +199,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		b, f := protocol.Verdict(err, n.ID(), hand)
 		names := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}
 		if b != nil {
-			out.blame(*b, names)
+			out.blame(*b, names, "at once")
 			fmt.Fprintf(stderr, "mentalmj join: cheating proven: %v\n", err)
 			return 1
 		}
@@ -301,8 +301,12 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %s, hand %s",
 		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
 		result, scores, h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+	when := "end of hand"
+	if h.Aborted {
+		when = "at once"
+	}
 	for _, b := range h.Blame {
-		r.blame(b, names)
+		r.blame(b, names, when)
 	}
 	for _, f := range h.Faults {
 		r.fault(f, names)
@@ -321,8 +325,10 @@ func (r *reporter) once(key string) bool {
 	return true
 }
 
-// blame reports a proven cheat (once), naming the player as names does.
-func (r *reporter) blame(b protocol.Blame, names verdict.Names) {
+// blame reports a proven cheat (once), naming the player as names does;
+// when says whether it was caught "at once" (on arrival, the hand
+// aborted) or at the "end of hand" (by the audit).
+func (r *reporter) blame(b protocol.Blame, names verdict.Names, when string) {
 	if !r.once(fmt.Sprint("blame", b.Hand, b.Peer, b.Reason)) {
 		return
 	}
@@ -331,7 +337,7 @@ func (r *reporter) blame(b protocol.Blame, names verdict.Names) {
 	for _, e := range b.Evidence {
 		ev = append(ev, e.String())
 	}
-	r.event(map[string]any{"event": "blame", "peer": b.Peer.String(), "player": player, "hand": b.Hand, "reason": b.Reason, "evidence": ev},
+	r.event(map[string]any{"event": "blame", "peer": b.Peer.String(), "player": player, "hand": b.Hand, "reason": b.Reason, "evidence": ev, "when": when},
 		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
 }
 
