@@ -16,6 +16,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/bot"
+	"github.com/mentalmj/mentalmj/cheat"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -64,8 +65,18 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	mjlogPath := fs.String("mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
 	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	verbose := fs.Bool("v", false, "log protocol steps to stderr")
+	cheatName := fs.String("research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab -list); the others will catch and name it")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	var misbehavior protocol.Misbehavior
+	if *cheatName != "" {
+		st, err := cheat.Lookup(*cheatName)
+		if err != nil {
+			return usageError(fs, stderr, "--research-cheat: %v", err)
+		}
+		misbehavior = st.New()
+		fmt.Fprintf(stderr, "mentalmj join: WARNING: this node cheats (%s: %s), for protocol research\n", st.Name, st.Doc)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -183,6 +194,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		TurnTimeout:     *turnTimeout,
 		DecisionTimeout: *decisionTimeout,
 		Logger:          logger,
+		Misbehavior:     misbehavior,
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
 			out.hand(r, n.ID(), gameRef.Nicks())
