@@ -54,6 +54,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs.Var(&relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
 	nick := fs.String("name", "", "nickname shown to the other players")
 	useBot := fs.Bool("bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
+	passive := fs.Bool("tsumogiri", false, "play automatically by discarding every drawn tile and never calling or winning (tests and research)")
 	hands := fs.Int("hands", 1, "number of hands to play; 0 plays a whole match")
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
 	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
@@ -176,6 +177,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		var seed [8]byte
 		rand.Read(seed[:])
 		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
+	}
+	if *passive {
+		player = tsumogiri
 	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true

@@ -27,6 +27,7 @@ func commands() []command {
 		localCommand,
 		relayCommand,
 		auditCommand,
+		labCommand,
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,
