@@ -68,6 +68,8 @@ type Config struct {
 	Logger *slog.Logger
 	// OnHand, if not nil, is called after each hand with its result.
 	OnHand func(HandResult)
+	// Observer, if not nil, sees the hand as it goes (see Observer).
+	Observer Observer
 	// Tamper, if not nil, lets a test or a cheating node rewrite an
 	// outgoing message body before it is signed. Honest nodes leave it nil.
 	Tamper func(hand uint32, to peer.ID, e *pb.Entry)
