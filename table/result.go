@@ -109,9 +109,9 @@ type HandSummary struct {
 	// Text is Describe's one line; Wins the agari (empty for a draw);
 	// Tenpai the tenpai players' names and hands at an exhaustive draw
 	// (hands hidden to this player are nil).
-	Text   string     `json:"text"`
+	Text   string       `json:"text"`
 	Wins   []WinSummary `json:"wins"`
-	Draw   string     `json:"draw"`
+	Draw   string       `json:"draw"`
 	Tenpai []TenpaiHand `json:"tenpai"`
 	// Names are the seats' names, Before the scores before the payments,
 	// Deltas the changes and After the scores after, by seat.
