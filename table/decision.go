@@ -111,7 +111,8 @@ func Options(view *game.Kyoku, s game.Seat, hand []int) []Option {
 func DefaultOption(opts []Option, act game.Action) int {
 	for i, o := range opts {
 		a := o.Action
-		if a.Type == act.Type && a.Riichi == act.Riichi && (a.Type != game.Discard || a.Tile == act.Tile) {
+		same := a.Tile.Kind() == act.Tile.Kind() && a.Tile.IsRed() == act.Tile.IsRed() // identical tiles were merged
+		if a.Type == act.Type && a.Riichi == act.Riichi && (a.Type != game.Discard || same) {
 			return i
 		}
 	}

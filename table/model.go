@@ -331,7 +331,8 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 
 // Decide shows a decision: the legal actions of seat s in view, the
 // deadline (zero for none) and def, the action the node takes on a
-// timeout. It returns the Decision with its ID.
+// timeout. It returns the Decision with its ID. A decision with one option
+// is not shown: the caller takes it at once.
 func (m *Model) Decide(view *game.Kyoku, s game.Seat, deadline time.Time, def game.Action) Decision {
 	m.mu.Lock()
 	defer m.mu.Unlock()
@@ -342,6 +343,9 @@ func (m *Model) Decide(view *game.Kyoku, s game.Seat, deadline time.Time, def ga
 	opts := Options(view, s, hand)
 	m.decisions++
 	d := Decision{ID: m.decisions, Options: opts, Default: DefaultOption(opts, def), Deadline: deadlineMs(deadline)}
+	if len(opts) <= 1 {
+		return d // nothing to ask: the caller takes the only action
+	}
 	m.s.Decision = &d
 	m.s.Notice = ""
 	m.commit()

@@ -53,7 +53,7 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision time.Dura
 	}
 	bt.srv = srv
 	go srv.Serve(ctx)
-	nicks := []string{"you", "bot-ayame", "bot-botan", "bot-chidori"}
+	nicks := []string{"alice", "bot-ayame", "bot-botan", "bot-chidori"}
 	var wg sync.WaitGroup
 	for i := range protocol.Players {
 		cfg := protocol.Config{

@@ -47,6 +47,11 @@ func (p *Player) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (gam
 	if len(d.Options) == 0 {
 		return game.Action{}, fmt.Errorf("ui: no legal action for seat %d", int(seat))
 	}
+	if len(d.Options) == 1 {
+		// Nothing to choose (a pass on a tile nobody can call, say).
+		p.model.Decided(d.ID, "")
+		return d.Options[0].Action, nil
+	}
 	for {
 		select {
 		case c := <-p.choices:

@@ -86,12 +86,13 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const d = snap.decision;
     const discards = new Map(), riichis = new Map();
     if (d) for (const o of d.options) {
-      if (o.kind === "discard") discards.set(o.tile, o);
-      if (o.kind === "riichi") riichis.set(o.tile, o);
+      // Identical tiles share one option: key by the tile's name.
+      if (o.kind === "discard") discards.set(Tiles.name(o.tile), o);
+      if (o.kind === "riichi") riichis.set(Tiles.name(o.tile), o);
     }
     const pick = mode === "riichi" ? riichis : discards;
     const tile = (t, n, extra) => {
-      const o = pick.get(t);
+      const o = pick.get(Tiles.name(t));
       const cls = [o ? "playable" : "", extra || ""].filter(Boolean);
       return `<button class="htile ${cls.join(" ")}" data-tile="${t}" ${o ? `data-option="${o.id}"` : "disabled"} title="${Tiles.name(t)}${n ? " (key " + n + ")" : ""}">${T(t)}<small>${n || ""}</small></button>`;
     };
@@ -191,6 +192,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     $("status").innerHTML = `<span class="state">${esc(snap.state)}</span> ${esc(snap.status || "")}`;
     $("actions").innerHTML = actionsHTML();
+    $("offer").innerHTML = snap.offer >= 0 && snap.decision ? `${esc(snap.seats[snap.offerFrom].name)} (${esc(snap.seats[snap.offerFrom].wind)}) offers ${T(snap.offer)}` : "";
     $("variants").innerHTML = variantsHTML();
     $("notice").textContent = snap.notice || "";
     let w = "";
