@@ -25,7 +25,7 @@ type Table struct {
 	shown int // events of the feed already printed
 	// prompting is true while a prompt waits on the current line.
 	prompting bool
-	hands int // end-of-hand summaries printed
+	hands     int // end-of-hand summaries printed
 }
 
 // New returns a terminal table reading the player's lines from in and
