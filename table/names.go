@@ -26,13 +26,14 @@ type Names struct {
 // Nick returns seat s's nickname, or "…" and the last 8 characters of its
 // peer ID when it announced none, or "seat N" when the seating is unknown.
 func (n Names) Nick(s game.Seat) string {
-	if !s.Valid() || int(s) >= len(n.Seats) {
-		return fmt.Sprintf("seat %d", int(s))
-	}
-	if int(s) < len(n.Nicks) && n.Nicks[s] != "" {
+	switch {
+	case !s.Valid():
+	case int(s) < len(n.Nicks) && n.Nicks[s] != "":
 		return n.Nicks[s]
+	case int(s) < len(n.Seats) && n.Seats[s] != "":
+		return ShortID(n.Seats[s])
 	}
-	return ShortID(n.Seats[s])
+	return fmt.Sprintf("seat %d", int(s))
 }
 
 // Wind returns seat s's seat-wind name ("East" for the dealer).

@@ -21,6 +21,8 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	tableview "github.com/mentalmj/mentalmj/table"
+	"github.com/mentalmj/mentalmj/ui"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -43,7 +45,12 @@ Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
 and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
 that the others can dial whatever your NAT. A --peer given as such a
-relayed address is dialled through its relay.`
+relayed address is dialled through its relay.
+
+With --ui the node serves a mahjong table page on 127.0.0.1 (a free port;
+the URL it prints carries a random access token) and opens the browser
+(--no-open: just print the URL); you play there. Without --ui and --bot
+you play on this terminal.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
@@ -63,6 +70,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	decisionTimeout := fs.Duration("decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	mjlogPath := fs.String("mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
+	useUI := fs.Bool("ui", false, "play in the browser: serve the table on 127.0.0.1 and print its URL (with --bot: watch the bot play)")
+	noOpen := fs.Bool("no-open", false, "with --ui, do not open the browser; only print the URL")
+	uiLinger := fs.Duration("ui-linger", 5*time.Minute, "with --ui, keep the page up this long after the game (Ctrl-C ends sooner)")
 	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	verbose := fs.Bool("v", false, "log protocol steps to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -157,19 +167,65 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	// The human's table view and prompts go to the terminal: stdout, or
 	// stderr when stdout carries JSON progress for a launcher.
-	ui := stdout
+	screen := stdout
 	if *progress == "json" {
-		ui = stderr
+		screen = stderr
 	}
-	var player protocol.Player = &terminalPlayer{in: os.Stdin, out: ui}
-	if *useBot {
+	var gameRef *protocol.Game
+	var results []protocol.HandResult
+	downloads := map[string]ui.Download{
+		"transcript": {File: filepath.Base(path), Type: "application/octet-stream", Write: func(w io.Writer) error {
+			if err := tr.Sync(); err != nil {
+				return err
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = io.Copy(w, f)
+			return err
+		}},
+		"mjlog": {File: safeName(*table) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
+			return mjlog.Write(w, gameRef.Record(results))
+		}},
+	}
+	front, err := newFrontend(*useUI, *useBot, os.Stdin, screen, downloads)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
+		return 2
+	}
+	uiCtx, stopUI := context.WithCancel(ctx)
+	defer stopUI()
+	front.serve(uiCtx, *noOpen, screen)
+	player := front.player
+	if player == nil {
 		var seed [8]byte
 		rand.Read(seed[:])
 		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
 	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true
-	var gameRef *protocol.Game
+	seated := false
+	observer := protocol.ObserverFunc(func(o protocol.Observation) {
+		if !seated && o.Seats != nil {
+			seated = true
+			names := namesOf(o.Seats, gameRef.Nick, 0)
+			var seats, nicks []string
+			line := ""
+			for s, p := range o.Seats {
+				seats, nicks = append(seats, p.String()), append(nicks, names.Nick(game.Seat(s)))
+				you := ""
+				if game.Seat(s) == o.Seat {
+					you = " (you)"
+				}
+				line += fmt.Sprintf("\n  seat %d, %s in East 1: %s%s  %s", s, tableview.WindNames[s], names.Nick(game.Seat(s)), you, p)
+			}
+			out.event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
+				"seating (the winds turn with the dealer):%s", line)
+		}
+		front.Observe(o)
+	})
 	g, err := protocol.NewGame(protocol.Config{
 		Table:           *table,
 		Identity:        key,
@@ -184,9 +240,12 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		TurnTimeout:     *turnTimeout,
 		DecisionTimeout: *decisionTimeout,
 		Logger:          logger,
+		Observer:        observer,
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && r.Yama != nil
+			results = append(results, r)
 			out.hand(r, n.ID(), gameRef.Nick)
+			front.HandDone(r)
 		},
 	})
 	if err != nil {
@@ -194,7 +253,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	gameRef = g
-	results, err := g.Run(ctx)
+	_, err = g.Run(ctx)
+	front.Finish(g, err)
+	defer front.linger(ctx, *uiLinger, screen)
 	if err != nil {
 		var be *protocol.BlameError
 		if errors.As(err, &be) {
@@ -215,8 +276,12 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	st := g.Standings()
 	if g.MatchOver() {
-		name := seatNamer(g.Seats(), g.Nick)
-		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings:\n%s", formatStandings(st, name))
+		last := game.Seat(0)
+		if len(results) > 0 {
+			last = game.Seat(results[len(results)-1].Oya)
+		}
+		ranked := tableview.Rank(st, namesOf(g.Seats(), g.Nick, last))
+		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", tableview.FormatStandings(ranked))
 	}
 	rss := peakRSSKiB()
 	cpu := cpuTime()
@@ -271,10 +336,14 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nick func(peer.ID) 
 	if h.Oya < len(h.Seats) {
 		oya = h.Seats[h.Oya].String()
 	}
-	name := seatNamer(h.Seats, nick)
-	result := describeResult(h.Result, name)
+	names := namesOf(h.Seats, nick, game.Seat(h.Oya))
+	result := tableview.Describe(h.Result, names)
 	for _, p := range h.TimedOut {
-		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
+		result += "; " + names.Name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
+	}
+	var nicks []string
+	for s := range h.Seats {
+		nicks = append(nicks, names.Nick(game.Seat(s)))
 	}
 	var scores [4]int
 	if h.Result != nil {
@@ -282,12 +351,22 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nick func(peer.ID) 
 	}
 	r.event(map[string]any{
 		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
-		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice,
+		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": nicks,
 		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && h.Yama != nil,
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
-	}, "hand %d (%s, honba %d): dealer seat %d%s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %s, hand %s",
-		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, h.Oya, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator),
-		result, scores, h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+	}, "hand %d (%s, honba %d): dealer %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
+		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, names.Name(game.Seat(h.Oya)), selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator),
+		result, scoreList(scores, names), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+}
+
+// scoreList writes scores by seat with the seats' names:
+// "alice (East) 25000, bob (South) 25000, …".
+func scoreList(scores [4]int, names tableview.Names) string {
+	var parts []string
+	for s, v := range scores {
+		parts = append(parts, fmt.Sprintf("%s %d", names.Name(game.Seat(s)), v))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func selfMark(h protocol.HandResult, self peer.ID) string {

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,6 +23,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	tableview "github.com/mentalmj/mentalmj/table"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -39,7 +41,10 @@ protocol (or --hands N hands). It relays their progress, prints a line per
 hand (result, scores, dealer, dora indicator, audit, time) and the final
 standings, and exits 0 only if all four exit 0 and their audits agree.
 Identities and transcripts go to DIR (default: a new temporary directory,
-printed). With --play you are player-0 and the three others are bots.`
+printed). It prints where each player sits once hand 1 has drawn the
+seats. With --play you are player-0 and the three others are bots: you
+play on this terminal, or in the browser with --ui (the page's URL is
+printed; --no-open keeps the browser closed).`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -66,6 +71,8 @@ type childHand struct {
 	Scores        [4]int    `json:"scores"`
 	Order         [4]int    `json:"order"`
 	Points        [4]int    `json:"points"`
+	Nicks         []string  `json:"nicks"`
+	Seats         []string  `json:"seats"`
 }
 
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -75,6 +82,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
+	useUI := fs.Bool("ui", false, "with --play, play in the browser instead of on the terminal")
+	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -84,6 +93,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *hands < 0 {
 		return usageError(fs, stderr, "--hands must be 0 (a whole hanchan) or more, got %d", *hands)
+	}
+	if *useUI && !*play {
+		return usageError(fs, stderr, "--ui needs --play (it is your seat's table)")
 	}
 	if *dir == "" {
 		d, err := os.MkdirTemp("", "mentalmj-local-")
@@ -143,6 +155,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var cpuMs float64
 	var matchOver bool
 	var standings []childHand
+	var seating []string             // nicknames in seat order, once known
 	reports := map[int][]childHand{} // hand → reports
 	var wg sync.WaitGroup
 	codes := make([]int, len(players))
@@ -160,6 +173,12 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if human {
 			// The bots wait for a human: 30 minutes a decision.
 			args = append(args, "--decision-timeout", "30m")
+			if *useUI {
+				args = append(args, "--ui", "--ui-linger", "1m")
+				if *noOpen {
+					args = append(args, "--no-open")
+				}
+			}
 		} else {
 			args = append(args, "--bot")
 		}
@@ -208,6 +227,21 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					mu.Unlock()
 				case "blame":
 					fmt.Fprintf(stdout, "[%s] BLAME %s (hand %d): %s\n", p.name, nameOrID(nameOf, ev.Peer), ev.Hand, ev.Reason)
+				case "seats":
+					mu.Lock()
+					if seating == nil && len(ev.Seats) == len(players) {
+						seating = make([]string, len(ev.Seats))
+						fmt.Fprintln(stdout, "seating (hand 1):")
+						for s, id := range ev.Seats {
+							seating[s] = nameOrID(nameOf, id)
+							you := ""
+							if *play && id == players[0].id.String() {
+								you = " (you)"
+							}
+							fmt.Fprintf(stdout, "  seat %d, %s in East 1: %s%s\n", s, tableview.WindNames[s], seating[s], you)
+						}
+					}
+					mu.Unlock()
 				case "connected":
 					fmt.Fprintf(stdout, "[%s] connected\n", p.name)
 				case "done":
@@ -258,7 +292,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	if len(standings) > 0 {
-		printStandings(stdout, standings, players, nameOf)
+		printStandings(stdout, standings, seating)
 		if len(standings) != len(players) {
 			ok = false
 		}
@@ -312,23 +346,32 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	for _, x := range rs {
 		slowest = max(slowest, x.DurationMs)
 	}
-	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator),
-		r.Result, r.Scores, r.Events, status, r.SetupMs, slowest)
+	names := tableview.Names{Nicks: r.Nicks, Oya: game.Seat(r.OyaSeat)}
+	var scores []string
+	for s, v := range r.Scores {
+		scores = append(scores, fmt.Sprintf("%s %d", names.Name(game.Seat(s)), v))
+	}
+	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
+		r.Hand, game.RoundName(r.Round), r.Honba, names.Name(game.Seat(r.OyaSeat)), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator),
+		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
 }
 
 // printStandings prints the final standings once, after checking the four
 // nodes agree on them.
-func printStandings(w io.Writer, st []childHand, players []*localPlayer, nameOf map[string]string) {
+func printStandings(w io.Writer, st []childHand, seating []string) {
 	for _, s := range st[1:] {
 		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
 			fmt.Fprintln(w, "the nodes disagree on the final standings")
 			return
 		}
 	}
-	fmt.Fprintln(w, "final standings:")
+	fmt.Fprintln(w, "final standings (points with uma):")
 	for rank, seat := range st[0].Order {
-		fmt.Fprintf(w, "  %d. seat %d: %d points (%+.1f)\n", rank+1, seat, st[0].Scores[seat], float64(st[0].Points[seat])/10)
+		name := fmt.Sprintf("seat %d", seat)
+		if seat < len(seating) {
+			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
+		}
+		fmt.Fprintf(w, "  %d. %s: %d points (%+.1f)\n", rank+1, name, st[0].Scores[seat], float64(st[0].Points[seat])/10)
 	}
 }
 
