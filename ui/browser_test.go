@@ -105,7 +105,8 @@ const playStep = `(() => {
   return "";
 })()`
 
-// TestBrowserPlaysAHand plays two hands through the page in headless
+// TestBrowserPlaysAHand plays two hands through the page (reloading it
+// once mid-hand) in headless
 // Chromium against three bots and checks, at every decision, that the
 // page shows the node's own view of the kyoku (hand, scores, rivers,
 // tiles left, names), and at the end of each hand that the end-of-hand
@@ -166,7 +167,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 		}
 	}
 	lastDecision, handsSeen, decisions, calls, discards := 0, 0, 0, 0, 0
-	var midShot bool
+	var midShot, reloaded bool
 	for {
 		finished := false
 		select {
@@ -192,6 +193,14 @@ func TestBrowserPlaysAHand(t *testing.T) {
 				continue
 			}
 			if snap.Decision != nil && snap.Decision.ID > lastDecision {
+				if decisions == 5 {
+					// A reload mid-hand: the new page must show the
+					// current state, decision included.
+					if err := chromedp.Do(bctx, chromedp.Reload()); err != nil {
+						t.Fatalf("reload: %v", err)
+					}
+					reloaded = true
+				}
 				ps := waitSeq(snap.Seq)
 				checkTable(t, ps, bt.observation())
 				if !midShot && (slices.Contains(ps.Actions, "pon") || slices.Contains(ps.Actions, "chi") || discards >= 9) {
@@ -232,6 +241,9 @@ func TestBrowserPlaysAHand(t *testing.T) {
 	}
 	if discards == 0 {
 		t.Error("no discard was made through the page")
+	}
+	if !reloaded {
+		t.Error("the page was never reloaded mid-hand")
 	}
 	t.Logf("%d decisions through the page: %d discards, %d calls", decisions, discards, calls)
 	lat := bt.srv.Latencies()

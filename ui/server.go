@@ -48,6 +48,7 @@ type Server struct {
 
 	mu        sync.Mutex
 	latencies []time.Duration
+	pageTimes []time.Duration
 }
 
 // Config configures a Server.
@@ -173,6 +174,9 @@ type clientMsg struct {
 	Decision int    `json:"decision"`
 	Option   int    `json:"option"`
 	Seq      int    `json:"seq"`
+	// Page is, in an ack, the ms from the snapshot's arrival to its
+	// drawing (parse, DOM update, next animation frame).
+	Page float64 `json:"page"`
 }
 
 // serveWS pushes a snapshot after every change and reads the page's
@@ -210,6 +214,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 				if t := s.model.ChangedAt(m.Seq); !t.IsZero() {
 					s.mu.Lock()
 					s.latencies = append(s.latencies, time.Since(t))
+					s.pageTimes = append(s.pageTimes, time.Duration(m.Page*float64(time.Millisecond)))
 					s.mu.Unlock()
 				}
 			}
@@ -234,6 +239,14 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
+}
+
+// PageTimes returns, for the same snapshots as Latencies, the part spent
+// in the page: from the snapshot's arrival to its drawing.
+func (s *Server) PageTimes() []time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.pageTimes)
 }
 
 // Latencies returns, for every snapshot a page acknowledged, the time

@@ -12,12 +12,14 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   function connect() {
     ws = new WebSocket(`ws://${location.host}/ws`);
     ws.onmessage = (ev) => {
+      const t0 = performance.now();
       snap = JSON.parse(ev.data);
       // Go encodes empty lists as null.
       for (const k of ["dora", "myHand", "waits", "feed", "hands"]) snap[k] = snap[k] || [];
       for (const s of snap.seats) { s.river = s.river || []; s.melds = s.melds || []; }
       render();
-      requestAnimationFrame(() => send({ type: "ack", seq: snap.seq }));
+      const seq = snap.seq;
+      requestAnimationFrame(() => send({ type: "ack", seq, page: performance.now() - t0 }));
     };
     ws.onclose = () => {
       $("status").textContent = "connection to the node lost; retrying…";
