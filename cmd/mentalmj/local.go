@@ -44,7 +44,8 @@ Identities and transcripts go to DIR (default: a new temporary directory,
 printed). It prints where each player sits once hand 1 has drawn the
 seats. With --play you are player-0 and the three others are bots: you
 play on this terminal, or in the browser with --ui (the page's URL is
-printed; --no-open keeps the browser closed).`
+printed; --no-open keeps the browser closed). --ui without --play shows
+player-0's bot playing.`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -82,7 +83,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
-	useUI := fs.Bool("ui", false, "with --play, play in the browser instead of on the terminal")
+	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
 	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -94,9 +95,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *hands < 0 {
 		return usageError(fs, stderr, "--hands must be 0 (a whole hanchan) or more, got %d", *hands)
 	}
-	if *useUI && !*play {
-		return usageError(fs, stderr, "--ui needs --play (it is your seat's table)")
-	}
+
 	if *dir == "" {
 		d, err := os.MkdirTemp("", "mentalmj-local-")
 		if err != nil {
@@ -173,17 +172,17 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if human {
 			// The bots wait for a human: 30 minutes a decision.
 			args = append(args, "--decision-timeout", "30m")
-			if *useUI {
-				args = append(args, "--ui", "--ui-linger", "1m")
-				if *noOpen {
-					args = append(args, "--no-open")
-				}
-			}
 		} else {
 			args = append(args, "--bot")
 		}
 		if *play {
 			args = append(args, "--turn-timeout", "31m")
+		}
+		if *useUI && i == 0 {
+			args = append(args, "--ui", "--ui-linger", "1m")
+			if *noOpen {
+				args = append(args, "--no-open")
+			}
 		}
 		for _, q := range players {
 			if q != p {
