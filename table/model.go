@@ -1,12 +1,13 @@
 package table
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi"
@@ -434,22 +435,31 @@ func (m *Model) Pause(text string) {
 	m.commit()
 }
 
-// FaultText says why a game stopped, naming the peer at fault as the
-// protocol does (a blame with its evidence, an abort and its reason).
+// FaultText says why a game stopped, as the protocol's verdict gives it
+// (protocol.Verdict): a blame — cheating proven, with its evidence — or a
+// fault (silence, a lost connection, an abort, a local error), naming
+// the peer concerned as names does.
 func FaultText(err error, names Names) string {
-	var be *protocol.BlameError
-	if errors.As(err, &be) {
-		who := ShortID(be.Peer)
-		for s, p := range names.Seats {
-			if p == be.Peer {
-				who = names.Name(game.Seat(s))
+	b, f := protocol.Verdict(err, "", 0)
+	who := func(p peer.ID) string {
+		for s, q := range names.Seats {
+			if q == p {
+				return names.Name(game.Seat(s))
 			}
 		}
-		return fmt.Sprintf("blame on %s: %s", who, be.Blame)
+		return ShortID(p)
 	}
-	var ae *protocol.AbortError
-	if errors.As(err, &ae) {
-		return "stopped: " + ae.Error()
+	switch {
+	case b != nil:
+		var ev []string
+		for _, e := range b.Evidence {
+			ev = append(ev, e.String())
+		}
+		return fmt.Sprintf("cheating proven, hand %d: %s %s: %s (evidence: %s)", b.Hand, who(b.Peer), b.Peer, b.Reason, strings.Join(ev, ", "))
+	case f != nil && f.Peer != "":
+		return fmt.Sprintf("stopped, hand %d: %s %s: %s: %s", f.Hand, who(f.Peer), f.Peer, f.Kind, f.Reason)
+	case f != nil:
+		return fmt.Sprintf("stopped, hand %d: %s: %s", f.Hand, f.Kind, f.Reason)
 	}
 	return "stopped: " + err.Error()
 }

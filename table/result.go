@@ -120,8 +120,8 @@ type HandSummary struct {
 	Deltas [4]int    `json:"deltas"`
 	After  [4]int    `json:"after"`
 	// AuditOK is true when the hand's audit verified the wall; Audit is
-	// "wall verified (136 tiles, every key release checked)" or the blame
-	// with its evidence.
+	// "wall verified: …", or the blame with its evidence, or the fault
+	// that stopped the hand.
 	AuditOK bool   `json:"auditOK"`
 	Audit   string `json:"audit"`
 	// TimedOut names the players the node acted for after a decision
@@ -160,7 +160,13 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 		for _, x := range r.Blame {
 			b = append(b, x.String())
 		}
-		hs.Audit = "audit FAILED: " + strings.Join(b, "; ")
+		hs.Audit = "audit FAILED, cheating proven: " + strings.Join(b, "; ")
+	case len(r.Faults) > 0:
+		var f []string
+		for _, x := range r.Faults {
+			f = append(f, x.String())
+		}
+		hs.Audit = "hand not completed (no cheating proven): " + strings.Join(f, "; ")
 	case r.Yama == nil:
 		hs.Audit = "audit incomplete: the wall was not revealed"
 	default:

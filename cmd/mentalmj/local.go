@@ -23,8 +23,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	tableview "github.com/mentalmj/mentalmj/table"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var localCommand = command{
@@ -62,6 +61,8 @@ type childHand struct {
 	DurationMs    float64   `json:"duration_ms"`
 	DrawLatencyMs []float64 `json:"draw_latency_ms"`
 	Peer          string    `json:"peer"`
+	Player        string    `json:"player"`
+	Kind          string    `json:"kind"`
 	Reason        string    `json:"reason"`
 	PeakRSSKiB    int64     `json:"peak_rss_kib"`
 	CPUMs         float64   `json:"cpu_ms"`
@@ -156,6 +157,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var standings []childHand
 	var seating []string             // nicknames in seat order, once known
 	reports := map[int][]childHand{} // hand → reports
+	var verdicts localVerdicts
 	var wg sync.WaitGroup
 	codes := make([]int, len(players))
 	for i, p := range players {
@@ -224,8 +226,11 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 						printHand(stdout, reports[ev.Hand], nameOf)
 					}
 					mu.Unlock()
-				case "blame":
-					fmt.Fprintf(stdout, "[%s] BLAME %s (hand %d): %s\n", p.name, nameOrID(nameOf, ev.Peer), ev.Hand, ev.Reason)
+				case "blame", "fault":
+					mu.Lock()
+					verdicts.add(ev, p.name)
+					mu.Unlock()
+					fmt.Fprintf(stdout, "[%s] %s hand %d: %s %s: %s\n", p.name, strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
 				case "seats":
 					mu.Lock()
 					if seating == nil && len(ev.Seats) == len(players) {
@@ -237,7 +242,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 							if *play && id == players[0].id.String() {
 								you = " (you)"
 							}
-							fmt.Fprintf(stdout, "  seat %d, %s in East 1: %s%s\n", s, tableview.WindNames[s], seating[s], you)
+							fmt.Fprintf(stdout, "  %s%s in East 1\n", seatName(seating, s, 0), you)
 						}
 					}
 					mu.Unlock()
@@ -267,10 +272,11 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	ok := true
 	for i, c := range codes {
 		if c != 0 {
-			fmt.Fprintf(stdout, "%s exited with status %d\n", players[i].name, c)
+			fmt.Fprintf(stdout, "%s exited with status %d (%s)\n", players[i].name, c, exitMeaning(c))
 			ok = false
 		}
 	}
+	verdicts.summary(stdout)
 	played := len(reports)
 	switch {
 	case *hands > 0 && played < *hands && matchOver:
@@ -337,6 +343,10 @@ func agree(rs []childHand) bool {
 
 func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	r := rs[0]
+	if !slices.ContainsFunc(rs, func(x childHand) bool { return x.Yama != nil }) && r.Events == 0 {
+		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
+		return
+	}
 	status := "ok (4 of 4 audits agree)"
 	if !agree(rs) {
 		status = "FAILED or audits disagree"
@@ -345,14 +355,23 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	for _, x := range rs {
 		slowest = max(slowest, x.DurationMs)
 	}
-	names := tableview.Names{Nicks: r.Nicks, Oya: game.Seat(r.OyaSeat)}
 	var scores []string
 	for s, v := range r.Scores {
-		scores = append(scores, fmt.Sprintf("%s %d", names.Name(game.Seat(s)), v))
+		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
 	}
 	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, names.Name(game.Seat(r.OyaSeat)), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator),
+		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
 		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
+}
+
+// seatName names seat s as verdict.Names.Short does, "player-1 (South,
+// seat 1)", from the nicknames in seat order and the dealer's seat oya.
+func seatName(nicks []string, s, oya int) string {
+	nick := fmt.Sprintf("seat %d", s)
+	if s >= 0 && s < len(nicks) && nicks[s] != "" {
+		nick = nicks[s]
+	}
+	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%4+4)%4], s)
 }
 
 // printStandings prints the final standings once, after checking the four
@@ -500,4 +519,49 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 		p.buf = p.buf[i+1:]
 	}
 	return len(b), nil
+}
+
+// exitMeaning says what a join exit status means.
+func exitMeaning(code int) string {
+	switch code {
+	case -1:
+		return "killed by a signal"
+	case 1:
+		return "a cheat was proven"
+	case 2:
+		return "bad usage or input"
+	case 3:
+		return "the game stopped on a fault"
+	}
+	return "an error"
+}
+
+// localVerdicts gathers the four nodes' blames and faults, so that each is
+// reported once with the nodes that report it.
+type localVerdicts struct {
+	keys      []string
+	line      map[string]string
+	reporters map[string][]string
+}
+
+func (v *localVerdicts) add(ev childHand, reporter string) {
+	key := fmt.Sprintf("%s %d %s %s", ev.Event, ev.Hand, ev.Peer, ev.Kind)
+	if v.line == nil {
+		v.line, v.reporters = map[string]string{}, map[string][]string{}
+	}
+	if _, ok := v.line[key]; !ok {
+		v.keys = append(v.keys, key)
+		what := "cheating proven"
+		if ev.Event == "fault" {
+			what = ev.Kind + " (a fault: it proves nothing about intent)"
+		}
+		v.line[key] = fmt.Sprintf("%s hand %d: %s %s: %s", strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, what)
+	}
+	v.reporters[key] = append(v.reporters[key], reporter)
+}
+
+func (v *localVerdicts) summary(w io.Writer) {
+	for _, k := range v.keys {
+		fmt.Fprintf(w, "verdict: %s; reported by %s\n", v.line[k], strings.Join(v.reporters[k], ", "))
+	}
 }

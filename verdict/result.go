@@ -1,0 +1,70 @@
+package verdict
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
+)
+
+// DescribeResult says in one line how a kyoku ended ("bob (South, seat
+// 1) wins by ron from …: 3 han 40 fu, 5200 points (…)", "exhaustive
+// draw, tenpai: …", "abortive draw (yao9)"), naming seats with name; "no
+// result" for nil.
+func DescribeResult(r *game.Result, name func(game.Seat) string) string {
+	if r == nil {
+		return "no result"
+	}
+	switch r.End {
+	case game.EndAgari:
+		var parts []string
+		for _, w := range r.Wins {
+			how := "ron from " + name(w.From)
+			if w.Tsumo {
+				how = "tsumo"
+			}
+			var yaku []string
+			for _, y := range w.Value.Yaku {
+				if y.Han > 0 {
+					yaku = append(yaku, fmt.Sprintf("%s %d", riichi.YakuName(y.ID), y.Han))
+				}
+			}
+			for _, id := range w.Value.Yakuman {
+				yaku = append(yaku, riichi.YakuName(id))
+			}
+			parts = append(parts, fmt.Sprintf("%s wins by %s: %d han %d fu, %d points (%s)", name(w.Seat), how, w.Value.Han, w.Value.Fu, w.Value.Points, strings.Join(yaku, ", ")))
+		}
+		return strings.Join(parts, "; ")
+	case game.EndExhaustive:
+		var tenpai []string
+		for s, t := range r.Tenpai {
+			if t {
+				tenpai = append(tenpai, name(game.Seat(s)))
+			}
+		}
+		for s, n := range r.Nagashi {
+			if n {
+				return "exhaustive draw, nagashi mangan by " + name(game.Seat(s))
+			}
+		}
+		if len(tenpai) == 0 {
+			return "exhaustive draw, all noten"
+		}
+		return "exhaustive draw, tenpai: " + strings.Join(tenpai, ", ")
+	case game.EndAbortive:
+		return "abortive draw (" + r.Abort.TenhouCode() + ")"
+	}
+	return "?"
+}
+
+// FormatStandings writes the final standings, first place first, one line
+// each: "1. alice (seat 0) 41200 points (+51.2)" (points in Tenhou's
+// uma-adjusted score, tenths printed as decimals).
+func FormatStandings(st game.Standings, name func(game.Seat) string) string {
+	var b strings.Builder
+	for rank, s := range st.Order {
+		fmt.Fprintf(&b, "%d. %s %d points (%+.1f)\n", rank+1, name(s), st.Scores[s], float64(st.Points[s])/10)
+	}
+	return b.String()
+}
