@@ -1,6 +1,7 @@
 package terminal
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
@@ -55,7 +56,7 @@ func turnFor(t *testing.T, hand, drawn string) (table.Snapshot, table.Decision) 
 	}
 	m := table.NewModel(nil)
 	m.Observe(protocol.Observation{Hand: 1, Stage: "play", Seat: 0, View: k})
-	def, _ := protocol.Tsumogiri{}.Act(nil, k.Clone(), 0)
+	def, _ := protocol.Tsumogiri{}.Act(context.Background(), k.Clone(), 0)
 	d := m.Decide(k, 0, time.Time{}, def)
 	return m.Snapshot(), d
 }
