@@ -246,6 +246,29 @@ func TestBrowserPlaysAHand(t *testing.T) {
 		t.Error("the page was never reloaded mid-hand")
 	}
 	t.Logf("%d decisions through the page: %d discards, %d calls", decisions, discards, calls)
+
+	// The final standings screen, against the match's own standings (the
+	// two hands played do not end the match; the standings of the scores
+	// so far are shown as a final screen would show them).
+	st := bt.game.Standings()
+	bt.model.Finish(&st, nil)
+	waitSeq(bt.model.Snapshot().Seq)
+	rows, err := chromedp.Run(bctx, chromedp.Evaluate[[][]string](`[...document.querySelectorAll("#standings table.standings tr")].slice(1).map((tr) => [...tr.children].map((td) => td.firstChild.textContent))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rows) != 4 {
+		t.Fatalf("standings screen shows %d rows, want 4", len(rows))
+	}
+	nicks := bt.observation().Nicks
+	for i, seat := range st.Order {
+		want := []string{strconv.Itoa(i + 1), nicks[seat], strconv.Itoa(st.Scores[seat]), fmt.Sprintf("%+.1f", float64(st.Points[seat])/10)}
+		got := rows[i]
+		if len(got) != 4 || got[0] != want[0] || !strings.HasPrefix(got[1], want[1]+" (") || got[2] != want[2] || got[3] != want[3] {
+			t.Errorf("standings row %d shows %q, want %q", i+1, got, want)
+		}
+	}
+	shot("standings.png")
 	lat := bt.srv.Latencies()
 	if len(lat) == 0 {
 		t.Fatal("the page acknowledged no snapshot")

@@ -27,6 +27,7 @@ type botTable struct {
 	obs     protocol.Observation // the UI node's latest observation
 	results []protocol.HandResult
 	err     error
+	game    *protocol.Game // the UI node's game
 	done    chan struct{}
 }
 
@@ -82,6 +83,9 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision time.Dura
 		g, err := protocol.NewGame(cfg)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if i == 0 {
+			bt.game = g
 		}
 		wg.Add(1)
 		go func() {

@@ -174,7 +174,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
 
   function standingsHTML() {
     return `<h2>Final standings</h2><table class="standings"><tr><th>#</th><th>player</th><th>score</th><th>points (uma)</th></tr>${snap.standings.map((x) =>
-      `<tr><td>${x.rank}</td><td title="${esc(x.peer)}">${esc(x.name)}<br><small>${esc(x.peer)}</small></td><td>${x.score}</td><td>${(x.points / 10).toFixed(1)}</td></tr>`).join("")}</table>` + linksHTML();
+      `<tr><td>${x.rank}</td><td title="${esc(x.peer)}">${esc(x.name)}<br><small>${esc(x.peer)}</small></td><td>${x.score}</td><td>${x.points >= 0 ? "+" : ""}${(x.points / 10).toFixed(1)}</td></tr>`).join("")}</table>` + linksHTML();
   }
 
   function linksHTML() {
