@@ -2,6 +2,7 @@ package terminal
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -147,6 +148,10 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 			}
 		})
 		if err != nil {
+			if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				t.model.Decided(d.ID, "")
+				return game.Action{}, ctx.Err()
+			}
 			if ctx.Err() != nil {
 				t.printf("\ntime is up: the node chose %s for you\n", def)
 				t.model.Decided(d.ID, fmt.Sprintf("time ran out: the node chose %s for you", def))

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -65,7 +66,11 @@ func (p *Player) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (gam
 				return d.Options[c.option].Action, nil
 			}
 		case <-ctx.Done():
-			p.model.Decided(d.ID, fmt.Sprintf("time ran out at %s: the node chose %s for you", time.Now().Format("15:04:05"), def))
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				p.model.Decided(d.ID, fmt.Sprintf("time ran out at %s: the node chose %s for you", time.Now().Format("15:04:05"), def))
+			} else {
+				p.model.Decided(d.ID, "the decision was cancelled: the game is stopping")
+			}
 			return game.Action{}, ctx.Err()
 		}
 	}
