@@ -73,6 +73,8 @@ type Config struct {
 	Logger *slog.Logger
 	// OnHand, if not nil, is called after each hand with its result.
 	OnHand func(HandResult)
+	// Observer, if not nil, sees the hand as it goes (see Observer).
+	Observer Observer
 	// Misbehavior, if not nil, makes this node cheat: research and tests
 	// only. Honest nodes leave it nil.
 	Misbehavior Misbehavior

@@ -149,6 +149,7 @@ func (h *hand) play(ctx context.Context) error {
 		{"key reveal", h.revealKeys},
 	}
 	for _, s := range steps {
+		h.observeStage(s.name)
 		if err := s.run(ctx); err != nil {
 			return err
 		}

@@ -21,6 +21,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui"
 	"github.com/mentalmj/mentalmj/verdict"
 )
 
@@ -43,7 +44,12 @@ Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
 and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
 that the others can dial whatever your NAT. A --peer given as such a
-relayed address is dialled through its relay.`
+relayed address is dialled through its relay.
+
+With --ui the node serves a mahjong table page on 127.0.0.1 (a free port;
+the URL it prints carries a random access token) and opens the browser
+(--no-open: just print the URL); you play there. Without --ui and --bot
+you play on this terminal.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
@@ -64,6 +70,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	decisionTimeout := fs.Duration("decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	mjlogPath := fs.String("mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
+	useUI := fs.Bool("ui", false, "play in the browser: serve the table on 127.0.0.1 and print its URL (with --bot: watch the bot play)")
+	noOpen := fs.Bool("no-open", false, "with --ui, do not open the browser; only print the URL")
+	uiLinger := fs.Duration("ui-linger", 5*time.Minute, "with --ui, keep the page up this long after the game (Ctrl-C ends sooner)")
 	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	verbose := fs.Bool("v", false, "log protocol steps to stderr")
 	cheatName := fs.String("research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab -list); the others will catch and name it")
@@ -168,12 +177,39 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	// The human's table view and prompts go to the terminal: stdout, or
 	// stderr when stdout carries JSON progress for a launcher.
-	ui := stdout
+	screen := stdout
 	if *progress == "json" {
-		ui = stderr
+		screen = stderr
 	}
-	var player protocol.Player = &terminalPlayer{in: os.Stdin, out: ui}
-	if *useBot {
+	var gameRef *protocol.Game
+	var results []protocol.HandResult
+	downloads := map[string]ui.Download{
+		"transcript": {File: filepath.Base(path), Type: "application/octet-stream", Write: func(w io.Writer) error {
+			if err := tr.Sync(); err != nil {
+				return err
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = io.Copy(w, f)
+			return err
+		}},
+		"mjlog": {File: safeName(*table) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
+			return mjlog.Write(w, gameRef.Record(results))
+		}},
+	}
+	front, err := newFrontend(*useUI, *useBot, os.Stdin, screen, downloads)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
+		return 2
+	}
+	uiCtx, stopUI := context.WithCancel(ctx)
+	defer stopUI()
+	front.serve(uiCtx, *noOpen, screen)
+	player := front.player
+	if player == nil {
 		var seed [8]byte
 		rand.Read(seed[:])
 		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
@@ -183,7 +219,26 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true
-	var gameRef *protocol.Game
+	seated := false
+	observer := protocol.ObserverFunc(func(o protocol.Observation) {
+		if !seated && o.Seats != nil {
+			seated = true
+			names := verdict.Names{Seats: o.Seats, Nicks: gameRef.Nicks()}
+			var seats, nicks []string
+			line := ""
+			for s, p := range o.Seats {
+				seats, nicks = append(seats, p.String()), append(nicks, o.Nicks[s])
+				you := ""
+				if game.Seat(s) == o.Seat {
+					you = " (you)"
+				}
+				line += fmt.Sprintf("\n  %s%s in East 1  %s", names.Short(p, 0), you, p)
+			}
+			out.event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
+				"seating (the winds turn with the dealer):%s", line)
+		}
+		front.Observe(o)
+	})
 	g, err := protocol.NewGame(protocol.Config{
 		Table:           *table,
 		Identity:        key,
@@ -198,10 +253,13 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		TurnTimeout:     *turnTimeout,
 		DecisionTimeout: *decisionTimeout,
 		Logger:          logger,
+		Observer:        observer,
 		Misbehavior:     misbehavior,
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
+			results = append(results, r)
 			out.hand(r, n.ID(), gameRef.Nicks())
+			front.HandDone(r)
 		},
 	})
 	if err != nil {
@@ -209,7 +267,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	gameRef = g
-	results, err := g.Run(ctx)
+	_, err = g.Run(ctx)
+	front.Finish(g, err)
+	defer front.linger(ctx, *uiLinger, screen)
 	if err != nil {
 		hand := len(results)
 		b, f := protocol.Verdict(err, n.ID(), hand)
@@ -236,7 +296,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	st := g.Standings()
 	if g.MatchOver() {
 		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
-		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings:\n%s", verdict.FormatStandings(st, name))
+		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandings(st, name))
 	}
 	rss := peakRSSKiB()
 	cpu := cpuTime()
@@ -301,6 +361,10 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	for _, p := range h.TimedOut {
 		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
 	}
+	var seatNicks []string // nicknames in seat order, for local
+	for _, p := range h.Seats {
+		seatNicks = append(seatNicks, nicks[p])
+	}
 	var scores [4]int
 	if h.Result != nil {
 		scores = h.Result.Scores
@@ -311,12 +375,12 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	}
 	r.event(map[string]any{
 		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
-		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice,
+		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
 		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
-	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %s, hand %s",
+	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
 		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
-		result, scores, h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+		result, scoreList(scores, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
 	when := "end of hand"
 	if h.Aborted {
 		when = "at once"
@@ -369,6 +433,16 @@ func (r *reporter) fault(f protocol.Fault, names verdict.Names) {
 	}
 	r.event(map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters},
 		"FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
+}
+
+// scoreList writes scores by seat with the seats' names:
+// "alice (East, seat 0) 25000, bob (South, seat 1) 25000, …".
+func scoreList(scores [4]int, name func(game.Seat) string) string {
+	var parts []string
+	for s, v := range scores {
+		parts = append(parts, fmt.Sprintf("%s %d", name(game.Seat(s)), v))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func selfMark(h protocol.HandResult, self peer.ID) string {
