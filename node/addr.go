@@ -119,10 +119,10 @@ func Dialable(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
 }
 
 // DialableListenAddrs returns the addresses others could dial a node
-// listening on listen at, before it starts (mentalmj id): an unspecified
-// IP (0.0.0.0, ::) becomes each address of this machine's interfaces of
-// that family, then Dialable filters the result. It returns an error if
-// the interfaces cannot be listed.
+// listening on listen at, before it starts (mentalmj id): a specific
+// address as it is, and an unspecified IP (0.0.0.0, ::) as each address of
+// this machine's interfaces of that family, filtered by Dialable. It
+// returns an error if the interfaces cannot be listed.
 func DialableListenAddrs(listen []multiaddr.Multiaddr) ([]multiaddr.Multiaddr, error) {
 	ifaces, err := manet.InterfaceMultiaddrs()
 	if err != nil {
@@ -138,7 +138,7 @@ func DialableListenAddrs(listen []multiaddr.Multiaddr) ([]multiaddr.Multiaddr, e
 		if err != nil {
 			continue // no interface of that family
 		}
-		out = append(out, resolved...)
+		out = append(out, Dialable(resolved)...)
 	}
-	return Dialable(out), nil
+	return out, nil
 }
