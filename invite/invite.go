@@ -252,6 +252,12 @@ func checkAddrs(id peer.ID, addrs []multiaddr.Multiaddr) error {
 		if len(a.Bytes()) > MaxAddrLen {
 			return fmt.Errorf("%w: address %s: longer than %d bytes", ErrMalformed, a, MaxAddrLen)
 		}
+		if len(a) == 0 {
+			return fmt.Errorf("%w: empty address", ErrMalformed)
+		}
+		if c := a[0].Code(); c == multiaddr.P_P2P || c == multiaddr.P_CIRCUIT {
+			return fmt.Errorf("%w: address %s: no transport address before /p2p", ErrMalformed, a)
+		}
 		for i, c := range a {
 			switch {
 			case c.Code() == multiaddr.P_CIRCUIT && i != len(a)-1:
