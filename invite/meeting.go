@@ -57,7 +57,8 @@ type Meeting struct {
 	me  Seat
 	log *slog.Logger
 
-	sendMu sync.Mutex // held while telling the guests, so messages keep their order
+	sendMu    sync.Mutex // held while telling the guests, so messages keep their order
+	announced bool       // guarded by sendMu: the seating was sent, streams are closed for writing
 
 	mu      sync.Mutex
 	guests  []*guest  // in order of arrival
@@ -177,6 +178,7 @@ func (m *Meeting) Announce(ctx context.Context) error {
 	}
 	m.sendMu.Lock()
 	defer m.sendMu.Unlock()
+	m.announced = true
 	errs := make([]error, len(guests))
 	var wg sync.WaitGroup
 	for i, g := range guests {
@@ -364,7 +366,7 @@ func (m *Meeting) sendArrivals() {
 	m.sendMu.Lock()
 	defer m.sendMu.Unlock()
 	m.mu.Lock()
-	if m.fixed || m.closed {
+	if m.announced || m.closed {
 		m.mu.Unlock()
 		return
 	}

@@ -16,8 +16,7 @@ import (
 )
 
 // table4 returns four keys (the host's first) and their seating.
-func table4(t *testing.T) ([]crypto.PrivKey, Seating) {
-	t.Helper()
+func table4(t testing.TB) ([]crypto.PrivKey, Seating) {
 	var keys []crypto.PrivKey
 	s := Seating{Table: "friday"}
 	for i := range 4 {
