@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
@@ -93,11 +96,7 @@ func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []mul
 			}
 		case *pb.HostMessage_Refused:
 			_ = s.Reset()
-			reason := b.Refused
-			if len(reason) > maxReason {
-				reason = reason[:maxReason]
-			}
-			return Seating{}, fmt.Errorf("host %s: %w: %q", inv.Host, ErrRefused, reason)
+			return Seating{}, fmt.Errorf("host %s: %w: %s", inv.Host, ErrRefused, printable(b.Refused, maxReason))
 		case *pb.HostMessage_Seating:
 			data, err := proto.Marshal(b.Seating)
 			if err != nil {
@@ -167,4 +166,18 @@ func checkArrivals(a *pb.Arrivals, host peer.ID) ([]Seat, error) {
 		out = append(out, Seat{ID: id, Nick: m.GetNick()})
 	}
 	return out, nil
+}
+
+// printable returns at most n bytes of s with every character that is not
+// graphic (control characters, escapes) replaced by U+FFFD, safe to print.
+func printable(s string, n int) string {
+	if len(s) > n {
+		s = s[:n]
+	}
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || unicode.IsGraphic(r) {
+			return r
+		}
+		return utf8.RuneError
+	}, strings.ToValidUTF8(s, "\uFFFD"))
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/base32"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -168,6 +169,24 @@ func (inv Invite) ForTable(table string) error {
 // AddrInfo returns the host's peer ID and addresses, as libp2p dials them.
 func (inv Invite) AddrInfo() peer.AddrInfo {
 	return peer.AddrInfo{ID: inv.Host, Addrs: inv.Addrs}
+}
+
+// Relays returns the peer IDs of the relays named in inv's relayed
+// addresses (…/p2p/<relay>/p2p-circuit), each once, in order: a guest's
+// connection gater must admit them to reach the host through them.
+func (inv Invite) Relays() []peer.ID {
+	var out []peer.ID
+	for _, a := range inv.Addrs {
+		for i, c := range a {
+			if c.Code() != multiaddr.P_P2P || i+1 >= len(a) || a[i+1].Code() != multiaddr.P_CIRCUIT {
+				continue
+			}
+			if id, err := peer.Decode(c.Value()); err == nil && !slices.Contains(out, id) {
+				out = append(out, id)
+			}
+		}
+	}
+	return out
 }
 
 // CheckTable returns an error wrapping ErrMalformed unless name is a table

@@ -141,6 +141,9 @@ func TestRoundTrip(t *testing.T) {
 			t.Errorf("address %d: %s, want %s", i, got.Addrs[i], inv.Addrs[i])
 		}
 	}
+	if r := got.Relays(); len(r) != 1 || r[0].String() != "12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1" {
+		t.Errorf("Relays() = %v, want the relay of the third address", r)
+	}
 	if err := got.ForTable(inv.Table); err != nil {
 		t.Error(err)
 	}

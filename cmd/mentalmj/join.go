@@ -101,7 +101,10 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if err := invite.CheckNick(f.nick); err != nil {
 			return usageError(fs, stderr, "--name: %v", err)
 		}
-		meet = func(p peer.ID) bool { return p == inv.Host }
+		// Before the list, only the host, and the relays of its relayed
+		// addresses to reach it through.
+		relays := inv.Relays()
+		meet = func(p peer.ID) bool { return p == inv.Host || slices.Contains(relays, p) }
 	}
 	st, code, ok := f.startNode(ctx, fs, stdout, stderr, infos, meet)
 	if !ok {
