@@ -107,7 +107,10 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	if err := m.Announce(ctx); err != nil {
-		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
+		// A guest gone between the last arrival and the list: the table
+		// cannot play without it.
+		fmt.Fprintf(stderr, "mentalmj host: %v\n(a player left just as the table filled; host again)\n", err)
+		return 1
 	}
 	printSeating(st, seating)
 	return playTable(ctx, &f, st, stdout, stderr)
