@@ -127,6 +127,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	hands, tonpuu, mjlogPath, progress := &f.hands, &f.tonpuu, &f.mjlog, &f.progress
 	timeout, turnTimeout, decisionTimeout, connectTimeout := &f.timeout, &f.turnTimeout, &f.decisionTimeout, &f.connectTimeout
 	transcriptPath := &f.transcript
+	misbehavior := f.misbehavior
 	infos := n.Peers()
 
 	path := *transcriptPath
@@ -184,6 +185,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		TurnTimeout:     *turnTimeout,
 		DecisionTimeout: *decisionTimeout,
 		Logger:          logger,
+		Misbehavior:     misbehavior,
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
 			out.hand(r, n.ID(), gameRef.Nicks())

@@ -13,6 +13,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
+	"github.com/mentalmj/mentalmj/cheat"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 )
@@ -31,6 +32,10 @@ type tableFlags struct {
 	decisionTimeout, connectTimeout time.Duration
 	mjlog, progress                 string
 	verbose                         bool
+	researchCheat                   string
+	// misbehavior is the cheating strategy --research-cheat names, set
+	// by check; nil for an honest node.
+	misbehavior protocol.Misbehavior
 }
 
 // register defines the shared flags on fs.
@@ -51,6 +56,7 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.mjlog, "mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
 	fs.StringVar(&f.progress, "progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	fs.BoolVar(&f.verbose, "v", false, "log protocol steps to stderr")
+	fs.StringVar(&f.researchCheat, "research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab -list); the others will catch and name it")
 }
 
 // check validates the shared flags' values; on a bad one it prints a
@@ -63,6 +69,14 @@ func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok boo
 		return usageError(fs, stderr, "--progress must be text or json, got %q", f.progress), false
 	case f.timeout <= 0 || f.turnTimeout <= 0:
 		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive"), false
+	}
+	if f.researchCheat != "" {
+		st, err := cheat.Lookup(f.researchCheat)
+		if err != nil {
+			return usageError(fs, stderr, "--research-cheat: %v", err), false
+		}
+		f.misbehavior = st.New()
+		fmt.Fprintf(stderr, "%s: WARNING: this node cheats (%s: %s), for protocol research\n", fs.Name(), st.Name, st.Doc)
 	}
 	return 0, true
 }
