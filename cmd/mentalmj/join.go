@@ -16,7 +16,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/bot"
-	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/invite"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -31,14 +31,20 @@ var joinCommand = command{
 	run:     runJoin,
 }
 
-const joinUsage = `join --table NAME --peer MULTIADDR --peer MULTIADDR --peer MULTIADDR [flags]
+const joinUsage = `join INVITE [--name NICK] [flags]
+  or: join --table NAME --peer MULTIADDR --peer MULTIADDR --peer MULTIADDR [flags]
 
-Joins a four-player table: listens, dials the three other players (each
---peer is a multiaddr ending in /p2p/<peer id>, as the other player's join
-printed it), plays --hands hands of riichi mahjong under the mental
-protocol (--hands 0: a whole hanchan), audits every hand, and exits 0 only
-if every audit passed. Share the "peer address" line it prints
-with the other three players.
+Joins a four-player table and plays --hands hands of riichi mahjong under
+the mental protocol (--hands 0: a whole hanchan), audits every hand, and
+exits 0 only if every audit passed.
+
+With an INVITE (the mmj1… string "mentalmj host" printed), join dials the
+host, shows who has arrived, checks the host's signed list of the four
+players (that it is for this table, signed by the invite's host, and has
+this node on it) and plays with them. Otherwise it listens, dials the
+three other players (each --peer is a multiaddr ending in /p2p/<peer id>,
+as the other player's join or "mentalmj id" printed it); share the "peer
+address" line it prints with the other three players.
 
 Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
@@ -53,57 +59,38 @@ you play on this terminal.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
-	var listen, peers, relays listFlag
-	table := fs.String("table", "", "table name; all four players must use the same one (required)")
-	fs.Var(&listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
-	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three")
-	fs.Var(&relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
-	nick := fs.String("name", "", "nickname shown to the other players")
-	useBot := fs.Bool("bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
-	passive := fs.Bool("tsumogiri", false, "play automatically by discarding every drawn tile and never calling or winning (tests and research)")
-	hands := fs.Int("hands", 1, "number of hands to play; 0 plays a whole match")
-	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
-	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
-	transcriptPath := fs.String("transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
-	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	turnTimeout := fs.Duration("turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it")
-	decisionTimeout := fs.Duration("decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
-	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
-	mjlogPath := fs.String("mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
-	useUI := fs.Bool("ui", false, "play in the browser: serve the table on 127.0.0.1 and print its URL (with --bot: watch the bot play)")
-	noOpen := fs.Bool("no-open", false, "with --ui, do not open the browser; only print the URL")
-	uiLinger := fs.Duration("ui-linger", 5*time.Minute, "with --ui, keep the page up this long after the game (Ctrl-C ends sooner)")
-	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
-	verbose := fs.Bool("v", false, "log protocol steps to stderr")
-	cheatName := fs.String("research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab -list); the others will catch and name it")
-	if code, ok := parseFlags(fs, args); !ok {
+	var f tableFlags
+	f.register(fs)
+	var peers listFlag
+	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three (or an invite instead)")
+	positional, code, ok := parseArgs(fs, args)
+	if !ok {
 		return code
 	}
-	var misbehavior protocol.Misbehavior
-	if *cheatName != "" {
-		st, err := cheat.Lookup(*cheatName)
-		if err != nil {
-			return usageError(fs, stderr, "--research-cheat: %v", err)
-		}
-		misbehavior = st.New()
-		fmt.Fprintf(stderr, "mentalmj join: WARNING: this node cheats (%s: %s), for protocol research\n", st.Name, st.Doc)
-	}
+	var inv *invite.Invite
 	switch {
-	case fs.NArg() > 0:
-		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
-	case *table == "":
-		return usageError(fs, stderr, "--table is required")
+	case len(positional) > 1:
+		return usageError(fs, stderr, "unexpected argument %q", positional[1])
+	case len(positional) == 1:
+		if len(peers) > 0 {
+			return usageError(fs, stderr, "give an invite or --peer addresses, not both")
+		}
+		i, err := invite.Parse(positional[0])
+		if err != nil {
+			return usageError(fs, stderr, "%v", err)
+		}
+		if f.table != "" {
+			if err := i.ForTable(f.table); err != nil {
+				return usageError(fs, stderr, "--table: %v", err)
+			}
+		}
+		f.table, inv = i.Table, &i
+	case f.table == "":
+		return usageError(fs, stderr, "--table is required (or give the mmj1… invite the host printed)")
 	case len(peers) != protocol.Players-1:
 		return usageError(fs, stderr, "give exactly %d --peer addresses, got %d", protocol.Players-1, len(peers))
-	case *hands < 0:
-		return usageError(fs, stderr, "--hands must be 0 (a whole match) or more, got %d", *hands)
-	case *progress != "text" && *progress != "json":
-		return usageError(fs, stderr, "--progress must be text or json, got %q", *progress)
-	case *timeout <= 0 || *turnTimeout <= 0:
-		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive")
 	}
-	laddrs, code, ok := parseListen(fs, stderr, listen)
-	if !ok {
+	if code, ok := f.check(fs, stderr); !ok {
 		return code
 	}
 	var infos []peer.AddrInfo
@@ -114,40 +101,41 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		infos = append(infos, info)
 	}
-	var relayInfos []peer.AddrInfo
-	for _, s := range relays {
-		info, err := node.ParseRelay(s)
-		if err != nil {
-			return usageError(fs, stderr, "--relay: %v", err)
+	var meet func(peer.ID) bool
+	if inv != nil {
+		if err := invite.CheckNick(f.nick); err != nil {
+			return usageError(fs, stderr, "--name: %v", err)
 		}
-		relayInfos = append(relayInfos, info)
+		// Before the list, only the host, and the relays of its relayed
+		// addresses to reach it through.
+		relays := inv.Relays()
+		meet = func(p peer.ID) bool { return p == inv.Host || slices.Contains(relays, p) }
 	}
-	logger := newLogger(stderr, *verbose)
-	out := &reporter{w: stdout, json: *progress == "json"}
+	st, code, ok := f.startNode(ctx, fs, stdout, stderr, infos, meet)
+	if !ok {
+		return code
+	}
+	defer st.n.Close()
+	if inv == nil {
+		st.printAddrs()
+	} else if code, ok := meetHost(ctx, &f, st, *inv, stderr); !ok {
+		return code
+	}
+	return playTable(ctx, &f, st, stdout, stderr)
+}
 
-	key, err := node.LoadOrCreateIdentity(*dataDir)
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: --data-dir: %v\n", err)
-		return 2
-	}
-	n, err := node.New(ctx, node.Config{Identity: key, Listen: laddrs, Peers: infos, Relays: relayInfos, Logger: logger})
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 2
-	}
-	defer n.Close()
-	if len(relayInfos) > 0 {
-		out.event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
-		wctx, cancel := context.WithTimeout(ctx, relayWait)
-		_, err := n.WaitReservations(wctx)
-		cancel()
-		if err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: --relay: %v\n(still trying in the background; until then the others can reach you only at the addresses below)\n", err)
-		}
-	}
-	for _, a := range n.Addrs() {
-		out.event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
-	}
+// playTable plays the game at the table of ts's node, whose peers are
+// set: transcript, connection, the hands and their audit, the results. It
+// returns the exit code.
+func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Writer) int {
+	key, n, logger, out := ts.key, ts.n, ts.log, ts.out
+	table, dataDir, nick, useBot := &f.table, &f.dataDir, &f.nick, &f.useBot
+	hands, tonpuu, mjlogPath, progress := &f.hands, &f.tonpuu, &f.mjlog, &f.progress
+	timeout, turnTimeout, decisionTimeout, connectTimeout := &f.timeout, &f.turnTimeout, &f.decisionTimeout, &f.connectTimeout
+	transcriptPath := &f.transcript
+	misbehavior := f.misbehavior
+	useUI, noOpen, uiLinger, passive := &f.useUI, &f.noOpen, &f.uiLinger, &f.passive
+	infos := n.Peers()
 
 	path := *transcriptPath
 	if path == "" {
@@ -215,7 +203,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
 	}
 	if *passive {
-		player = tsumogiri
+		player = protocol.Tsumogiri{}
 	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true

@@ -24,6 +24,7 @@ func commands() []command {
 	return []command{
 		idCommand,
 		joinCommand,
+		hostCommand,
 		localCommand,
 		relayCommand,
 		auditCommand,
