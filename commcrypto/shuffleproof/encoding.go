@@ -6,33 +6,10 @@ import (
 	"github.com/cloudflare/circl/group"
 )
 
-// Bytes returns the encoding of the proof described in the package doc,
-// Size(n) bytes.
+// Bytes returns a copy of the encoding of the proof described in the
+// package doc, Size(n) bytes.
 func (pr *Proof) Bytes() []byte {
-	n := len(pr.c)
-	b := make([]byte, 0, Size(n))
-	for _, e := range pr.c {
-		b = appendElem(b, e)
-	}
-	for _, e := range pr.cHat {
-		b = appendElem(b, e)
-	}
-	for _, e := range []group.Element{pr.t1, pr.t2, pr.t3, pr.t4, pr.t5} {
-		b = appendElem(b, e)
-	}
-	for _, e := range pr.tHat {
-		b = appendElem(b, e)
-	}
-	for _, s := range []group.Scalar{pr.s1, pr.s2, pr.s3, pr.s4} {
-		b = appendScalar(b, s)
-	}
-	for _, s := range pr.sHat {
-		b = appendScalar(b, s)
-	}
-	for _, s := range pr.sPrime {
-		b = appendScalar(b, s)
-	}
-	return b
+	return append([]byte(nil), pr.enc...)
 }
 
 // Decode parses a proof for decks of n elements (1 ≤ n ≤ MaxN) strictly:
@@ -49,7 +26,7 @@ func Decode(b []byte, n int) (*Proof, error) {
 		return nil, fmt.Errorf("%w: %d bytes, want %d for %d elements", ErrEncoding, len(b), Size(n), n)
 	}
 	d := decoder{b: b}
-	pr := &Proof{}
+	pr := &Proof{enc: append([]byte(nil), b...)}
 	pr.c = d.elems("permutation commitment", n)
 	pr.cHat = d.elems("chain commitment", n)
 	ts := d.elems("first message t", 5)

@@ -78,6 +78,9 @@ type Proof struct {
 	t1, t2, t3, t4, t5 group.Element
 	s1, s2, s3, s4     group.Scalar
 	sHat, sPrime       []group.Scalar // n each
+	// enc is the encoding (see Bytes); the transcript hashes its parts,
+	// so no element is encoded twice.
+	enc []byte
 }
 
 // Size returns the encoded length in bytes of a proof for decks of n
@@ -131,7 +134,11 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 		pr.c[j] = g.NewElement().MulGen(r[j])
 		pr.c[j].Add(pr.c[j], p.hs[i])
 	}
-	appendElems(t, "c", pr.c)
+	enc := make([]byte, 0, Size(n))
+	for _, e := range pr.c {
+		enc = appendElem(enc, e)
+	}
+	t.Append("c", enc)
 	u := t.Challenges("u", n)
 	uP := make([]group.Scalar, n)
 	for i := range n {
@@ -204,6 +211,16 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 		pr.tHat[i] = e.Add(e, g.NewElement().MulGen(wHat[i]))
 		prev = pr.cHat[i]
 	}
+	for _, e := range pr.cHat {
+		enc = appendElem(enc, e)
+	}
+	for _, e := range []group.Element{pr.t1, pr.t2, pr.t3, pr.t4, pr.t5} {
+		enc = appendElem(enc, e)
+	}
+	for _, e := range pr.tHat {
+		enc = appendElem(enc, e)
+	}
+	pr.enc = enc
 	appendFirst(t, pr)
 	c := t.Challenge("c")
 
@@ -219,6 +236,15 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	for i := range n {
 		pr.sHat[i] = resp(wHat[i], rHat[i])
 		pr.sPrime[i] = resp(wP[i], uP[i])
+	}
+	for _, x := range []group.Scalar{pr.s1, pr.s2, pr.s3, pr.s4} {
+		pr.enc = appendScalar(pr.enc, x)
+	}
+	for _, x := range pr.sHat {
+		pr.enc = appendScalar(pr.enc, x)
+	}
+	for _, x := range pr.sPrime {
+		pr.enc = appendScalar(pr.enc, x)
 	}
 	return pr, nil
 }
@@ -244,7 +270,7 @@ func Verify(p *Params, ctx transcript.Context, in, out []commcrypto.Element, K c
 		return err
 	}
 	t := start(ctx, in, out, K)
-	appendElems(t, "c", pr.c)
+	t.Append("c", pr.enc[:n*size])
 	u := t.Challenges("u", n)
 	appendFirst(t, pr)
 	c := t.Challenge("c")
@@ -323,6 +349,9 @@ func Verify(p *Params, ctx transcript.Context, in, out []commcrypto.Element, K c
 
 // shaped reports whether every part of pr is present for decks of n.
 func (pr *Proof) shaped(n int) bool {
+	if len(pr.enc) != Size(n) {
+		return false
+	}
 	for _, l := range []int{len(pr.c), len(pr.cHat), len(pr.tHat), len(pr.sHat), len(pr.sPrime)} {
 		if l != n {
 			return false
@@ -351,32 +380,17 @@ func start(ctx transcript.Context, in, out []commcrypto.Element, K commcrypto.El
 	return t
 }
 
+// appendFirst hashes the first messages ĉ, t_1..t_5, t̂ (encoded after
+// the n permutation commitments).
 func appendFirst(t *transcript.Transcript, pr *Proof) {
-	appendElems(t, "chain", pr.cHat)
-	appendElems(t, "t", []group.Element{pr.t1, pr.t2, pr.t3, pr.t4, pr.t5})
-	appendElems(t, "that", pr.tHat)
+	n := len(pr.c)
+	t.Append("first", pr.enc[n*size:(3*n+5)*size])
 }
 
+// appendResponses hashes the responses (the rest of the encoding).
 func appendResponses(t *transcript.Transcript, pr *Proof) {
-	appendScalars(t, "s", []group.Scalar{pr.s1, pr.s2, pr.s3, pr.s4})
-	appendScalars(t, "shat", pr.sHat)
-	appendScalars(t, "sprime", pr.sPrime)
-}
-
-func appendElems(t *transcript.Transcript, label string, es []group.Element) {
-	b := make([]byte, 0, size*len(es))
-	for _, e := range es {
-		b = appendElem(b, e)
-	}
-	t.Append(label, b)
-}
-
-func appendScalars(t *transcript.Transcript, label string, ss []group.Scalar) {
-	b := make([]byte, 0, size*len(ss))
-	for _, s := range ss {
-		b = appendScalar(b, s)
-	}
-	t.Append(label, b)
+	n := len(pr.c)
+	t.Append("responses", pr.enc[(3*n+5)*size:])
 }
 
 // points returns copies of the elements as circl group elements, or
