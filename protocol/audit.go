@@ -8,6 +8,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -44,6 +45,14 @@ type AuditInput struct {
 	// match rules: the kyoku is replayed under them.
 	Deal  game.Deal
 	Rules game.Rules
+	// ProofsVerified says the auditing node verified every pass's proof
+	// when the pass arrived (the live audit of a table with proofs): the
+	// audit then neither verifies the proofs again nor replays the passes.
+	// The offline audit leaves it false and verifies every proof.
+	ProofsVerified bool
+	// ShuffleParams are the shuffle argument's generators for 136-tile
+	// decks; nil builds them (about 10 ms) when a proof must be verified.
+	ShuffleParams *shuffleproof.Params
 	// Partial marks a hand that was aborted: Abort entries are expected,
 	// the hand need not reach its exhaustive draw, and the audit checks
 	// what the revealed keys allow.
@@ -83,6 +92,10 @@ type HandAudit struct {
 	// TimedOut names, once per occurrence, the players whose node acted
 	// for them after their decision timeout.
 	TimedOut []peer.ID
+	// Proven reports that every shuffle and rekey pass carried a proof
+	// that verified (now or, for the live audit, on arrival), so the wall
+	// was decrypted with the revealed keys without replaying the passes.
+	Proven bool
 	// Record is the hand as a Tenhou mjlog round, replayed with the whole
 	// wall; nil if the audit failed.
 	Record *mjlog.Round
@@ -146,7 +159,14 @@ func (a *auditor) blame(p peer.ID, format string, args ...any) {
 }
 
 func (a *auditor) run() {
-	if !a.collect() || !a.nonces() || !a.reveals() || !a.shuffles() || !a.rekeys() || !a.decryptWall() {
+	if !a.collect() || !a.nonces() || !a.reveals() {
+		return
+	}
+	if a.proven() {
+		if !a.verifyProofs() || !a.decryptProven() {
+			return
+		}
+	} else if !a.shuffles() || !a.rekeys() || !a.decryptWall() {
 		return
 	}
 	a.kyoku()

@@ -13,6 +13,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -68,6 +69,13 @@ type Config struct {
 	Logger *slog.Logger
 	// OnHand, if not nil, is called after each hand with its result.
 	OnHand func(HandResult)
+	// NoProofs plays without zero-knowledge proofs of the shuffle and
+	// rekey passes: this player neither makes nor requires them, and a
+	// bad pass is caught only by the end-of-hand replay. All four players
+	// must choose the same; a player with proofs blames a peer whose pass
+	// comes without them. The default (false) proves and verifies every
+	// pass before play.
+	NoProofs bool
 	// Tamper, if not nil, lets a test or a cheating node rewrite an
 	// outgoing message body before it is signed. Honest nodes leave it nil.
 	Tamper func(hand uint32, to peer.ID, e *pb.Entry)
@@ -137,7 +145,8 @@ type Game struct {
 	seq    uint64
 	last   [32]byte
 	chains chains
-	hand   *hand // hand in progress, receives entries
+	hand   *hand                // hand in progress, receives entries
+	params *shuffleproof.Params // shuffle-argument generators, built on first use
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error

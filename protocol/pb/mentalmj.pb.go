@@ -737,8 +737,17 @@ func (x *NonceReveal) GetNonce() []byte {
 // tiles, each locked with the player's global key and permuted; 136
 // canonical ristretto255 encodings of 32 bytes, concatenated.
 type ShufflePass struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Deck          []byte                 `protobuf:"bytes,1,opt,name=deck,proto3" json:"deck,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Deck  []byte                 `protobuf:"bytes,1,opt,name=deck,proto3" json:"deck,omitempty"`
+	// key_commitment is K = k·G for the pass's global key k (32 bytes,
+	// canonical ristretto255); the rekey pass's proof refers to it.
+	KeyCommitment []byte `protobuf:"bytes,2,opt,name=key_commitment,json=keyCommitment,proto3" json:"key_commitment,omitempty"`
+	// proof is the shuffle argument that deck is a permutation of k times
+	// the deck the sender received, bound to version, game id, hand, the
+	// sender's seat as pass index and the sender's peer ID: the encoding of
+	// commcrypto/shuffleproof, 32·(5·136 + 9) = 22 048 bytes. Empty when
+	// the table plays without proofs.
+	Proof         []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -780,13 +789,33 @@ func (x *ShufflePass) GetDeck() []byte {
 	return nil
 }
 
+func (x *ShufflePass) GetKeyCommitment() []byte {
+	if x != nil {
+		return x.KeyCommitment
+	}
+	return nil
+}
+
+func (x *ShufflePass) GetProof() []byte {
+	if x != nil {
+		return x.Proof
+	}
+	return nil
+}
+
 // RekeyPass is one player's rekey pass: the wall after replacing the
 // player's global key with per-position keys (136 × 32 bytes) and the
 // commitments R_i = r_i·G to those keys (136 × 32 bytes), in yama order.
 type RekeyPass struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Wall          []byte                 `protobuf:"bytes,1,opt,name=wall,proto3" json:"wall,omitempty"`
-	Commitments   []byte                 `protobuf:"bytes,2,opt,name=commitments,proto3" json:"commitments,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Wall        []byte                 `protobuf:"bytes,1,opt,name=wall,proto3" json:"wall,omitempty"`
+	Commitments []byte                 `protobuf:"bytes,2,opt,name=commitments,proto3" json:"commitments,omitempty"`
+	// proof is the batched Chaum–Pedersen argument that wall[i] = s_i times
+	// the wall the sender received and commitments[i] = s_i·K (K from the
+	// sender's shuffle pass), bound like the shuffle proof: the encoding of
+	// commcrypto/rekeyproof, 32·(2·136 + 1) = 8 736 bytes. Empty when the
+	// table plays without proofs.
+	Proof         []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -831,6 +860,13 @@ func (x *RekeyPass) GetWall() []byte {
 func (x *RekeyPass) GetCommitments() []byte {
 	if x != nil {
 		return x.Commitments
+	}
+	return nil
+}
+
+func (x *RekeyPass) GetProof() []byte {
+	if x != nil {
+		return x.Proof
 	}
 	return nil
 }
@@ -1349,12 +1385,15 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\akyotaku\x18\x05 \x01(\rR\akyotaku\x12\x16\n" +
 	"\x06scores\x18\x06 \x03(\x05R\x06scores\"#\n" +
 	"\vNonceReveal\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\fR\x05nonce\"!\n" +
+	"\x05nonce\x18\x01 \x01(\fR\x05nonce\"^\n" +
 	"\vShufflePass\x12\x12\n" +
-	"\x04deck\x18\x01 \x01(\fR\x04deck\"A\n" +
+	"\x04deck\x18\x01 \x01(\fR\x04deck\x12%\n" +
+	"\x0ekey_commitment\x18\x02 \x01(\fR\rkeyCommitment\x12\x14\n" +
+	"\x05proof\x18\x03 \x01(\fR\x05proof\"W\n" +
 	"\tRekeyPass\x12\x12\n" +
 	"\x04wall\x18\x01 \x01(\fR\x04wall\x12 \n" +
-	"\vcommitments\x18\x02 \x01(\fR\vcommitments\">\n" +
+	"\vcommitments\x18\x02 \x01(\fR\vcommitments\x12\x14\n" +
+	"\x05proof\x18\x03 \x01(\fR\x05proof\">\n" +
 	"\n" +
 	"KeyRelease\x12\x1c\n" +
 	"\tpositions\x18\x01 \x03(\rR\tpositions\x12\x12\n" +
