@@ -8,8 +8,10 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // TranscriptAudit is the verdict of AuditTranscript.
@@ -82,6 +84,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
+	params := shuffleproof.NewParams(wall.NumTiles)
 	rules := game.TenhouRules(t.Length != "tonpuu", true, true)
 	match := game.NewMatch(rules)
 	var seats []peer.ID
@@ -99,7 +102,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 			t.Blame = append(t.Blame, Blame{Hand: int(n), Reason: "hand played after the match was over"})
 			return t
 		}
-		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, Partial: partial})
+		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, Partial: partial})
 		if partial && len(a.Blame) == 0 {
 			a.Blame = append(a.Blame, Blame{Hand: int(n), Reason: "hand was aborted"})
 		}

@@ -23,7 +23,8 @@ const auditUsage = `audit [--json] TRANSCRIPT [TRANSCRIPT...]
 
 Re-verifies a transcript written by "mentalmj join" without any network:
 every signature and hash chain, the Hellos, every hand's nonce commitments,
-shuffle and rekey passes, key releases, and the kyoku replayed under the
+the zero-knowledge proof of every shuffle and rekey pass (a transcript
+played with --no-proofs has its passes replayed instead), key releases, and the kyoku replayed under the
 rules engine (every turn, call, win, riichi and tenpai declaration), with
 the decrypted wall checked against the Tenhou layout.
 
@@ -50,6 +51,9 @@ type auditHandJSON struct {
 	Dice          [2]int `json:"dice"`
 	DoraIndicator int    `json:"dora_indicator"`
 	Events        int    `json:"events"`
+	// Proven: every shuffle and rekey pass carried a proof that verified,
+	// so the wall was decrypted without replaying the passes.
+	Proven bool `json:"proven"`
 }
 
 type blameJSON struct {
@@ -100,7 +104,7 @@ func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	out := auditJSON{OK: ok, Hands: []auditHandJSON{}, Blame: []blameJSON{}, Note: strings.Join(notes, "; ")}
 	for _, h := range a.Hands {
-		out.Hands = append(out.Hands, auditHandJSON{Hand: h.Hand, Yama: h.Yama, Dice: h.Dice, DoraIndicator: h.DoraIndicator, Events: h.Events})
+		out.Hands = append(out.Hands, auditHandJSON{Hand: h.Hand, Yama: h.Yama, Dice: h.Dice, DoraIndicator: h.DoraIndicator, Events: h.Events, Proven: h.Proven})
 	}
 	for _, b := range blames {
 		out.Blame = append(out.Blame, blameJSON{Peer: b.Peer.String(), Hand: b.Hand, Reason: b.Reason})
@@ -118,7 +122,11 @@ func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 			if h.Yama == nil {
 				status = "FAILED"
 			}
-			fmt.Fprintf(stdout, "hand %d: dice %d+%d, dora indicator %s, %d events, audit %s\n", h.Hand, h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator), h.Events, status)
+			passes := "passes replayed with the revealed keys"
+			if h.Proven {
+				passes = "every shuffle and rekey proof verifies"
+			}
+			fmt.Fprintf(stdout, "hand %d: dice %d+%d, dora indicator %s, %d events, %s, audit %s\n", h.Hand, h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator), h.Events, passes, status)
 		}
 		for _, b := range blames {
 			fmt.Fprintf(stdout, "BLAME %s\n", b)

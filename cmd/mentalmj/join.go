@@ -56,6 +56,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	useBot := fs.Bool("bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
 	hands := fs.Int("hands", 1, "number of hands to play; 0 plays a whole match")
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
+	noProofs := fs.Bool("no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all four players must agree")
 	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	transcriptPath := fs.String("transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
@@ -177,6 +178,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		Nick:            *nick,
 		Hands:           *hands,
 		Tonpuu:          *tonpuu,
+		NoProofs:        *noProofs,
 		Transport:       n,
 		Transcript:      tr,
 		Player:          player,
