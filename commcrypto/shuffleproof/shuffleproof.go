@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 
 	"github.com/cloudflare/circl/group"
 
@@ -127,13 +129,15 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	// 1. Permutation commitment: c_{ψ(i)} = r_{ψ(i)}·G + H_i.
 	r := make([]group.Scalar, n)
 	for i := range n {
-		j := perm[i]
-		if r[j], err = nonce(); err != nil {
+		if r[perm[i]], err = nonce(); err != nil {
 			return nil, err
 		}
+	}
+	parallel(n, func(i int) {
+		j := perm[i]
 		pr.c[j] = g.NewElement().MulGen(r[j])
 		pr.c[j].Add(pr.c[j], p.hs[i])
-	}
+	})
 	enc := make([]byte, 0, Size(n))
 	for _, e := range pr.c {
 		enc = appendElem(enc, e)
@@ -145,18 +149,26 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 		uP[i] = u[perm[i]]
 	}
 
-	// 2. Commitment chain ĉ_i = r̂_i·G + u'_i·ĉ_{i−1}, ĉ_0 = H.
+	// 2. Commitment chain ĉ_i = r̂_i·G + u'_i·ĉ_{i−1}, ĉ_0 = H. Unrolled,
+	// ĉ_i = a_i·G + b_i·H with a_i = r̂_i + u'_i·a_{i−1}, a_0 = 0 for ĉ_0,
+	// and b_i = Π_{q≤i} u'_q, so the n elements are computed
+	// independently (in parallel) from scalars.
 	rHat := make([]group.Scalar, n)
-	prev := p.h
+	a := make([]group.Scalar, n+1) // a[i+1] for ĉ_{i+1} (0-based ĉ[i]); a[0] for ĉ_0 = H
+	b := make([]group.Scalar, n+1)
+	a[0], b[0] = g.NewScalar(), g.NewScalar().SetUint64(1)
 	for i := range n {
 		if rHat[i], err = nonce(); err != nil {
 			return nil, err
 		}
-		e := g.NewElement().Mul(prev, uP[i])
-		e.Add(e, g.NewElement().MulGen(rHat[i]))
-		pr.cHat[i] = e
-		prev = e
+		a[i+1] = g.NewScalar().Mul(uP[i], a[i])
+		a[i+1].Add(a[i+1], rHat[i])
+		b[i+1] = g.NewScalar().Mul(uP[i], b[i])
 	}
+	parallel(n, func(i int) {
+		e := g.NewElement().Mul(p.h, b[i+1])
+		pr.cHat[i] = e.Add(e, g.NewElement().MulGen(a[i+1]))
+	})
 	// r̄ = Σ r_j, r̂ = Σ r̂_i·v_i with v_n = 1, v_{i−1} = u'_i·v_i,
 	// r̃ = Σ r_j·u_j.
 	rBar, rTilde, rHatSum := g.NewScalar(), g.NewScalar(), g.NewScalar()
@@ -190,27 +202,32 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	}
 	pr.t1 = g.NewElement().MulGen(w[0])
 	pr.t2 = g.NewElement().MulGen(w[1])
-	t3, err := msm.MultiScalarMult(wP, p.hs)
-	if err != nil {
+	pr.t5 = g.NewElement().MulGen(w[3])
+	// t_3 = ω_3·G + Σ ω'_i·H_i and t_4 = Σ ω'_i·D'_i − ω_4·Σ u_j·D_j
+	// (multi-scalar multiplications), and t̂_i = ω̂_i·G + ω'_i·ĉ_{i−1}
+	// = (ω̂_i + ω'_i·a_{i−1})·G + (ω'_i·b_{i−1})·H, all in parallel.
+	var msmErr [3]error
+	var t3, A, t4 group.Element
+	parallel(n+2, func(i int) {
+		switch i {
+		case n:
+			t3, msmErr[0] = msm.MultiScalarMult(wP, p.hs)
+		case n + 1:
+			if A, msmErr[1] = msm.MultiScalarMult(u, D); msmErr[1] == nil {
+				t4, msmErr[2] = msm.MultiScalarMult(wP, Dp)
+			}
+		default:
+			x := g.NewScalar().Mul(wP[i], a[i])
+			x.Add(x, wHat[i])
+			e := g.NewElement().Mul(p.h, g.NewScalar().Mul(wP[i], b[i]))
+			pr.tHat[i] = e.Add(e, g.NewElement().MulGen(x))
+		}
+	})
+	if err := errors.Join(msmErr[:]...); err != nil {
 		return nil, err
 	}
 	pr.t3 = t3.Add(t3, g.NewElement().MulGen(w[2]))
-	A, err := msm.MultiScalarMult(u, D)
-	if err != nil {
-		return nil, err
-	}
-	t4, err := msm.MultiScalarMult(wP, Dp)
-	if err != nil {
-		return nil, err
-	}
 	pr.t4 = t4.Add(t4, g.NewElement().Mul(A, g.NewScalar().Neg(w[3])))
-	pr.t5 = g.NewElement().MulGen(w[3])
-	prev = p.h
-	for i := range n {
-		e := g.NewElement().Mul(prev, wP[i])
-		pr.tHat[i] = e.Add(e, g.NewElement().MulGen(wHat[i]))
-		prev = pr.cHat[i]
-	}
 	for _, e := range pr.cHat {
 		enc = appendElem(enc, e)
 	}
@@ -404,6 +421,22 @@ func points(es []commcrypto.Element) ([]group.Element, error) {
 		out[i] = e.Point()
 	}
 	return out, nil
+}
+
+// parallel calls f(0..n−1), spread over GOMAXPROCS goroutines, and
+// returns when every call has returned. The calls must write disjoint
+// data.
+func parallel(n int, f func(i int)) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), n))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // nonces returns a generator of uniform scalars mod ℓ: 64 bytes from rand
