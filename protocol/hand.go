@@ -232,7 +232,8 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			if err != nil {
 				return fmt.Errorf("shuffle permutation: %w", err)
 			}
-			locked := commcrypto.LockAll(k, h.deck[j])
+			locked := make([]commcrypto.Element, len(h.deck[j]))
+			parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
 			next := make([]commcrypto.Element, len(locked))
 			for i, p := range perm {
 				next[i] = locked[p]
@@ -316,14 +317,14 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 				if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
 					return fmt.Errorf("position key: %w", err)
 				}
-				commits[i] = commcrypto.Commit(r[i])
+				h.keys[i][j] = r[i]
 			}
 			factors := commcrypto.RekeyFactors(r, h.k)
 			next := make([]commcrypto.Element, wall.NumTiles)
-			for i := range next {
+			parallel(wall.NumTiles, func(i int) {
+				commits[i] = commcrypto.Commit(r[i])
 				next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
-				h.keys[i][j] = r[i]
-			}
+			})
 			h.r = r
 			h.wall[j+1] = next
 			h.decoded[j] = commits

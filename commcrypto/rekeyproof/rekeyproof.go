@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
+	"sync"
 
 	"github.com/cloudflare/circl/group"
 
@@ -92,7 +94,9 @@ func Prove(ctx transcript.Context, K commcrypto.Element, in, out, commits []comm
 			return nil, fmt.Errorf("rekeyproof: random source: %w", err)
 		}
 		w[i] = g.HashToScalar(buf[:], dst)
-		pr.a[i] = g.NewElement().Mul(C[i], w[i])
+	}
+	parallel(n, func(i int) { pr.a[i] = g.NewElement().Mul(C[i], w[i]) })
+	for i := range n {
 		pr.enc = appendElem(pr.enc, pr.a[i])
 	}
 	t.Append("a", pr.enc)
@@ -219,6 +223,22 @@ func Decode(b []byte, n int) (*Proof, error) {
 		}
 	}
 	return pr, nil
+}
+
+// parallel calls f(0..n−1), spread over GOMAXPROCS goroutines, and
+// returns when every call has returned. The calls must write disjoint
+// data.
+func parallel(n int, f func(i int)) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), n))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 func start(ctx transcript.Context, K commcrypto.Element, in, out, commits []commcrypto.Element) *transcript.Transcript {
