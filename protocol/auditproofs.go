@@ -25,10 +25,11 @@ func (a *auditor) verifyProofs() bool {
 	a.deck[0] = a.in.Tiles.Points()
 	var keyCommits [Players]commcrypto.Element
 	for j, p := range a.in.Seats {
-		sp := a.byKind["shuffle pass"][p].Entry.GetShuffle()
+		so := a.byKind["shuffle pass"][p]
+		sp := so.Entry.GetShuffle()
 		next, err := commcrypto.DecodeElements(sp.Deck, wall.NumTiles)
 		if err != nil {
-			a.blame(p, "shuffle pass does not decode: %v", err)
+			a.blame(entries(so), "shuffle pass does not decode: %v", err)
 			return false
 		}
 		a.deck[j+1] = next
@@ -40,26 +41,27 @@ func (a *auditor) verifyProofs() bool {
 		}
 		K, err := verifyShuffle(a.in.ShuffleParams, proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next)
 		if err != nil {
-			a.blame(p, "shuffle pass %d fails its proof: %v", j, err)
+			a.blame(entries(so), "shuffle pass %d fails its proof: %v", j, err)
 			return false
 		}
 		if !a.k[j].IsZero() && !commcrypto.Commit(a.k[j]).Equal(K) {
-			a.blame(p, "revealed a global key that does not match the key commitment of its shuffle pass")
+			a.blame(entries(a.byKind["key reveal"][p], so), "revealed a global key that does not match the key commitment of its shuffle pass")
 			return false
 		}
 		keyCommits[j] = K
 	}
 	a.wall[0] = a.deck[Players]
 	for j, p := range a.in.Seats {
-		rk := a.byKind["rekey pass"][p].Entry.GetRekey()
+		ro := a.byKind["rekey pass"][p]
+		rk := ro.Entry.GetRekey()
 		next, err := commcrypto.DecodeElements(rk.Wall, wall.NumTiles)
 		if err != nil {
-			a.blame(p, "rekey pass does not decode: %v", err)
+			a.blame(entries(ro), "rekey pass does not decode: %v", err)
 			return false
 		}
 		if !a.in.ProofsVerified {
 			if err := verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), keyCommits[j], rk, a.wall[j], next, a.commits[j]); err != nil {
-				a.blame(p, "rekey pass %d fails its proof: %v", j, err)
+				a.blame(entries(ro, a.byKind["shuffle pass"][p]), "rekey pass %d fails its proof: %v", j, err)
 				return false
 			}
 		}
@@ -77,13 +79,13 @@ func (a *auditor) decryptProven() bool {
 	for i, c := range a.wall[Players] {
 		id, ok := a.in.Tiles.Lookup(commcrypto.Decrypt(c, a.r[0][i], a.r[1][i], a.r[2][i], a.r[3][i]))
 		if !ok {
-			a.blame("", "position %d of the proven wall does not decrypt to a tile under the revealed keys", i)
+			a.fault("", FaultLocal, "position %d of the proven wall does not decrypt to a tile under the revealed keys", i)
 			return false
 		}
 		a.yama[i] = wall.Tile(id)
 	}
 	if err := wall.FourPlayer.CheckPermutation(a.yama); err != nil {
-		a.blame("", "decrypted wall is not a permutation of the tiles: %v", err)
+		a.fault("", FaultLocal, "decrypted wall is not a permutation of the tiles: %v", err)
 		return false
 	}
 	a.out.DoraIndicator = int(a.yama[wall.FourPlayer.DoraIndicatorIndex(0)])

@@ -44,8 +44,13 @@ type hand struct {
 	commits [Players][]byte
 	decoded [Players][]commcrypto.Element
 	// keyCommits[j] is seat j's K_j = k_j·G from its proven shuffle pass
-	// (unset when the table plays without proofs).
-	keyCommits [Players]commcrypto.Element
+	// (unset when the table plays without proofs), shuffleEntry[j] that
+	// signed pass (nil for this player's own), the evidence behind K_j.
+	keyCommits   [Players]commcrypto.Element
+	shuffleEntry [Players]*Opened
+	// rekeyEntry[j] is seat j's signed rekey pass (nil for this player's
+	// own), the evidence behind its commitments.
+	rekeyEntry [Players]*Opened
 
 	keys  [][Players]commcrypto.Scalar // known keys per position and seat
 	mine  map[int]wall.Tile            // tiles this player has decrypted, by position
@@ -75,10 +80,18 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 	g.hand = h
 	defer func() { g.hand = nil }()
 	err := h.play(ctx)
-	if err != nil && ctx.Err() == nil {
+	switch {
+	case err != nil && ctx.Err() == nil:
 		h.afterAbort(ctx, err)
+	case err != nil:
+		// Interrupted: tell the others this node quits, so that they
+		// name it as what it is.
+		g.abort(ctx, num, err)
+		_, f := Verdict(err, g.self, int(num))
+		h.res.Faults = appendFault(h.res.Faults, *f)
 	}
 	h.res.Duration = time.Since(h.start)
+	h.res.Aborted = err != nil
 	if err != nil {
 		return &h.res, fmt.Errorf("hand %d: %w", num, err)
 	}
@@ -92,10 +105,14 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 // bad shuffle or rekey pass is still blamed on the player who made it.
 func (h *hand) afterAbort(ctx context.Context, cause error) {
 	g := h.g
-	g.abort(ctx, h.num, cause)
-	var be *BlameError
-	if errors.As(cause, &be) {
-		h.res.Blame = append(h.res.Blame, be.Blame)
+	var ae *AbortError
+	if !errors.As(cause, &ae) {
+		g.abort(ctx, h.num, cause)
+	}
+	if b, f := Verdict(cause, g.self, int(h.num)); b != nil {
+		h.res.Blame = appendBlame(h.res.Blame, *b)
+	} else {
+		h.res.Faults = appendFault(h.res.Faults, *f)
 	}
 	if h.wall[Players] == nil || h.r == nil {
 		return
@@ -116,11 +133,7 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 		}
 	}
 	a := h.runAudit(true)
-	for _, b := range a.Blame {
-		if !slices.Contains(h.res.Blame, b) {
-			h.res.Blame = append(h.res.Blame, b)
-		}
-	}
+	h.res.Blame = appendBlame(h.res.Blame, a.Blame...)
 	h.res.Yama = a.Yama
 }
 
@@ -174,7 +187,7 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceCommit{NonceCommit: header}}); err != nil {
 		return err
 	}
-	commits := map[peer.ID][]byte{}
+	commits := map[peer.ID]*Opened{}
 	for _, p := range g.others {
 		o, err := g.recv(ctx, p, h.num, "nonce commitment", g.cfg.Timeout)
 		if err != nil {
@@ -182,12 +195,12 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 		}
 		c := o.Entry.GetNonceCommit()
 		if len(c.Commitment) != 32 {
-			return blamef(p, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
+			return blamef(o, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
 		}
 		if err := checkHeader(c, h.state); err != nil {
-			return blamef(p, h.num, err, "disagrees on the match state")
+			return blamef(o, h.num, err, "disagrees on the match state")
 		}
-		commits[p] = c.Commitment
+		commits[p] = o
 	}
 	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceReveal{NonceReveal: &pb.NonceReveal{Nonce: nonce}}}); err != nil {
 		return err
@@ -200,10 +213,10 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 		}
 		n := o.Entry.GetNonceReveal().Nonce
 		if len(n) != NonceSize {
-			return blamef(p, h.num, nil, "revealed a nonce of %d bytes, want %d", len(n), NonceSize)
+			return blamef(o, h.num, nil, "revealed a nonce of %d bytes, want %d", len(n), NonceSize)
 		}
-		if string(nonceCommitment(g.gameID, h.num, p, n)) != string(commits[p]) {
-			return blamef(p, h.num, nil, "revealed a nonce that does not open its commitment")
+		if string(nonceCommitment(g.gameID, h.num, p, n)) != string(commits[p].Entry.GetNonceCommit().Commitment) {
+			return blameOn(p, h.num, evidenceOf(commits[p], o), nil, "revealed a nonce that does not open its commitment")
 		}
 		nonces[p] = n
 	}
@@ -262,16 +275,17 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		proofs := !g.cfg.NoProofs
 		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == Players && h.seat == 0)
 		if err != nil {
-			return blamef(p, h.num, err, "bad shuffle pass")
+			return blamef(o, h.num, err, "bad shuffle pass")
 		}
 		if proofs {
 			// Verified on arrival: before this player makes its own
 			// pass, or anything else that depends on this one.
 			K, err := verifyShuffle(g.shuffleParams(), proofContext(g.gameID, h.num, j, p), sp, h.deck[j], next)
 			if err != nil {
-				return blamef(p, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+				return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 			}
 			h.keyCommits[j] = K
+			h.shuffleEntry[j] = o
 		}
 		h.deck[j+1] = next
 	}
@@ -348,21 +362,24 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		proofs := !g.cfg.NoProofs
 		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == Players)
 		if err != nil {
-			return blamef(p, h.num, err, "bad rekey pass wall")
+			return blamef(o, h.num, err, "bad rekey pass wall")
 		}
 		if len(rk.Commitments) != wall.NumTiles*commcrypto.ElementSize {
-			return blamef(p, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), wall.NumTiles*commcrypto.ElementSize)
+			return blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), wall.NumTiles*commcrypto.ElementSize)
 		}
 		h.wall[j+1] = next
 		h.commits[j] = rk.Commitments
+		h.rekeyEntry[j] = o
 		h.decoded[j] = make([]commcrypto.Element, wall.NumTiles)
 		if proofs {
 			commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
 			if err != nil {
-				return blamef(p, h.num, err, "rekey pass commitments do not decode")
+				return blamef(o, h.num, err, "rekey pass commitments do not decode")
 			}
 			if err := verifyRekey(proofContext(g.gameID, h.num, j, p), h.keyCommits[j], rk, h.wall[j], next, commits); err != nil {
-				return blamef(p, h.num, err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+				// The evidence: the rekey pass and the shuffle pass whose
+				// key commitment K_j the proof is checked against.
+				return blameOn(p, h.num, evidenceOf(o, h.shuffleEntry[j]), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 			}
 			h.decoded[j] = commits
 		}
@@ -379,7 +396,7 @@ func (h *hand) commitment(j, pos int) (commcrypto.Element, error) {
 	const size = commcrypto.ElementSize
 	c, err := commcrypto.DecodeElement(h.commits[j][pos*size : (pos+1)*size])
 	if err != nil {
-		return c, blamef(h.peerAt(j), h.num, err, "commitment for position %d does not decode", pos)
+		return c, blamef(h.rekeyEntry[j], h.num, err, "commitment for position %d does not decode", pos)
 	}
 	h.decoded[j][pos] = c
 	return c, nil
@@ -400,18 +417,17 @@ func (h *hand) release(positions []int) *pb.Entry {
 // then stores the keys. A failure blames seat j at once.
 func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
 	kr := o.Entry.GetKeyRelease()
-	p := h.peerAt(j)
 	if len(kr.Positions) != len(want) {
-		return blamef(p, h.num, nil, "released keys for %d positions, expected %d", len(kr.Positions), len(want))
+		return blamef(o, h.num, nil, "released keys for %d positions, expected %d", len(kr.Positions), len(want))
 	}
 	for n, pos := range kr.Positions {
 		if int(pos) != want[n] {
-			return blamef(p, h.num, nil, "released a key for position %d, expected %d", pos, want[n])
+			return blamef(o, h.num, nil, "released a key for position %d, expected %d", pos, want[n])
 		}
 	}
 	keys, err := decodeKeys(kr.Keys, len(want))
 	if err != nil {
-		return blamef(p, h.num, err, "bad key release")
+		return blamef(o, h.num, err, "bad key release")
 	}
 	for n, pos := range want {
 		c, err := h.commitment(j, pos)
@@ -419,7 +435,7 @@ func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
 			return err
 		}
 		if err := commcrypto.CheckCommitment(keys[n], c); err != nil {
-			return blamef(p, h.num, err, "key for position %d fails its commitment", pos)
+			return blameOn(o.Sender, h.num, evidenceOf(h.rekeyEntry[j], o), err, "key for position %d fails its commitment", pos)
 		}
 		h.keys[pos][j] = keys[n]
 	}
@@ -493,7 +509,7 @@ func (h *hand) receiveKeys(ctx context.Context, positions []int, private bool) (
 			return nil, err
 		}
 		if private != (o.Recipient != "") {
-			return nil, blamef(o.Sender, h.num, nil, "sent a key release to the wrong audience (private: %v)", o.Recipient != "")
+			return nil, blamef(o, h.num, nil, "sent a key release to the wrong audience (private: %v)", o.Recipient != "")
 		}
 		if err := h.acceptRelease(j, o, positions); err != nil {
 			return nil, err
@@ -582,6 +598,7 @@ func (h *hand) audit() error {
 	}
 	h.res.Events = a.Events
 	h.res.Blame = a.Blame
+	h.res.Faults = appendFault(h.res.Faults, a.Faults...)
 	if a.DoraIndicator != h.res.DoraIndicator && len(a.Blame) == 0 {
 		return fmt.Errorf("audit: dora indicator %d differs from the one decrypted during the hand (%d)", a.DoraIndicator, h.res.DoraIndicator)
 	}

@@ -72,11 +72,11 @@ func expectProofBlame(t *testing.T, tb *table, out []outcome, cheater int, reaso
 func tamperShuffle(cheater int, f func(hand uint32, s *pb.ShufflePass)) func(int, *Config) {
 	return func(i int, c *Config) {
 		if i == cheater {
-			c.Tamper = func(hand uint32, _ peer.ID, e *pb.Entry) {
+			c.Misbehavior = tamper(func(hand uint32, _ peer.ID, e *pb.Entry) {
 				if s := e.GetShuffle(); s != nil {
 					f(hand, s)
 				}
-			}
+			})
 		}
 	}
 }
@@ -84,11 +84,11 @@ func tamperShuffle(cheater int, f func(hand uint32, s *pb.ShufflePass)) func(int
 func tamperRekey(cheater int, f func(r *pb.RekeyPass)) func(int, *Config) {
 	return func(i int, c *Config) {
 		if i == cheater {
-			c.Tamper = func(_ uint32, _ peer.ID, e *pb.Entry) {
+			c.Misbehavior = tamper(func(_ uint32, _ peer.ID, e *pb.Entry) {
 				if r := e.GetRekey(); r != nil {
 					f(r)
 				}
-			}
+			})
 		}
 	}
 }
@@ -142,13 +142,13 @@ func TestShuffleProofOfAnotherPlayerBlamed(t *testing.T) {
 		if i != cheater {
 			return
 		}
-		c.Tamper = func(hand uint32, _ peer.ID, e *pb.Entry) {
+		c.Misbehavior = tamper(func(hand uint32, _ peer.ID, e *pb.Entry) {
 			s := e.GetShuffle()
 			if s == nil {
 				return
 			}
 			s.Proof = foreignProof(t, tb.ids[0])
-		}
+		})
 	})
 	expectProofBlame(t, tb, out, cheater, "fails its proof", shuffleproof.ErrInvalid)
 }
@@ -182,7 +182,7 @@ func TestShuffleReplayedFromAnEarlierHandBlamed(t *testing.T) {
 	tb := newTable(t)
 	saved := make([]*pb.ShufflePass, Players)
 	out := tb.play(t, 2, func(i int, c *Config) {
-		c.Tamper = func(hand uint32, _ peer.ID, e *pb.Entry) {
+		c.Misbehavior = tamper(func(hand uint32, _ peer.ID, e *pb.Entry) {
 			s := e.GetShuffle()
 			switch {
 			case s == nil:
@@ -191,7 +191,7 @@ func TestShuffleReplayedFromAnEarlierHandBlamed(t *testing.T) {
 			case hand == 2:
 				s.Deck, s.KeyCommitment, s.Proof = saved[i].Deck, saved[i].KeyCommitment, saved[i].Proof
 			}
-		}
+		})
 	})
 	var seat0 peer.ID
 	for _, o := range out {
