@@ -50,6 +50,9 @@ type AuditInput struct {
 	// audit then neither verifies the proofs again nor replays the passes.
 	// The offline audit leaves it false and verifies every proof.
 	ProofsVerified bool
+	// RequireProofs says the table announced proofs in its Hellos: a
+	// shuffle or rekey pass without its proof is blamed on its sender.
+	RequireProofs bool
 	// ShuffleParams are the shuffle argument's generators for 136-tile
 	// decks; nil builds them (about 10 ms) when a proof must be verified.
 	ShuffleParams *shuffleproof.Params
@@ -131,6 +134,8 @@ type auditor struct {
 	wall    [Players + 1][]commcrypto.Element
 	commits [Players][]commcrypto.Element
 	yama    []wall.Tile
+	// keyCommits[j] is K_j from seat j's verified shuffle pass.
+	keyCommits [Players]commcrypto.Element
 }
 
 // own reports whether seat j's passes are the auditor's own.
@@ -183,11 +188,17 @@ func (a *auditor) fault(p peer.ID, kind FaultKind, format string, args ...any) {
 func entries(os ...*Opened) []*Opened { return os }
 
 func (a *auditor) run() {
-	if !a.collect() || !a.nonces() || !a.reveals() {
+	if !a.collect() || !a.nonces() {
 		return
 	}
-	if a.proven() {
-		if !a.verifyProofs() || !a.decryptProven() {
+	// The proofs need no revealed key: they are checked first, so that a
+	// bad pass is blamed even in a hand aborted before the key reveal.
+	proven := a.proven()
+	if !a.verifyProofs() || !a.reveals() {
+		return
+	}
+	if proven {
+		if !a.decryptProven() {
 			return
 		}
 	} else if !a.shuffles() || !a.rekeys() || !a.decryptWall() {

@@ -18,14 +18,27 @@ func (a *auditor) proven() bool {
 	return true
 }
 
-// verifyProofs decodes every pass and, unless the live node verified them
-// on arrival, verifies every shuffle and rekey proof in pass order,
-// blaming the first seat whose proof fails.
+// verifyProofs walks the passes in order while they are present and carry
+// proofs: it decodes each and, unless the live node verified them on
+// arrival, verifies its proof, blaming the first seat whose proof fails
+// (the signed pass is the evidence; a rekey pass's also the shuffle pass
+// whose key commitment it is checked against). It stops quietly at the
+// first pass that is missing or has no proof: the reveal and the replay
+// deal with those. It reports false once it has blamed someone.
 func (a *auditor) verifyProofs() bool {
 	a.deck[0] = a.in.Tiles.Points()
-	var keyCommits [Players]commcrypto.Element
 	for j, p := range a.in.Seats {
 		so := a.byKind["shuffle pass"][p]
+		if so == nil {
+			return true
+		}
+		if len(so.Entry.GetShuffle().Proof) == 0 {
+			if a.in.RequireProofs {
+				a.blame(entries(so), "shuffle pass %d fails its proof: it comes without one at a table that plays with proofs", j)
+				return false
+			}
+			return true
+		}
 		sp := so.Entry.GetShuffle()
 		next, err := commcrypto.DecodeElements(sp.Deck, wall.NumTiles)
 		if err != nil {
@@ -44,15 +57,21 @@ func (a *auditor) verifyProofs() bool {
 			a.blame(entries(so), "shuffle pass %d fails its proof: %v", j, err)
 			return false
 		}
-		if !a.k[j].IsZero() && !commcrypto.Commit(a.k[j]).Equal(K) {
-			a.blame(entries(a.byKind["key reveal"][p], so), "revealed a global key that does not match the key commitment of its shuffle pass")
-			return false
-		}
-		keyCommits[j] = K
+		a.keyCommits[j] = K
 	}
 	a.wall[0] = a.deck[Players]
 	for j, p := range a.in.Seats {
 		ro := a.byKind["rekey pass"][p]
+		if ro == nil {
+			return true
+		}
+		if len(ro.Entry.GetRekey().Proof) == 0 {
+			if a.in.RequireProofs {
+				a.blame(entries(ro), "rekey pass %d fails its proof: it comes without one at a table that plays with proofs", j)
+				return false
+			}
+			return true
+		}
 		rk := ro.Entry.GetRekey()
 		next, err := commcrypto.DecodeElements(rk.Wall, wall.NumTiles)
 		if err != nil {
@@ -60,21 +79,33 @@ func (a *auditor) verifyProofs() bool {
 			return false
 		}
 		if !a.in.ProofsVerified {
-			if err := verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), keyCommits[j], rk, a.wall[j], next, a.commits[j]); err != nil {
+			commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
+			if err != nil {
+				a.blame(entries(ro), "rekey pass has bad commitments: %v", err)
+				return false
+			}
+			if err := verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), a.keyCommits[j], rk, a.wall[j], next, commits); err != nil {
 				a.blame(entries(ro, a.byKind["shuffle pass"][p]), "rekey pass %d fails its proof: %v", j, err)
 				return false
 			}
 		}
 		a.wall[j+1] = next
 	}
-	a.out.Proven = true
 	return true
 }
 
 // decryptProven decrypts the proven wall with the revealed position keys:
 // the proofs show C_i = (Π_j r_{j,i})·T_{yama[i]} once every revealed key
 // matches its commitment (checked by reveals), so no pass is replayed.
+// The offline audit also checks each revealed global key against its
+// shuffle pass's K_j.
 func (a *auditor) decryptProven() bool {
+	for j, p := range a.in.Seats {
+		if !a.keyCommits[j].IsZero() && !commcrypto.Commit(a.k[j]).Equal(a.keyCommits[j]) {
+			a.blame(entries(a.byKind["key reveal"][p], a.byKind["shuffle pass"][p]), "revealed a global key that does not match the key commitment of its shuffle pass")
+			return false
+		}
+	}
 	a.yama = make([]wall.Tile, wall.NumTiles)
 	for i, c := range a.wall[Players] {
 		id, ok := a.in.Tiles.Lookup(commcrypto.Decrypt(c, a.r[0][i], a.r[1][i], a.r[2][i], a.r[3][i]))
@@ -89,5 +120,6 @@ func (a *auditor) decryptProven() bool {
 		return false
 	}
 	a.out.DoraIndicator = int(a.yama[wall.FourPlayer.DoraIndicatorIndex(0)])
+	a.out.Proven = true
 	return true
 }

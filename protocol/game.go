@@ -318,7 +318,7 @@ func (g *Game) hello(ctx context.Context) error {
 	if g.cfg.Tonpuu {
 		length = "tonpuu"
 	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
 	hellos := map[peer.ID]*pb.Hello{g.self: mine}
 	var firstErr error
@@ -479,6 +479,8 @@ func checkHello(h, mine *pb.Hello) error {
 		return fmt.Errorf("wants %d hands, we want %d", h.Hands, mine.Hands)
 	case h.Length != mine.Length:
 		return fmt.Errorf("wants a %q match, we want %q", h.Length, mine.Length)
+	case h.NoProofs != mine.NoProofs:
+		return fmt.Errorf("plays with no_proofs = %v, we play with no_proofs = %v (--no-proofs must be the same for all four)", h.NoProofs, mine.NoProofs)
 	}
 	for i := range h.Peers {
 		if string(h.Peers[i]) != string(mine.Peers[i]) {

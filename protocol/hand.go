@@ -581,6 +581,7 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		// Every pass was verified on arrival when the table plays with
 		// proofs (a pass without its proof was blamed then).
 		ProofsVerified: !h.g.cfg.NoProofs,
+		RequireProofs:  !h.g.cfg.NoProofs,
 		ShuffleParams:  h.g.params,
 		Deal:           h.state,
 		Rules:          h.g.rules,

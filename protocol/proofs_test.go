@@ -66,6 +66,18 @@ func expectProofBlame(t *testing.T, tb *table, out []outcome, cheater int, reaso
 		}
 	}
 	noDeal(t, tb, cheater)
+	// The offline audit of an honest transcript blames the cheater too,
+	// from the signed pass, although the hand was aborted before any key
+	// was revealed.
+	h := (cheater + 1) % Players
+	recs, err := ReadRecords(bytes.NewReader(tb.transcripts[h].Bytes()), "transcript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := AuditTranscript(recs)
+	if len(a.Blame) == 0 || a.Blame[0].Peer != tb.ids[cheater] || !strings.Contains(a.Blame[0].Reason, reason) {
+		t.Errorf("offline audit of player %d: blames %v, want %s for %q", h, a.Blame, tb.ids[cheater], reason)
+	}
 }
 
 // tamperShuffle makes player cheater rewrite its shuffle pass.
@@ -333,4 +345,21 @@ func intsKey(xs []int) []byte {
 		b[i] = byte(x)
 	}
 	return b
+}
+
+// A player that plays --no-proofs at a table that plays with proofs is a
+// configuration fault naming it, caught in the Hellos before any pass.
+func TestNoProofsMismatchIsAConfigFault(t *testing.T) {
+	tb := newTable(t)
+	const odd = 2
+	out := tb.play(t, 1, func(i int, c *Config) { c.NoProofs = i == odd })
+	for i, o := range out {
+		if i == odd {
+			continue
+		}
+		var fe *FaultError
+		if !errors.As(o.err, &fe) || fe.Peer != tb.ids[odd] || fe.Kind != FaultConfig || !strings.Contains(fe.Reason, "no_proofs") {
+			t.Errorf("player %d: %v, want a configuration fault of %s for no_proofs", i, o.err, tb.ids[odd])
+		}
+	}
 }

@@ -513,7 +513,12 @@ type Hello struct {
 	Hands uint32 `protobuf:"varint,6,opt,name=hands,proto3" json:"hands,omitempty"`
 	// length is the match length: "hanchan" (east and south rounds) or
 	// "tonpuu" (east round only).
-	Length        string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
+	Length string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
+	// no_proofs says the table plays without zero-knowledge proofs of the
+	// shuffle and rekey passes (join --no-proofs); all four must agree.
+	// false (the default) means every ShufflePass and RekeyPass carries its
+	// proof.
+	NoProofs      bool `protobuf:"varint,8,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -595,6 +600,13 @@ func (x *Hello) GetLength() string {
 		return x.Length
 	}
 	return ""
+}
+
+func (x *Hello) GetNoProofs() bool {
+	if x != nil {
+		return x.NoProofs
+	}
+	return false
 }
 
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
@@ -1388,7 +1400,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x06answer\x18\x13 \x01(\v2\x13.mentalmj.v1.AnswerH\x00R\x06answer\x12'\n" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclareB\x06\n" +
-	"\x04body\"\xa5\x01\n" +
+	"\x04body\"\xc2\x01\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
@@ -1396,7 +1408,8 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x04nick\x18\x04 \x01(\tR\x04nick\x12\x14\n" +
 	"\x05nonce\x18\x05 \x01(\fR\x05nonce\x12\x14\n" +
 	"\x05hands\x18\x06 \x01(\rR\x05hands\x12\x16\n" +
-	"\x06length\x18\a \x01(\tR\x06length\"\x9d\x01\n" +
+	"\x06length\x18\a \x01(\tR\x06length\x12\x1b\n" +
+	"\tno_proofs\x18\b \x01(\bR\bnoProofs\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
