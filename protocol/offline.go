@@ -66,11 +66,13 @@ func (t *TranscriptAudit) OK() bool {
 	return true
 }
 
-// Damaged reports whether the transcript itself is damaged or cut short
-// (a fault of kind FaultDamaged or FaultIncomplete): what it shows may be
-// only part of the game.
+// Damaged reports whether the transcript itself cannot be audited in
+// whole: damaged, cut short, or of another protocol version (a fault of
+// kind FaultDamaged, FaultIncomplete or FaultVersion).
 func (t *TranscriptAudit) Damaged() bool {
-	return slices.ContainsFunc(t.Faults, func(f Fault) bool { return f.Kind == FaultDamaged || f.Kind == FaultIncomplete })
+	return slices.ContainsFunc(t.Faults, func(f Fault) bool {
+		return f.Kind == FaultDamaged || f.Kind == FaultIncomplete || f.Kind == FaultVersion
+	})
 }
 
 // AuditTranscript re-verifies a saved transcript offline: every record's
@@ -114,6 +116,9 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	}
 	gameID, ok := t.hellos(hellos)
 	if !ok {
+		if slices.ContainsFunc(t.Faults, func(f Fault) bool { return f.Kind == FaultVersion }) {
+			t.Blame = nil // another version's rules are not this build's to judge
+		}
 		return t
 	}
 	t.GameID = gameID
@@ -220,6 +225,10 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 		return nil, false
 	}
 	first := hellos[0].Entry.GetHello()
+	if first.Version != Version {
+		t.Faults = append(t.Faults, Fault{Kind: FaultVersion, Reason: fmt.Sprintf("the game was played under protocol version %q; this build audits %q", first.Version, Version)})
+		return nil, false
+	}
 	nonces := map[peer.ID][]byte{}
 	for _, raw := range first.Peers {
 		p, err := peer.IDFromBytes(raw)
