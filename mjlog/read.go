@@ -31,7 +31,9 @@ func Read(path string) (*Game, error) {
 // every error. It returns an error for input that is not well-formed XML,
 // is truncated before </mjloggm>, has a malformed number, a tile id
 // outside 0..135, a seat outside 0..3, a meld code outside Tenhou's layout
-// (wrapping ErrMeldCode), or play tags before the first <INIT>. Unknown
+// (wrapping ErrMeldCode), or play tags before the first <INIT>; an error
+// about a tag ends with its position ("the tag ending at line 1, column
+// 812"), and XML syntax errors name their line. Unknown
 // tags and attributes are kept, not rejected.
 func Parse(r io.Reader, name string) (*Game, error) {
 	br := bufio.NewReader(r)
@@ -95,7 +97,8 @@ func (p *parser) run() error {
 		switch tok := tok.(type) {
 		case xml.StartElement:
 			if err := p.element(tok); err != nil {
-				return err
+				line, col := p.d.InputPos()
+				return fmt.Errorf("%w (the tag ending at line %d, column %d)", err, line, col)
 			}
 			if err := p.skip(tok.Name); err != nil {
 				return err

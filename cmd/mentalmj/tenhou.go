@@ -22,6 +22,7 @@ func tenhouSubcommands() []command {
 		tenhouWallCommand,
 		tenhouSeatHashCommand,
 		tenhouReplayCommand,
+		tenhouJSONCommand,
 	}
 }
 
