@@ -23,6 +23,7 @@ func tenhouSubcommands() []command {
 		tenhouSeatHashCommand,
 		tenhouReplayCommand,
 		tenhouJSONCommand,
+		tenhouMjaiCommand,
 	}
 }
 
