@@ -243,3 +243,9 @@ func (e *Event) UnmarshalJSON(data []byte) error {
 	}
 	return nil
 }
+
+// String returns the event's JSON.
+func (e Event) String() string {
+	b, _ := e.MarshalJSON()
+	return string(b)
+}
