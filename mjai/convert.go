@@ -24,13 +24,17 @@ func FromMjlog(g *mjlog.Game) ([]Event, error) {
 			names[s] = g.Players[s].Name
 		}
 	}
-	out := []Event{{Type: StartGame, Names: names, ID: -1}}
+	size := 2
 	for i := range g.Rounds {
-		evs, err := kyoku(&g.Rounds[i], aka, n)
-		if err != nil {
+		size += len(g.Rounds[i].Events) + 2
+	}
+	out := make([]Event, 1, size)
+	out[0] = Event{Type: StartGame, Names: names, ID: -1}
+	for i := range g.Rounds {
+		var err error
+		if out, err = kyoku(out, &g.Rounds[i], aka, n); err != nil {
 			return nil, fmt.Errorf("%s: kyoku %d: %w", g.File, i+1, err)
 		}
-		out = append(out, evs...)
 	}
 	return append(out, Event{Type: EndGame}), nil
 }
@@ -43,7 +47,8 @@ func tiles(ts []wall.Tile, aka bool) []string {
 	return out
 }
 
-func kyoku(rd *mjlog.Round, aka bool, n int) ([]Event, error) {
+// kyoku appends one round's events to out.
+func kyoku(out []Event, rd *mjlog.Round, aka bool, n int) ([]Event, error) {
 	in := &rd.Init
 	tile := func(t wall.Tile) string { return Tile(t, aka) }
 	start := Event{Type: StartKyoku, Bakaze: KindName(wall.Kind(27 + (in.Kyoku/4)%4)), DoraMarker: tile(in.DoraIndicator),
@@ -54,7 +59,7 @@ func kyoku(rd *mjlog.Round, aka bool, n int) ([]Event, error) {
 		}
 		start.Tehais[s] = tiles(in.Hai[s], aka)
 	}
-	out := []Event{start}
+	out = append(out, start)
 	var lastDraw [4]wall.Tile
 	ended := false
 	for _, e := range rd.Events {

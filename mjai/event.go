@@ -69,7 +69,11 @@ type Event struct {
 // MarshalJSON writes the event with "type" first and only its type's
 // fields, in mjai's field order.
 func (e Event) MarshalJSON() ([]byte, error) {
-	b := make([]byte, 0, 96)
+	return e.AppendJSON(make([]byte, 0, 96)), nil
+}
+
+// AppendJSON appends the event's JSON (as MarshalJSON writes it) to b.
+func (e *Event) AppendJSON(b []byte) []byte {
 	b = append(b, `{"type":`...)
 	b = strconv.AppendQuote(b, e.Type)
 	num := func(k string, v int) {
@@ -181,7 +185,7 @@ func (e Event) MarshalJSON() ([]byte, error) {
 		b = append(b, `,"can_act":`...)
 		b = strconv.AppendBool(b, *e.CanAct)
 	}
-	return append(b, '}'), nil
+	return append(b, '}')
 }
 
 // wire is the decoding form of an event: pointers tell absent fields.
