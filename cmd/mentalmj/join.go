@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,7 +14,6 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -63,6 +60,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	decisionTimeout := fs.Duration("decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	mjlogPath := fs.String("mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
+	jsonPath := fs.String("json", "", "write the audited game as tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer) to this file (default DATA-DIR/games/TABLE-TIME.json)")
+	mjaiBot := fs.String("mjai-bot", "", "let an external mjai bot decide: COMMAND runs with sh -c and speaks mjai on stdin/stdout; {seat} in it becomes the seat (e.g. \"python mortal.py {seat}\"); its stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log")
 	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	verbose := fs.Bool("v", false, "log protocol steps to stderr")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -104,6 +103,22 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	logger := newLogger(stderr, *verbose)
 	out := &reporter{w: stdout, json: *progress == "json"}
+	stamp := fmt.Sprintf("%s-%s", safeName(*table), time.Now().UTC().Format("20060102T150405Z"))
+	var mjaiPlayer protocol.Player
+	if *mjaiBot != "" {
+		// Started before anyone connects, so a bot that does not start
+		// is an error at once.
+		logPath := filepath.Join(*dataDir, "logs", stamp+"-mjai.log")
+		p, f, err := startMjaiBot(*mjaiBot, logPath, logger)
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: --mjai-bot: %v\n", err)
+			return 2
+		}
+		defer f.Close()
+		defer p.Close()
+		mjaiPlayer = p
+		out.event(map[string]any{"event": "mjai_bot", "command": *mjaiBot, "stderr": logPath}, "mjai bot: %s (its stderr: %s)", *mjaiBot, logPath)
+	}
 
 	key, err := node.LoadOrCreateIdentity(*dataDir)
 	if err != nil {
@@ -129,9 +144,12 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		out.event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
 	}
 
+	if *jsonPath == "" {
+		*jsonPath = filepath.Join(*dataDir, "games", stamp+".json")
+	}
 	path := *transcriptPath
 	if path == "" {
-		path = filepath.Join(*dataDir, "transcripts", fmt.Sprintf("%s-%s.mjt", safeName(*table), time.Now().UTC().Format("20060102T150405Z")))
+		path = filepath.Join(*dataDir, "transcripts", stamp+".mjt")
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
 			return 2
@@ -163,9 +181,10 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	var player protocol.Player = &terminalPlayer{in: os.Stdin, out: ui}
 	if *useBot {
-		var seed [8]byte
-		rand.Read(seed[:])
-		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
+		player = newBuiltinBot()
+	}
+	if mjaiPlayer != nil {
+		player = mjaiPlayer
 	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true
@@ -206,12 +225,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if !allOK {
 		return 1
 	}
-	if *mjlogPath != "" {
-		if err := writeRecord(*mjlogPath, g.Record(results)); err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: --mjlog: %v\n", err)
-			return 1
-		}
-		out.event(map[string]any{"event": "mjlog", "path": *mjlogPath}, "game record: %s", *mjlogPath)
+	if err := writeGameFiles(out, g.Record(results), *mjlogPath, *jsonPath, g.Seats(), n.ID()); err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return 1
 	}
 	st := g.Standings()
 	if g.MatchOver() {
