@@ -302,7 +302,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // localPlayer is one of the four join processes.
 type localPlayer struct {
 	name, dataDir, transcript, record, json, listen, addr string
-	id                                              peer.ID
+	id                                                    peer.ID
 }
 
 // agree reports whether the four reports of a hand all passed their audit
