@@ -1,7 +1,9 @@
 package mjai
 
 import (
+	"bufio"
 	"fmt"
+	"io"
 	"slices"
 
 	"github.com/mentalmj/mentalmj/mjlog"
@@ -16,6 +18,44 @@ import (
 // cannot be converted: a kyoku without a result, malformed sc=, a call
 // whose tiles do not fit its type.
 func FromMjlog(g *mjlog.Game) ([]Event, error) {
+	size := 2
+	for i := range g.Rounds {
+		size += len(g.Rounds[i].Events) + 2
+	}
+	out := make([]Event, 0, size)
+	err := convert(g, func(e *Event) error {
+		out = append(out, *e)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// WriteMjlog writes game g to w as mjai JSON Lines without keeping the
+// events: the whole game when seat < 0, else seat's view (see View). It
+// returns FromMjlog's errors and the first write error.
+func WriteMjlog(w io.Writer, g *mjlog.Game, seat int) error {
+	bw := bufio.NewWriterSize(w, 8<<10)
+	b := make([]byte, 0, 512)
+	err := convert(g, func(e *Event) error {
+		if seat >= 0 {
+			mask(e, seat)
+		}
+		b = append(e.AppendJSON(b[:0]), '\n')
+		_, err := bw.Write(b)
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
+}
+
+// convert calls emit with each event of g in order; emit may change the
+// event it is given.
+func convert(g *mjlog.Game, emit func(*Event) error) error {
 	aka := g.Go.Aka()
 	n := g.Go.Players()
 	names := make([]string, 4)
@@ -24,19 +64,15 @@ func FromMjlog(g *mjlog.Game) ([]Event, error) {
 			names[s] = g.Players[s].Name
 		}
 	}
-	size := 2
-	for i := range g.Rounds {
-		size += len(g.Rounds[i].Events) + 2
+	if err := emit(&Event{Type: StartGame, Names: names, ID: -1}); err != nil {
+		return err
 	}
-	out := make([]Event, 1, size)
-	out[0] = Event{Type: StartGame, Names: names, ID: -1}
 	for i := range g.Rounds {
-		var err error
-		if out, err = kyoku(out, &g.Rounds[i], aka, n); err != nil {
-			return nil, fmt.Errorf("%s: kyoku %d: %w", g.File, i+1, err)
+		if err := kyoku(emit, &g.Rounds[i], aka, n); err != nil {
+			return fmt.Errorf("%s: kyoku %d: %w", g.File, i+1, err)
 		}
 	}
-	return append(out, Event{Type: EndGame}), nil
+	return emit(&Event{Type: EndGame})
 }
 
 func tiles(ts []wall.Tile, aka bool) []string {
@@ -47,8 +83,8 @@ func tiles(ts []wall.Tile, aka bool) []string {
 	return out
 }
 
-// kyoku appends one round's events to out.
-func kyoku(out []Event, rd *mjlog.Round, aka bool, n int) ([]Event, error) {
+// kyoku emits one round's events.
+func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool, n int) error {
 	in := &rd.Init
 	tile := func(t wall.Tile) string { return Tile(t, aka) }
 	start := Event{Type: StartKyoku, Bakaze: KindName(wall.Kind(27 + (in.Kyoku/4)%4)), DoraMarker: tile(in.DoraIndicator),
@@ -59,57 +95,64 @@ func kyoku(out []Event, rd *mjlog.Round, aka bool, n int) ([]Event, error) {
 		}
 		start.Tehais[s] = tiles(in.Hai[s], aka)
 	}
-	out = append(out, start)
+	if err := emit(&start); err != nil {
+		return err
+	}
 	var lastDraw [4]wall.Tile
 	ended := false
+	var ev Event
 	for _, e := range rd.Events {
+		ev = Event{}
 		switch e := e.(type) {
 		case mjlog.Draw:
-			out = append(out, Event{Type: Tsumo, Actor: e.Who, Pai: tile(e.Tile)})
+			ev = Event{Type: Tsumo, Actor: e.Who, Pai: tile(e.Tile)}
 			lastDraw[e.Who] = e.Tile
 		case mjlog.Discard:
-			out = append(out, Event{Type: Dahai, Actor: e.Who, Pai: tile(e.Tile), Tsumogiri: e.Tile == lastDraw[e.Who]})
+			ev = Event{Type: Dahai, Actor: e.Who, Pai: tile(e.Tile), Tsumogiri: e.Tile == lastDraw[e.Who]}
 			lastDraw[e.Who] = -1
 		case mjlog.Reach:
 			switch e.Step {
 			case 1:
-				out = append(out, Event{Type: Reach, Actor: e.Who})
+				ev = Event{Type: Reach, Actor: e.Who}
 			case 2:
-				out = append(out, Event{Type: ReachAccepted, Actor: e.Who})
+				ev = Event{Type: ReachAccepted, Actor: e.Who}
 			}
 		case mjlog.Call:
-			ev, err := call(e, aka, n)
-			if err != nil {
-				return nil, err
+			var err error
+			if ev, err = call(e, aka, n); err != nil {
+				return err
 			}
-			out = append(out, ev)
 			lastDraw[e.Who] = -1
 		case mjlog.Dora:
-			out = append(out, Event{Type: Dora, DoraMarker: tile(e.Tile)})
+			ev = Event{Type: Dora, DoraMarker: tile(e.Tile)}
 		case mjlog.Agari:
 			d, err := deltas(e.Sc)
 			if err != nil {
-				return nil, fmt.Errorf("<AGARI>: %w", err)
+				return fmt.Errorf("<AGARI>: %w", err)
 			}
-			h := Event{Type: Hora, Actor: e.Who, Target: e.FromWho, Deltas: d}
+			ev = Event{Type: Hora, Actor: e.Who, Target: e.FromWho, Deltas: d}
 			if len(e.DoraHaiUra) > 0 {
-				h.UraMarkers = tiles(e.DoraHaiUra, aka)
+				ev.UraMarkers = tiles(e.DoraHaiUra, aka)
 			}
-			out = append(out, h)
 			ended = true
 		case mjlog.Ryuukyoku:
 			d, err := deltas(e.Sc)
 			if err != nil {
-				return nil, fmt.Errorf("<RYUUKYOKU>: %w", err)
+				return fmt.Errorf("<RYUUKYOKU>: %w", err)
 			}
-			out = append(out, Event{Type: Ryukyoku, Deltas: d})
+			ev = Event{Type: Ryukyoku, Deltas: d}
 			ended = true
+		}
+		if ev.Type != "" {
+			if err := emit(&ev); err != nil {
+				return err
+			}
 		}
 	}
 	if !ended {
-		return nil, fmt.Errorf("no <AGARI> or <RYUUKYOKU>")
+		return fmt.Errorf("no <AGARI> or <RYUUKYOKU>")
 	}
-	return append(out, Event{Type: EndKyoku}), nil
+	return emit(&Event{Type: EndKyoku})
 }
 
 // deltas returns the four score changes (points) of sc="score,delta,…"
@@ -165,29 +208,35 @@ func call(c mjlog.Call, aka bool, n int) (Event, error) {
 // public and kept. events is not modified.
 func View(events []Event, seat int) []Event {
 	out := make([]Event, len(events))
-	for i, e := range events {
-		switch e.Type {
-		case StartGame:
-			e.ID = seat
-		case StartKyoku:
-			th := make([][]string, len(e.Tehais))
-			for s, t := range e.Tehais {
-				if s == seat {
-					th[s] = t
-					continue
-				}
-				th[s] = make([]string, len(t))
-				for j := range t {
-					th[s][j] = Hidden
-				}
-			}
-			e.Tehais = th
-		case Tsumo:
-			if e.Actor != seat {
-				e.Pai = Hidden
-			}
-		}
-		out[i] = e
+	for i := range events {
+		out[i] = events[i]
+		mask(&out[i], seat)
 	}
 	return out
+}
+
+// mask turns e into what seat sees of it, replacing (not modifying) the
+// slices it changes.
+func mask(e *Event, seat int) {
+	switch e.Type {
+	case StartGame:
+		e.ID = seat
+	case StartKyoku:
+		th := make([][]string, len(e.Tehais))
+		for s, t := range e.Tehais {
+			if s == seat {
+				th[s] = t
+				continue
+			}
+			th[s] = make([]string, len(t))
+			for j := range t {
+				th[s][j] = Hidden
+			}
+		}
+		e.Tehais = th
+	case Tsumo:
+		if e.Actor != seat {
+			e.Pai = Hidden
+		}
+	}
 }

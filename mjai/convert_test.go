@@ -180,15 +180,40 @@ func BenchmarkConvertSharedLogs(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			evs, err := FromMjlog(g)
-			if err != nil {
-				b.Fatal(err)
-			}
 			out.Reset()
-			if err := Write(&out, evs); err != nil {
+			if err := WriteMjlog(&out, g, -1); err != nil {
 				b.Fatal(err)
 			}
 		}
 	}
 	b.ReportMetric(float64(b.N*len(data))/b.Elapsed().Seconds(), "games/s")
+}
+
+// BenchmarkConvertParsed converts and writes every shared log, already
+// parsed, per iteration: the converter's own share of the games/s above.
+func BenchmarkConvertParsed(b *testing.B) {
+	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
+	if len(files) == 0 {
+		b.Skip("no shared logs")
+	}
+	var games []*mjlog.Game
+	for _, f := range files {
+		g, err := mjlog.Read(f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		games = append(games, g)
+	}
+	var out bytes.Buffer
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		for _, g := range games {
+			out.Reset()
+			if err := WriteMjlog(&out, g, -1); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(b.N*len(games))/b.Elapsed().Seconds(), "games/s")
 }

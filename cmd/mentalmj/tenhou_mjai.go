@@ -56,15 +56,12 @@ func runTenhouMjai(_ context.Context, args []string, stdout, stderr io.Writer) i
 		fmt.Fprintf(stderr, "mentalmj tenhou mjai: --seat %d: the game has %d players\n", *seat, g.Go.Players())
 		return 2
 	}
-	evs, err := mjai.FromMjlog(g)
-	if err != nil {
+	// Converted once to check it, then streamed.
+	if err := mjai.WriteMjlog(io.Discard, g, *seat); err != nil {
 		fmt.Fprintf(stderr, "mentalmj tenhou mjai: %v\n", err)
 		return 2
 	}
-	if *seat >= 0 {
-		evs = mjai.View(evs, *seat)
-	}
-	if err := writeOutput(*out, stdout, func(w io.Writer) error { return mjai.Write(w, evs) }); err != nil {
+	if err := writeOutput(*out, stdout, func(w io.Writer) error { return mjai.WriteMjlog(w, g, *seat) }); err != nil {
 		fmt.Fprintf(stderr, "mentalmj tenhou mjai: --out: %v\n", err)
 		return 2
 	}
