@@ -23,7 +23,7 @@ func cheat(i int, act PlayerFunc) func(int, *Config) {
 	return func(j int, c *Config) {
 		if j == i {
 			c.Player = act
-			c.uncheckedActions = true
+			c.Misbehavior = unchecked{}
 		}
 	}
 }
@@ -89,11 +89,11 @@ func TestCallShowingATileNotHeldBlamed(t *testing.T) {
 			return
 		}
 		c.Player = PlayerFunc(caller)
-		c.Tamper = func(hand uint32, to peer.ID, e *pb.Entry) {
+		c.Misbehavior = tamper(func(hand uint32, to peer.ID, e *pb.Entry) {
 			if call := e.GetCall(); call != nil {
 				call.Shown.Tiles[0] = (call.Shown.Tiles[0] + 4) % 136 // a tile of another kind
 			}
-		}
+		})
 	})
 	expectBlameOf(t, tb, out, cheater, "claims")
 }

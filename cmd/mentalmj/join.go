@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -14,11 +13,12 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/cheat"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var joinCommand = command{
@@ -64,8 +64,18 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	mjaiBot := fs.String("mjai-bot", "", "let an external mjai bot decide: COMMAND runs with sh -c and speaks mjai on stdin/stdout; {seat} in it becomes the seat (e.g. \"python mortal.py {seat}\"); its stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log")
 	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	verbose := fs.Bool("v", false, "log protocol steps to stderr")
+	cheatName := fs.String("research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab -list); the others will catch and name it")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	var misbehavior protocol.Misbehavior
+	if *cheatName != "" {
+		st, err := cheat.Lookup(*cheatName)
+		if err != nil {
+			return usageError(fs, stderr, "--research-cheat: %v", err)
+		}
+		misbehavior = st.New()
+		fmt.Fprintf(stderr, "mentalmj join: WARNING: this node cheats (%s: %s), for protocol research\n", st.Name, st.Doc)
 	}
 	switch {
 	case fs.NArg() > 0:
@@ -203,9 +213,10 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		TurnTimeout:     *turnTimeout,
 		DecisionTimeout: *decisionTimeout,
 		Logger:          logger,
+		Misbehavior:     misbehavior,
 		OnHand: func(r protocol.HandResult) {
-			allOK = allOK && len(r.Blame) == 0 && r.Yama != nil
-			out.hand(r, n.ID(), gameRef.Nick)
+			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
+			out.hand(r, n.ID(), gameRef.Nicks())
 		},
 	})
 	if err != nil {
@@ -215,12 +226,17 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	gameRef = g
 	results, err := g.Run(ctx)
 	if err != nil {
-		var be *protocol.BlameError
-		if errors.As(err, &be) {
-			out.event(map[string]any{"event": "blame", "peer": be.Peer.String(), "hand": be.Hand, "reason": be.Reason}, "BLAME %s", be.Blame)
+		hand := len(results)
+		b, f := protocol.Verdict(err, n.ID(), hand)
+		names := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}
+		if b != nil {
+			out.blame(*b, names, "at once")
+			fmt.Fprintf(stderr, "mentalmj join: cheating proven: %v\n", err)
+			return 1
 		}
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 1
+		out.fault(*f, names)
+		fmt.Fprintf(stderr, "mentalmj join: the game stopped: %v\n", err)
+		return 3
 	}
 	if !allOK {
 		return 1
@@ -231,8 +247,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	st := g.Standings()
 	if g.MatchOver() {
-		name := seatNamer(g.Seats(), g.Nick)
-		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings:\n%s", formatStandings(st, name))
+		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
+		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings:\n%s", verdict.FormatStandings(st, name))
 	}
 	rss := peakRSSKiB()
 	cpu := cpuTime()
@@ -267,6 +283,7 @@ func writeRecord(path string, g *mjlog.Game) error {
 type reporter struct {
 	w    io.Writer
 	json bool
+	seen map[string]bool // verdicts already reported
 }
 
 func (r *reporter) event(obj map[string]any, format string, args ...any) {
@@ -278,17 +295,21 @@ func (r *reporter) event(obj map[string]any, format string, args ...any) {
 	fmt.Fprintf(r.w, format+"\n", args...)
 }
 
-func (r *reporter) hand(h protocol.HandResult, self peer.ID, nick func(peer.ID) string) {
+func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string) {
+	names := verdict.Names{Seats: h.Seats, Nicks: nicks}
 	audit := "ok"
-	if len(h.Blame) > 0 {
-		audit = "FAILED: " + h.Blame[0].String()
+	switch {
+	case len(h.Blame) > 0:
+		audit = "FAILED: cheating proven, see BLAME"
+	case len(h.Faults) > 0:
+		audit = "not completed, see FAULT"
 	}
 	var oya string
 	if h.Oya < len(h.Seats) {
 		oya = h.Seats[h.Oya].String()
 	}
-	name := seatNamer(h.Seats, nick)
-	result := describeResult(h.Result, name)
+	name := names.Seat(h.Oya)
+	result := verdict.DescribeResult(h.Result, name)
 	for _, p := range h.TimedOut {
 		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
 	}
@@ -296,14 +317,70 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nick func(peer.ID) 
 	if h.Result != nil {
 		scores = h.Result.Scores
 	}
+	dealer := "dealer unknown"
+	if oya != "" {
+		dealer = "dealer " + name(game.Seat(h.Oya))
+	}
 	r.event(map[string]any{
 		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
 		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice,
-		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && h.Yama != nil,
+		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
-	}, "hand %d (%s, honba %d): dealer seat %d%s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %s, hand %s",
-		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, h.Oya, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator),
+	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %s, hand %s",
+		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
 		result, scores, h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+	when := "end of hand"
+	if h.Aborted {
+		when = "at once"
+	}
+	for _, b := range h.Blame {
+		r.blame(b, names, when)
+	}
+	for _, f := range h.Faults {
+		r.fault(f, names)
+	}
+}
+
+// once reports whether key is new to r, remembering it.
+func (r *reporter) once(key string) bool {
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if r.seen[key] {
+		return false
+	}
+	r.seen[key] = true
+	return true
+}
+
+// blame reports a proven cheat (once), naming the player as names does;
+// when says whether it was caught "at once" (on arrival, the hand
+// aborted) or at the "end of hand" (by the audit).
+func (r *reporter) blame(b protocol.Blame, names verdict.Names, when string) {
+	if !r.once(fmt.Sprint("blame", b.Hand, b.Peer, b.Reason)) {
+		return
+	}
+	player := names.Short(b.Peer, -1)
+	var ev []string
+	for _, e := range b.Evidence {
+		ev = append(ev, e.String())
+	}
+	r.event(map[string]any{"event": "blame", "peer": b.Peer.String(), "player": player, "hand": b.Hand, "reason": b.Reason, "evidence": ev, "when": when},
+		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
+}
+
+// fault reports a fault (once), naming the player as names does.
+func (r *reporter) fault(f protocol.Fault, names verdict.Names) {
+	if !r.once(fmt.Sprint("fault", f.Hand, f.Peer, f.Kind)) {
+		return
+	}
+	player := names.Short(f.Peer, -1)
+	var reporters []string
+	for _, p := range f.Reporters {
+		reporters = append(reporters, p.String())
+	}
+	r.event(map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters},
+		"FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
 }
 
 func selfMark(h protocol.HandResult, self peer.ID) string {

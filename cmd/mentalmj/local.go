@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,7 +23,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var localCommand = command{
@@ -60,6 +61,8 @@ type childHand struct {
 	DurationMs    float64   `json:"duration_ms"`
 	DrawLatencyMs []float64 `json:"draw_latency_ms"`
 	Peer          string    `json:"peer"`
+	Player        string    `json:"player"`
+	Kind          string    `json:"kind"`
 	Reason        string    `json:"reason"`
 	PeakRSSKiB    int64     `json:"peak_rss_kib"`
 	CPUMs         float64   `json:"cpu_ms"`
@@ -155,6 +158,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var matchOver bool
 	var standings []childHand
 	reports := map[int][]childHand{} // hand → reports
+	var verdicts localVerdicts
 	var wg sync.WaitGroup
 	codes := make([]int, len(players))
 	for i, p := range players {
@@ -219,8 +223,11 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 						printHand(stdout, reports[ev.Hand], nameOf)
 					}
 					mu.Unlock()
-				case "blame":
-					fmt.Fprintf(stdout, "[%s] BLAME %s (hand %d): %s\n", p.name, nameOrID(nameOf, ev.Peer), ev.Hand, ev.Reason)
+				case "blame", "fault":
+					mu.Lock()
+					verdicts.add(ev, p.name)
+					mu.Unlock()
+					fmt.Fprintf(stdout, "[%s] %s hand %d: %s %s: %s\n", p.name, strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
 				case "connected":
 					fmt.Fprintf(stdout, "[%s] connected\n", p.name)
 				case "done":
@@ -247,10 +254,11 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	ok := true
 	for i, c := range codes {
 		if c != 0 {
-			fmt.Fprintf(stdout, "%s exited with status %d\n", players[i].name, c)
+			fmt.Fprintf(stdout, "%s exited with status %d (%s)\n", players[i].name, c, exitMeaning(c))
 			ok = false
 		}
 	}
+	verdicts.summary(stdout)
 	played := len(reports)
 	switch {
 	case *hands > 0 && played < *hands && matchOver:
@@ -318,6 +326,10 @@ func agree(rs []childHand) bool {
 
 func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	r := rs[0]
+	if !slices.ContainsFunc(rs, func(x childHand) bool { return x.Yama != nil }) && r.Events == 0 {
+		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
+		return
+	}
 	status := "ok (4 of 4 audits agree)"
 	if !agree(rs) {
 		status = "FAILED or audits disagree"
@@ -327,7 +339,7 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 		slowest = max(slowest, x.DurationMs)
 	}
 	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator),
+		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
 		r.Result, r.Scores, r.Events, status, r.SetupMs, slowest)
 }
 
@@ -472,4 +484,49 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 		p.buf = p.buf[i+1:]
 	}
 	return len(b), nil
+}
+
+// exitMeaning says what a join exit status means.
+func exitMeaning(code int) string {
+	switch code {
+	case -1:
+		return "killed by a signal"
+	case 1:
+		return "a cheat was proven"
+	case 2:
+		return "bad usage or input"
+	case 3:
+		return "the game stopped on a fault"
+	}
+	return "an error"
+}
+
+// localVerdicts gathers the four nodes' blames and faults, so that each is
+// reported once with the nodes that report it.
+type localVerdicts struct {
+	keys      []string
+	line      map[string]string
+	reporters map[string][]string
+}
+
+func (v *localVerdicts) add(ev childHand, reporter string) {
+	key := fmt.Sprintf("%s %d %s %s", ev.Event, ev.Hand, ev.Peer, ev.Kind)
+	if v.line == nil {
+		v.line, v.reporters = map[string]string{}, map[string][]string{}
+	}
+	if _, ok := v.line[key]; !ok {
+		v.keys = append(v.keys, key)
+		what := "cheating proven"
+		if ev.Event == "fault" {
+			what = ev.Kind + " (a fault: it proves nothing about intent)"
+		}
+		v.line[key] = fmt.Sprintf("%s hand %d: %s %s: %s", strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, what)
+	}
+	v.reporters[key] = append(v.reporters[key], reporter)
+}
+
+func (v *localVerdicts) summary(w io.Writer) {
+	for _, k := range v.keys {
+		fmt.Fprintf(w, "verdict: %s; reported by %s\n", v.line[k], strings.Join(v.reporters[k], ", "))
+	}
 }

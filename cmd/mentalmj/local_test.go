@@ -94,10 +94,11 @@ func TestLocalTwoHandsEndToEnd(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		paths = append(paths, filepath.Join(dir, "player-"+string(rune('0'+i))+".mjt"))
 	}
-	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil || !strings.Contains(string(out), "transcripts verify") {
+	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil || !strings.Contains(string(out), "verified: every hand") {
 		t.Errorf("mentalmj audit of the four transcripts: %v\n%s", err, out)
 	}
-	// A flipped byte in a saved transcript fails the audit with exit 1.
+	// A flipped byte in a saved transcript makes it unauditable (exit 2):
+	// a damaged record proves nothing against the player it names.
 	path := filepath.Join(dir, "player-1.mjt")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -108,9 +109,9 @@ func TestLocalTwoHandsEndToEnd(t *testing.T) {
 	if err := os.WriteFile(bad, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err = exec.CommandContext(ctx, bin, "audit", bad).Run()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Errorf("audit of a tampered transcript: %v, want exit status 1", err)
+	out, err := exec.CommandContext(ctx, bin, "audit", bad).CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || strings.Contains(string(out), "BLAME") || !strings.Contains(string(out), "damaged") {
+		t.Errorf("audit of a tampered transcript: %v, want exit status 2, a damaged-transcript fault and no blame\n%s", err, out)
 	}
 }
 
