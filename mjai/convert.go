@@ -57,7 +57,6 @@ func WriteMjlog(w io.Writer, g *mjlog.Game, seat int) error {
 // event it is given.
 func convert(g *mjlog.Game, emit func(*Event) error) error {
 	aka := g.Go.Aka()
-	n := g.Go.Players()
 	names := make([]string, 4)
 	for s := range 4 {
 		if s < len(g.Players) {
@@ -68,7 +67,7 @@ func convert(g *mjlog.Game, emit func(*Event) error) error {
 		return err
 	}
 	for i := range g.Rounds {
-		if err := kyoku(emit, &g.Rounds[i], aka, n); err != nil {
+		if err := kyoku(emit, &g.Rounds[i], aka); err != nil {
 			return fmt.Errorf("%s: kyoku %d: %w", g.File, i+1, err)
 		}
 	}
@@ -84,7 +83,7 @@ func tiles(ts []wall.Tile, aka bool) []string {
 }
 
 // kyoku emits one round's events.
-func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool, n int) error {
+func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool) error {
 	in := &rd.Init
 	tile := func(t wall.Tile) string { return Tile(t, aka) }
 	start := Event{Type: StartKyoku, Bakaze: KindName(wall.Kind(27 + (in.Kyoku/4)%4)), DoraMarker: tile(in.DoraIndicator),
@@ -119,7 +118,7 @@ func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool, n int) error {
 			}
 		case mjlog.Call:
 			var err error
-			if ev, err = call(e, aka, n); err != nil {
+			if ev, err = call(e, aka); err != nil {
 				return err
 			}
 			lastDraw[e.Who] = -1
@@ -168,15 +167,16 @@ func deltas(sc []int) ([]int, error) {
 	return d, nil
 }
 
-// call converts an <N> tag; n is the number of players (the target is
-// the seat m&3 places after the caller, modulo n).
-func call(c mjlog.Call, aka bool, n int) (Event, error) {
+// call converts an <N> tag. The target is the seat m&3 places after the
+// caller modulo 4, in three-player games too (Tenhou numbers their
+// relative seats as if the empty fourth seat were there).
+func call(c mjlog.Call, aka bool) (Event, error) {
 	m := c.Meld
 	tile := func(t wall.Tile) string { return Tile(t, aka) }
 	without := func(ts []wall.Tile, drop wall.Tile) []string {
 		return tiles(slices.DeleteFunc(slices.Clone(ts), func(t wall.Tile) bool { return t == drop }), aka)
 	}
-	target := (c.Who + m.From) % n
+	target := (c.Who + m.From) % 4
 	switch m.Type {
 	case mjlog.Chi, mjlog.Pon, mjlog.Daiminkan:
 		want := map[mjlog.MeldType]int{mjlog.Chi: 3, mjlog.Pon: 3, mjlog.Daiminkan: 4}[m.Type]

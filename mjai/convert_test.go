@@ -108,9 +108,18 @@ func TestSharedLogsConvert(t *testing.T) {
 			}
 		}
 		nuki := 0
-		for _, e := range evs {
-			if e.Type == Nukidora {
+		var lastDahai *Event
+		for i, e := range evs {
+			switch e.Type {
+			case Nukidora:
 				nuki++
+			case Dahai:
+				lastDahai = &evs[i]
+			case Chi, Pon, Daiminkan:
+				// The called tile is the last dahai, by the target.
+				if lastDahai == nil || lastDahai.Actor != e.Target || lastDahai.Pai != e.Pai || e.Target == e.Actor {
+					t.Fatalf("%s: %s after %v", f, e, lastDahai)
+				}
 			}
 		}
 		if nuki != calls {
