@@ -40,7 +40,12 @@ Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
 and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
 that the others can dial whatever your NAT. A --peer given as such a
-relayed address is dialled through its relay.`
+relayed address is dialled through its relay.
+
+The audited game is written as tenhou.net/6 JSON (--json; mjai-reviewer,
+NAGA and the tenhou.net/6 viewer read it) and join prints how to open it.
+--mjai-bot COMMAND lets an external mjai bot (Mortal, akochan, mjai-manue)
+decide for you; it sees only what your node sees.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
