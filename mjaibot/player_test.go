@@ -112,6 +112,10 @@ func table(t *testing.T, hands int, decision time.Duration, players []protocol.P
 func startClient(t *testing.T, logPath, mode string, logger *slog.Logger) *Player {
 	t.Helper()
 	cmd := "MJAI_LOG=" + logPath + " MJAI_MODE=" + mode + " " + client
+	if mode == "" {
+		// Started at the first hand with its seat on the command line.
+		cmd = "MJAI_EXPECT_SEAT={seat} " + cmd
+	}
 	p, err := Start(Config{Command: cmd, Logger: logger, Fallback: builtin{bot.New(99)}})
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,9 @@ hand from start_kyoku, tsumo and its calls, and discards only tiles it
 holds: a lone honour first, else the tile it just drew. It never calls:
 on another player's tile it answers {"type":"none"}.
 
+MJAI_EXPECT_SEAT, when set, must equal start_game's id (the tests pass
+{seat} there).
+
 Every line received is appended to the file named by MJAI_LOG (if set),
 and every reply to MJAI_LOG + ".out". MJAI_MODE selects a fault for the
 tests: "crash" exits on its third decision, "garbage" answers its first
@@ -62,6 +65,8 @@ for raw in sys.stdin:
     t = ev["type"]
     if t == "start_game":
         seat = ev["id"]
+        if os.environ.get("MJAI_EXPECT_SEAT", str(seat)) != str(seat):
+            sys.exit(4)  # the {seat} given on the command line is not the id
     elif t == "start_kyoku":
         hand = list(ev["tehais"][seat])
         drawn = None
