@@ -1,10 +1,5 @@
 package tenhou6
 
-import (
-	"encoding/json"
-	"io"
-)
-
 // Log is one game in tenhou.net/6 JSON. Its fields marshal in Tenhou's key
 // order (see the package documentation for each).
 type Log struct {
@@ -43,13 +38,4 @@ type Connection struct {
 	Log  int `json:"log"`
 	Who  int `json:"who"`
 	Step int `json:"step"`
-}
-
-// Encode writes l to w as one line of compact JSON (as Tenhou serves it,
-// non-ASCII characters unescaped) followed by a newline. It returns the
-// writer's error.
-func (l *Log) Encode(w io.Writer) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	return enc.Encode(l)
 }
