@@ -54,7 +54,10 @@ func (c *envelope) Envelope(_ uint32, _ peer.ID, env []byte) []byte {
 		return env
 	}
 	switch {
-	case c.how == stall && e.GetShuffle() != nil:
+	case c.how == stall:
+		if e.GetShuffle() == nil {
+			return env
+		}
 		c.silent = true
 		return nil
 	case e.GetNonceReveal() == nil || e.Hand != 1:
@@ -94,17 +97,26 @@ func (o *outOfTurn) Entry(_ uint32, _ peer.ID, e *pb.Entry) {
 
 // equivocate forks its first answer to a tile on offer: one peer gets the
 // answer marked timed out, the others unmarked, both signed under one
-// sequence number. Both are valid, so the game goes on; only comparing
-// transcripts shows the two signatures.
+// sequence number. Both are valid, so the game goes on. The protocol then
+// keeps each peer's chain whole, so only comparing transcripts shows the
+// two signatures; a naive equivocator chains on from one copy, and the
+// peers that got the other see the chain break at its next message.
 type equivocate struct {
 	protocol.Honest
+	naive        bool
 	forked, done bool
 }
 
-func (q *equivocate) Fork(_ uint32, e *pb.Entry) bool {
+func (q *equivocate) Fork(_ uint32, e *pb.Entry) protocol.ForkMode {
 	q.forked = !q.done && e.GetAnswer() != nil
 	q.done = q.done || q.forked
-	return q.forked
+	switch {
+	case !q.forked:
+		return protocol.NoFork
+	case q.naive:
+		return protocol.ForkNaive
+	}
+	return protocol.ForkChained
 }
 
 func (q *equivocate) Entry(_ uint32, to peer.ID, e *pb.Entry) {

@@ -94,7 +94,7 @@ func BenchmarkDecision(b *testing.B) {
 			if k.Phase() != game.PhaseTurn || k.Turn() != 0 {
 				// The protocol shows the seat every step.
 				start := time.Now()
-				p.Observe(k.Clone(), 0, false)
+				p.observe(k.Clone(), 0, false)
 				spent += time.Since(start)
 			}
 			switch k.Phase() {
@@ -108,7 +108,7 @@ func BenchmarkDecision(b *testing.B) {
 				var a game.Action
 				if s == 0 {
 					start := time.Now()
-					p.Observe(k.Clone(), 0, true)
+					p.observe(k.Clone(), 0, true)
 					a, err = p.Act(ctx, k.Clone(), 0)
 					spent += time.Since(start)
 					decisions++
@@ -138,7 +138,7 @@ func BenchmarkDecision(b *testing.B) {
 				b.Fatalf("phase %v", k.Phase())
 			}
 		}
-		p.Observe(k.Clone(), 0, false)
+		p.observe(k.Clone(), 0, false)
 	}
 	if logs.String() != "" {
 		b.Fatalf("the helper bot was not followed:\n%s", logs.String())

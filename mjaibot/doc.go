@@ -6,8 +6,9 @@
 // # What the bot sees
 //
 // The bot learns only what the player's own node can see. The events are
-// built from the player's private views of the kyoku (protocol.Observer:
-// a fresh view before every step), in which the player's own tiles are
+// built from the player's private views of the kyoku (the Player is a
+// protocol.Observer: the game shows it a fresh view after every step), in
+// which the player's own tiles are
 // revealed and every other player's concealed tiles are hidden until the
 // protocol shows them: start_game with "id" = the seat, start_kyoku with
 // the other hands as "?", the other players' tsumo as "?", every public

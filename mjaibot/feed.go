@@ -43,6 +43,9 @@ func (f *feed) tiles(ts []wall.Tile) []string {
 // update returns the events that lead from the last view to v.
 func (f *feed) update(v *game.Kyoku) []mjai.Event {
 	var out []mjai.Event
+	if !f.inKyoku && f.started && v.Result() != nil {
+		return nil // the ended kyoku shown again (its key reveal)
+	}
 	if !f.started {
 		f.started = true
 		out = append(out, mjai.Event{Type: mjai.StartGame, ID: int(f.seat), Names: []string{"", "", "", ""}})

@@ -11,6 +11,7 @@ import (
 	"log/slog"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -290,10 +291,24 @@ func needsBot(legal []game.Action) bool {
 	return false
 }
 
-// Observe implements protocol.Observer: it sends the bot the events since
-// the last view, all with can_act false except the last when the bot must
-// decide now.
-func (p *Player) Observe(v *game.Kyoku, seat game.Seat, deciding bool) {
+// Observe implements protocol.Observer (set it as the game's
+// Config.Observer, or call it from the one set there): at every step of
+// the kyoku it sends the bot the events since the last view, all with
+// can_act false except the last when the node waits for the bot's
+// decision. Observations without a view, and those before a public
+// decryption of dora or ura-dora indicators (Step "key release"), are
+// skipped.
+func (p *Player) Observe(o protocol.Observation) {
+	if o.View == nil || o.Step == "key release" || o.Seat < 0 {
+		return
+	}
+	deciding := (o.Step == "turn" || o.Step == "answer" || o.Step == "declare") && slices.Contains(o.Waiting, o.Seat)
+	p.observe(o.View, o.Seat, deciding)
+}
+
+// observe sends the bot the events that lead to view v of seat, all with
+// can_act false except the last when deciding and the seat has a choice.
+func (p *Player) observe(v *game.Kyoku, seat game.Seat, deciding bool) {
 	if p.dead {
 		return
 	}
@@ -342,7 +357,7 @@ func truncate(b []byte) string {
 // Fallback player decides.
 func (p *Player) Act(ctx context.Context, v *game.Kyoku, seat game.Seat) (game.Action, error) {
 	if !p.asked {
-		p.Observe(v, seat, true)
+		p.observe(v, seat, true)
 	}
 	asked := p.asked
 	p.asked = false

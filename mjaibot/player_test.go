@@ -78,9 +78,13 @@ func table(t *testing.T, hands int, decision time.Duration, players []protocol.P
 		if p == nil {
 			p = builtin{bot.New(uint64(i) + 1)}
 		}
-		g, err := protocol.NewGame(protocol.Config{Table: "mjai", Identity: keys[i], Peers: ids, Hands: hands,
+		cfg := protocol.Config{Table: "mjai", Identity: keys[i], Peers: ids, Hands: hands,
 			Transport: net.Transport(ids[i]), Player: p, Timeout: 20 * time.Second, TurnTimeout: 20 * time.Second,
-			DecisionTimeout: decision})
+			DecisionTimeout: decision}
+		if o, ok := p.(protocol.Observer); ok {
+			cfg.Observer = o
+		}
+		g, err := protocol.NewGame(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/mjlog"
@@ -216,7 +217,7 @@ func (a *auditor) collect() bool {
 				m = map[peer.ID]*Opened{}
 				a.byKind[o.Kind()] = m
 			}
-			if prev, dup := m[o.Sender]; dup && string(prev.EntryBytes) != string(o.EntryBytes) {
+			if prev, dup := m[o.Sender]; dup && !sameBody(prev, o) {
 				a.blame(entries(prev, o), "sent two different %ss (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
 				ok = false
 			}
@@ -561,4 +562,12 @@ func (a *auditor) declarations(p peer.ID) []*Opened {
 		out = append(out, r)
 	}
 	return out
+}
+
+// sameBody reports whether two entries carry the same message, whatever
+// their headers (sequence number, hash chain).
+func sameBody(a, b *Opened) bool {
+	x, y := proto.Clone(a.Entry).(*pb.Entry), proto.Clone(b.Entry).(*pb.Entry)
+	x.Seq, x.PrevHash, y.Seq, y.PrevHash = 0, nil, 0, nil
+	return proto.Equal(x, y)
 }

@@ -27,6 +27,7 @@ func CompareTranscripts(names []string, transcripts [][]Record) []Blame {
 		ev   []Evidence
 	}
 	first := map[peer.ID]map[uint64]seen{}
+	blamed := map[peer.ID]bool{}
 	var out []Blame
 	for f, recs := range transcripts {
 		for _, rec := range recs {
@@ -44,7 +45,10 @@ func CompareTranscripts(names []string, transcripts [][]Record) []Blame {
 				bySeq[o.Entry.Seq] = seen{o.Hash, names[f], rec.Index, evidenceOf(o)}
 				continue
 			}
-			if !bytes.Equal(prev.hash[:], o.Hash[:]) {
+			if !bytes.Equal(prev.hash[:], o.Hash[:]) && !blamed[o.Sender] {
+				// The first conflict is the proof; the rest of a forked
+				// chain differs too and adds nothing.
+				blamed[o.Sender] = true
 				out = appendBlame(out, Blame{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: fmt.Sprintf(
 					"equivocation: signed two different messages with sequence number %d (%s record %d and %s record %d)",
 					o.Entry.Seq, prev.file, prev.rec, names[f], rec.Index), Evidence: append(slices.Clone(prev.ev), evidenceOf(o)...)})

@@ -73,6 +73,8 @@ type Config struct {
 	Logger *slog.Logger
 	// OnHand, if not nil, is called after each hand with its result.
 	OnHand func(HandResult)
+	// Observer, if not nil, sees the hand as it goes (see Observer).
+	Observer Observer
 	// Misbehavior, if not nil, makes this node cheat: research and tests
 	// only. Honest nodes leave it nil.
 	Misbehavior Misbehavior
@@ -148,6 +150,9 @@ type Game struct {
 	last   [32]byte
 	chains chains
 	hand   *hand // hand in progress, receives entries
+	// peerLast is, once a Misbehavior has forked a broadcast, the hash of
+	// the last entry each peer got from this node; nil for honest nodes.
+	peerLast map[peer.ID][32]byte
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
@@ -486,6 +491,9 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 	e.Seq = g.seq
 	if g.seq > 0 {
 		e.PrevHash = g.last[:]
+		if last, ok := g.peerLast[to]; ok {
+			e.PrevHash = last[:] // a forked chain (Misbehavior)
+		}
 	}
 	e.Sender = []byte(g.self)
 	if to != "" {
@@ -500,6 +508,9 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 	}
 	g.seq++
 	g.last = o.Hash
+	if _, ok := g.peerLast[to]; ok {
+		g.peerLast[to] = o.Hash
+	}
 	if err := g.record(o); err != nil {
 		return nil, err
 	}
@@ -522,8 +533,10 @@ func (g *Game) record(o *Opened) error {
 // peer that cannot be reached does not stop the others from getting the
 // message; the first failure is returned as a FaultError naming its peer.
 func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened, error) {
-	if m := g.cfg.Misbehavior; m != nil && m.Fork(hand, e) {
-		return g.forkedBroadcast(ctx, hand, e)
+	if m := g.cfg.Misbehavior; m != nil {
+		if mode := m.Fork(hand, e); mode != NoFork || g.peerLast != nil {
+			return g.forkedBroadcast(ctx, hand, e, mode == ForkNaive)
+		}
 	}
 	o, err := g.seal(hand, "", e)
 	if err != nil {
@@ -556,15 +569,27 @@ func (g *Game) send(ctx context.Context, hand uint32, to peer.ID, env []byte) er
 
 // forkedBroadcast signs a copy of e for each other player under one
 // sequence number, as Misbehavior.Fork asks, records the first and sends
-// each to its player.
-func (g *Game) forkedBroadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened, error) {
+// each to its player. Unless naive, from the first fork on each peer's
+// entries chain to the last entry that peer got (peerLast), so that no
+// peer sees a broken chain: only comparing transcripts shows the fork.
+func (g *Game) forkedBroadcast(ctx context.Context, hand uint32, e *pb.Entry, naive bool) (*Opened, error) {
 	seq, last := g.seq, g.last
+	if g.peerLast == nil && !naive {
+		g.peerLast = map[peer.ID][32]byte{}
+		for _, p := range g.others {
+			g.peerLast[p] = last
+		}
+	}
 	var first *Opened
 	for _, p := range g.others {
 		c := proto.Clone(e).(*pb.Entry)
 		c.GameId, c.Hand, c.Seq, c.Sender = g.gameID, hand, seq, []byte(g.self)
 		if seq > 0 {
-			c.PrevHash = last[:]
+			prev := last
+			if l, ok := g.peerLast[p]; ok {
+				prev = l
+			}
+			c.PrevHash = prev[:]
 		}
 		g.cfg.Misbehavior.Entry(hand, p, c)
 		o, err := Seal(g.cfg.Identity, c)
@@ -576,6 +601,9 @@ func (g *Game) forkedBroadcast(ctx context.Context, hand uint32, e *pb.Entry) (*
 			if err := g.record(o); err != nil {
 				return nil, err
 			}
+		}
+		if g.peerLast != nil {
+			g.peerLast[p] = o.Hash
 		}
 		if err := g.send(ctx, hand, p, o.Envelope); err != nil {
 			return nil, g.sendFault(ctx, p, hand, o.Kind(), err)
@@ -715,7 +743,10 @@ func abortError(o *Opened, table []peer.ID) *AbortError {
 	a := o.Entry.GetAbort()
 	reason := truncate(a.Reason, 200)
 	f := Fault{Peer: o.Sender, Hand: int(o.Entry.Hand), Kind: FaultAborted, Reason: fmt.Sprintf("%s ended the hand: %s", o.Sender, reason), Reporters: []peer.ID{o.Sender}}
-	if p, err := peer.IDFromBytes(a.FaultPeer); err == nil && slices.Contains(table, p) {
+	if len(a.FaultPeer) == 0 && FaultKind(a.FaultKind) == FaultBadWall {
+		// A fault of the wall, not of a peer: the audit names the pass.
+		f.Peer, f.Kind, f.Reason = "", FaultBadWall, reason
+	} else if p, err := peer.IDFromBytes(a.FaultPeer); err == nil && slices.Contains(table, p) {
 		f.Peer = p
 		switch k := FaultKind(a.FaultKind); k {
 		case FaultSilence, FaultConnection, FaultUnverifiable, FaultConfig, FaultQuit, FaultLocal:
@@ -749,9 +780,18 @@ func (g *Game) abort(ctx context.Context, hand uint32, reason error) {
 	body := &pb.Abort{Reason: truncate(reason.Error(), 1000)}
 	var be *BlameError
 	var fe *FaultError
+	var ae *AbortError
 	switch {
+	case errors.As(reason, &ae):
+		// Passing on another player's Abort: its claim, as it stands.
+		body.Reason, body.FaultKind = truncate(ae.Fault.Reason, 1000), string(ae.Fault.Kind)
+		if ae.Fault.Peer != "" {
+			body.FaultPeer = []byte(ae.Fault.Peer)
+		}
 	case errors.As(reason, &be):
 		body.Reason, body.FaultPeer, body.FaultKind = truncate(be.Reason, 1000), []byte(be.Peer), "blame"
+	case errors.As(reason, &fe) && fe.Peer == "":
+		body.Reason, body.FaultKind = truncate(fe.Reason, 1000), string(fe.Kind)
 	case errors.As(reason, &fe):
 		body.Reason, body.FaultPeer, body.FaultKind = truncate(fe.Reason, 1000), []byte(fe.Peer), string(fe.Kind)
 	case ctx.Err() != nil:

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -46,6 +45,8 @@ type hand struct {
 	// rekeyEntry[j] is seat j's signed rekey pass (nil for this player's
 	// own), the evidence behind its commitments.
 	rekeyEntry [Players]*Opened
+
+	revealed bool // this player has broadcast its key reveal
 
 	keys  [][Players]commcrypto.Scalar // known keys per position and seat
 	mine  map[int]wall.Tile            // tiles this player has decrypted, by position
@@ -100,10 +101,10 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 // bad shuffle or rekey pass is still blamed on the player who made it.
 func (h *hand) afterAbort(ctx context.Context, cause error) {
 	g := h.g
-	var ae *AbortError
-	if !errors.As(cause, &ae) {
-		g.abort(ctx, h.num, cause)
-	}
+	// Every player that stops says so first, even when it passes on
+	// another's Abort: its key reveal must never reach a peer that still
+	// expects a move of the hand, or that peer would see it out of turn.
+	g.abort(ctx, h.num, cause)
 	if b, f := Verdict(cause, g.self, int(h.num)); b != nil {
 		h.res.Blame = appendBlame(h.res.Blame, *b)
 	} else {
@@ -112,8 +113,10 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 	if h.wall[Players] == nil || h.r == nil {
 		return
 	}
-	if err := h.sendReveal(ctx); err != nil {
-		return
+	if !h.revealed {
+		if err := h.sendReveal(ctx); err != nil {
+			return
+		}
 	}
 	// Collect the others' reveals, passing over whatever they sent before
 	// they learned of the abort. A short deadline: a peer that never got
@@ -146,6 +149,7 @@ func (h *hand) play(ctx context.Context) error {
 		{"key reveal", h.revealKeys},
 	}
 	for _, s := range steps {
+		h.observeStage(s.name)
 		if err := s.run(ctx); err != nil {
 			return err
 		}
@@ -424,7 +428,7 @@ func (h *hand) decrypt(pos int) (wall.Tile, error) {
 	}
 	id, ok := h.g.tiles.Lookup(commcrypto.Decrypt(h.wall[Players][pos], ks[:]...))
 	if !ok {
-		return -1, fmt.Errorf("position %d does not decrypt to a tile: a shuffle or rekey pass is bad (the key reveal names who)", pos)
+		return -1, faultf("", h.num, FaultBadWall, nil, "position %d does not decrypt to a tile: a shuffle or rekey pass is bad (the key reveal names who)", pos)
 	}
 	return wall.Tile(id), nil
 }
@@ -520,6 +524,7 @@ func (h *hand) sendReveal(ctx context.Context) error {
 		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
 	}
 	_, err := h.g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_KeyReveal{KeyReveal: body}})
+	h.revealed = true
 	return err
 }
 

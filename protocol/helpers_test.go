@@ -100,7 +100,7 @@ func blamed(err error) peer.ID {
 // tamper is a Misbehavior that rewrites outgoing entries with f.
 type tamper func(hand uint32, to peer.ID, e *pb.Entry)
 
-func (tamper) Fork(uint32, *pb.Entry) bool                                       { return false }
+func (tamper) Fork(uint32, *pb.Entry) ForkMode                                   { return NoFork }
 func (tamper) Envelope(_ uint32, _ peer.ID, env []byte) []byte                   { return env }
 func (f tamper) Entry(hand uint32, to peer.ID, e *pb.Entry)                      { f(hand, to, e) }
 func (tamper) Act(_ *game.Kyoku, _ game.Seat, a game.Action) (game.Action, bool) { return a, false }

@@ -59,7 +59,7 @@ func (h *hand) playKyoku(ctx context.Context) error {
 	h.t.trusted = g.self
 	for {
 		st, seats := h.t.next()
-		h.observe(st, seats)
+		h.observeKyoku(st, seats)
 		switch st {
 		case stepDone:
 			h.res.Result = k.Result()

@@ -17,11 +17,11 @@ type Misbehavior interface {
 	// private message, or of one copy of a forked broadcast; "" for a
 	// broadcast.
 	Entry(hand uint32, to peer.ID, e *pb.Entry)
-	// Fork reports whether a broadcast of e is to be signed once per
+	// Fork says whether a broadcast of e is to be signed once per
 	// recipient under one sequence number, each copy passed to Entry with
 	// its recipient: equivocation, different signed messages to different
 	// peers. The transcript keeps the first copy.
-	Fork(hand uint32, e *pb.Entry) bool
+	Fork(hand uint32, e *pb.Entry) ForkMode
 	// Envelope returns the bytes to send to peer to in place of the
 	// signed envelope env (a forged or stripped signature, a replay of an
 	// earlier envelope); nil sends nothing (silence).
@@ -39,8 +39,24 @@ type Honest struct{}
 // Entry leaves e as it is.
 func (Honest) Entry(uint32, peer.ID, *pb.Entry) {}
 
-// Fork returns false.
-func (Honest) Fork(uint32, *pb.Entry) bool { return false }
+// Fork returns NoFork.
+func (Honest) Fork(uint32, *pb.Entry) ForkMode { return NoFork }
+
+// ForkMode says whether and how a Misbehavior forks a broadcast.
+type ForkMode int
+
+const (
+	// NoFork signs the broadcast once, as an honest node does.
+	NoFork ForkMode = iota
+	// ForkChained signs a copy per peer, and from then on each peer's
+	// entries chain to the last copy that peer got: no peer sees its chain
+	// break, and only comparing transcripts shows the fork.
+	ForkChained
+	// ForkNaive signs a copy per peer and chains on from the first copy:
+	// the peers that got another copy see the chain break at the next
+	// entry.
+	ForkNaive
+)
 
 // Envelope returns env.
 func (Honest) Envelope(_ uint32, _ peer.ID, env []byte) []byte { return env }

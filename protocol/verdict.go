@@ -99,6 +99,11 @@ const (
 	// FaultLocal: this node itself failed (a full disk, a bug); it names
 	// this node.
 	FaultLocal FaultKind = "local error"
+	// FaultBadWall: a tile failed to decrypt with keys that all match
+	// their commitments, so some shuffle or rekey pass is wrong. It names
+	// no peer: the key reveal that follows lets the audit blame the pass's
+	// maker.
+	FaultBadWall FaultKind = "bad wall"
 	// FaultIncomplete: a transcript ends before the game or hand does:
 	// the file was cut short or its node stopped. It names no peer.
 	FaultIncomplete FaultKind = "incomplete transcript"

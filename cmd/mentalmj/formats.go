@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -28,23 +29,33 @@ func newBuiltinBot() botPlayer {
 	return botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
 }
 
-// startMjaiBot starts the external mjai bot of --mjai-bot: its stderr
-// goes to logPath, its faults to logger, and the built-in bot takes the
-// seat if it exits.
-func startMjaiBot(command, logPath string, logger *slog.Logger) (*mjaibot.Player, *os.File, error) {
+// startMjaiBot starts the external mjai bot of --mjai-bot, if any: its
+// stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log, its faults to logger,
+// and the built-in bot takes the seat if it exits. A bot that does not
+// start is a usage error (code 2), before anyone is waited for.
+func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.Writer) (p *mjaibot.Player, code int, ok bool) {
+	if f.mjaiBot == "" {
+		return nil, 0, true
+	}
+	logPath := filepath.Join(f.dataDir, "logs", fmt.Sprintf("%s-%s-mjai.log", safeName(f.table), time.Now().UTC().Format("20060102T150405Z")))
+	fail := func(err error) (*mjaibot.Player, int, bool) {
+		fmt.Fprintf(stderr, "mentalmj join: --mjai-bot: %v\n", err)
+		return nil, 2, false
+	}
 	if err := os.MkdirAll(filepath.Dir(logPath), 0o755); err != nil {
-		return nil, nil, err
+		return fail(err)
 	}
-	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	lf, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
-		return nil, nil, err
+		return fail(err)
 	}
-	p, err := mjaibot.Start(mjaibot.Config{Command: command, Stderr: f, Fallback: newBuiltinBot(), Logger: logger})
+	p, err = mjaibot.Start(mjaibot.Config{Command: f.mjaiBot, Stderr: lf, Fallback: newBuiltinBot(), Logger: logger})
 	if err != nil {
-		f.Close()
-		return nil, nil, err
+		lf.Close()
+		return fail(err)
 	}
-	return p, f, nil
+	out.event(map[string]any{"event": "mjai_bot", "command": f.mjaiBot, "stderr": logPath}, "mjai bot: %s (its stderr: %s)", f.mjaiBot, logPath)
+	return p, 0, true
 }
 
 // writeGameFiles writes the game record as tenhou.net/6 JSON to jsonPath

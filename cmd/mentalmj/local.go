@@ -40,11 +40,15 @@ protocol (or --hands N hands). It relays their progress, prints a line per
 hand (result, scores, dealer, dora indicator, audit, time) and the final
 standings, and exits 0 only if all four exit 0 and their audits agree.
 Identities and transcripts go to DIR (default: a new temporary directory,
-printed). With --play you are player-0 and the three others are bots.
---mjai-bot N=COMMAND (repeatable) seats an external mjai bot (Mortal,
-akochan, mjai-manue…) as player-N instead of the built-in bot; see
-"mentalmj join -h". The game is also written as tenhou.net/6 JSON, with
-the command that reviews it and the viewer link printed at the end.`
+printed). It prints where each player sits once hand 1 has drawn the
+seats. With --play you are player-0 and the three others are bots: you
+play on this terminal, or in the browser with --ui (the page's URL is
+printed; --no-open keeps the browser closed). --ui without --play shows
+player-0's bot playing. --mjai-bot N=COMMAND (repeatable) seats an
+external mjai bot (Mortal, akochan, mjai-manue…) as player-N instead of
+the built-in bot; see "mentalmj join -h". The game is also written as
+tenhou.net/6 JSON, with the command that reviews it and the viewer link
+printed at the end.`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -73,6 +77,8 @@ type childHand struct {
 	Scores        [4]int    `json:"scores"`
 	Order         [4]int    `json:"order"`
 	Points        [4]int    `json:"points"`
+	Nicks         []string  `json:"nicks"`
+	Seats         []string  `json:"seats"`
 }
 
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -82,6 +88,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
+	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
+	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
 	var mjaiBots listFlag
 	fs.Var(&mjaiBots, "mjai-bot", "N=COMMAND: an external mjai bot plays player-N (0..3) instead of the built-in bot; repeatable (see join --mjai-bot)")
@@ -98,6 +106,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *hands < 0 {
 		return usageError(fs, stderr, "--hands must be 0 (a whole hanchan) or more, got %d", *hands)
 	}
+
 	if *dir == "" {
 		d, err := os.MkdirTemp("", "mentalmj-local-")
 		if err != nil {
@@ -157,6 +166,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var cpuMs float64
 	var matchOver bool
 	var standings []childHand
+	var seating []string             // nicknames in seat order, once known
 	reports := map[int][]childHand{} // hand → reports
 	var verdicts localVerdicts
 	var wg sync.WaitGroup
@@ -182,6 +192,12 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *play {
 			args = append(args, "--turn-timeout", "31m")
+		}
+		if *useUI && i == 0 {
+			args = append(args, "--ui", "--ui-linger", "1m")
+			if *noOpen {
+				args = append(args, "--no-open")
+			}
 		}
 		for _, q := range players {
 			if q != p {
@@ -228,6 +244,21 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 					verdicts.add(ev, p.name)
 					mu.Unlock()
 					fmt.Fprintf(stdout, "[%s] %s hand %d: %s %s: %s\n", p.name, strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
+				case "seats":
+					mu.Lock()
+					if seating == nil && len(ev.Seats) == len(players) {
+						seating = make([]string, len(ev.Seats))
+						fmt.Fprintln(stdout, "seating (hand 1):")
+						for s, id := range ev.Seats {
+							seating[s] = nameOrID(nameOf, id)
+							you := ""
+							if *play && id == players[0].id.String() {
+								you = " (you)"
+							}
+							fmt.Fprintf(stdout, "  %s%s in East 1\n", seatName(seating, s, 0), you)
+						}
+					}
+					mu.Unlock()
 				case "connected":
 					fmt.Fprintf(stdout, "[%s] connected\n", p.name)
 				case "done":
@@ -279,7 +310,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	if len(standings) > 0 {
-		printStandings(stdout, standings, players, nameOf)
+		printStandings(stdout, standings, seating)
 		if len(standings) != len(players) {
 			ok = false
 		}
@@ -338,23 +369,41 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	for _, x := range rs {
 		slowest = max(slowest, x.DurationMs)
 	}
-	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
-		r.Result, r.Scores, r.Events, status, r.SetupMs, slowest)
+	var scores []string
+	for s, v := range r.Scores {
+		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
+	}
+	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
+		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
+		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
+}
+
+// seatName names seat s as verdict.Names.Short does, "player-1 (South,
+// seat 1)", from the nicknames in seat order and the dealer's seat oya.
+func seatName(nicks []string, s, oya int) string {
+	nick := fmt.Sprintf("seat %d", s)
+	if s >= 0 && s < len(nicks) && nicks[s] != "" {
+		nick = nicks[s]
+	}
+	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%4+4)%4], s)
 }
 
 // printStandings prints the final standings once, after checking the four
 // nodes agree on them.
-func printStandings(w io.Writer, st []childHand, players []*localPlayer, nameOf map[string]string) {
+func printStandings(w io.Writer, st []childHand, seating []string) {
 	for _, s := range st[1:] {
 		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
 			fmt.Fprintln(w, "the nodes disagree on the final standings")
 			return
 		}
 	}
-	fmt.Fprintln(w, "final standings:")
+	fmt.Fprintln(w, "final standings (points with uma):")
 	for rank, seat := range st[0].Order {
-		fmt.Fprintf(w, "  %d. seat %d: %d points (%+.1f)\n", rank+1, seat, st[0].Scores[seat], float64(st[0].Points[seat])/10)
+		name := fmt.Sprintf("seat %d", seat)
+		if seat < len(seating) {
+			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
+		}
+		fmt.Fprintf(w, "  %d. %s: %d points (%+.1f)\n", rank+1, name, st[0].Scores[seat], float64(st[0].Points[seat])/10)
 	}
 }
 

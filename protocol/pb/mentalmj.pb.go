@@ -1260,7 +1260,9 @@ func (x *KeyReveal) GetPositionKeys() []byte {
 // (its own ID when it quits) and what happened to it, one of "blame" (the
 // sender checked a signed entry of fault_peer and it failed), "silence",
 // "connection lost", "unverifiable message", "configuration mismatch",
-// "quit" or "local error". For everyone but the sender an Abort is a
+// "quit", "local error", or "bad wall" with no fault_peer (a tile failed
+// to decrypt: a pass is wrong, and the key reveal that follows names
+// whose). For everyone but the sender an Abort is a
 // claim: it is reported as a fault, never as a blame.
 type Abort struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
