@@ -3,13 +3,18 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
 )
 
 // TestLocalMjaiBots runs "mentalmj local --hands 1" with the Python mjai
@@ -76,10 +81,15 @@ func TestMjaiBotFlags(t *testing.T) {
 	}
 	var o, e bytes.Buffer
 	args := []string{"--table", "t", "--data-dir", t.TempDir(), "--listen", "/ip4/127.0.0.1/tcp/0",
-		"--peer", "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN",
-		"--peer", "/ip4/127.0.0.1/tcp/2/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN",
-		"--peer", "/ip4/127.0.0.1/tcp/3/p2p/12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN",
-		"--mjai-bot", "no-such-mjai-bot-xyz {seat}"}
+		"--mjai-bot", "no-such-mjai-bot-xyz {seat}", "--connect-timeout", "1m"}
+	for i := range 3 {
+		k, _, err := crypto.GenerateEd25519Key(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := peer.IDFromPrivateKey(k)
+		args = append(args, "--peer", fmt.Sprintf("/ip4/127.0.0.1/tcp/%d/p2p/%s", 1+i, id))
+	}
 	start := time.Now()
 	if code := runJoin(context.Background(), args, &o, &e); code != 2 || !strings.Contains(e.String(), "no-such-mjai-bot-xyz") {
 		t.Errorf("join with a missing bot: exit %d, %q", code, e.String())
