@@ -208,7 +208,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 			return l.Encode(w)
 		}},
 	}
-	front, err := newFrontend(*useUI, *useBot, os.Stdin, screen, downloads)
+	front, err := newFrontend(*useUI, *useBot || f.mjaiBot != "", os.Stdin, screen, downloads)
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
 		return 2
