@@ -33,12 +33,18 @@ func newBuiltinBot() botPlayer {
 // stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log, its faults to logger,
 // and the built-in bot takes the seat if it exits. A bot that does not
 // start is a usage error (code 2), before anyone is waited for.
-func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.Writer) (p *mjaibot.Player, code int, ok bool) {
+//
+// Unless --decision-timeout is given, the bot gets mjaiDecisionTimeout
+// per decision rather than a human's minutes.
+func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.Writer) (p *mjaiSeat, code int, ok bool) {
 	if f.mjaiBot == "" {
 		return nil, 0, true
 	}
+	if f.decisionTimeout == 0 {
+		f.decisionTimeout = mjaiDecisionTimeout
+	}
 	logPath := filepath.Join(f.dataDir, "logs", fmt.Sprintf("%s-%s-mjai.log", safeName(f.table), time.Now().UTC().Format("20060102T150405Z")))
-	fail := func(err error) (*mjaibot.Player, int, bool) {
+	fail := func(err error) (*mjaiSeat, int, bool) {
 		fmt.Fprintf(stderr, "mentalmj join: --mjai-bot: %v\n", err)
 		return nil, 2, false
 	}
@@ -49,13 +55,29 @@ func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.
 	if err != nil {
 		return fail(err)
 	}
-	p, err = mjaibot.Start(mjaibot.Config{Command: f.mjaiBot, Stderr: lf, Fallback: newBuiltinBot(), Logger: logger})
+	bot, err := mjaibot.Start(mjaibot.Config{Command: f.mjaiBot, Stderr: lf, Fallback: newBuiltinBot(), Logger: logger})
 	if err != nil {
 		lf.Close()
 		return fail(err)
 	}
 	out.event(map[string]any{"event": "mjai_bot", "command": f.mjaiBot, "stderr": logPath}, "mjai bot: %s (its stderr: %s)", f.mjaiBot, logPath)
-	return p, 0, true
+	return &mjaiSeat{Player: bot, log: lf}, 0, true
+}
+
+// mjaiDecisionTimeout is an mjai bot's default time per decision.
+const mjaiDecisionTimeout = 30 * time.Second
+
+// mjaiSeat is an mjai bot with the file its stderr goes to.
+type mjaiSeat struct {
+	*mjaibot.Player
+	log *os.File
+}
+
+// Close ends the bot and closes its stderr file.
+func (s *mjaiSeat) Close() error {
+	err := s.Player.Close()
+	s.log.Close()
+	return err
 }
 
 // writeGameFiles writes the game record as tenhou.net/6 JSON to jsonPath

@@ -59,7 +59,7 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	fs.StringVar(&f.mjlog, "mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
 	fs.StringVar(&f.json, "json", "", "write the audited game as tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer) to this file (default DATA-DIR/games/TABLE-TIME.json)")
-	fs.StringVar(&f.mjaiBot, "mjai-bot", "", "let an external mjai bot decide: COMMAND runs with sh -c and speaks mjai on stdin/stdout; {seat} in it becomes the seat (e.g. \"python mortal.py {seat}\"); its stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log")
+	fs.StringVar(&f.mjaiBot, "mjai-bot", "", "let an external mjai bot decide: COMMAND runs with sh -c and speaks mjai on stdin/stdout; {seat} in it becomes the seat (e.g. \"python mortal.py {seat}\"); its stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log; its --decision-timeout defaults to 30s")
 	fs.StringVar(&f.progress, "progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	fs.BoolVar(&f.verbose, "v", false, "log protocol steps to stderr")
 	fs.BoolVar(&f.passive, "tsumogiri", false, "play automatically by discarding every drawn tile and never calling or winning (tests and research)")
