@@ -26,9 +26,17 @@
 //     and the match state it expects (dealer, round, honba, deposits,
 //     scores), then all reveal; the joint seed fixes the seating (hand 1)
 //     and the dice. No single player chooses them.
-//  2. Shuffle passes (hand.go): in seat order, D ← π_j(k_j·D).
+//  2. Shuffle passes (hand.go): in seat order, D ← π_j(k_j·D), published
+//     with K_j = k_j·G and a shuffle argument (commcrypto/shuffleproof)
+//     that the deck is a permutation of k_j times the deck received.
 //  3. Rekey passes: in seat order, C_i ← (r_{j,i}·k_j⁻¹)·C_i with the
-//     commitments R_{j,i} = r_{j,i}·G. Afterwards C_i = (Π_j r_{j,i})·T_{yama[i]}.
+//     commitments R_{j,i} = r_{j,i}·G and a batched Chaum–Pedersen
+//     argument (commcrypto/rekeyproof) that C'_i = s_i·C_i and
+//     R_{j,i} = s_i·K_j. Afterwards C_i = (Π_j r_{j,i})·T_{yama[i]}.
+//     Every player verifies each pass's proof as it arrives, before it
+//     sends anything that depends on it (proofs.go); a pass whose proof
+//     fails is blamed on its sender at once, before the deal.
+//     Config.NoProofs plays without them.
 //  4. Private decryption: for the haipai and every tsumo and rinshan draw,
 //     the three other players send the drawer their keys for the position,
 //     privately and in parallel; the drawer checks each key against its
@@ -59,9 +67,12 @@
 // # Audit
 //
 // AuditHand re-verifies a hand from its entries alone: the nonces, every
-// revealed key against its commitment, a replay of each shuffle pass (a
-// permutation of the previous deck under the revealed global key) and of
-// each rekey pass, the decrypted wall (a permutation of the 136 tiles),
+// revealed key against its commitment, the proof of every shuffle and
+// rekey pass (the live audit skips them: they were verified on arrival)
+// after which the wall is decrypted with the revealed position keys and
+// no pass is replayed — or, for a hand played without proofs, a replay of
+// each shuffle pass (a permutation of the previous deck under the
+// revealed global key) and of each rekey pass — the decrypted wall (a permutation of the 136 tiles),
 // every key release against the layout, and a replay of the kyoku through
 // the engine with the deferred checks decided on the whole wall. The live
 // player runs it at the end of every hand; `mentalmj audit` runs

@@ -9,8 +9,10 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // TranscriptAudit is the verdict of AuditTranscript.
@@ -20,6 +22,9 @@ type TranscriptAudit struct {
 	// players agreed on (0 for a whole match).
 	Table, Length string
 	HandsWanted   int
+	// NoProofs says the Hellos announced a game without shuffle and
+	// rekey proofs (--no-proofs); otherwise every pass must carry one.
+	NoProofs bool
 	// GameID is the game id the Hellos derive (32 bytes); nil if they do
 	// not agree. Two transcripts of one game have the same GameID.
 	GameID []byte
@@ -115,6 +120,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
+	params := shuffleproof.NewParams(wall.NumTiles)
 	rules := game.TenhouRules(t.Length != "tonpuu", true, true)
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
@@ -132,7 +138,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 			t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultUnverifiable, Reason: "entries for a hand after the match was over"})
 			break
 		}
-		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, Partial: partial})
+		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: partial})
 		if t.Seats == nil {
 			t.Seats = a.Seats
 		}
@@ -226,7 +232,7 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 			nonces[p] = h.Nonce
 		}
 	}
-	t.Table, t.Length, t.HandsWanted = first.Table, first.Length, int(first.Hands)
+	t.Table, t.Length, t.HandsWanted, t.NoProofs = first.Table, first.Length, int(first.Hands), first.NoProofs
 	if len(nonces) != len(t.Peers) || len(hellos) != len(t.Peers) {
 		var missing []string
 		for _, p := range t.Peers {

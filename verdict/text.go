@@ -43,8 +43,12 @@ func (r *Report) WriteText(w io.Writer) {
 		if h.Dice != nil {
 			dice = fmt.Sprintf("dice %d+%d", h.Dice[0]+1, h.Dice[1]+1)
 		}
-		fmt.Fprintf(w, "hand %d (%s, honba %d): %s, %s, dora indicator %s, %d events: %s; %s\n",
-			h.Hand, h.Round, h.Honba, dealer, dice, TileName(h.DoraIndicator), h.Events, h.Result, h.Audit)
+		passes := ""
+		if h.Proven {
+			passes = " (every shuffle and rekey proof verified)"
+		}
+		fmt.Fprintf(w, "hand %d (%s, honba %d): %s, %s, dora indicator %s, %d events: %s; %s%s\n",
+			h.Hand, h.Round, h.Honba, dealer, dice, TileName(h.DoraIndicator), h.Events, h.Result, h.Audit, passes)
 	}
 	for _, b := range r.Blame {
 		fmt.Fprintf(w, "BLAME hand %d: %s %s: %s\n", b.Hand, b.Player, b.Peer, b.Reason)
