@@ -2,6 +2,7 @@ package mjlog
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"encoding/xml"
 	"errors"
@@ -31,9 +32,37 @@ func Read(path string) (*Game, error) {
 // every error. It returns an error for input that is not well-formed XML,
 // is truncated before </mjloggm>, has a malformed number, a tile id
 // outside 0..135, a seat outside 0..3, a meld code outside Tenhou's layout
-// (wrapping ErrMeldCode), or play tags before the first <INIT>. Unknown
+// (wrapping ErrMeldCode), or play tags before the first <INIT>; an error
+// about a tag ends with its position ("the tag ending at line 1, column
+// 812"), and XML syntax errors name their line. Unknown
 // tags and attributes are kept, not rejected.
 func Parse(r io.Reader, name string) (*Game, error) {
+	// The input is read whole and tried with the fast scanner first
+	// (parseFast); anything it does not handle is parsed again with
+	// encoding/xml, so errors are the same either way.
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	plain := data
+	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
+		plain = nil
+		if zr, err := gzip.NewReader(bytes.NewReader(data)); err == nil {
+			if b, err := io.ReadAll(zr); err == nil {
+				plain = b
+			}
+		}
+	}
+	if plain != nil {
+		if g, ok := parseFast(string(plain), name); ok {
+			return g, nil
+		}
+	}
+	return parseXML(bytes.NewReader(data), name)
+}
+
+// parseXML is Parse with encoding/xml's tokenizer.
+func parseXML(r io.Reader, name string) (*Game, error) {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -95,7 +124,8 @@ func (p *parser) run() error {
 		switch tok := tok.(type) {
 		case xml.StartElement:
 			if err := p.element(tok); err != nil {
-				return err
+				line, col := p.d.InputPos()
+				return fmt.Errorf("%w (the tag ending at line %d, column %d)", err, line, col)
 			}
 			if err := p.skip(tok.Name); err != nil {
 				return err

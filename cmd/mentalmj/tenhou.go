@@ -22,6 +22,8 @@ func tenhouSubcommands() []command {
 		tenhouWallCommand,
 		tenhouSeatHashCommand,
 		tenhouReplayCommand,
+		tenhouJSONCommand,
+		tenhouMjaiCommand,
 	}
 }
 
