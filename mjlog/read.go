@@ -2,7 +2,6 @@ package mjlog
 
 import (
 	"bufio"
-	"bytes"
 	"compress/gzip"
 	"encoding/xml"
 	"errors"
@@ -37,32 +36,6 @@ func Read(path string) (*Game, error) {
 // 812"), and XML syntax errors name their line. Unknown
 // tags and attributes are kept, not rejected.
 func Parse(r io.Reader, name string) (*Game, error) {
-	// The input is read whole and tried with the fast scanner first
-	// (parseFast); anything it does not handle is parsed again with
-	// encoding/xml, so errors are the same either way.
-	data, err := io.ReadAll(r)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	plain := data
-	if len(data) >= 2 && data[0] == 0x1f && data[1] == 0x8b {
-		plain = nil
-		if zr, err := gzip.NewReader(bytes.NewReader(data)); err == nil {
-			if b, err := io.ReadAll(zr); err == nil {
-				plain = b
-			}
-		}
-	}
-	if plain != nil {
-		if g, ok := parseFast(string(plain), name); ok {
-			return g, nil
-		}
-	}
-	return parseXML(bytes.NewReader(data), name)
-}
-
-// parseXML is Parse with encoding/xml's tokenizer.
-func parseXML(r io.Reader, name string) (*Game, error) {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
