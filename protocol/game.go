@@ -431,7 +431,7 @@ func (g *Game) configMismatch(hellos map[peer.ID]*pb.Hello) error {
 	}
 	mine := hellos[g.self]
 	if err := checkHello(mine, ref); err != nil {
-		return faultf(g.self, 0, FaultConfig, nil, "this node's configuration differs from that of the %d other players, who agree: %v (check --table, the peers and the match length)", agree, err)
+		return faultf(g.self, 0, FaultConfig, err, "this node's configuration differs from that of the %d other players, who agree with each other: theirs is %v (check --table, the peers and the match length)", agree, checkHello(ref, mine))
 	}
 	return faultf(odd, 0, FaultConfig, nil, "its configuration differs from ours and the table's: %v", checkHello(hellos[odd], mine))
 }
