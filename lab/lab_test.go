@@ -73,8 +73,8 @@ func TestMatrix(t *testing.T) {
 	t.Log("\n" + b.String())
 }
 
-// TestFaultRuns kills one node (SIGKILL) during the seats and dice, the
-// shuffle, the play and the key reveal, and stops one past the timeout
+// TestFaultRuns kills one node (SIGKILL) during the hellos, the seats and
+// dice, the shuffle, the play and the key reveal, and stops one past the timeout
 // (SIGSTOP). Each time every surviving node and the audit of every
 // surviving transcript name only that node, and only in faults.
 func TestFaultRuns(t *testing.T) {
@@ -87,7 +87,8 @@ func TestFaultRuns(t *testing.T) {
 		name string
 		v    victim
 	}{
-		{"killed during seats", victim{after: `msg="peer joined"`, sig: syscall.SIGKILL}},
+		{"killed during the hellos", victim{after: `msg="peer joined"`, sig: syscall.SIGKILL}},
+		{"killed during seats", victim{after: `msg="hand step started" hand=1 step="seats and dice"`, sig: syscall.SIGKILL}},
 		{"killed during shuffle", victim{after: `step="seats and dice"`, sig: syscall.SIGKILL}},
 		{"killed during play", victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}},
 		{"killed during key reveal", victim{after: `step=play`, sig: syscall.SIGKILL}},

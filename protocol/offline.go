@@ -111,7 +111,12 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// The Hellos.
 	var hellos []*Opened
 	for len(entries) > 0 && entries[0].Entry.Hand == 0 {
-		hellos = append(hellos, entries[0])
+		if o := entries[0]; o.Entry.GetAbort() != nil && o.Entry.Seq > 0 {
+			// A player that gave up before the game started, and why.
+			t.Faults = appendFault(t.Faults, abortError(o, helloPeers(hellos)).Fault)
+		} else {
+			hellos = append(hellos, o)
+		}
 		entries = entries[1:]
 	}
 	gameID, ok := t.hellos(hellos)
@@ -253,4 +258,20 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 		return nil, false
 	}
 	return gameID(first.Table, t.Peers, nonces), true
+}
+
+// helloPeers returns the peers the first Hello lists (nil if none does).
+func helloPeers(hellos []*Opened) []peer.ID {
+	var out []peer.ID
+	for _, o := range hellos {
+		if h := o.Entry.GetHello(); h != nil {
+			for _, raw := range h.Peers {
+				if p, err := peer.IDFromBytes(raw); err == nil {
+					out = append(out, p)
+				}
+			}
+			return out
+		}
+	}
+	return nil
 }
