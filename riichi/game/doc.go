@@ -46,7 +46,9 @@
 //     musou only;
 //   - furiten: a ron is refused when a wait is in the own river (called
 //     tiles included), was passed since the own last discard (temporary
-//     furiten), or was passed since the riichi declaration;
+//     furiten), or was passed since the riichi declaration; a kakan tile
+//     not robbed counts as passed, another player's ankan does not (it is
+//     no tile passed: the other waits may still be ronned);
 //   - abortive draws (dealer keeps the deal, honba +1): kyuushu kyuuhai,
 //     suufon renda, suucha riichi (after the fourth deposit), suukan sanra
 //     (after the discard following a fourth kan by two or more players) and

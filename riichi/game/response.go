@@ -208,12 +208,18 @@ func (k *Kyoku) resolve() {
 		k.settleWins(rons)
 		return
 	}
-	bit := kindBit(o.tile.Kind())
-	for i := 1; i < 4; i++ {
-		p := &k.p[o.from.Next(i)]
-		p.passed |= bit
-		if p.riichi != noRiichi {
-			p.riichiPassed |= bit
+	// A passed discard or kakan tile makes furiten (Tenhou: chankan on a
+	// kakan is a pass); an ankan tile does not: only kokushi may rob it,
+	// and on Tenhou another player's ankan of a winning tile is not a tile
+	// passed, so the other waits may still be ronned later.
+	if o.kind != offerAnkan {
+		bit := kindBit(o.tile.Kind())
+		for i := 1; i < 4; i++ {
+			p := &k.p[o.from.Next(i)]
+			p.passed |= bit
+			if p.riichi != noRiichi {
+				p.riichiPassed |= bit
+			}
 		}
 	}
 	if o.kind != offerDiscard {
