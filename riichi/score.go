@@ -15,9 +15,13 @@ var ErrNotComplete = errors.New("riichi: hand is not complete")
 // alone do not count).
 var ErrNoYaku = errors.New("riichi: hand has no yaku")
 
-// ErrInvalidHand is wrapped by Score when the WinContext is malformed: wrong
-// tile count, invalid or repeated tile ids, a malformed meld, a winning tile
-// not in the hand, winds outside 27..30.
+// ErrInvalidHand is wrapped by Score when the WinContext is malformed or
+// impossible: wrong tile count, invalid or repeated tile ids, a malformed
+// meld, a winning tile not in the hand, winds outside 27..30, or a
+// situation that cannot happen (see WinContext: riichi on an open hand,
+// ippatsu without riichi, chankan or houtei on a tsumo, rinshan or haitei
+// on a ron, tenhou other than the dealer's closed first tsumo, chiihou
+// other than a non-dealer's).
 var ErrInvalidHand = errors.New("riichi: invalid win context")
 
 // Rules selects rule options. Tenhou ari-ari is TenhouRules.
@@ -56,6 +60,7 @@ type WinContext struct {
 	// the last live tile; Houtei: ron on the last discard. Rinshan: tsumo on
 	// a rinshan tile. Chankan: ron on a kakan tile. Tenhou / Chiihou: the
 	// dealer's / a non-dealer's tsumo on the first, uninterrupted draw.
+	// Score refuses (ErrInvalidHand) combinations that cannot happen.
 	Riichi, DoubleRiichi, Ippatsu, Haitei, Houtei, Rinshan, Chankan, Tenhou, Chiihou bool
 	// DoraIndicators are the revealed dora indicators (kan dora included);
 	// UraIndicators are counted only with riichi or double riichi.
@@ -182,6 +187,9 @@ func newFacts(ctx *WinContext) (*handFacts, error) {
 				return nil, err
 			}
 		}
+	}
+	if err := situationError(ctx, f.menzen); err != nil {
+		return nil, err
 	}
 	for _, t := range append(ctx.DoraIndicators, ctx.UraIndicators...) {
 		if !t.Valid() {
@@ -317,4 +325,41 @@ func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok b
 	_, res.Limit = BasePoints(res.Han, res.Fu)
 	res.Points, res.Pay = Points(res.Han, res.Fu, 0, dealer, ctx.Tsumo, ctx.Honba)
 	return res, true
+}
+
+// situationError returns why the situational flags of ctx cannot occur
+// together (ErrInvalidHand), or nil. menzen tells whether the hand has no
+// open meld; an ankan keeps it closed.
+func situationError(ctx *WinContext, menzen bool) error {
+	bad := func(why string) error { return fmt.Errorf("%w: %s", ErrInvalidHand, why) }
+	dealer := ctx.SeatWind == 27
+	switch {
+	case (ctx.Riichi || ctx.DoubleRiichi) && !menzen:
+		return bad("riichi on an open hand")
+	case ctx.Ippatsu && !ctx.Riichi && !ctx.DoubleRiichi:
+		return bad("ippatsu without riichi")
+	case ctx.Tsumo && ctx.Chankan:
+		return bad("chankan on a tsumo")
+	case ctx.Tsumo && ctx.Houtei:
+		return bad("houtei on a tsumo")
+	case !ctx.Tsumo && ctx.Rinshan:
+		return bad("rinshan on a ron")
+	case !ctx.Tsumo && ctx.Haitei:
+		return bad("haitei on a ron")
+	case ctx.Haitei && ctx.Rinshan:
+		return bad("haitei on a rinshan draw")
+	case ctx.Tenhou && !dealer:
+		return bad("tenhou for a non-dealer")
+	case ctx.Tenhou && !ctx.Tsumo:
+		return bad("tenhou on a ron")
+	case ctx.Chiihou && dealer:
+		return bad("chiihou for the dealer")
+	case ctx.Chiihou && !ctx.Tsumo:
+		return bad("chiihou on a ron")
+	case (ctx.Tenhou || ctx.Chiihou) && len(ctx.Melds) > 0:
+		return bad("tenhou or chiihou with a meld")
+	case (ctx.Tenhou || ctx.Chiihou) && (ctx.Riichi || ctx.DoubleRiichi):
+		return bad("tenhou or chiihou after riichi")
+	}
+	return nil
 }
