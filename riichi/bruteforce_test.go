@@ -44,7 +44,7 @@ type bruteSearch struct {
 	exact []string // readings equal to c (when collecting)
 	// exactOnly restricts the targets to sub-multisets of c (collecting).
 	exactOnly bool
-	stack []bruteSet
+	stack     []bruteSet
 }
 
 func (b *bruteSearch) add(k wall.Kind, n int) bool {
