@@ -94,7 +94,7 @@ func (r *runner) run() {
 	if r.custom && len(g.Rounds) > 0 && len(g.Rounds[0].Init.Ten) == 4 {
 		// A private lobby may set its own starting score.
 		rules.Start = 100 * g.Rounds[0].Init.Ten[0]
-		r.res.Skipped = append(r.res.Skipped, Skipped{File: g.File, Reason: fmt.Sprintf("lobby %d: private rules, end of match and owari not checked", g.Go.Lobby)})
+		r.res.Unchecked = append(r.res.Unchecked, Skipped{File: g.File, Reason: fmt.Sprintf("lobby %d: private rules, end of match and owari not checked", g.Go.Lobby)})
 	}
 	r.match = game.NewMatch(rules)
 	r.res.Games++
@@ -223,7 +223,7 @@ func (r *runner) kyoku(rd *mjlog.Round, last bool) {
 	case !last:
 		r.check(CheckEnd, "INIT", "match continues", over(r.match.Over()))
 	default:
-		r.res.Skipped = append(r.res.Skipped, Skipped{File: r.g.File, Reason: "log ends without owari: end of match not checked"})
+		r.res.Unchecked = append(r.res.Unchecked, Skipped{File: r.g.File, Reason: "log ends without owari: end of match not checked"})
 	}
 }
 
