@@ -12,6 +12,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -179,6 +180,31 @@ func (p *parser) skip(name xml.Name, tok *token) error {
 	return nil
 }
 
+// playEvents holds every Draw and Discard value already converted to an
+// Event, [discard][who][tile]: the events of a log are mostly draws and
+// discards, and converting each to an interface value would allocate. The
+// table is read-only once built.
+var playEvents = sync.OnceValue(func() *[2][4][wall.NumTiles]Event {
+	var t [2][4][wall.NumTiles]Event
+	for who := range 4 {
+		for id := range wall.NumTiles {
+			t[0][who][id] = Draw{Who: who, Tile: wall.Tile(id)}
+			t[1][who][id] = Discard{Who: who, Tile: wall.Tile(id)}
+		}
+	}
+	return &t
+})
+
+// playEvent returns the Draw (or Discard) of tile by seat who as an Event
+// without allocating.
+func playEvent(who int, discard bool, tile wall.Tile) Event {
+	d := 0
+	if discard {
+		d = 1
+	}
+	return playEvents()[d][who][tile]
+}
+
 // playTag reports whether name is a tsumo/dahai tag like "T56" or "E3"
 // and returns the seat, whether it is a discard, and the id text.
 func playTag(name string) (who int, discard bool, id string, ok bool) {
@@ -245,10 +271,7 @@ func (p *parser) element(name xml.Name, attrs []xml.Attr) error {
 		if err != nil {
 			return t.errf("tile %q: %w", id, err)
 		}
-		if discard {
-			return p.addEvent(t, Discard{Who: who, Tile: tile})
-		}
-		return p.addEvent(t, Draw{Who: who, Tile: tile})
+		return p.addEvent(t, playEvent(who, discard, tile))
 	}
 	switch t.name {
 	case "SHUFFLE":

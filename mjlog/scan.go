@@ -81,21 +81,43 @@ type scanner struct {
 	closing string
 }
 
-func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' }
+// Byte classes of the scanner, read-only.
+const (
+	classSpace = 1 << iota // ' ', '\t', '\n'
+	classNameStart
+	className
+	classPlain // may stand for itself in text or a value
+)
 
-func isNameStart(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_'
-}
+var byteClass = func() (t [256]uint8) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		if b == ' ' || b == '\t' || b == '\n' {
+			t[c] |= classSpace
+		}
+		start := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b == '_'
+		if start {
+			t[c] |= classNameStart
+		}
+		if start || b >= '0' && b <= '9' || b == '.' || b == '-' {
+			t[c] |= className
+		}
+		if b >= 0x20 && b < 0x7f && b != '&' && b != '<' || b == '\t' || b == '\n' {
+			t[c] |= classPlain
+		}
+	}
+	return t
+}()
 
-func isNameByte(c byte) bool {
-	return isNameStart(c) || c >= '0' && c <= '9' || c == '.' || c == '-'
-}
+func isSpace(c byte) bool { return byteClass[c]&classSpace != 0 }
+
+func isNameStart(c byte) bool { return byteClass[c]&classNameStart != 0 }
+
+func isNameByte(c byte) bool { return byteClass[c]&className != 0 }
 
 // plain reports whether c may appear in text or an attribute value as
 // itself (printable ASCII but & and <, tab or newline).
-func plain(c byte) bool {
-	return c >= 0x20 && c < 0x7f && c != '&' && c != '<' || c == '\t' || c == '\n'
-}
+func plain(c byte) bool { return byteClass[c]&classPlain != 0 }
 
 // name reads a name at s.pos.
 func (s *scanner) name() (string, bool) {

@@ -49,6 +49,7 @@ func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Write
 	if done {
 		return code
 	}
+	tuneGCForLogs()
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "mentalmj tenhou replay: no PATH given\n\n")
 		usage(stderr)

@@ -75,6 +75,7 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 	if done {
 		return code
 	}
+	tuneGCForLogs()
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "mentalmj tenhou verify: no PATH given\n\n")
 		usage(stderr)
