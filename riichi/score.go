@@ -30,6 +30,12 @@ type Rules struct {
 	Aka bool
 	// Kuitan allows tanyao in open hands.
 	Kuitan bool
+	// Sanma selects Tenhou's three-player rules: no 2m-8m (a 1m indicator
+	// makes 9m dora, 9m makes 1m), nukidora counted as dora, a tsumo paid
+	// by the two others only (tsumo loss: the absent player's share is not
+	// paid) and 100 points per honba from each payer (200 for a ron), as
+	// the AGARI sc= values of Tenhou's three-player logs show.
+	Sanma bool
 }
 
 // TenhouRules is Tenhou's four-player ari-ari ruleset: open tanyao and red
@@ -65,6 +71,10 @@ type WinContext struct {
 	// DoraIndicators are the revealed dora indicators (kan dora included);
 	// UraIndicators are counted only with riichi or double riichi.
 	DoraIndicators, UraIndicators []wall.Tile
+	// Nukidora is the number of north tiles the winner set aside (kita,
+	// three-player only); each is one dora (counted in yaku 52, as Tenhou
+	// does). Score refuses nukidora without Rules.Sanma.
+	Nukidora int
 	// Honba is the number of honba sticks (300 per honba, in Pay);
 	// RiichiSticks the riichi deposits on the table (not used by Score:
 	// the winner collects 1000 each on top of Pay).
@@ -216,11 +226,23 @@ func newFacts(ctx *WinContext) (*handFacts, error) {
 func doraCounts(f *handFacts) (dora, aka, ura int) {
 	ctx := f.ctx
 	for _, t := range ctx.DoraIndicators {
-		dora += f.all[DoraOf(t)]
+		dora += f.all[DoraOfRules(t, ctx.Rules)]
+	}
+	// A nukidora is a north tile: one dora for being set aside, and one
+	// more for each indicator pointing at north.
+	const north = 30
+	dora += ctx.Nukidora
+	for _, t := range ctx.DoraIndicators {
+		if DoraOfRules(t, ctx.Rules) == north {
+			dora += ctx.Nukidora
+		}
 	}
 	if ctx.Riichi || ctx.DoubleRiichi {
 		for _, t := range ctx.UraIndicators {
-			ura += f.all[DoraOf(t)]
+			ura += f.all[DoraOfRules(t, ctx.Rules)]
+			if DoraOfRules(t, ctx.Rules) == north {
+				ura += ctx.Nukidora
+			}
 		}
 	}
 	if ctx.Rules.Aka {
@@ -303,7 +325,7 @@ func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok b
 		res.Yakuman = ym
 		res.Han = 13 * len(ym)
 		res.Limit = 5
-		res.Points, res.Pay = Points(0, 0, len(ym), dealer, ctx.Tsumo, ctx.Honba)
+		res.Points, res.Pay = PointsRules(0, 0, len(ym), dealer, ctx.Tsumo, ctx.Honba, ctx.Rules)
 		return res, true
 	}
 	if len(yaku) == 0 {
@@ -323,7 +345,7 @@ func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok b
 	}
 	res.Yaku = yaku
 	_, res.Limit = BasePoints(res.Han, res.Fu)
-	res.Points, res.Pay = Points(res.Han, res.Fu, 0, dealer, ctx.Tsumo, ctx.Honba)
+	res.Points, res.Pay = PointsRules(res.Han, res.Fu, 0, dealer, ctx.Tsumo, ctx.Honba, ctx.Rules)
 	return res, true
 }
 
@@ -360,6 +382,10 @@ func situationError(ctx *WinContext, menzen bool) error {
 		return bad("tenhou or chiihou with a meld")
 	case (ctx.Tenhou || ctx.Chiihou) && (ctx.Riichi || ctx.DoubleRiichi):
 		return bad("tenhou or chiihou after riichi")
+	case ctx.Nukidora < 0 || ctx.Nukidora > 4:
+		return bad(fmt.Sprintf("%d nukidora", ctx.Nukidora))
+	case ctx.Nukidora > 0 && !ctx.Rules.Sanma:
+		return bad("nukidora in a four-player game")
 	}
 	return nil
 }

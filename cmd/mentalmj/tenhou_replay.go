@@ -14,13 +14,15 @@ var tenhouReplayCommand = command{name: "replay", summary: "replay Tenhou logs t
 
 const tenhouReplayHelp = `Usage: mentalmj tenhou replay [--json] [--quiet] PATH...
 
-Plays every four-player log through the riichi rules engine (riichi/game):
-every draw, discard, call, riichi and kan-dora must be legal and timed as
-the engine says; every AGARI must reproduce its yaku (id and han), fu,
-points and score changes (sc=); every RYUUKYOKU its kind, the hands shown
-and payments; and the last kyoku the final scores and points (owari=).
-Draw tiles are taken from the log (no seed needed). Three-player logs are
-reported as skipped.
+Plays every log, four- or three-player (sanma: kita, tsumo loss, 200 per
+honba, 2000-point tenpai payments, 35000/40000 with uma 20/0/-20), through
+the riichi rules engine (riichi/game): every draw, discard, call, kita,
+riichi and kan-dora must be legal and timed as the engine says; every AGARI
+must reproduce its yaku (id and han), fu, points and score changes (sc=);
+every RYUUKYOKU its kind, the hands shown and payments; and the last kyoku
+the final scores and points (owari=). Draw tiles are taken from the log (no
+seed needed). Logs under special rules (GO type bits above 0xFF: chip
+games, custom lobby rules) are skipped, the reason naming each rule.
 
 PATH is an mjlog file, or a directory searched recursively for *.xml and
 *.mjlog (optionally .gz); files may be plain XML or gzip. A directory
@@ -31,7 +33,8 @@ from the engine), the logs skipped (with the rule the engine does not
 play), the checks left out of replayed games (unchecked: e.g. the owari of
 a private lobby; their rounds are counted), then totals per check kind;
 --quiet prints only mismatches, errors and the totals. --json prints
-instead {"games", "rounds", "agari", "checks": {kind: n}, "mismatches":
+instead {"games", "rounds", "sanma_games", "sanma_rounds", "agari",
+"checks": {kind: n}, "mismatches":
 [{"file", "round", "tag", "expected", "actual"}], "skipped": [{"file",
 "reason"}], "unchecked": [{"file", "reason"}], "errors": [{"file",
 "error"}]}.
@@ -107,8 +110,8 @@ func printReplay(stdout, stderr io.Writer, res replay.Result, quiet bool) {
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "error    %s: %s\n", e.File, e.Error)
 	}
-	fmt.Fprintf(stdout, "games %d, rounds %d, agari %d, mismatches %d, skipped %d, unchecked %d, unreadable %d\n",
-		res.Games, res.Rounds, res.Agari, len(res.Mismatches), len(res.Skipped), len(res.Unchecked), len(res.Errors))
+	fmt.Fprintf(stdout, "games %d (%d three-player), rounds %d (%d three-player), agari %d, mismatches %d, skipped %d, unchecked %d, unreadable %d\n",
+		res.Games, res.SanmaGames, res.Rounds, res.SanmaRounds, res.Agari, len(res.Mismatches), len(res.Skipped), len(res.Unchecked), len(res.Errors))
 	for _, k := range res.CheckKinds() {
 		fmt.Fprintf(stdout, "  %-14s %d\n", k, res.Checks[k])
 	}

@@ -45,7 +45,7 @@ func TestTenhouQuiet(t *testing.T) {
 		t.Errorf("verify --quiet: exit %d\n%s", code, out)
 	}
 	code, out, _ = runT(t, "replay", "--quiet", filepath.Join(dir, "a.xml"))
-	if code != 0 || strings.Count(strings.TrimSpace(out), "\n") > 20 || !strings.Contains(out, "games 1, rounds 12") {
+	if code != 0 || strings.Count(strings.TrimSpace(out), "\n") > 20 || !strings.Contains(out, "games 1 (0 three-player), rounds 12") {
 		t.Errorf("replay --quiet: exit %d\n%s", code, out)
 	}
 }

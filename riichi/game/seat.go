@@ -48,3 +48,35 @@ func RoundName(round int) string {
 	}
 	return fmt.Sprintf("%s %d", windNames[(round/4)%4], round%4+1)
 }
+
+// n returns the number of players of the kyoku (4, or 3 in sanma).
+func (k *Kyoku) n() int { return k.rules.players() }
+
+// next returns the seat i places after s in turn order among the kyoku's
+// players (seats 0..2 in sanma).
+func (k *Kyoku) next(s Seat, i int) Seat {
+	n := k.n()
+	return Seat(((int(s)+i)%n + n) % n)
+}
+
+// rel returns the position of other as seen from s among the kyoku's
+// players: 0 self, 1 shimocha, ..., n-1 kamicha.
+func (k *Kyoku) rel(s, other Seat) int {
+	n := k.n()
+	return ((int(other)-int(s))%n + n) % n
+}
+
+// seatOK reports whether s is a seat of the kyoku (0..n-1).
+func (k *Kyoku) seatOK(s Seat) bool { return s >= 0 && int(s) < k.n() }
+
+// wind returns the seat wind of s as a tile kind: 27 East (the dealer),
+// then South, West (and North with four players).
+func (k *Kyoku) wind(s Seat) wall.Kind { return wall.Kind(27 + k.rel(k.oya, s)) }
+
+// lbl returns "seat 2 (West)" for error messages.
+func (k *Kyoku) lbl(s Seat) string {
+	if !k.seatOK(s) {
+		return fmt.Sprintf("seat %d", int(s))
+	}
+	return fmt.Sprintf("seat %d (%s)", int(s), windNames[k.rel(k.oya, s)])
+}

@@ -68,6 +68,10 @@ type Result struct {
 	Games  int `json:"games"`
 	Rounds int `json:"rounds"`
 	Agari  int `json:"agari"`
+	// SanmaGames and SanmaRounds count the three-player games and kyoku
+	// among Games and Rounds.
+	SanmaGames  int `json:"sanma_games"`
+	SanmaRounds int `json:"sanma_rounds"`
 	// Checks counts the comparisons made, by check kind (Check* names).
 	Checks map[string]int `json:"checks"`
 	// Mismatches lists every difference found.
@@ -88,6 +92,8 @@ func (r *Result) Merge(o Result) {
 	r.Games += o.Games
 	r.Rounds += o.Rounds
 	r.Agari += o.Agari
+	r.SanmaGames += o.SanmaGames
+	r.SanmaRounds += o.SanmaRounds
 	if r.Checks == nil {
 		r.Checks = map[string]int{}
 	}
