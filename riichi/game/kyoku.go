@@ -594,3 +594,13 @@ func (k *Kyoku) Nukidora(s Seat) []wall.Tile {
 	}
 	return out
 }
+
+// HaipaiPositions returns the yama positions of seat s's 13 haipai tiles
+// in Tenhou's deal order (wall.Layout.Haipai of s counted from the
+// dealer), nil for a seat not in play (seat 3 in sanma).
+func (k *Kyoku) HaipaiPositions(s Seat) []int {
+	if !k.seatOK(s) {
+		return nil
+	}
+	return k.layout.Haipai(k.rel(k.oya, s))
+}

@@ -316,6 +316,11 @@ func (k *Kyoku) kita(a Action) error {
 	if r := k.kitaBlock(s, pos, a.Tile); r != "" {
 		return k.illegal(a, r)
 	}
+	// A pending daiminkan/kakan indicator turns at the kita, as at a
+	// discard or the next kan (a shared three-player log shows its DORA
+	// tag between the kita and its rinshan draw).
+	k.doraShown += k.doraPending
+	k.doraPending = 0
 	k.removeHand(s, pos)
 	p.kita = append(p.kita, pos)
 	for i := range k.p {

@@ -691,7 +691,7 @@ func unsupportedRules(g mjlog.GoRule) string {
 		name string
 	}{
 		{0x100, "0x100 (custom lobby rules of the csrule attribute: starting score, uma, kiriage mangan and others)"},
-		{0x200, "0x200 (chip game, 祝儀: chip= per AGARI and chip counts in sc= and owari=)"},
+		{0x200, "0x200 (chip game, 祝儀: chip= per AGARI, chip counts in sc= and owari=, kiriage mangan)"},
 		{0x400, "0x400 (special scoring with ratio=; starting score 1000)"},
 		{0x800, "0x800 (one-kyoku game with ratio= payouts; starting score 1000)"},
 	} {
