@@ -23,17 +23,17 @@ type Kyoku struct {
 
 	// What has been written so far, compared with the engine after each
 	// call to find what it decided on its own.
-	melds   [4][]game.Meld  // each seat's melds as last written
-	tenhou  [4][]mjlog.Meld // the same melds as written in <N>
-	riichi  [4]bool         // accepted riichi deposits written (REACH step 2)
-	kita    [4][]mjlog.Meld // each seat's kita (sanma nukidora) as written in <N>
+	melds  [4][]game.Meld  // each seat's melds as last written
+	tenhou [4][]mjlog.Meld // the same melds as written in <N>
+	riichi [4]bool         // accepted riichi deposits written (REACH step 2)
+	kita   [4][]mjlog.Meld // each seat's kita (sanma nukidora) as written in <N>
 	// calls lists each seat's <N> in call order: an index into tenhou
 	// (a kakan keeps its pon's place), or -1-j for kita[j].
-	calls [4][]int
-	dora    int             // dora indicators written (INIT's included)
-	kyotaku int             // riichi sticks on the table before the last call
-	shows   []game.Seat     // hands an abort shows: Ron answers to the tile on offer, the kyuushu declarer
-	ended   bool            // AGARI or RYUUKYOKU written
+	calls   [4][]int
+	dora    int         // dora indicators written (INIT's included)
+	kyotaku int         // riichi sticks on the table before the last call
+	shows   []game.Seat // hands an abort shows: Ron answers to the tile on offer, the kyuushu declarer
+	ended   bool        // AGARI or RYUUKYOKU written
 }
 
 // NewKyoku starts recording kyoku k, which must be freshly created by
