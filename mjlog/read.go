@@ -73,7 +73,7 @@ func parse(r io.Reader, name string, size int) (*Game, error) {
 		return parseXML(io.MultiReader(bytes.NewReader(buf), src), name)
 	}
 	doc := string(buf)
-	p := &parser{d: &scanner{doc: doc}, g: &Game{File: name}}
+	p := &parser{d: tokenSource{fast: &scanner{doc: doc}}, g: &Game{File: name}}
 	if err := p.run(); err == nil {
 		return p.g, nil
 	}
@@ -88,7 +88,7 @@ const fastLimit = 64 << 20
 // reference path the fast scanner is checked against, and the reader of
 // every document the scanner does not take.
 func parseXML(r io.Reader, name string) (*Game, error) {
-	p := &parser{d: xmlSource{xml.NewDecoder(r)}, g: &Game{File: name}}
+	p := &parser{d: tokenSource{dec: xml.NewDecoder(r)}, g: &Game{File: name}}
 	if err := p.run(); err != nil {
 		return nil, err
 	}

@@ -43,17 +43,21 @@ type token struct {
 	attr []xml.Attr
 }
 
-// tokenSource is what the parser reads: encoding/xml's Decoder (RawToken,
-// through xmlSource) or the scanner. next returns io.EOF at the end.
-type tokenSource interface {
-	next(t *token) error
+// tokenSource is what the parser reads: the scanner, or encoding/xml's
+// Decoder (RawToken) when dec is set. It is a concrete type, not an
+// interface, so that the parser's token stays on its stack (no write
+// barriers when the scanner fills it).
+type tokenSource struct {
+	fast *scanner
+	dec  *xml.Decoder
 }
 
-// xmlSource reads tokens with encoding/xml's RawToken.
-type xmlSource struct{ d *xml.Decoder }
-
-func (x xmlSource) next(t *token) error {
-	tok, err := x.d.RawToken()
+// next reads the next token into t; io.EOF at the end.
+func (x *tokenSource) next(t *token) error {
+	if x.dec == nil {
+		return x.fast.next(t)
+	}
+	tok, err := x.dec.RawToken()
 	if err != nil {
 		return err
 	}

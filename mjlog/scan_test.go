@@ -12,7 +12,7 @@ import (
 // parseFast parses doc with the fast scanner alone (no fallback): the
 // error is errFallback-wrapping when the scanner gave up.
 func parseFast(doc, name string) (*Game, error) {
-	p := &parser{d: &scanner{doc: doc}, g: &Game{File: name}}
+	p := &parser{d: tokenSource{fast: &scanner{doc: doc}}, g: &Game{File: name}}
 	if err := p.run(); err != nil {
 		return nil, err
 	}
