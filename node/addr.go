@@ -5,6 +5,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
+	manet "github.com/multiformats/go-multiaddr/net"
 )
 
 // ParsePeer parses a --peer argument: a multiaddr that ends in
@@ -91,4 +92,53 @@ func ParseListen(s string) (multiaddr.Multiaddr, error) {
 		return nil, fmt.Errorf("listen address %q: must not contain /p2p/<peer id>", s)
 	}
 	return m, nil
+}
+
+// Dialable returns the addresses of addrs that another machine could
+// dial, in order: it drops unspecified (0.0.0.0, ::) and IPv6 link-local
+// addresses, and loopback ones unless nothing else is left (a node
+// listening on 127.0.0.1 only, as in tests, keeps them). Relayed
+// addresses are kept. The result may be empty.
+func Dialable(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
+	var out, loopback []multiaddr.Multiaddr
+	for _, a := range addrs {
+		switch {
+		case isCircuit(a):
+			out = append(out, a)
+		case manet.IsIPUnspecified(a) || manet.IsIP6LinkLocal(a):
+		case manet.IsIPLoopback(a):
+			loopback = append(loopback, a)
+		default:
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return loopback
+	}
+	return out
+}
+
+// DialableListenAddrs returns the addresses others could dial a node
+// listening on listen at, before it starts (mentalmj id): a specific
+// address as it is, and an unspecified IP (0.0.0.0, ::) as each address of
+// this machine's interfaces of that family, filtered by Dialable. It
+// returns an error if the interfaces cannot be listed.
+func DialableListenAddrs(listen []multiaddr.Multiaddr) ([]multiaddr.Multiaddr, error) {
+	ifaces, err := manet.InterfaceMultiaddrs()
+	if err != nil {
+		return nil, fmt.Errorf("listing network interfaces: %w", err)
+	}
+	var out []multiaddr.Multiaddr
+	for _, a := range listen {
+		if !manet.IsIPUnspecified(a) {
+			out = append(out, a)
+			continue
+		}
+		resolved, err := manet.ResolveUnspecifiedAddress(a, ifaces)
+		if err != nil {
+			continue // no interface of that family
+		}
+		out = append(out, Dialable(resolved)...)
+	}
+	return out, nil
 }

@@ -1,6 +1,7 @@
 package node
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,6 +103,30 @@ func TestRelayOf(t *testing.T) {
 	} {
 		if got := relayOf(multiaddr.StringCast(in)); got != want {
 			t.Errorf("relayOf(%s) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// Dialable drops what another machine cannot dial and keeps loopback only
+// when nothing else is left.
+func TestDialable(t *testing.T) {
+	const relayed = "/ip4/198.51.100.4/tcp/4001/p2p/12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1/p2p-circuit"
+	for _, c := range []struct{ in, want []string }{
+		{[]string{"/ip4/0.0.0.0/tcp/1", "/ip4/127.0.0.1/tcp/1", "/ip4/192.0.2.7/tcp/1", "/ip6/fe80::1/tcp/1", "/ip6/::/tcp/1", relayed},
+			[]string{"/ip4/192.0.2.7/tcp/1", relayed}},
+		{[]string{"/ip4/127.0.0.1/tcp/1", "/ip6/::1/udp/2/quic-v1", "/ip4/0.0.0.0/tcp/1"}, []string{"/ip4/127.0.0.1/tcp/1", "/ip6/::1/udp/2/quic-v1"}},
+		{[]string{"/ip4/0.0.0.0/tcp/1"}, nil},
+	} {
+		var in []multiaddr.Multiaddr
+		for _, s := range c.in {
+			in = append(in, multiaddr.StringCast(s))
+		}
+		var got []string
+		for _, a := range Dialable(in) {
+			got = append(got, a.String())
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("Dialable(%v) = %v, want %v", c.in, got, c.want)
 		}
 	}
 }

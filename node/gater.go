@@ -13,7 +13,8 @@ import (
 // tableGater is the host's connmgr.ConnectionGater. It admits connections,
 // in both directions, only with peers of the table and with relays: those
 // of Config.Relays and those named in the table's relayed addresses; before
-// the table is set it admits only the former. The peer's identity is known,
+// the table is set it admits only the former, and the peers Config.Meet
+// admits to a meeting. The peer's identity is known,
 // and checked, once the security handshake (TLS 1.3 or Noise) has
 // authenticated its key. A relayed connection is gated like a direct one:
 // a stranger reaching us through an admitted relay is refused once its
@@ -22,7 +23,8 @@ import (
 // accepts ProtocolID streams only from the table's peers.
 type tableGater struct {
 	table  *atomic.Pointer[table]
-	relays map[peer.ID]bool // Config.Relays; fixed in New
+	relays map[peer.ID]bool   // Config.Relays; fixed in New
+	meet   func(peer.ID) bool // Config.Meet: admits before the table is set
 	log    *slog.Logger
 }
 
@@ -32,7 +34,7 @@ func (g *tableGater) admits(p peer.ID) bool {
 	}
 	t := g.table.Load()
 	if t == nil {
-		return false
+		return g.meet != nil && g.meet(p)
 	}
 	if _, ok := t.links[p]; ok {
 		return true

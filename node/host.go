@@ -57,6 +57,14 @@ type Config struct {
 	// the addresses RelayedAddrs returns. Each needs a valid peer ID and
 	// a direct (not relayed) address. Optional.
 	Relays []peer.AddrInfo
+	// Meet, if not nil, admits connections before the table is set with
+	// the peers it reports true for: any peer on the host of an invite
+	// meeting, the invite's host on a guest (package invite). Such a peer
+	// reaches only the protocols registered on Host besides ProtocolID,
+	// whose streams are still accepted only from the table. Once SetPeers
+	// fixes the table, Meet is no longer asked and the node closes its
+	// connections with peers that are neither at the table nor relays.
+	Meet func(peer.ID) bool
 	// Logger receives the node's logs; nil discards them.
 	Logger *slog.Logger
 	// DialTimeout bounds one dial attempt to one peer in Connect; zero
@@ -79,6 +87,7 @@ type Node struct {
 	writeTimeout time.Duration
 
 	table atomic.Pointer[table]
+	gater *tableGater
 
 	relays     []*relaySlot // one per Config.Relays, fixed in New
 	rsvMu      sync.Mutex   // guards the relaySlots' state and rsvChanged
@@ -148,7 +157,8 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	if err := validateRelays(self, cfg.Relays); err != nil {
 		return nil, fmt.Errorf("starting node: %w", err)
 	}
-	gater := &tableGater{table: &n.table, relays: make(map[peer.ID]bool, len(cfg.Relays)), log: n.log}
+	gater := &tableGater{table: &n.table, relays: make(map[peer.ID]bool, len(cfg.Relays)), meet: cfg.Meet, log: n.log}
+	n.gater = gater
 	for _, r := range cfg.Relays {
 		n.relays = append(n.relays, &relaySlot{info: r, lost: make(chan struct{}, 1)})
 		gater.relays[r.ID] = true
@@ -208,6 +218,14 @@ func (n *Node) SetPeers(peers []peer.AddrInfo) error {
 		return errors.New("peer table already set")
 	}
 	n.addToPeerstore(t)
+	if n.gater.meet != nil {
+		// Strangers admitted to a meeting have no business here now.
+		for _, p := range n.host.Network().Peers() {
+			if !n.gater.admits(p) {
+				_ = n.host.Network().ClosePeer(p)
+			}
+		}
+	}
 	return nil
 }
 
@@ -215,6 +233,13 @@ func (n *Node) addToPeerstore(t *table) {
 	for _, id := range t.order {
 		n.host.Peerstore().AddAddrs(id, t.links[id].info.Addrs, peerstoreTTL)
 	}
+}
+
+// Host returns the node's libp2p host, so that protocols run beside the
+// table's (package invite's meeting) can register their handlers and open
+// their streams on it. The caller must not close it: Close does.
+func (n *Node) Host() host.Host {
+	return n.host
 }
 
 // ID returns the node's peer ID, derived from Config.Identity.

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/mjlog"
@@ -68,6 +69,9 @@ type HandAudit struct {
 	Seats []peer.ID
 	// Oya is the dealer's seat.
 	Oya int
+	// Deal is the match state the hand started from (round, honba,
+	// kyotaku, dealer, scores).
+	Deal game.Deal
 	// Dice are the two dice, 0-based.
 	Dice [2]int
 	// DoraIndicator is the tile id at yama[5], -1 if unknown.
@@ -86,13 +90,19 @@ type HandAudit struct {
 	// Record is the hand as a Tenhou mjlog round, replayed with the whole
 	// wall; nil if the audit failed.
 	Record *mjlog.Round
-	// Blame lists the players at fault, the first failing check first;
-	// empty when the hand is clean.
+	// Blame lists the players proven to have cheated, the first failing
+	// check first, each with the signed entries that prove it; empty when
+	// the hand is clean.
 	Blame []Blame
+	// Faults lists what the audit could not check and why, proving
+	// nothing about intent: messages missing from an aborted or cut-short
+	// hand, the Aborts' claims.
+	Faults []Fault
 }
 
-// OK reports whether the audit found nothing wrong.
-func (a *HandAudit) OK() bool { return len(a.Blame) == 0 && a.Yama != nil }
+// OK reports whether the audit found nothing wrong: no blame, no fault,
+// and the whole wall decrypted.
+func (a *HandAudit) OK() bool { return len(a.Blame) == 0 && len(a.Faults) == 0 && a.Yama != nil }
 
 type auditor struct {
 	in  AuditInput
@@ -136,14 +146,29 @@ func AuditHand(in AuditInput) *HandAudit {
 	if in.Tiles == nil {
 		in.Tiles = commcrypto.NewTileTable()
 	}
-	a := &auditor{in: in, out: &HandAudit{Hand: int(in.Hand), Oya: in.Oya, DoraIndicator: -1}, byKind: map[string]map[peer.ID]*Opened{}}
+	a := &auditor{in: in, out: &HandAudit{Hand: int(in.Hand), Oya: in.Oya, Deal: in.Deal, DoraIndicator: -1}, byKind: map[string]map[peer.ID]*Opened{}}
 	a.run()
 	return a.out
 }
 
-func (a *auditor) blame(p peer.ID, format string, args ...any) {
-	a.out.Blame = append(a.out.Blame, Blame{Peer: p, Hand: int(a.in.Hand), Reason: fmt.Sprintf(format, args...)})
+// blame records a blame on the signer of the entries os (all signed by
+// the same player, at least one).
+func (a *auditor) blame(os []*Opened, format string, args ...any) {
+	os = slices.DeleteFunc(os, func(o *Opened) bool { return o == nil })
+	if len(os) == 0 {
+		a.fault("", FaultLocal, "a check failed with no signed entry to show for it: "+format, args...)
+		return
+	}
+	a.out.Blame = appendBlame(a.out.Blame, blameOn(os[0].Sender, a.in.Hand, evidenceOf(os...), nil, format, args...).Blame)
 }
+
+// fault records a fault concerning p ("" for none).
+func (a *auditor) fault(p peer.ID, kind FaultKind, format string, args ...any) {
+	a.out.Faults = appendFault(a.out.Faults, faultf(p, a.in.Hand, kind, nil, format, args...).Fault)
+}
+
+// entries is shorthand for a list of signed entries as evidence.
+func entries(os ...*Opened) []*Opened { return os }
 
 func (a *auditor) run() {
 	if !a.collect() || !a.nonces() || !a.reveals() || !a.shuffles() || !a.rekeys() || !a.decryptWall() {
@@ -169,28 +194,22 @@ func (a *auditor) collect() bool {
 		e := o.Entry
 		switch {
 		case !table[o.Sender]:
-			a.blame(o.Sender, "is not at the table")
-			ok = false
+			a.fault(o.Sender, FaultUnverifiable, "entry %d is signed by a peer not at the table", e.Seq)
 			continue
 		case string(e.GameId) != string(a.in.GameID):
-			a.blame(o.Sender, "entry %d carries another game id", e.Seq)
-			ok = false
+			a.fault(o.Sender, FaultUnverifiable, "entry %d carries another game id", e.Seq)
 			continue
 		case e.Hand != a.in.Hand:
-			a.blame(o.Sender, "entry %d is for hand %d", e.Seq, e.Hand)
-			ok = false
+			a.fault(o.Sender, FaultUnverifiable, "entry %d is for hand %d", e.Seq, e.Hand)
 			continue
 		}
 		switch e.Body.(type) {
 		case *pb.Entry_KeyRelease, *pb.Entry_Turn, *pb.Entry_Answer, *pb.Entry_Call, *pb.Entry_Declare:
 			a.ordered = append(a.ordered, o)
 		case *pb.Entry_Abort:
-			if !a.in.Partial {
-				a.blame(o.Sender, "aborted the hand: %.200q", e.GetAbort().Reason)
-				ok = false
-			}
+			a.out.Faults = appendFault(a.out.Faults, abortError(o, a.in.Peers).Fault)
 		case *pb.Entry_Hello, nil:
-			a.blame(o.Sender, "sent a %s inside hand %d", o.Kind(), a.in.Hand)
+			a.blame(entries(o), "sent a %s inside hand %d", o.Kind(), a.in.Hand)
 			ok = false
 		default:
 			m := a.byKind[o.Kind()]
@@ -198,8 +217,8 @@ func (a *auditor) collect() bool {
 				m = map[peer.ID]*Opened{}
 				a.byKind[o.Kind()] = m
 			}
-			if prev, dup := m[o.Sender]; dup && string(prev.EntryBytes) != string(o.EntryBytes) {
-				a.blame(o.Sender, "sent two different %ss (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
+			if prev, dup := m[o.Sender]; dup && !sameBody(prev, o) {
+				a.blame(entries(prev, o), "sent two different %ss (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
 				ok = false
 			}
 			m[o.Sender] = o
@@ -208,12 +227,14 @@ func (a *auditor) collect() bool {
 	return ok
 }
 
-// need returns the once-per-hand message of kind from p, blaming p if it
-// is missing.
+// need returns the once-per-hand message of kind from p. A missing one
+// is never a blame — messages go missing when a hand is aborted, a node
+// stops or a file is cut short — but in a hand that was not aborted it is
+// a fault of the transcript: it ends before the hand does.
 func (a *auditor) need(kind string, p peer.ID) *Opened {
 	o := a.byKind[kind][p]
-	if o == nil {
-		a.blame(p, "sent no %s", kind)
+	if o == nil && !a.in.Partial {
+		a.fault("", FaultIncomplete, "the transcript has no %s from %s: it ends before the hand does (the file was cut short, or its node stopped)", kind, p)
 	}
 	return o
 }
@@ -226,12 +247,12 @@ func (a *auditor) nonces() bool {
 			return false
 		}
 		if err := checkHeader(c.Entry.GetNonceCommit(), a.in.Deal); err != nil {
-			a.blame(p, "%v", err)
+			a.blame(entries(c), "%v", err)
 			return false
 		}
 		n := r.Entry.GetNonceReveal().Nonce
 		if string(nonceCommitment(a.in.GameID, a.in.Hand, p, n)) != string(c.Entry.GetNonceCommit().Commitment) {
-			a.blame(p, "revealed a nonce that does not open its commitment")
+			a.blame(entries(c, r), "revealed a nonce that does not open its commitment")
 			return false
 		}
 		nonces[p] = n
@@ -261,17 +282,17 @@ func (a *auditor) reveals() bool {
 		kr := o.Entry.GetKeyReveal()
 		k, err := commcrypto.DecodeScalar(kr.GlobalKey)
 		if err != nil {
-			a.blame(p, "revealed a bad global key: %v", err)
+			a.blame(entries(o), "revealed a bad global key: %v", err)
 			return false
 		}
 		r, err := decodeKeys(kr.PositionKeys, wall.NumTiles)
 		if err != nil {
-			a.blame(p, "revealed bad position keys: %v", err)
+			a.blame(entries(o), "revealed bad position keys: %v", err)
 			return false
 		}
 		commits, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, wall.NumTiles)
 		if err != nil {
-			a.blame(p, "rekey pass has bad commitments: %v", err)
+			a.blame(entries(rk), "rekey pass has bad commitments: %v", err)
 			return false
 		}
 		for i := range r {
@@ -279,7 +300,7 @@ func (a *auditor) reveals() bool {
 				break
 			}
 			if commcrypto.CheckCommitment(r[i], commits[i]) != nil {
-				a.blame(p, "revealed key for position %d does not match its commitment", i)
+				a.blame(entries(rk, o), "revealed key for position %d does not match its commitment", i)
 				return false
 			}
 		}
@@ -303,7 +324,7 @@ func (a *auditor) shuffles() bool {
 		}
 		next, err := commcrypto.DecodeElements(o.Entry.GetShuffle().Deck, wall.NumTiles)
 		if err != nil {
-			a.blame(p, "shuffle pass does not decode: %v", err)
+			a.blame(entries(o), "shuffle pass does not decode: %v", err)
 			return false
 		}
 		labels := make([]wall.Tile, len(next))
@@ -319,7 +340,7 @@ func (a *auditor) shuffles() bool {
 			for i, e := range next {
 				t, ok := want[e.Key()]
 				if !ok {
-					a.blame(p, "shuffle pass is not a permutation of the deck it received under its revealed key (position %d is no locked tile: a tile was replaced, dropped or duplicated)", i)
+					a.blame(entries(o, a.byKind["key reveal"][p]), "shuffle pass is not a permutation of the deck it received under its revealed key (position %d is no locked tile: a tile was replaced, dropped or duplicated)", i)
 					return false
 				}
 				delete(want, e.Key())
@@ -335,9 +356,10 @@ func (a *auditor) shuffles() bool {
 func (a *auditor) rekeys() bool {
 	a.wall[0] = a.deck[Players]
 	for j, p := range a.in.Seats {
-		next, err := commcrypto.DecodeElements(a.byKind["rekey pass"][p].Entry.GetRekey().Wall, wall.NumTiles)
+		rk := a.byKind["rekey pass"][p]
+		next, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Wall, wall.NumTiles)
 		if err != nil {
-			a.blame(p, "rekey pass does not decode: %v", err)
+			a.blame(entries(rk), "rekey pass does not decode: %v", err)
 			return false
 		}
 		if a.own(j) {
@@ -347,7 +369,7 @@ func (a *auditor) rekeys() bool {
 		factors := commcrypto.RekeyFactors(a.r[j], a.k[j])
 		for i := range next {
 			if !commcrypto.Lock(factors[i], a.wall[j][i]).Equal(next[i]) {
-				a.blame(p, "rekey pass at position %d is not r·k⁻¹ times the wall it received under its revealed keys", i)
+				a.blame(entries(rk, a.byKind["key reveal"][p]), "rekey pass at position %d is not r·k⁻¹ times the wall it received under its revealed keys", i)
 				return false
 			}
 		}
@@ -363,7 +385,7 @@ func (a *auditor) rekeys() bool {
 func (a *auditor) decryptWall() bool {
 	a.yama = a.labels[Players]
 	if err := wall.FourPlayer.CheckPermutation(a.yama); err != nil {
-		a.blame("", "decrypted wall is not a permutation of the tiles: %v", err)
+		a.fault("", FaultLocal, "decrypted wall is not a permutation of the tiles: %v", err)
 		return false
 	}
 	a.out.DoraIndicator = int(a.yama[wall.FourPlayer.DoraIndicatorIndex(0)])
@@ -385,7 +407,7 @@ func (a *auditor) kyoku() {
 	d.DoraIndicator = a.yama[l.DoraIndicatorIndex(0)]
 	k, err := game.NewKyoku(a.in.Rules, d)
 	if err != nil {
-		a.blame("", "cannot start the kyoku: %v", err)
+		a.fault("", FaultLocal, "cannot start the kyoku: %v", err)
 		return
 	}
 	t := newTracker(k, a.in.Hand, a.in.Seats, a.openShown, a.checkKey)
@@ -409,13 +431,13 @@ func (a *auditor) kyoku() {
 		}
 		keys, err := decodeKeys(kr.Keys, len(kr.Positions))
 		if err != nil {
-			a.blame(o.Sender, "key release with bad keys: %v", err)
+			a.blame(entries(o), "key release with bad keys: %v", err)
 			return
 		}
 		positions := make([]int, len(kr.Positions))
 		for n, p := range kr.Positions {
 			if p >= wall.NumTiles || !keys[n].Equal(a.r[s][p]) {
-				a.blame(o.Sender, "released a key for position %d that differs from its revealed key", p)
+				a.blame(entries(o, a.byKind["key reveal"][o.Sender]), "released a key for position %d that differs from its revealed key", p)
 				return
 			}
 			positions[n] = int(p)
@@ -424,14 +446,14 @@ func (a *auditor) kyoku() {
 		case o.Recipient != "":
 			q, ok := a.seatOf[o.Recipient]
 			if !ok || q == s {
-				a.blame(o.Sender, "sent a key release to %s", o.Recipient)
+				a.blame(entries(o), "sent a key release to %s", o.Recipient)
 				return
 			}
 			private = append(private, release{o, q, positions})
 		case !started:
 			// The dora indicator, decrypted in public before play.
 			if !slices.Equal(positions, []int{l.DoraIndicatorIndex(0)}) {
-				a.blame(o.Sender, "published keys for positions %v before play, not the dora indicator", positions)
+				a.blame(entries(o), "published keys for positions %v before play, not the dora indicator", positions)
 				return
 			}
 		default:
@@ -447,7 +469,7 @@ func (a *auditor) kyoku() {
 	}
 	if k.Phase() != game.PhaseEnd {
 		if !a.in.Partial {
-			a.blame("", "the kyoku did not reach its end (it waits for a %s)", k.Phase())
+			a.fault("", FaultIncomplete, "the kyoku did not reach its end (it waits for a %s): the transcript ends before the hand does", k.Phase())
 		}
 		return
 	}
@@ -460,11 +482,11 @@ func (a *auditor) kyoku() {
 				continue
 			}
 		}
-		a.blame(p.o.Sender, "sent seat %d keys for positions %v, which are not its haipai or one of its draws", p.to, p.positions)
+		a.blame(entries(p.o), "sent seat %d keys for positions %v, which are not its haipai or one of its draws", p.to, p.positions)
 	}
 	for pos, tile := range a.yama {
 		if err := k.Reveal(pos, tile); err != nil {
-			a.blame("", "the decrypted wall contradicts the kyoku at position %d: %v", pos, err)
+			a.fault("", FaultLocal, "the decrypted wall contradicts the kyoku at position %d: %v", pos, err)
 			return
 		}
 	}
@@ -475,7 +497,7 @@ func (a *auditor) kyoku() {
 	if len(a.out.Blame) == 0 {
 		round, err := recordKyoku(a.in.Rules, a.in.Deal, a.yama, a.out.Dice, t.steps, k.Result())
 		if err != nil {
-			a.blame("", "%v", err)
+			a.fault("", FaultLocal, "%v", err)
 			return
 		}
 		a.out.Record = &round
@@ -500,13 +522,15 @@ func (a *auditor) checkKey(seat, pos int, key commcrypto.Scalar) error {
 	return nil
 }
 
-// blameErr records err's blame: a *BlameError names its peer, a
+// blameErr records err's verdict: a *BlameError its blame; a
 // *game.CheckError (a rule the engine could only check once the hidden
-// tiles were revealed) its seat; anything else is recorded without a peer.
+// tiles were revealed) a blame of its seat, with the seat's signed
+// declarations and key reveal as evidence; anything else a fault of the
+// audit itself.
 func (a *auditor) blameErr(err error) {
 	var be *BlameError
 	if errors.As(err, &be) {
-		a.out.Blame = append(a.out.Blame, be.Blame)
+		a.out.Blame = appendBlame(a.out.Blame, be.Blame)
 		return
 	}
 	var errs []error
@@ -518,9 +542,32 @@ func (a *auditor) blameErr(err error) {
 	for _, e := range errs {
 		var ce *game.CheckError
 		if errors.As(e, &ce) && ce.Seat.Valid() {
-			a.blame(a.in.Seats[ce.Seat], "%v", ce)
+			a.blame(a.declarations(a.in.Seats[ce.Seat]), "%v", ce)
 			continue
 		}
-		a.blame("", "%v", e)
+		a.fault("", FaultLocal, "%v", e)
 	}
+}
+
+// declarations returns p's signed entries that a deferred rule check
+// rests on: its riichi dahai, its tenpai declaration and its key reveal.
+func (a *auditor) declarations(p peer.ID) []*Opened {
+	var out []*Opened
+	for _, o := range a.ordered {
+		if o.Sender == p && (o.Entry.GetTurn().GetRiichi() || o.Entry.GetDeclare() != nil || o.Entry.GetTurn().GetKind() == pb.TurnKind_TURN_ANKAN) {
+			out = append(out, o)
+		}
+	}
+	if r := a.byKind["key reveal"][p]; r != nil {
+		out = append(out, r)
+	}
+	return out
+}
+
+// sameBody reports whether two entries carry the same message, whatever
+// their headers (sequence number, hash chain).
+func sameBody(a, b *Opened) bool {
+	x, y := proto.Clone(a.Entry).(*pb.Entry), proto.Clone(b.Entry).(*pb.Entry)
+	x.Seq, x.PrevHash, y.Seq, y.PrevHash = 0, nil, 0, nil
+	return proto.Equal(x, y)
 }

@@ -55,20 +55,39 @@ func expectBlame(t *testing.T, out []outcome, who peer.ID, reason string) {
 	}
 }
 
-func TestSilentPeerNamed(t *testing.T) {
-	tb := newTable(t)
-	out := playThree(t, tb, func(context.Context, Transport) {})
-	expectBlame(t, out, tb.ids[3], "silent")
+// expectFault asserts that every player's game ended with a fault of kind
+// naming who, whose reason contains reason, and blamed no one.
+func expectFault(t *testing.T, out []outcome, who peer.ID, kind FaultKind, reason string) {
+	t.Helper()
+	for i, o := range out {
+		var fe *FaultError
+		if !errors.As(o.err, &fe) {
+			t.Errorf("player %d: error %v, want a %s fault of %s", i, o.err, kind, who)
+			continue
+		}
+		if fe.Peer != who || fe.Kind != kind || !strings.Contains(fe.Reason, reason) {
+			t.Errorf("player %d: fault %v, want a %s fault of %s for %q", i, fe.Fault, kind, who, reason)
+		}
+	}
 }
 
-func TestGarbageFromPeerBlamed(t *testing.T) {
+// Silence is a fault, never a blame.
+func TestSilentPeerIsAFault(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(context.Context, Transport) {})
+	expectFault(t, out, tb.ids[3], FaultSilence, "silent")
+}
+
+// Bytes without a valid signature prove nothing against anyone: a fault
+// naming the peer that delivered them.
+func TestGarbageFromPeerIsAFault(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		for _, p := range tb.ids[:3] {
 			tr.Send(ctx, p, []byte("\x0a\xff\xff\xff\xff\x0fnot an envelope"))
 		}
 	})
-	expectBlame(t, out, tb.ids[3], "unreadable")
+	expectFault(t, out, tb.ids[3], FaultUnverifiable, "does not verify")
 }
 
 // sealAs signs an entry with key and sends it to the three honest players.
@@ -94,7 +113,9 @@ func TestMessageOutOfTurnBlamed(t *testing.T) {
 	expectBlame(t, out, tb.ids[3], "out of turn")
 }
 
-func TestMessageSignedByOutsiderBlamed(t *testing.T) {
+// A message signed by someone else proves nothing against the peer that
+// passed it on.
+func TestMessageSignedByOutsiderIsAFault(t *testing.T) {
 	tb := newTable(t)
 	outsider, _, err := crypto.GenerateEd25519Key(rand.Reader)
 	if err != nil {
@@ -103,15 +124,41 @@ func TestMessageSignedByOutsiderBlamed(t *testing.T) {
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		sendAll(ctx, t, tb, tr, outsider, &pb.Entry{Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: "test", Version: Version}}})
 	})
-	expectBlame(t, out, tb.ids[3], "signed by")
+	expectFault(t, out, tb.ids[3], FaultUnverifiable, "signed by")
 }
 
-func TestHelloForAnotherTableBlamed(t *testing.T) {
+// properHello returns the Hello player 3 of tb would send for table.
+func properHello(tb *table, table string) *pb.Entry {
+	ids := sortPeers(tb.ids)
+	raw := make([][]byte, len(ids))
+	for i, p := range ids {
+		raw[i] = []byte(p)
+	}
+	nonce := make([]byte, 16)
+	rand.Read(nonce)
+	return &pb.Entry{Sender: []byte(tb.ids[3]), Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: table, Version: Version, Peers: raw, Nonce: nonce, Hands: 1, Length: "hanchan"}}}
+}
+
+// A player at another table is a configuration fault naming it, for every
+// player, not a blame and not silence.
+func TestHelloForAnotherTableIsAConfigFault(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
-		sendAll(ctx, t, tb, tr, tb.keys[3], &pb.Entry{Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: "other", Version: Version}}})
+		sendAll(ctx, t, tb, tr, tb.keys[3], properHello(tb, "other"))
 	})
-	expectBlame(t, out, tb.ids[3], "hello")
+	expectFault(t, out, tb.ids[3], FaultConfig, `table "other"`)
+}
+
+// A hello with a nonce of the wrong length is a signed malformed message:
+// blamed on its signer.
+func TestMalformedHelloBlamed(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		e := properHello(tb, "test")
+		e.GetHello().Nonce = e.GetHello().Nonce[:5]
+		sendAll(ctx, t, tb, tr, tb.keys[3], e)
+	})
+	expectBlame(t, out, tb.ids[3], "invalid hello")
 }
 
 // FuzzOpen feeds arbitrary bytes to Open, the first thing a node does with
@@ -143,20 +190,15 @@ func FuzzAuditTranscript(f *testing.F) {
 	})
 }
 
-func TestReplayedMessageBlamed(t *testing.T) {
+// An exact copy of an earlier entry, delivered again, is no evidence
+// against its signer (anyone holding it can replay it): a fault naming the
+// peer that delivered it.
+func TestReplayedMessageIsAFault(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
-		// A proper hello (peers ascending, as every player sends them),
-		// then the very same envelope again: sequence number 0 twice.
-		ids := sortPeers(tb.ids)
-		raw := make([][]byte, len(ids))
-		for i, p := range ids {
-			raw[i] = []byte(p)
-		}
-		nonce := make([]byte, 16)
-		rand.Read(nonce)
-		hello := &pb.Entry{Sender: []byte(tb.ids[3]), Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: "test", Version: Version, Peers: raw, Nonce: nonce, Hands: 1, Length: "hanchan"}}}
-		o, err := Seal(tb.keys[3], hello)
+		// A proper hello, then the very same envelope again: sequence
+		// number 0 twice.
+		o, err := Seal(tb.keys[3], properHello(tb, "test"))
 		if err != nil {
 			t.Error(err)
 			return
@@ -167,7 +209,7 @@ func TestReplayedMessageBlamed(t *testing.T) {
 			}
 		}
 	})
-	expectBlame(t, out, tb.ids[3], "hash chain")
+	expectFault(t, out, tb.ids[3], FaultUnverifiable, "")
 }
 
 // A shuffle pass holding an encoding that is not a canonical ristretto255
@@ -179,11 +221,11 @@ func TestIdentityElementInShuffleBlamed(t *testing.T) {
 	const cheater = 2
 	out := tb.play(t, 1, func(i int, c *Config) {
 		if i == cheater {
-			c.Tamper = func(hand uint32, to peer.ID, e *pb.Entry) {
+			c.Misbehavior = tamper(func(hand uint32, to peer.ID, e *pb.Entry) {
 				if s := e.GetShuffle(); s != nil {
 					clear(s.Deck[32:64])
 				}
-			}
+			})
 		}
 	})
 	checkBlame(t, tb, out, cheater, nil)

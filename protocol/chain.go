@@ -16,10 +16,24 @@ type chains map[peer.ID]*chainState
 type chainState struct {
 	seq  uint64
 	hash [32]byte
+	ev   Evidence // the last entry accepted
 }
 
-// accept checks o against the sender's chain and advances it. The error
-// names the sender and the sequence numbers.
+// chainFork is the error of accept for two entries, both signed by the
+// sender, that cannot both belong to one honest chain: a second entry with
+// the sequence number of the last one, or an entry at seq last+1 whose
+// prev_hash is not the last entry's hash. It is proof of equivocation.
+type chainFork struct {
+	seq      uint64
+	evidence []Evidence
+	msg      string
+}
+
+func (f *chainFork) Error() string { return f.msg }
+
+// accept checks o against the sender's chain and advances it. A fork is a
+// *chainFork; a replayed copy or an older sequence number is a plain
+// error. The errors name the sender and the sequence numbers.
 func (c chains) accept(o *Opened) error {
 	e := o.Entry
 	st, ok := c[o.Sender]
@@ -31,11 +45,15 @@ func (c chains) accept(o *Opened) error {
 	case !ok:
 		// The first message seen from this sender need not be its first
 		// (e.g. an audit of a partial transcript); nothing to link to.
+	case e.Seq == st.seq && o.Hash != st.hash:
+		return &chainFork{seq: e.Seq, evidence: append([]Evidence{st.ev}, evidenceOf(o)...),
+			msg: fmt.Sprintf("peer %s: two different messages with sequence number %d", o.Sender, e.Seq)}
 	case e.Seq <= st.seq:
 		return fmt.Errorf("peer %s: sequence number %d after %d (replayed or out of order)", o.Sender, e.Seq, st.seq)
 	case e.Seq == st.seq+1 && string(e.PrevHash) != string(st.hash[:]):
-		return fmt.Errorf("peer %s: message %d does not chain to message %d (prev_hash mismatch)", o.Sender, e.Seq, st.seq)
+		return &chainFork{seq: st.seq, evidence: append([]Evidence{st.ev}, evidenceOf(o)...),
+			msg: fmt.Sprintf("peer %s: message %d does not chain to message %d (prev_hash mismatch)", o.Sender, e.Seq, st.seq)}
 	}
-	c[o.Sender] = &chainState{seq: e.Seq, hash: o.Hash}
+	c[o.Sender] = &chainState{seq: e.Seq, hash: o.Hash, ev: evidenceOf(o)[0]}
 	return nil
 }

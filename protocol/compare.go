@@ -3,6 +3,7 @@ package protocol
 import (
 	"bytes"
 	"fmt"
+	"slices"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 )
@@ -13,15 +14,20 @@ import (
 // signed entries from the same sender with the same sequence number and
 // different contents prove that the sender told different players
 // different things (equivocation): each such pair is blamed on the sender.
-// Records whose signature does not verify are left to AuditTranscript. It
-// returns the blames found, none for consistent transcripts.
+// Records whose signature does not verify are left to AuditTranscript.
+// The transcripts must be of one game (the caller checks their
+// TranscriptAudit.GameID): a player's sequence numbers start again in
+// every game. It returns the blames found, each with both entries as
+// evidence, none for consistent transcripts.
 func CompareTranscripts(names []string, transcripts [][]Record) []Blame {
 	type seen struct {
 		hash [32]byte
 		file string
 		rec  int
+		ev   []Evidence
 	}
 	first := map[peer.ID]map[uint64]seen{}
+	blamed := map[peer.ID]bool{}
 	var out []Blame
 	for f, recs := range transcripts {
 		for _, rec := range recs {
@@ -36,13 +42,16 @@ func CompareTranscripts(names []string, transcripts [][]Record) []Blame {
 			}
 			prev, ok := bySeq[o.Entry.Seq]
 			if !ok {
-				bySeq[o.Entry.Seq] = seen{o.Hash, names[f], rec.Index}
+				bySeq[o.Entry.Seq] = seen{o.Hash, names[f], rec.Index, evidenceOf(o)}
 				continue
 			}
-			if !bytes.Equal(prev.hash[:], o.Hash[:]) {
-				out = append(out, Blame{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: fmt.Sprintf(
+			if !bytes.Equal(prev.hash[:], o.Hash[:]) && !blamed[o.Sender] {
+				// The first conflict is the proof; the rest of a forked
+				// chain differs too and adds nothing.
+				blamed[o.Sender] = true
+				out = appendBlame(out, Blame{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: fmt.Sprintf(
 					"equivocation: signed two different messages with sequence number %d (%s record %d and %s record %d)",
-					o.Entry.Seq, prev.file, prev.rec, names[f], rec.Index)})
+					o.Entry.Seq, prev.file, prev.rec, names[f], rec.Index), Evidence: append(slices.Clone(prev.ev), evidenceOf(o)...)})
 			}
 		}
 	}

@@ -1,16 +1,21 @@
 package protocol
 
 import (
+	"cmp"
 	"context"
 	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"maps"
+	"slices"
+	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/mjlog"
@@ -68,14 +73,11 @@ type Config struct {
 	Logger *slog.Logger
 	// OnHand, if not nil, is called after each hand with its result.
 	OnHand func(HandResult)
-	// Tamper, if not nil, lets a test or a cheating node rewrite an
-	// outgoing message body before it is signed. Honest nodes leave it nil.
-	Tamper func(hand uint32, to peer.ID, e *pb.Entry)
-
-	// uncheckedActions lets this player send actions its own engine view
-	// rejects: tests use it to make a cheater whose lies the others must
-	// catch.
-	uncheckedActions bool
+	// Observer, if not nil, sees the hand as it goes (see Observer).
+	Observer Observer
+	// Misbehavior, if not nil, makes this node cheat: research and tests
+	// only. Honest nodes leave it nil.
+	Misbehavior Misbehavior
 }
 
 // HandResult is the outcome of one hand as seen by this player.
@@ -111,8 +113,18 @@ type HandResult struct {
 	DrawLatency []time.Duration
 	// Duration is the hand's total wall time, audit included.
 	Duration time.Duration
-	// Blame lists players the audit found at fault; empty when it passed.
+	// Blame lists the players proven to have cheated in this hand, each
+	// with its signed evidence; empty when nobody was.
 	Blame []Blame
+	// Aborted reports that the hand stopped before its end: a check
+	// failed on arrival, a player aborted or quit, a peer fell silent.
+	// Blames of a hand that was not aborted come from its end-of-hand
+	// audit.
+	Aborted bool
+	// Faults lists what stopped or spoiled the hand without proving a
+	// cheat (silence, a lost connection, an Abort, a quit); empty when the
+	// hand completed.
+	Faults []Fault
 	// TimedOut names, once per occurrence, the players whose node acted
 	// for them after their decision timeout (Config.DecisionTimeout).
 	TimedOut []peer.ID
@@ -138,6 +150,9 @@ type Game struct {
 	last   [32]byte
 	chains chains
 	hand   *hand // hand in progress, receives entries
+	// peerLast is, once a Misbehavior has forked a broadcast, the hash of
+	// the last entry each peer got from this node; nil for honest nodes.
+	peerLast map[peer.ID][32]byte
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
@@ -266,6 +281,10 @@ func (g *Game) Record(results []HandResult) *mjlog.Game {
 	return mg
 }
 
+// Nicks returns a copy of the nicknames the players announced in their
+// Hellos, by peer (empty before the Hellos).
+func (g *Game) Nicks() map[peer.ID]string { return maps.Clone(g.nicks) }
+
 // Nick returns the nickname peer p announced in its Hello ("" if none).
 func (g *Game) Nick(p peer.ID) string { return g.nicks[p] }
 
@@ -277,7 +296,10 @@ func (g *Game) Standings() game.Standings { return g.match.Standings() }
 func (g *Game) MatchOver() bool { return g.match.Over() }
 
 // hello exchanges Hello messages, checks that all four agree on table,
-// version and peers, and derives the game id.
+// version, peers and match length, and derives the game id. It sends its
+// own Hello to every peer before it reads theirs and reads all three
+// before it judges, so a node whose configuration differs is named as
+// such by every node: by the three others, and by itself (FaultConfig).
 func (g *Game) hello(ctx context.Context) error {
 	nonce := make([]byte, 16)
 	if _, err := io.ReadFull(g.cfg.Rand, nonce); err != nil {
@@ -293,26 +315,152 @@ func (g *Game) hello(ctx context.Context) error {
 		length = "tonpuu"
 	}
 	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length}
-	if _, err := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}}); err != nil {
+	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
+	hellos := map[peer.ID]*pb.Hello{g.self: mine}
+	var firstErr error
+	for p, got := range g.gather(ctx, 0, "hello", g.cfg.Timeout) {
+		if got.err != nil {
+			firstErr = cmp.Or(firstErr, got.err)
+			continue
+		}
+		h := got.o.Entry.GetHello()
+		if err := validHello(h); err != nil {
+			firstErr = cmp.Or[error](firstErr, blamef(got.o, 0, err, "sent an invalid hello"))
+			continue
+		}
+		hellos[p] = h
+	}
+	if err := g.configMismatch(hellos); err != nil {
+		// Stay a moment, so that our own Hello reaches everyone before this
+		// node goes away and each of them can name the node that differs.
+		select {
+		case <-ctx.Done():
+		case <-time.After(helloLinger):
+		}
 		return err
 	}
-	nonces := map[peer.ID][]byte{g.self: nonce}
-	g.nicks = map[peer.ID]string{g.self: g.cfg.Nick}
-	for _, p := range g.others {
-		o, err := g.recv(ctx, p, 0, "hello", g.cfg.Timeout)
-		if err != nil {
-			return err
-		}
-		h := o.Entry.GetHello()
-		if err := checkHello(h, mine); err != nil {
-			return blamef(p, 0, err, "hello does not match ours")
-		}
+	if err := cmp.Or(firstErr, sendErr); err != nil {
+		return err
+	}
+	nonces := map[peer.ID][]byte{}
+	g.nicks = map[peer.ID]string{}
+	for p, h := range hellos {
 		nonces[p] = h.Nonce
 		g.nicks[p] = h.Nick
-		g.log.Info("peer joined", "peer", p, "nick", h.Nick)
+		if p != g.self {
+			g.log.Info("peer joined", "peer", p, "nick", h.Nick)
+		}
 	}
 	g.gameID = gameID(g.cfg.Table, g.cfg.Peers, nonces)
 	return nil
+}
+
+// helloLinger is how long a node whose table disagrees stays before it
+// returns, so that its Hello reaches the others.
+const helloLinger = time.Second
+
+// received is one peer's next entry, or why there is none.
+type received struct {
+	o   *Opened
+	err error
+}
+
+// gather receives the next entry of kind want from every other player at
+// once, waiting up to timeout for all of them, and returns them by peer.
+// The entries are verified and recorded in the peers' table order.
+func (g *Game) gather(ctx context.Context, hand uint32, want string, timeout time.Duration) map[peer.ID]received {
+	raw := make([]chan struct{}, len(g.others))
+	msgs := make([][]byte, len(g.others))
+	errs := make([]error, len(g.others))
+	rctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	for i, p := range g.others {
+		raw[i] = make(chan struct{})
+		go func() {
+			defer close(raw[i])
+			msgs[i], errs[i] = g.cfg.Transport.Recv(rctx, p)
+		}()
+	}
+	out := make(map[peer.ID]received, len(g.others))
+	for i, p := range g.others {
+		<-raw[i]
+		if errs[i] != nil {
+			out[p] = received{err: g.recvFault(ctx, p, hand, want, timeout, errs[i])}
+			continue
+		}
+		o, err := g.checkEntry(p, hand, msgs[i])
+		if err == nil && o.Entry.GetAbort() != nil {
+			err = abortError(o, g.cfg.Peers)
+		} else if err == nil && o.Kind() != want {
+			err = blamef(o, hand, nil, "sent a %s out of turn (expected its %s)", o.Kind(), want)
+		}
+		out[p] = received{o, err}
+	}
+	return out
+}
+
+// validHello checks the fields of a Hello that do not depend on the
+// table's configuration.
+func validHello(h *pb.Hello) error {
+	switch {
+	case len(h.Nonce) != 16:
+		return fmt.Errorf("nonce of %d bytes, want 16", len(h.Nonce))
+	case len(h.Nick) > 64:
+		return fmt.Errorf("nick of %d bytes, at most 64", len(h.Nick))
+	}
+	return nil
+}
+
+// configMismatch compares the Hellos received (this player's included)
+// and returns a *FaultError of kind FaultConfig naming the node that
+// differs: a node outside the largest group of agreeing Hellos, or this
+// node itself when the others agree with each other and not with it.
+func (g *Game) configMismatch(hellos map[peer.ID]*pb.Hello) error {
+	odd, ref, agree := oddHello(hellos, append([]peer.ID{g.self}, g.others...), g.self)
+	if odd == "" {
+		return nil
+	}
+	mine := hellos[g.self]
+	if err := checkHello(mine, ref); err != nil {
+		return faultf(g.self, 0, FaultConfig, nil, "this node's configuration differs from that of the %d other players, who agree: %v (check --table, the peers and the match length)", agree, err)
+	}
+	return faultf(odd, 0, FaultConfig, nil, "its configuration differs from ours and the table's: %v", checkHello(hellos[odd], mine))
+}
+
+// oddHello finds the configuration the most Hellos agree on (a tie goes to
+// the group of prefer) and returns the first peer in order whose Hello
+// differs from it ("" when all agree), that configuration's Hello, and
+// how many peers hold it.
+func oddHello(hellos map[peer.ID]*pb.Hello, order []peer.ID, prefer peer.ID) (odd peer.ID, ref *pb.Hello, agree int) {
+	supporters := func(p peer.ID) int {
+		n := 0
+		for _, q := range order {
+			if hellos[q] != nil && checkHello(hellos[q], hellos[p]) == nil {
+				n++
+			}
+		}
+		return n
+	}
+	best, most := peer.ID(""), -1
+	if hellos[prefer] != nil {
+		best, most = prefer, supporters(prefer)
+	}
+	for _, p := range order {
+		if hellos[p] != nil {
+			if n := supporters(p); n > most {
+				best, most = p, n
+			}
+		}
+	}
+	if best == "" {
+		return "", nil, 0
+	}
+	for _, p := range order {
+		if hellos[p] != nil && checkHello(hellos[p], hellos[best]) != nil {
+			return p, hellos[best], most
+		}
+	}
+	return "", hellos[best], most
 }
 
 func checkHello(h, mine *pb.Hello) error {
@@ -323,14 +471,10 @@ func checkHello(h, mine *pb.Hello) error {
 		return fmt.Errorf("table %q, ours %q", h.Table, mine.Table)
 	case len(h.Peers) != len(mine.Peers):
 		return fmt.Errorf("%d peers, ours %d", len(h.Peers), len(mine.Peers))
-	case len(h.Nonce) != 16:
-		return fmt.Errorf("nonce of %d bytes, want 16", len(h.Nonce))
 	case h.Hands != mine.Hands:
 		return fmt.Errorf("wants %d hands, we want %d", h.Hands, mine.Hands)
 	case h.Length != mine.Length:
 		return fmt.Errorf("wants a %q match, we want %q", h.Length, mine.Length)
-	case len(h.Nick) > 64:
-		return fmt.Errorf("nick of %d bytes, at most 64", len(h.Nick))
 	}
 	for i := range h.Peers {
 		if string(h.Peers[i]) != string(mine.Peers[i]) {
@@ -347,13 +491,16 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 	e.Seq = g.seq
 	if g.seq > 0 {
 		e.PrevHash = g.last[:]
+		if last, ok := g.peerLast[to]; ok {
+			e.PrevHash = last[:] // a forked chain (Misbehavior)
+		}
 	}
 	e.Sender = []byte(g.self)
 	if to != "" {
 		e.Recipient = []byte(to)
 	}
-	if g.cfg.Tamper != nil {
-		g.cfg.Tamper(hand, to, e)
+	if g.cfg.Misbehavior != nil {
+		g.cfg.Misbehavior.Entry(hand, to, e)
 	}
 	o, err := Seal(g.cfg.Identity, e)
 	if err != nil {
@@ -361,6 +508,9 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 	}
 	g.seq++
 	g.last = o.Hash
+	if _, ok := g.peerLast[to]; ok {
+		g.peerLast[to] = o.Hash
+	}
 	if err := g.record(o); err != nil {
 		return nil, err
 	}
@@ -379,19 +529,116 @@ func (g *Game) record(o *Opened) error {
 	return nil
 }
 
-// broadcast signs e and sends it to the other three players.
+// broadcast signs e and sends it to the other three players at once. A
+// peer that cannot be reached does not stop the others from getting the
+// message; the first failure is returned as a FaultError naming its peer.
 func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened, error) {
+	if m := g.cfg.Misbehavior; m != nil {
+		if mode := m.Fork(hand, e); mode != NoFork || g.peerLast != nil {
+			return g.forkedBroadcast(ctx, hand, e, mode == ForkNaive)
+		}
+	}
 	o, err := g.seal(hand, "", e)
 	if err != nil {
 		return nil, err
 	}
-	for _, p := range g.others {
-		if err := g.cfg.Transport.Send(ctx, p, o.Envelope); err != nil {
-			return nil, fmt.Errorf("send %s to %s: %w", o.Kind(), p, err)
+	errs := make([]error, len(g.others))
+	var wg sync.WaitGroup
+	for i, p := range g.others {
+		wg.Go(func() { errs[i] = g.send(ctx, hand, p, o.Envelope) })
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return o, g.sendFault(ctx, g.others[i], hand, o.Kind(), err)
 		}
 	}
 	return o, nil
 }
+
+// send hands env to the transport for peer to (through the Misbehavior's
+// Envelope, if any).
+func (g *Game) send(ctx context.Context, hand uint32, to peer.ID, env []byte) error {
+	if m := g.cfg.Misbehavior; m != nil {
+		if env = m.Envelope(hand, to, env); env == nil {
+			return nil
+		}
+	}
+	return g.cfg.Transport.Send(ctx, to, env)
+}
+
+// forkedBroadcast signs a copy of e for each other player under one
+// sequence number, as Misbehavior.Fork asks, records the first and sends
+// each to its player. Unless naive, from the first fork on each peer's
+// entries chain to the last entry that peer got (peerLast), so that no
+// peer sees a broken chain: only comparing transcripts shows the fork.
+func (g *Game) forkedBroadcast(ctx context.Context, hand uint32, e *pb.Entry, naive bool) (*Opened, error) {
+	seq, last := g.seq, g.last
+	if g.peerLast == nil && !naive {
+		g.peerLast = map[peer.ID][32]byte{}
+		for _, p := range g.others {
+			g.peerLast[p] = last
+		}
+	}
+	var first *Opened
+	for _, p := range g.others {
+		c := proto.Clone(e).(*pb.Entry)
+		c.GameId, c.Hand, c.Seq, c.Sender = g.gameID, hand, seq, []byte(g.self)
+		if seq > 0 {
+			prev := last
+			if l, ok := g.peerLast[p]; ok {
+				prev = l
+			}
+			c.PrevHash = prev[:]
+		}
+		g.cfg.Misbehavior.Entry(hand, p, c)
+		o, err := Seal(g.cfg.Identity, c)
+		if err != nil {
+			return nil, err
+		}
+		if first == nil {
+			first = o
+			if err := g.record(o); err != nil {
+				return nil, err
+			}
+		}
+		if g.peerLast != nil {
+			g.peerLast[p] = o.Hash
+		}
+		if err := g.send(ctx, hand, p, o.Envelope); err != nil {
+			return nil, g.sendFault(ctx, p, hand, o.Kind(), err)
+		}
+	}
+	g.seq, g.last = seq+1, first.Hash
+	return first, nil
+}
+
+// sendFault is the error for a message that could not be sent to p. A
+// peer that ended the hand with an Abort and went away is named by its
+// Abort, not as a lost connection: the messages it sent before it left
+// are read first.
+func (g *Game) sendFault(ctx context.Context, p peer.ID, hand uint32, kind string, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("send %s to %s: %w", kind, p, err)
+	}
+	for range maxDrain {
+		o, rerr := g.recvEntry(ctx, p, hand, "message", drainWait)
+		if rerr != nil {
+			break
+		}
+		if o.Entry.GetAbort() != nil {
+			return abortError(o, g.cfg.Peers)
+		}
+	}
+	return faultf(p, hand, FaultConnection, err, "connection lost while we sent our %s", kind)
+}
+
+// maxDrain and drainWait bound the reading of what a departed peer left
+// queued: at most maxDrain messages, each within drainWait.
+const (
+	maxDrain  = 64
+	drainWait = 200 * time.Millisecond
+)
 
 // sendTo signs e as a private message and sends it to one player.
 func (g *Game) sendTo(ctx context.Context, hand uint32, to peer.ID, e *pb.Entry) error {
@@ -399,96 +646,160 @@ func (g *Game) sendTo(ctx context.Context, hand uint32, to peer.ID, e *pb.Entry)
 	if err != nil {
 		return err
 	}
-	if err := g.cfg.Transport.Send(ctx, to, o.Envelope); err != nil {
-		return fmt.Errorf("send %s to %s: %w", o.Kind(), to, err)
+	if err := g.send(ctx, hand, to, o.Envelope); err != nil {
+		return g.sendFault(ctx, to, hand, o.Kind(), err)
 	}
 	return nil
 }
 
 // recv waits up to timeout for the next message from peer from, verifies
 // it (signature, sender, chain, game id, hand, recipient), records it, and
-// checks that it is the expected kind. Every failure is a *BlameError
-// naming the peer; an Abort from the peer wraps ErrAborted.
+// checks that it is the expected kind. Silence, a lost connection and a
+// message that proves nothing (no valid signature of from, a replayed or
+// out-of-order copy, another game or hand) are *FaultErrors naming the
+// peer; a signed entry out of turn or forking the sender's hash chain is a
+// *BlameError with the entry as evidence; an Abort from the peer is an
+// *AbortError.
 func (g *Game) recv(ctx context.Context, from peer.ID, hand uint32, want string, timeout time.Duration) (*Opened, error) {
+	o, err := g.recvEntry(ctx, from, hand, want, timeout)
+	if err != nil {
+		return nil, err
+	}
+	if a := o.Entry.GetAbort(); a != nil {
+		return nil, abortError(o, g.cfg.Peers)
+	}
+	if got := o.Kind(); got != want {
+		return nil, blamef(o, hand, nil, "sent a %s out of turn (expected its %s)", got, want)
+	}
+	return o, nil
+}
+
+// recvEntry receives, verifies and records the next entry from peer from,
+// of any kind; its errors are those of recv.
+func (g *Game) recvEntry(ctx context.Context, from peer.ID, hand uint32, want string, timeout time.Duration) (*Opened, error) {
 	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	b, err := g.cfg.Transport.Recv(rctx, from)
 	if err != nil {
-		if ctx.Err() == nil && errors.Is(err, context.DeadlineExceeded) {
-			return nil, blamef(from, hand, err, "silent for %s while we waited for its %s", timeout, want)
-		}
-		if ctx.Err() != nil {
-			return nil, fmt.Errorf("waiting for %s from %s: %w", want, from, ctx.Err())
-		}
-		return nil, blamef(from, hand, err, "connection lost while we waited for its %s", want)
+		return nil, g.recvFault(ctx, from, hand, want, timeout, err)
 	}
+	return g.checkEntry(from, hand, b)
+}
+
+// recvFault is the error for a Recv from peer from that failed with err.
+func (g *Game) recvFault(ctx context.Context, from peer.ID, hand uint32, want string, timeout time.Duration, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("waiting for %s from %s: %w", want, from, ctx.Err())
+	}
+	if errors.Is(err, context.DeadlineExceeded) {
+		return faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", timeout, want)
+	}
+	return faultf(from, hand, FaultConnection, err, "connection lost while we waited for its %s", want)
+}
+
+// checkEntry verifies the bytes b received from peer from during hand
+// (signature, sender, recipient, game id, hand, hash chain) and records
+// the entry in the transcript.
+func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) {
 	o, err := Open(b)
 	if err != nil {
-		return nil, blamef(from, hand, err, "sent an unreadable message")
+		return nil, faultf(from, hand, FaultUnverifiable, err, "sent a message that does not verify")
 	}
 	e := o.Entry
 	switch {
 	case o.Sender != from:
-		return nil, blamef(from, hand, nil, "relayed a message signed by %s", o.Sender)
+		return nil, faultf(from, hand, FaultUnverifiable, nil, "passed on a message signed by %s", o.Sender)
 	case o.Recipient != "" && o.Recipient != g.self:
-		return nil, blamef(from, hand, nil, "sent us a message addressed to %s", o.Recipient)
+		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent us a message addressed to %s", o.Recipient)
+	case hand > 0 && string(e.GameId) != string(g.gameID):
+		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message for another game (id %x)", e.GameId)
+	case hand == 0 && (len(e.GameId) != 0 || e.Seq != 0):
+		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message with seq %d where its hello must open its chain", e.Seq)
+	case e.Hand != hand:
+		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message for hand %d during hand %d", e.Hand, hand)
 	}
 	if err := g.chains.accept(o); err != nil {
-		return nil, blamef(from, hand, err, "broke its hash chain")
-	}
-	switch {
-	case hand > 0 && string(e.GameId) != string(g.gameID):
-		return nil, blamef(from, hand, nil, "message for another game (id %x)", e.GameId)
-	case hand == 0 && (len(e.GameId) != 0 || e.Seq != 0):
-		return nil, blamef(from, hand, nil, "hello must open its chain (seq %d)", e.Seq)
-	case e.Hand != hand:
-		return nil, blamef(from, hand, nil, "message for hand %d during hand %d", e.Hand, hand)
+		var fork *chainFork
+		if errors.As(err, &fork) {
+			// Both entries are signed by from: record the second so that
+			// the transcript holds the evidence.
+			if rerr := g.record(o); rerr != nil {
+				return nil, rerr
+			}
+			return nil, blameOn(from, hand, fork.evidence, err, "signed two different messages as its message %d (equivocation)", fork.seq)
+		}
+		return nil, faultf(from, hand, FaultUnverifiable, err, "sent a replayed or out-of-order message")
 	}
 	if err := g.record(o); err != nil {
 		return nil, err
 	}
-	if a := e.GetAbort(); a != nil {
-		reason := a.Reason
-		if len(reason) > 200 {
-			reason = reason[:200]
-		}
-		return nil, &AbortError{Peer: from, Hand: int(hand), Reason: reason}
-	}
-	if got := o.Kind(); got != want {
-		return nil, blamef(from, hand, nil, "sent a %s out of turn (expected its %s)", got, want)
-	}
 	return o, nil
+}
+
+// abortError turns a received Abort into an *AbortError whose Fault names
+// the peer the sender holds responsible (the sender itself if it names no
+// peer of the table).
+func abortError(o *Opened, table []peer.ID) *AbortError {
+	a := o.Entry.GetAbort()
+	reason := truncate(a.Reason, 200)
+	f := Fault{Peer: o.Sender, Hand: int(o.Entry.Hand), Kind: FaultAborted, Reason: fmt.Sprintf("%s ended the hand: %s", o.Sender, reason), Reporters: []peer.ID{o.Sender}}
+	if len(a.FaultPeer) == 0 && FaultKind(a.FaultKind) == FaultBadWall {
+		// A fault of the wall, not of a peer: the audit names the pass.
+		f.Peer, f.Kind, f.Reason = "", FaultBadWall, reason
+	} else if p, err := peer.IDFromBytes(a.FaultPeer); err == nil && slices.Contains(table, p) {
+		f.Peer = p
+		switch k := FaultKind(a.FaultKind); k {
+		case FaultSilence, FaultConnection, FaultUnverifiable, FaultConfig, FaultQuit, FaultLocal:
+			f.Kind = k
+		}
+		switch {
+		case p == o.Sender && f.Kind == FaultQuit:
+			f.Reason = "quit the game"
+		case a.FaultKind == "blame":
+			f.Reason = "claimed cheat, checked only by the reporter: " + reason
+		default:
+			f.Reason = reason
+		}
+	}
+	return &AbortError{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: reason, Fault: f}
 }
 
 // recvAny receives and records the next message from peer from of any
 // kind, for collecting key reveals after an abort.
 func (g *Game) recvAny(ctx context.Context, from peer.ID, hand uint32, timeout time.Duration) (*Opened, error) {
-	rctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	b, err := g.cfg.Transport.Recv(rctx, from)
-	if err != nil {
-		return nil, err
-	}
-	o, err := Open(b)
-	if err != nil {
-		return nil, err
-	}
-	if o.Sender != from || o.Entry.Hand != hand || string(o.Entry.GameId) != string(g.gameID) || (o.Recipient != "" && o.Recipient != g.self) {
-		return nil, fmt.Errorf("peer %s: unexpected message after abort", from)
-	}
-	if err := g.chains.accept(o); err != nil {
-		return nil, err
-	}
-	return o, g.record(o)
+	return g.recvEntry(ctx, from, hand, "key reveal", timeout)
 }
 
-// abort tells the other players why this player gives up the hand. Errors
-// sending it are ignored: the hand is over either way.
+// abort tells the other players why this player gives up the hand, with
+// the peer it holds responsible and the kind of fault. Errors sending it
+// are ignored: the hand is over either way.
 func (g *Game) abort(ctx context.Context, hand uint32, reason error) {
 	if g.gameID == nil {
 		return
 	}
+	body := &pb.Abort{Reason: truncate(reason.Error(), 1000)}
+	var be *BlameError
+	var fe *FaultError
+	var ae *AbortError
+	switch {
+	case errors.As(reason, &ae):
+		// Passing on another player's Abort: its claim, as it stands.
+		body.Reason, body.FaultKind = truncate(ae.Fault.Reason, 1000), string(ae.Fault.Kind)
+		if ae.Fault.Peer != "" {
+			body.FaultPeer = []byte(ae.Fault.Peer)
+		}
+	case errors.As(reason, &be):
+		body.Reason, body.FaultPeer, body.FaultKind = truncate(be.Reason, 1000), []byte(be.Peer), "blame"
+	case errors.As(reason, &fe) && fe.Peer == "":
+		body.Reason, body.FaultKind = truncate(fe.Reason, 1000), string(fe.Kind)
+	case errors.As(reason, &fe):
+		body.Reason, body.FaultPeer, body.FaultKind = truncate(fe.Reason, 1000), []byte(fe.Peer), string(fe.Kind)
+	case ctx.Err() != nil:
+		body.FaultPeer, body.FaultKind = []byte(g.self), string(FaultQuit)
+	default:
+		body.FaultPeer, body.FaultKind = []byte(g.self), string(FaultLocal)
+	}
 	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
 	defer cancel()
-	g.broadcast(sctx, hand, &pb.Entry{Body: &pb.Entry_Abort{Abort: &pb.Abort{Reason: reason.Error()}}})
+	g.broadcast(sctx, hand, &pb.Entry{Body: &pb.Entry_Abort{Abort: body}})
 }

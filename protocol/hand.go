@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -43,6 +42,11 @@ type hand struct {
 	// each); commitment decodes them on first use.
 	commits [Players][]byte
 	decoded [Players][]commcrypto.Element
+	// rekeyEntry[j] is seat j's signed rekey pass (nil for this player's
+	// own), the evidence behind its commitments.
+	rekeyEntry [Players]*Opened
+
+	revealed bool // this player has broadcast its key reveal
 
 	keys  [][Players]commcrypto.Scalar // known keys per position and seat
 	mine  map[int]wall.Tile            // tiles this player has decrypted, by position
@@ -72,10 +76,18 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 	g.hand = h
 	defer func() { g.hand = nil }()
 	err := h.play(ctx)
-	if err != nil && ctx.Err() == nil {
+	switch {
+	case err != nil && ctx.Err() == nil:
 		h.afterAbort(ctx, err)
+	case err != nil:
+		// Interrupted: tell the others this node quits, so that they
+		// name it as what it is.
+		g.abort(ctx, num, err)
+		_, f := Verdict(err, g.self, int(num))
+		h.res.Faults = appendFault(h.res.Faults, *f)
 	}
 	h.res.Duration = time.Since(h.start)
+	h.res.Aborted = err != nil
 	if err != nil {
 		return &h.res, fmt.Errorf("hand %d: %w", num, err)
 	}
@@ -89,16 +101,22 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 // bad shuffle or rekey pass is still blamed on the player who made it.
 func (h *hand) afterAbort(ctx context.Context, cause error) {
 	g := h.g
+	// Every player that stops says so first, even when it passes on
+	// another's Abort: its key reveal must never reach a peer that still
+	// expects a move of the hand, or that peer would see it out of turn.
 	g.abort(ctx, h.num, cause)
-	var be *BlameError
-	if errors.As(cause, &be) {
-		h.res.Blame = append(h.res.Blame, be.Blame)
+	if b, f := Verdict(cause, g.self, int(h.num)); b != nil {
+		h.res.Blame = appendBlame(h.res.Blame, *b)
+	} else {
+		h.res.Faults = appendFault(h.res.Faults, *f)
 	}
 	if h.wall[Players] == nil || h.r == nil {
 		return
 	}
-	if err := h.sendReveal(ctx); err != nil {
-		return
+	if !h.revealed {
+		if err := h.sendReveal(ctx); err != nil {
+			return
+		}
 	}
 	// Collect the others' reveals, passing over whatever they sent before
 	// they learned of the abort. A short deadline: a peer that never got
@@ -113,11 +131,7 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 		}
 	}
 	a := h.runAudit(true)
-	for _, b := range a.Blame {
-		if !slices.Contains(h.res.Blame, b) {
-			h.res.Blame = append(h.res.Blame, b)
-		}
-	}
+	h.res.Blame = appendBlame(h.res.Blame, a.Blame...)
 	h.res.Yama = a.Yama
 }
 
@@ -135,6 +149,7 @@ func (h *hand) play(ctx context.Context) error {
 		{"key reveal", h.revealKeys},
 	}
 	for _, s := range steps {
+		h.observeStage(s.name)
 		if err := s.run(ctx); err != nil {
 			return err
 		}
@@ -171,7 +186,7 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceCommit{NonceCommit: header}}); err != nil {
 		return err
 	}
-	commits := map[peer.ID][]byte{}
+	commits := map[peer.ID]*Opened{}
 	for _, p := range g.others {
 		o, err := g.recv(ctx, p, h.num, "nonce commitment", g.cfg.Timeout)
 		if err != nil {
@@ -179,12 +194,12 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 		}
 		c := o.Entry.GetNonceCommit()
 		if len(c.Commitment) != 32 {
-			return blamef(p, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
+			return blamef(o, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
 		}
 		if err := checkHeader(c, h.state); err != nil {
-			return blamef(p, h.num, err, "disagrees on the match state")
+			return blamef(o, h.num, err, "disagrees on the match state")
 		}
-		commits[p] = c.Commitment
+		commits[p] = o
 	}
 	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceReveal{NonceReveal: &pb.NonceReveal{Nonce: nonce}}}); err != nil {
 		return err
@@ -197,10 +212,10 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 		}
 		n := o.Entry.GetNonceReveal().Nonce
 		if len(n) != NonceSize {
-			return blamef(p, h.num, nil, "revealed a nonce of %d bytes, want %d", len(n), NonceSize)
+			return blamef(o, h.num, nil, "revealed a nonce of %d bytes, want %d", len(n), NonceSize)
 		}
-		if string(nonceCommitment(g.gameID, h.num, p, n)) != string(commits[p]) {
-			return blamef(p, h.num, nil, "revealed a nonce that does not open its commitment")
+		if string(nonceCommitment(g.gameID, h.num, p, n)) != string(commits[p].Entry.GetNonceCommit().Commitment) {
+			return blameOn(p, h.num, evidenceOf(commits[p], o), nil, "revealed a nonce that does not open its commitment")
 		}
 		nonces[p] = n
 	}
@@ -248,7 +263,7 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		}
 		next, err := h.receiveDeck(o.Entry.GetShuffle().Deck, j+1 == h.seat || j+1 == Players && h.seat == 0)
 		if err != nil {
-			return blamef(h.peerAt(j), h.num, err, "bad shuffle pass")
+			return blamef(o, h.num, err, "bad shuffle pass")
 		}
 		h.deck[j+1] = next
 	}
@@ -319,13 +334,14 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		rk := o.Entry.GetRekey()
 		next, err := h.receiveDeck(rk.Wall, j+1 == h.seat || j+1 == Players)
 		if err != nil {
-			return blamef(p, h.num, err, "bad rekey pass wall")
+			return blamef(o, h.num, err, "bad rekey pass wall")
 		}
 		if len(rk.Commitments) != wall.NumTiles*commcrypto.ElementSize {
-			return blamef(p, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), wall.NumTiles*commcrypto.ElementSize)
+			return blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), wall.NumTiles*commcrypto.ElementSize)
 		}
 		h.wall[j+1] = next
 		h.commits[j] = rk.Commitments
+		h.rekeyEntry[j] = o
 		h.decoded[j] = make([]commcrypto.Element, wall.NumTiles)
 	}
 	return nil
@@ -340,7 +356,7 @@ func (h *hand) commitment(j, pos int) (commcrypto.Element, error) {
 	const size = commcrypto.ElementSize
 	c, err := commcrypto.DecodeElement(h.commits[j][pos*size : (pos+1)*size])
 	if err != nil {
-		return c, blamef(h.peerAt(j), h.num, err, "commitment for position %d does not decode", pos)
+		return c, blamef(h.rekeyEntry[j], h.num, err, "commitment for position %d does not decode", pos)
 	}
 	h.decoded[j][pos] = c
 	return c, nil
@@ -361,18 +377,17 @@ func (h *hand) release(positions []int) *pb.Entry {
 // then stores the keys. A failure blames seat j at once.
 func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
 	kr := o.Entry.GetKeyRelease()
-	p := h.peerAt(j)
 	if len(kr.Positions) != len(want) {
-		return blamef(p, h.num, nil, "released keys for %d positions, expected %d", len(kr.Positions), len(want))
+		return blamef(o, h.num, nil, "released keys for %d positions, expected %d", len(kr.Positions), len(want))
 	}
 	for n, pos := range kr.Positions {
 		if int(pos) != want[n] {
-			return blamef(p, h.num, nil, "released a key for position %d, expected %d", pos, want[n])
+			return blamef(o, h.num, nil, "released a key for position %d, expected %d", pos, want[n])
 		}
 	}
 	keys, err := decodeKeys(kr.Keys, len(want))
 	if err != nil {
-		return blamef(p, h.num, err, "bad key release")
+		return blamef(o, h.num, err, "bad key release")
 	}
 	for n, pos := range want {
 		c, err := h.commitment(j, pos)
@@ -380,7 +395,7 @@ func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
 			return err
 		}
 		if err := commcrypto.CheckCommitment(keys[n], c); err != nil {
-			return blamef(p, h.num, err, "key for position %d fails its commitment", pos)
+			return blameOn(o.Sender, h.num, evidenceOf(h.rekeyEntry[j], o), err, "key for position %d fails its commitment", pos)
 		}
 		h.keys[pos][j] = keys[n]
 	}
@@ -413,7 +428,7 @@ func (h *hand) decrypt(pos int) (wall.Tile, error) {
 	}
 	id, ok := h.g.tiles.Lookup(commcrypto.Decrypt(h.wall[Players][pos], ks[:]...))
 	if !ok {
-		return -1, fmt.Errorf("position %d does not decrypt to a tile: a shuffle or rekey pass is bad (the key reveal names who)", pos)
+		return -1, faultf("", h.num, FaultBadWall, nil, "position %d does not decrypt to a tile: a shuffle or rekey pass is bad (the key reveal names who)", pos)
 	}
 	return wall.Tile(id), nil
 }
@@ -454,7 +469,7 @@ func (h *hand) receiveKeys(ctx context.Context, positions []int, private bool) (
 			return nil, err
 		}
 		if private != (o.Recipient != "") {
-			return nil, blamef(o.Sender, h.num, nil, "sent a key release to the wrong audience (private: %v)", o.Recipient != "")
+			return nil, blamef(o, h.num, nil, "sent a key release to the wrong audience (private: %v)", o.Recipient != "")
 		}
 		if err := h.acceptRelease(j, o, positions); err != nil {
 			return nil, err
@@ -509,6 +524,7 @@ func (h *hand) sendReveal(ctx context.Context) error {
 		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
 	}
 	_, err := h.g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_KeyReveal{KeyReveal: body}})
+	h.revealed = true
 	return err
 }
 
@@ -539,6 +555,7 @@ func (h *hand) audit() error {
 	}
 	h.res.Events = a.Events
 	h.res.Blame = a.Blame
+	h.res.Faults = appendFault(h.res.Faults, a.Faults...)
 	if a.DoraIndicator != h.res.DoraIndicator && len(a.Blame) == 0 {
 		return fmt.Errorf("audit: dora indicator %d differs from the one decrypted during the hand (%d)", a.DoraIndicator, h.res.DoraIndicator)
 	}

@@ -11,6 +11,9 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
 // table is four in-process players on a MemNetwork.
@@ -93,3 +96,17 @@ func blamed(err error) peer.ID {
 	}
 	return ""
 }
+
+// tamper is a Misbehavior that rewrites outgoing entries with f.
+type tamper func(hand uint32, to peer.ID, e *pb.Entry)
+
+func (tamper) Fork(uint32, *pb.Entry) ForkMode                                   { return NoFork }
+func (tamper) Envelope(_ uint32, _ peer.ID, env []byte) []byte                   { return env }
+func (f tamper) Entry(hand uint32, to peer.ID, e *pb.Entry)                      { f(hand, to, e) }
+func (tamper) Act(_ *game.Kyoku, _ game.Seat, a game.Action) (game.Action, bool) { return a, false }
+
+// unchecked is a Misbehavior that sends whatever the Player chose, legal
+// or not.
+type unchecked struct{ Honest }
+
+func (unchecked) Act(_ *game.Kyoku, _ game.Seat, a game.Action) (game.Action, bool) { return a, true }

@@ -59,6 +59,7 @@ func (h *hand) playKyoku(ctx context.Context) error {
 	h.t.trusted = g.self
 	for {
 		st, seats := h.t.next()
+		h.observeKyoku(st, seats)
 		switch st {
 		case stepDone:
 			h.res.Result = k.Result()
@@ -155,7 +156,7 @@ func (h *hand) publicReveal(ctx context.Context) error {
 			return err
 		}
 		if o.Recipient != "" {
-			return blamef(o.Sender, h.num, nil, "sent a private key release during a public decryption")
+			return blamef(o, h.num, nil, "sent a private key release during a public decryption")
 		}
 		if err := h.t.feed(o); err != nil {
 			return err
@@ -232,7 +233,14 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 		return a, timedOut, fmt.Errorf("choosing an action: %w", err)
 	}
 	a.Seat = me
-	if !isLegal(v.LegalActions(me), a) && !h.g.cfg.uncheckedActions {
+	if m := h.g.cfg.Misbehavior; m != nil {
+		var replaced bool
+		if a, replaced = m.Act(v.Clone(), me, a); replaced {
+			a.Seat = me
+			return a, timedOut, nil
+		}
+	}
+	if !isLegal(v.LegalActions(me), a) {
 		return a, timedOut, fmt.Errorf("player chose %s, which is not among its legal actions", a)
 	}
 	return a, timedOut, nil

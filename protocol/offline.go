@@ -1,11 +1,12 @@
 package protocol
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/libp2p/go-libp2p/core/peer"
-	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/protocol/pb"
@@ -15,25 +16,41 @@ import (
 // TranscriptAudit is the verdict of AuditTranscript.
 type TranscriptAudit struct {
 	// Table is the table name from the Hellos; Length the match length
-	// ("hanchan" or "tonpuu").
+	// ("hanchan" or "tonpuu"); HandsWanted the number of hands the
+	// players agreed on (0 for a whole match).
 	Table, Length string
+	HandsWanted   int
+	// GameID is the game id the Hellos derive (32 bytes); nil if they do
+	// not agree. Two transcripts of one game have the same GameID.
+	GameID []byte
 	// Standings are the match standings after the audited hands; Over
 	// reports whether the match ended.
 	Standings game.Standings
 	Over      bool
-	// Peers are the four peer IDs from the Hellos, ascending.
+	// Peers are the four peer IDs from the Hellos, ascending; Seats the
+	// seat order hand 1 fixed (nil before); Nicks the nicknames the
+	// Hellos announced.
 	Peers []peer.ID
+	Seats []peer.ID
+	Nicks map[peer.ID]string
+	// Owner is the player whose transcript this is: the one that sent or
+	// received every private message in it ("" if none shows).
+	Owner peer.ID
 	// Hands holds one audit per hand found, in order.
 	Hands []*HandAudit
-	// Blame lists every player found at fault, in the order found: bad
-	// signatures, broken hash chains, bad Hellos, then each hand's audit.
+	// Blame lists every proven cheat, in the order found (forked hash
+	// chains, then each hand's), each with its signed evidence.
 	Blame []Blame
+	// Faults lists everything else found, in order: damaged records, a
+	// configuration mismatch, each hand's faults (Aborts' claims, messages
+	// missing), and a transcript that ends before the game does.
+	Faults []Fault
 }
 
 // OK reports whether the transcript verified: at least one hand, every
-// hand audited clean, nobody blamed.
+// hand audited clean, nobody blamed, no fault.
 func (t *TranscriptAudit) OK() bool {
-	if len(t.Blame) > 0 || len(t.Hands) == 0 {
+	if len(t.Blame) > 0 || len(t.Faults) > 0 || len(t.Hands) == 0 {
 		return false
 	}
 	for _, h := range t.Hands {
@@ -44,47 +61,63 @@ func (t *TranscriptAudit) OK() bool {
 	return true
 }
 
+// Damaged reports whether the transcript itself is damaged or cut short
+// (a fault of kind FaultDamaged or FaultIncomplete): what it shows may be
+// only part of the game.
+func (t *TranscriptAudit) Damaged() bool {
+	return slices.ContainsFunc(t.Faults, func(f Fault) bool { return f.Kind == FaultDamaged || f.Kind == FaultIncomplete })
+}
+
 // AuditTranscript re-verifies a saved transcript offline: every record's
-// signature (a record that fails is blamed on the peer it claims as sender,
-// "altered after signing"), every sender's hash chain, the four Hellos and
-// the game id, and every hand with AuditHand (dealer seat h-1 mod 4 for
-// hand h, as the protocol rotates it). It never panics on bad records.
+// signature (a record that fails is a FaultDamaged: the file was altered
+// or damaged, which proves nothing against the peer it names), every
+// sender's hash chain (a fork is a blame), the four Hellos and the game
+// id, and every hand with AuditHand (dealer and match state carried from
+// hand to hand by the rules engine). It reports a transcript that ends
+// before the game does as FaultIncomplete. It never panics on bad records.
 func AuditTranscript(records []Record) *TranscriptAudit {
-	t := &TranscriptAudit{}
-	blame := func(p peer.ID, hand int, format string, args ...any) {
-		t.Blame = append(t.Blame, Blame{Peer: p, Hand: hand, Reason: fmt.Sprintf(format, args...)})
-	}
+	t := &TranscriptAudit{Nicks: map[peer.ID]string{}}
 	var entries []*Opened
 	ch := chains{}
+	cut := false // the records stop early: only a prefix of the game is judged
 	for _, rec := range records {
 		o, err := Open(rec.Envelope)
 		if err != nil {
-			p, hand := claimedSender(rec.Envelope)
-			blame(p, hand, "record %d: %v (altered after signing, or forged)", rec.Index, err)
-			continue
+			// What follows a damaged record cannot be judged: a missing
+			// entry would make the next one look out of turn.
+			t.Faults = append(t.Faults, Fault{Kind: FaultDamaged, Reason: fmt.Sprintf("record %d at byte %d does not verify (the file was damaged or altered after signing): %v; the %d records after it are not audited", rec.Index, rec.Offset, err, len(records)-rec.Index)})
+			cut = true
+			break
 		}
 		if err := ch.accept(o); err != nil {
-			blame(o.Sender, int(o.Entry.Hand), "record %d: %v", rec.Index, err)
+			var fork *chainFork
+			if errors.As(err, &fork) {
+				t.Blame = appendBlame(t.Blame, blameOn(o.Sender, o.Entry.Hand, fork.evidence, nil, "signed two different messages as its message %d (equivocation; record %d)", fork.seq, rec.Index).Blame)
+			} else {
+				t.Faults = append(t.Faults, Fault{Peer: o.Sender, Hand: int(o.Entry.Hand), Kind: FaultUnverifiable, Reason: fmt.Sprintf("record %d: %v", rec.Index, err)})
+			}
 			continue
 		}
 		entries = append(entries, o)
 	}
+	t.Owner = owner(entries)
 	// The Hellos.
 	var hellos []*Opened
 	for len(entries) > 0 && entries[0].Entry.Hand == 0 {
 		hellos = append(hellos, entries[0])
 		entries = entries[1:]
 	}
-	gameID, ok := t.hellos(hellos, blame)
+	gameID, ok := t.hellos(hellos)
 	if !ok {
 		return t
 	}
+	t.GameID = gameID
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
 	rules := game.TenhouRules(t.Length != "tonpuu", true, true)
 	match := game.NewMatch(rules)
-	var seats []peer.ID
+	ended := false // the last hand ended early (aborted) or failed
 	for len(entries) > 0 {
 		n := entries[0].Entry.Hand
 		end := 0
@@ -93,85 +126,116 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		}
 		hand := entries[:end]
 		entries = entries[end:]
-		partial := slices.ContainsFunc(hand, func(o *Opened) bool { return o.Entry.GetAbort() != nil })
+		partial := slices.ContainsFunc(hand, func(o *Opened) bool { return o.Entry.GetAbort() != nil }) || cut && len(entries) == 0
 		deal, ok := match.Next()
 		if !ok {
-			t.Blame = append(t.Blame, Blame{Hand: int(n), Reason: "hand played after the match was over"})
-			return t
+			t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultUnverifiable, Reason: "entries for a hand after the match was over"})
+			break
 		}
-		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, Partial: partial})
-		if partial && len(a.Blame) == 0 {
-			a.Blame = append(a.Blame, Blame{Hand: int(n), Reason: "hand was aborted"})
-		}
-		if seats == nil {
-			seats = a.Seats
+		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, Partial: partial})
+		if t.Seats == nil {
+			t.Seats = a.Seats
 		}
 		t.Hands = append(t.Hands, a)
-		t.Blame = append(t.Blame, a.Blame...)
-		if a.Result == nil || len(a.Blame) > 0 {
-			return t
+		t.Blame = appendBlame(t.Blame, a.Blame...)
+		t.Faults = appendFault(t.Faults, a.Faults...)
+		if partial || a.Result == nil || len(a.Blame) > 0 {
+			ended = true
+			break
 		}
 		if err := match.End(a.Result); err != nil {
-			t.Blame = append(t.Blame, Blame{Hand: int(n), Reason: err.Error()})
-			return t
+			t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultLocal, Reason: err.Error()})
+			ended = true
+			break
 		}
 	}
 	t.Standings = match.Standings()
 	t.Over = match.Over()
+	if !cut && !ended && !t.Over && (t.HandsWanted == 0 || len(t.Hands) < t.HandsWanted) {
+		what := "the match is over"
+		if t.HandsWanted > 0 {
+			what = fmt.Sprintf("hand %d of %d", t.HandsWanted, t.HandsWanted)
+		}
+		t.Faults = append(t.Faults, Fault{Hand: len(t.Hands), Kind: FaultIncomplete, Reason: fmt.Sprintf("the transcript ends after %d complete hands, before %s (the file was cut short, or its node stopped)", len(t.Hands), what)})
+	}
 	return t
 }
 
-// hellos checks the four Hellos agree and returns the game id.
-func (t *TranscriptAudit) hellos(hellos []*Opened, blame func(peer.ID, int, string, ...any)) ([]byte, bool) {
-	if len(hellos) != Players {
-		blame("", 0, "transcript opens with %d hellos, want %d", len(hellos), Players)
-		return nil, false
+// owner returns the peer that is the sender or the recipient of every
+// private message among es, "" if there is none or no such peer.
+func owner(es []*Opened) peer.ID {
+	var cand []peer.ID
+	for _, o := range es {
+		if o.Recipient == "" {
+			continue
+		}
+		pair := []peer.ID{o.Sender, o.Recipient}
+		if cand == nil {
+			cand = pair
+			continue
+		}
+		cand = slices.DeleteFunc(cand, func(p peer.ID) bool { return !slices.Contains(pair, p) })
+		if len(cand) == 0 {
+			return ""
+		}
 	}
-	first := hellos[0].Entry.GetHello()
-	if first == nil {
-		blame(hellos[0].Sender, 0, "first entry is a %s, not a hello", hellos[0].Kind())
-		return nil, false
+	if len(cand) != 1 {
+		return ""
 	}
-	nonces := map[peer.ID][]byte{}
+	return cand[0]
+}
+
+// hellos checks the four Hellos agree and returns the game id. A Hello
+// that disagrees with the others is a FaultConfig naming its sender; a
+// transcript without all four is FaultIncomplete.
+func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
+	byPeer := map[peer.ID]*pb.Hello{}
+	var order []peer.ID
 	for _, o := range hellos {
 		h := o.Entry.GetHello()
 		if h == nil || o.Entry.Seq != 0 {
-			blame(o.Sender, 0, "game opening entry is a %s with seq %d", o.Kind(), o.Entry.Seq)
+			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, evidenceOf(o), nil, "opened the game with a %s with seq %d, not a hello", o.Kind(), o.Entry.Seq).Blame)
 			return nil, false
 		}
-		if err := checkHello(h, first); err != nil {
-			blame(o.Sender, 0, "hello disagrees: %v", err)
+		if err := validHello(h); err != nil {
+			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, evidenceOf(o), err, "sent an invalid hello: %v", err).Blame)
 			return nil, false
 		}
-		nonces[o.Sender] = h.Nonce
+		byPeer[o.Sender] = h
+		order = append(order, o.Sender)
+		t.Nicks[o.Sender] = h.Nick
 	}
+	if odd, ref, _ := oddHello(byPeer, order, t.Owner); odd != "" {
+		t.Faults = append(t.Faults, Fault{Peer: odd, Kind: FaultConfig, Reason: fmt.Sprintf("its configuration differs from the table's: %v", checkHello(byPeer[odd], ref))})
+		return nil, false
+	}
+	if len(hellos) == 0 {
+		t.Faults = append(t.Faults, Fault{Kind: FaultIncomplete, Reason: "the transcript holds no hello: the game never started"})
+		return nil, false
+	}
+	first := hellos[0].Entry.GetHello()
+	nonces := map[peer.ID][]byte{}
 	for _, raw := range first.Peers {
 		p, err := peer.IDFromBytes(raw)
 		if err != nil {
-			blame(hellos[0].Sender, 0, "hello lists a bad peer ID: %v", err)
-			return nil, false
-		}
-		if _, ok := nonces[p]; !ok {
-			blame(p, 0, "listed in the hellos but sent none")
+			t.Blame = appendBlame(t.Blame, blameOn(hellos[0].Sender, 0, evidenceOf(hellos[0]), err, "hello lists a bad peer ID: %v", err).Blame)
 			return nil, false
 		}
 		t.Peers = append(t.Peers, p)
+		if h, ok := byPeer[p]; ok {
+			nonces[p] = h.Nonce
+		}
 	}
-	t.Table, t.Length = first.Table, first.Length
+	t.Table, t.Length, t.HandsWanted = first.Table, first.Length, int(first.Hands)
+	if len(nonces) != len(t.Peers) || len(hellos) != len(t.Peers) {
+		var missing []string
+		for _, p := range t.Peers {
+			if _, ok := nonces[p]; !ok {
+				missing = append(missing, p.String())
+			}
+		}
+		t.Faults = append(t.Faults, Fault{Kind: FaultIncomplete, Reason: fmt.Sprintf("the transcript holds hellos from %d of %d players (none from %s): the game never started, or the file was cut short", len(nonces), len(t.Peers), strings.Join(missing, ", "))})
+		return nil, false
+	}
 	return gameID(first.Table, t.Peers, nonces), true
-}
-
-// claimedSender extracts the sender and hand an unverifiable envelope
-// claims, for naming it; "" and 0 if even that does not decode.
-func claimedSender(env []byte) (peer.ID, int) {
-	var e pb.Envelope
-	var entry pb.Entry
-	if proto.Unmarshal(env, &e) != nil || proto.Unmarshal(e.Entry, &entry) != nil {
-		return "", 0
-	}
-	p, err := peer.IDFromBytes(entry.Sender)
-	if err != nil {
-		return "", int(entry.Hand)
-	}
-	return p, int(entry.Hand)
 }

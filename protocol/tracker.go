@@ -41,7 +41,8 @@ type tracker struct {
 	awaited  []game.Seat
 	winners  []game.Seat
 	calls    map[game.Seat]game.Action
-	deferred []game.Action // a win waiting for its ura-dora indicators
+	last     [Players]*Opened // each seat's last entry fed, evidence for its deferred action
+	deferred []game.Action    // a win waiting for its ura-dora indicators
 	draws    map[int]game.Seat
 	// Events counts tsumo and rinshan draws, actions and public reveals.
 	events int
@@ -172,7 +173,7 @@ func (t *tracker) seatOf(p peer.ID) (game.Seat, bool) {
 }
 
 func (t *tracker) blame(o *Opened, err error, format string, args ...any) error {
-	return blamef(o.Sender, t.hand, err, format, args...)
+	return blamef(o, t.hand, err, format, args...)
 }
 
 // feed applies one entry of the kyoku to the public state. Entries that
@@ -182,6 +183,7 @@ func (t *tracker) feed(o *Opened) error {
 	if !ok {
 		return t.blame(o, nil, "is not seated at the table")
 	}
+	t.last[s] = o
 	e := o.Entry
 	if kr := e.GetKeyRelease(); kr != nil {
 		if o.Recipient != "" {
@@ -402,7 +404,7 @@ func (t *tracker) flushDeferred(o *Opened) error {
 	t.deferred = nil
 	for _, a := range actions {
 		if err := t.k.Apply(a); err != nil {
-			return blamef(t.seats[a.Seat], t.hand, err, "illegal %s", a)
+			return blamef(t.last[a.Seat], t.hand, err, "illegal %s", a)
 		}
 		t.steps = append(t.steps, kyokuStep{action: a})
 		t.events++

@@ -2,12 +2,19 @@ package protocol
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"sync"
+	"unicode/utf8"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/mentalmj/mentalmj/protocol/pb"
 )
 
 // Transcript is an append-only record of every envelope a player sent or
@@ -143,3 +150,62 @@ func ReadRecords(r io.Reader, name string) ([]Record, error) {
 }
 
 func uvarintLen(n uint64) int { return len(binary.AppendUvarint(nil, n)) }
+
+// ErrNotTranscript is wrapped by LoadRecords's error for data that is not
+// a mentalmj transcript at all.
+var ErrNotTranscript = errors.New("not a mentalmj transcript")
+
+// ErrCutShort is wrapped by LoadRecords's error for a transcript whose
+// last record is incomplete or whose framing breaks part-way.
+var ErrCutShort = errors.New("transcript cut short")
+
+// LoadRecords reads a transcript like ReadRecords and also checks that it
+// is one: its first record must decode as a signed entry (pb.Envelope
+// holding a pb.Entry). It returns the complete records and an error naming
+// name: ErrNotTranscript wrapped, saying what the data looks like (empty,
+// gzip, JSON, XML, text or binary data), or ErrCutShort wrapped, saying
+// where reading stopped (record number and byte offset); the records
+// before that point are returned with it.
+func LoadRecords(r io.Reader, name string) ([]Record, error) {
+	br := bufio.NewReader(r)
+	head, _ := br.Peek(512)
+	recs, err := ReadRecords(br, name)
+	if len(head) == 0 {
+		return nil, fmt.Errorf("%s: %w: the file is empty", name, ErrNotTranscript)
+	}
+	if len(recs) == 0 || !isEntry(recs[0].Envelope) {
+		return nil, fmt.Errorf("%s: %w: it looks like %s (its first record, at byte 0, does not decode as a signed entry)", name, ErrNotTranscript, sniff(head))
+	}
+	if err != nil {
+		return recs, fmt.Errorf("%w: %w (%d complete records before it)", ErrCutShort, err, len(recs))
+	}
+	return recs, nil
+}
+
+// isEntry reports whether env decodes as an Envelope whose entry decodes
+// and names a sender; the signature is not checked.
+func isEntry(env []byte) bool {
+	var e pb.Envelope
+	var entry pb.Entry
+	if proto.Unmarshal(env, &e) != nil || len(e.Signature) == 0 || proto.Unmarshal(e.Entry, &entry) != nil {
+		return false
+	}
+	_, err := peer.IDFromBytes(entry.Sender)
+	return err == nil
+}
+
+// sniff names what a file that is not a transcript looks like.
+func sniff(head []byte) string {
+	trimmed := bytes.TrimLeft(head, " \t\r\n\ufeff")
+	switch {
+	case bytes.HasPrefix(head, []byte{0x1f, 0x8b}):
+		return "gzip data (an mjlog? try mentalmj tenhou replay)"
+	case len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '['):
+		return "JSON"
+	case len(trimmed) > 0 && trimmed[0] == '<':
+		return "XML (an mjlog? try mentalmj tenhou replay)"
+	case utf8.Valid(head) && !bytes.ContainsFunc(head, func(r rune) bool { return r < ' ' && r != '\n' && r != '\r' && r != '\t' }):
+		return "text"
+	}
+	return "binary data of another kind"
+}

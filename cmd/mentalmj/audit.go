@@ -3,19 +3,18 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
-	"slices"
-	"strings"
 
 	"github.com/mentalmj/mentalmj/protocol"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var auditCommand = command{
 	name:    "audit",
-	summary: "re-verify a saved transcript offline",
+	summary: "re-verify saved transcripts offline: who cheated, what went wrong",
 	run:     runAudit,
 }
 
@@ -25,130 +24,73 @@ Re-verifies a transcript written by "mentalmj join" without any network:
 every signature and hash chain, the Hellos, every hand's nonce commitments,
 shuffle and rekey passes, key releases, and the kyoku replayed under the
 rules engine (every turn, call, win, riichi and tenpai declaration), with
-the decrypted wall checked against the Tenhou layout.
+the decrypted wall checked against the Tenhou layout. It prints each
+hand's result and audit, then the verdicts:
+
+  BLAME  a player is proven to have cheated: entries it signed fail a
+         check, or two of its signed entries conflict. The evidence is
+         listed with the file and record that hold it.
+  FAULT  something stopped or spoiled the game without proving a cheat:
+         silence, a lost connection, a player who quit or aborted, a
+         configuration mismatch, a damaged or cut-short file. A fault
+         proves nothing about intent.
 
 Given the transcripts of several players of the same game, it audits each
 and compares them: two signed messages from one player with the same
 sequence number and different contents prove that it told different
-players different things, and are blamed on it. The hands shown are the
-first transcript's.
+players different things (equivocation), and are blamed on it.
+Transcripts of different games are refused.
 
-Exit status: 0 the transcripts verify, 1 they fail the audit (the blame
-list names who), 2 one cannot be read.`
-
-// auditJSON is the --json output shape.
-type auditJSON struct {
-	OK    bool            `json:"ok"`
-	Hands []auditHandJSON `json:"hands"`
-	Blame []blameJSON     `json:"blame"`
-	Note  string          `json:"note,omitempty"`
-}
-
-type auditHandJSON struct {
-	Hand          int    `json:"hand"`
-	Yama          []int  `json:"yama"`
-	Dice          [2]int `json:"dice"`
-	DoraIndicator int    `json:"dora_indicator"`
-	Events        int    `json:"events"`
-}
-
-type blameJSON struct {
-	Peer   string `json:"peer"`
-	Hand   int    `json:"hand"`
-	Reason string `json:"reason"`
-}
+Exit status: 0 every hand verified; 1 a cheat is proven (blame); 2 a file
+cannot be audited (not a transcript, cut short, damaged, different games,
+bad usage); 3 no cheat is proven but the game did not complete as played
+(faults only).`
 
 func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("audit", auditUsage, stderr)
-	asJSON := fs.Bool("json", false, "print the verdict as JSON")
+	asJSON := fs.Bool("json", false, `print the report as JSON: {"ok", "verdict", "players", "hands", "blame": [{"peer", "player", "hand", "reason", "evidence"}], "faults": [{"peer", "player", "hand", "kind", "reason", "reporters"}], …}`)
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() < 1 {
 		return usageError(fs, stderr, "give a transcript file")
 	}
-	var all [][]protocol.Record
-	var audits []*protocol.TranscriptAudit
-	var notes []string
+	var files []verdict.File
 	for _, path := range fs.Args() {
-		recs, rerr := readTranscript(path)
+		recs, err := readTranscript(path)
 		if len(recs) == 0 {
-			fmt.Fprintf(stderr, "mentalmj audit: %v\n", rerr)
+			fmt.Fprintf(stderr, "mentalmj audit: %v\n", err)
 			return 2
 		}
-		if rerr != nil {
-			notes = append(notes, rerr.Error())
-		}
-		all = append(all, recs)
-		audits = append(audits, protocol.AuditTranscript(recs))
+		files = append(files, verdict.File{Name: path, Records: recs, ReadErr: err})
 	}
-	a := audits[0]
-	ok := len(notes) == 0
-	var blames []protocol.Blame
-	for _, t := range audits {
-		ok = ok && t.OK()
-		for _, b := range t.Blame {
-			if !slices.Contains(blames, b) {
-				blames = append(blames, b)
-			}
-		}
-	}
-	if len(audits) > 1 {
-		equivocations := protocol.CompareTranscripts(fs.Args(), all)
-		ok = ok && len(equivocations) == 0
-		blames = append(blames, equivocations...)
-	}
-	out := auditJSON{OK: ok, Hands: []auditHandJSON{}, Blame: []blameJSON{}, Note: strings.Join(notes, "; ")}
-	for _, h := range a.Hands {
-		out.Hands = append(out.Hands, auditHandJSON{Hand: h.Hand, Yama: h.Yama, Dice: h.Dice, DoraIndicator: h.DoraIndicator, Events: h.Events})
-	}
-	for _, b := range blames {
-		out.Blame = append(out.Blame, blameJSON{Peer: b.Peer.String(), Hand: b.Hand, Reason: b.Reason})
+	r, err := verdict.Audit(files)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj audit: %v\n", err)
+		return 2
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		enc.Encode(out)
+		enc.Encode(r)
 	} else {
-		for i, path := range fs.Args() {
-			fmt.Fprintf(stdout, "transcript %s: table %q, %d records, %d hands\n", path, audits[i].Table, len(all[i]), len(audits[i].Hands))
-		}
-		for _, h := range out.Hands {
-			status := "ok"
-			if h.Yama == nil {
-				status = "FAILED"
-			}
-			fmt.Fprintf(stdout, "hand %d: dice %d+%d, dora indicator %s, %d events, audit %s\n", h.Hand, h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator), h.Events, status)
-		}
-		for _, b := range blames {
-			fmt.Fprintf(stdout, "BLAME %s\n", b)
-		}
-		for _, n := range notes {
-			fmt.Fprintf(stdout, "warning: %s (records before it were audited)\n", n)
-		}
-		if out.OK {
-			fmt.Fprintln(stdout, "transcripts verify")
-		} else {
-			fmt.Fprintln(stdout, "transcripts FAIL the audit")
-		}
+		r.WriteText(stdout)
 	}
-	if !out.OK {
-		return 1
-	}
-	return 0
+	return r.ExitCode()
 }
 
 // readTranscript reads a transcript file's records; the error names the
-// file (an unreadable file, or a damaged tail after the records returned).
+// file: it cannot be opened, is not a transcript (no records returned), or
+// is cut short after the records returned.
 func readTranscript(path string) ([]protocol.Record, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	recs, err := protocol.ReadRecords(f, path)
-	if len(recs) == 0 && err == nil {
-		err = fmt.Errorf("%s: empty transcript", path)
+	recs, err := protocol.LoadRecords(f, path)
+	if errors.Is(err, protocol.ErrNotTranscript) {
+		return nil, fmt.Errorf("%w; give a .mjt file written by mentalmj join or local", err)
 	}
 	return recs, err
 }

@@ -19,9 +19,11 @@ var idCommand = command{
 const idUsage = `id [--data-dir DIR] [--listen MULTIADDR ...]
 
 Prints the peer ID of the identity in DIR (creating it on first use, as
-"join" would) and, for each --listen address, the peer address the other
-players pass to "join --peer". Replace an unspecified host (0.0.0.0 or ::)
-with the address the others can reach you at.`
+"join" would) and the peer addresses the other players pass to "join
+--peer": each --listen address, with an unspecified host (0.0.0.0, ::)
+replaced by each address of this machine's network interfaces (loopback
+and IPv6 link-local ones only if there is nothing else). Behind NAT,
+the others need your public or relayed address instead (see "relay").`
 
 func runID(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("id", idUsage, stderr)
@@ -48,9 +50,18 @@ func runID(_ context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mentalmj id: %v\n", err)
 		return 2
 	}
+	addrs, err := node.DialableListenAddrs(laddrs)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj id: %v\n", err)
+		return 1
+	}
 	fmt.Fprintf(stdout, "peer ID: %s\n", id)
-	for _, a := range laddrs {
+	for _, a := range addrs {
 		fmt.Fprintf(stdout, "peer address: %s/p2p/%s\n", a, id)
+	}
+	if len(addrs) == 0 {
+		fmt.Fprintf(stderr, "mentalmj id: no network interface has an address of the --listen addresses' families\n")
+		return 1
 	}
 	return 0
 }

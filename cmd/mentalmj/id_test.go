@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"net"
 	"regexp"
 	"testing"
+
+	manet "github.com/multiformats/go-multiaddr/net"
 
 	"github.com/mentalmj/mentalmj/node"
 )
@@ -34,5 +37,43 @@ func TestIDCommand(t *testing.T) {
 	}
 	if code := run(context.Background(), []string{"id", "--data-dir", dir, "--listen", "nonsense"}, &out2, &errs); code != 2 {
 		t.Errorf("bad --listen: exit %d, want 2", code)
+	}
+}
+
+// With an unspecified --listen host, "mentalmj id" prints this machine's
+// interface addresses (as the standard library lists them), never
+// 0.0.0.0.
+func TestIDCommandUnspecified(t *testing.T) {
+	var out, errs bytes.Buffer
+	if code := run(context.Background(), []string{"id", "--data-dir", t.TempDir(), "--listen", "/ip4/0.0.0.0/tcp/4001"}, &out, &errs); code != 0 {
+		t.Skipf("no IPv4 interface address? exit %d: %s", code, errs.String())
+	}
+	ifaces, err := net.InterfaceAddrs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := regexp.MustCompile(`(?m)^peer address: (\S+)$`).FindAllStringSubmatch(out.String(), -1)
+	if len(lines) == 0 {
+		t.Fatalf("no peer address in:\n%s", out.String())
+	}
+	for _, m := range lines {
+		info, err := node.ParsePeer(m[1])
+		if err != nil {
+			t.Fatalf("printed address %q is not a --peer address: %v", m[1], err)
+		}
+		ip, err := manet.ToIP(info.Addrs[0])
+		if err != nil || ip.IsUnspecified() {
+			t.Errorf("printed address %s has no specific IP", m[1])
+			continue
+		}
+		found := false
+		for _, a := range ifaces {
+			if n, ok := a.(*net.IPNet); ok && n.IP.Equal(ip) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("printed address %s is not an interface address %v", m[1], ifaces)
+		}
 	}
 }

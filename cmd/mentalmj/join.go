@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,11 +16,13 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/bot"
+	"github.com/mentalmj/mentalmj/invite"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/ui"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var joinCommand = command{
@@ -30,60 +31,66 @@ var joinCommand = command{
 	run:     runJoin,
 }
 
-const joinUsage = `join --table NAME --peer MULTIADDR --peer MULTIADDR --peer MULTIADDR [flags]
+const joinUsage = `join INVITE [--name NICK] [flags]
+  or: join --table NAME --peer MULTIADDR --peer MULTIADDR --peer MULTIADDR [flags]
 
-Joins a four-player table: listens, dials the three other players (each
---peer is a multiaddr ending in /p2p/<peer id>, as the other player's join
-printed it), plays --hands hands of riichi mahjong under the mental
-protocol (--hands 0: a whole hanchan), audits every hand, and exits 0 only
-if every audit passed. Share the "peer address" line it prints
-with the other three players.
+Joins a four-player table and plays --hands hands of riichi mahjong under
+the mental protocol (--hands 0: a whole hanchan), audits every hand, and
+exits 0 only if every audit passed.
+
+With an INVITE (the mmj1… string "mentalmj host" printed), join dials the
+host, shows who has arrived, checks the host's signed list of the four
+players (that it is for this table, signed by the invite's host, and has
+this node on it) and plays with them. Otherwise it listens, dials the
+three other players (each --peer is a multiaddr ending in /p2p/<peer id>,
+as the other player's join or "mentalmj id" printed it); share the "peer
+address" line it prints with the other three players.
 
 Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
 and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
 that the others can dial whatever your NAT. A --peer given as such a
-relayed address is dialled through its relay.`
+relayed address is dialled through its relay.
+
+With --ui the node serves a mahjong table page on 127.0.0.1 (a free port;
+the URL it prints carries a random access token) and opens the browser
+(--no-open: just print the URL); you play there. Without --ui and --bot
+you play on this terminal.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
-	var listen, peers, relays listFlag
-	table := fs.String("table", "", "table name; all four players must use the same one (required)")
-	fs.Var(&listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
-	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three")
-	fs.Var(&relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
-	nick := fs.String("name", "", "nickname shown to the other players")
-	useBot := fs.Bool("bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
-	hands := fs.Int("hands", 1, "number of hands to play; 0 plays a whole match")
-	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
-	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
-	transcriptPath := fs.String("transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
-	timeout := fs.Duration("timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	turnTimeout := fs.Duration("turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it")
-	decisionTimeout := fs.Duration("decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
-	connectTimeout := fs.Duration("connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
-	mjlogPath := fs.String("mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
-	progress := fs.String("progress", "text", "progress output: text, or json (one object per line, for launchers)")
-	verbose := fs.Bool("v", false, "log protocol steps to stderr")
-	if code, ok := parseFlags(fs, args); !ok {
+	var f tableFlags
+	f.register(fs)
+	var peers listFlag
+	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three (or an invite instead)")
+	positional, code, ok := parseArgs(fs, args)
+	if !ok {
 		return code
 	}
+	var inv *invite.Invite
 	switch {
-	case fs.NArg() > 0:
-		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
-	case *table == "":
-		return usageError(fs, stderr, "--table is required")
+	case len(positional) > 1:
+		return usageError(fs, stderr, "unexpected argument %q", positional[1])
+	case len(positional) == 1:
+		if len(peers) > 0 {
+			return usageError(fs, stderr, "give an invite or --peer addresses, not both")
+		}
+		i, err := invite.Parse(positional[0])
+		if err != nil {
+			return usageError(fs, stderr, "%v", err)
+		}
+		if f.table != "" {
+			if err := i.ForTable(f.table); err != nil {
+				return usageError(fs, stderr, "--table: %v", err)
+			}
+		}
+		f.table, inv = i.Table, &i
+	case f.table == "":
+		return usageError(fs, stderr, "--table is required (or give the mmj1… invite the host printed)")
 	case len(peers) != protocol.Players-1:
 		return usageError(fs, stderr, "give exactly %d --peer addresses, got %d", protocol.Players-1, len(peers))
-	case *hands < 0:
-		return usageError(fs, stderr, "--hands must be 0 (a whole match) or more, got %d", *hands)
-	case *progress != "text" && *progress != "json":
-		return usageError(fs, stderr, "--progress must be text or json, got %q", *progress)
-	case *timeout <= 0 || *turnTimeout <= 0:
-		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive")
 	}
-	laddrs, code, ok := parseListen(fs, stderr, listen)
-	if !ok {
+	if code, ok := f.check(fs, stderr); !ok {
 		return code
 	}
 	var infos []peer.AddrInfo
@@ -94,40 +101,41 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		infos = append(infos, info)
 	}
-	var relayInfos []peer.AddrInfo
-	for _, s := range relays {
-		info, err := node.ParseRelay(s)
-		if err != nil {
-			return usageError(fs, stderr, "--relay: %v", err)
+	var meet func(peer.ID) bool
+	if inv != nil {
+		if err := invite.CheckNick(f.nick); err != nil {
+			return usageError(fs, stderr, "--name: %v", err)
 		}
-		relayInfos = append(relayInfos, info)
+		// Before the list, only the host, and the relays of its relayed
+		// addresses to reach it through.
+		relays := inv.Relays()
+		meet = func(p peer.ID) bool { return p == inv.Host || slices.Contains(relays, p) }
 	}
-	logger := newLogger(stderr, *verbose)
-	out := &reporter{w: stdout, json: *progress == "json"}
+	st, code, ok := f.startNode(ctx, fs, stdout, stderr, infos, meet)
+	if !ok {
+		return code
+	}
+	defer st.n.Close()
+	if inv == nil {
+		st.printAddrs()
+	} else if code, ok := meetHost(ctx, &f, st, *inv, stderr); !ok {
+		return code
+	}
+	return playTable(ctx, &f, st, stdout, stderr)
+}
 
-	key, err := node.LoadOrCreateIdentity(*dataDir)
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: --data-dir: %v\n", err)
-		return 2
-	}
-	n, err := node.New(ctx, node.Config{Identity: key, Listen: laddrs, Peers: infos, Relays: relayInfos, Logger: logger})
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 2
-	}
-	defer n.Close()
-	if len(relayInfos) > 0 {
-		out.event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
-		wctx, cancel := context.WithTimeout(ctx, relayWait)
-		_, err := n.WaitReservations(wctx)
-		cancel()
-		if err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: --relay: %v\n(still trying in the background; until then the others can reach you only at the addresses below)\n", err)
-		}
-	}
-	for _, a := range n.Addrs() {
-		out.event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
-	}
+// playTable plays the game at the table of ts's node, whose peers are
+// set: transcript, connection, the hands and their audit, the results. It
+// returns the exit code.
+func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Writer) int {
+	key, n, logger, out := ts.key, ts.n, ts.log, ts.out
+	table, dataDir, nick, useBot := &f.table, &f.dataDir, &f.nick, &f.useBot
+	hands, tonpuu, mjlogPath, progress := &f.hands, &f.tonpuu, &f.mjlog, &f.progress
+	timeout, turnTimeout, decisionTimeout, connectTimeout := &f.timeout, &f.turnTimeout, &f.decisionTimeout, &f.connectTimeout
+	transcriptPath := &f.transcript
+	misbehavior := f.misbehavior
+	useUI, noOpen, uiLinger, passive := &f.useUI, &f.noOpen, &f.uiLinger, &f.passive
+	infos := n.Peers()
 
 	path := *transcriptPath
 	if path == "" {
@@ -157,19 +165,68 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 	// The human's table view and prompts go to the terminal: stdout, or
 	// stderr when stdout carries JSON progress for a launcher.
-	ui := stdout
+	screen := stdout
 	if *progress == "json" {
-		ui = stderr
+		screen = stderr
 	}
-	var player protocol.Player = &terminalPlayer{in: os.Stdin, out: ui}
-	if *useBot {
+	var gameRef *protocol.Game
+	var results []protocol.HandResult
+	downloads := map[string]ui.Download{
+		"transcript": {File: filepath.Base(path), Type: "application/octet-stream", Write: func(w io.Writer) error {
+			if err := tr.Sync(); err != nil {
+				return err
+			}
+			f, err := os.Open(path)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			_, err = io.Copy(w, f)
+			return err
+		}},
+		"mjlog": {File: safeName(*table) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
+			return mjlog.Write(w, gameRef.Record(results))
+		}},
+	}
+	front, err := newFrontend(*useUI, *useBot, os.Stdin, screen, downloads)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
+		return 2
+	}
+	uiCtx, stopUI := context.WithCancel(ctx)
+	defer stopUI()
+	front.serve(uiCtx, *noOpen, screen)
+	player := front.player
+	if player == nil {
 		var seed [8]byte
 		rand.Read(seed[:])
 		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
 	}
+	if *passive {
+		player = protocol.Tsumogiri{}
+	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true
-	var gameRef *protocol.Game
+	seated := false
+	observer := protocol.ObserverFunc(func(o protocol.Observation) {
+		if !seated && o.Seats != nil {
+			seated = true
+			names := verdict.Names{Seats: o.Seats, Nicks: gameRef.Nicks()}
+			var seats, nicks []string
+			line := ""
+			for s, p := range o.Seats {
+				seats, nicks = append(seats, p.String()), append(nicks, o.Nicks[s])
+				you := ""
+				if game.Seat(s) == o.Seat {
+					you = " (you)"
+				}
+				line += fmt.Sprintf("\n  %s%s in East 1  %s", names.Short(p, 0), you, p)
+			}
+			out.event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
+				"seating (the winds turn with the dealer):%s", line)
+		}
+		front.Observe(o)
+	})
 	g, err := protocol.NewGame(protocol.Config{
 		Table:           *table,
 		Identity:        key,
@@ -184,9 +241,13 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		TurnTimeout:     *turnTimeout,
 		DecisionTimeout: *decisionTimeout,
 		Logger:          logger,
+		Observer:        observer,
+		Misbehavior:     misbehavior,
 		OnHand: func(r protocol.HandResult) {
-			allOK = allOK && len(r.Blame) == 0 && r.Yama != nil
-			out.hand(r, n.ID(), gameRef.Nick)
+			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
+			results = append(results, r)
+			out.hand(r, n.ID(), gameRef.Nicks())
+			front.HandDone(r)
 		},
 	})
 	if err != nil {
@@ -194,14 +255,21 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	gameRef = g
-	results, err := g.Run(ctx)
+	_, err = g.Run(ctx)
+	front.Finish(g, err)
+	defer front.linger(ctx, *uiLinger, screen)
 	if err != nil {
-		var be *protocol.BlameError
-		if errors.As(err, &be) {
-			out.event(map[string]any{"event": "blame", "peer": be.Peer.String(), "hand": be.Hand, "reason": be.Reason}, "BLAME %s", be.Blame)
+		hand := len(results)
+		b, f := protocol.Verdict(err, n.ID(), hand)
+		names := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}
+		if b != nil {
+			out.blame(*b, names, "at once")
+			fmt.Fprintf(stderr, "mentalmj join: cheating proven: %v\n", err)
+			return 1
 		}
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 1
+		out.fault(*f, names)
+		fmt.Fprintf(stderr, "mentalmj join: the game stopped: %v\n", err)
+		return 3
 	}
 	if !allOK {
 		return 1
@@ -215,8 +283,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	st := g.Standings()
 	if g.MatchOver() {
-		name := seatNamer(g.Seats(), g.Nick)
-		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings:\n%s", formatStandings(st, name))
+		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
+		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandings(st, name))
 	}
 	rss := peakRSSKiB()
 	cpu := cpuTime()
@@ -251,6 +319,7 @@ func writeRecord(path string, g *mjlog.Game) error {
 type reporter struct {
 	w    io.Writer
 	json bool
+	seen map[string]bool // verdicts already reported
 }
 
 func (r *reporter) event(obj map[string]any, format string, args ...any) {
@@ -262,32 +331,106 @@ func (r *reporter) event(obj map[string]any, format string, args ...any) {
 	fmt.Fprintf(r.w, format+"\n", args...)
 }
 
-func (r *reporter) hand(h protocol.HandResult, self peer.ID, nick func(peer.ID) string) {
+func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string) {
+	names := verdict.Names{Seats: h.Seats, Nicks: nicks}
 	audit := "ok"
-	if len(h.Blame) > 0 {
-		audit = "FAILED: " + h.Blame[0].String()
+	switch {
+	case len(h.Blame) > 0:
+		audit = "FAILED: cheating proven, see BLAME"
+	case len(h.Faults) > 0:
+		audit = "not completed, see FAULT"
 	}
 	var oya string
 	if h.Oya < len(h.Seats) {
 		oya = h.Seats[h.Oya].String()
 	}
-	name := seatNamer(h.Seats, nick)
-	result := describeResult(h.Result, name)
+	name := names.Seat(h.Oya)
+	result := verdict.DescribeResult(h.Result, name)
 	for _, p := range h.TimedOut {
 		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
+	}
+	var seatNicks []string // nicknames in seat order, for local
+	for _, p := range h.Seats {
+		seatNicks = append(seatNicks, nicks[p])
 	}
 	var scores [4]int
 	if h.Result != nil {
 		scores = h.Result.Scores
 	}
+	dealer := "dealer unknown"
+	if oya != "" {
+		dealer = "dealer " + name(game.Seat(h.Oya))
+	}
 	r.event(map[string]any{
 		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
-		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice,
-		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && h.Yama != nil,
+		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
+		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
-	}, "hand %d (%s, honba %d): dealer seat %d%s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %s, hand %s",
-		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, h.Oya, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, wall.Tile(h.DoraIndicator),
-		result, scores, h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
+		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
+		result, scoreList(scores, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+	when := "end of hand"
+	if h.Aborted {
+		when = "at once"
+	}
+	for _, b := range h.Blame {
+		r.blame(b, names, when)
+	}
+	for _, f := range h.Faults {
+		r.fault(f, names)
+	}
+}
+
+// once reports whether key is new to r, remembering it.
+func (r *reporter) once(key string) bool {
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if r.seen[key] {
+		return false
+	}
+	r.seen[key] = true
+	return true
+}
+
+// blame reports a proven cheat (once), naming the player as names does;
+// when says whether it was caught "at once" (on arrival, the hand
+// aborted) or at the "end of hand" (by the audit).
+func (r *reporter) blame(b protocol.Blame, names verdict.Names, when string) {
+	if !r.once(fmt.Sprint("blame", b.Hand, b.Peer, b.Reason)) {
+		return
+	}
+	player := names.Short(b.Peer, -1)
+	var ev []string
+	for _, e := range b.Evidence {
+		ev = append(ev, e.String())
+	}
+	r.event(map[string]any{"event": "blame", "peer": b.Peer.String(), "player": player, "hand": b.Hand, "reason": b.Reason, "evidence": ev, "when": when},
+		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
+}
+
+// fault reports a fault (once), naming the player as names does.
+func (r *reporter) fault(f protocol.Fault, names verdict.Names) {
+	if !r.once(fmt.Sprint("fault", f.Hand, f.Peer, f.Kind)) {
+		return
+	}
+	player := names.Short(f.Peer, -1)
+	var reporters []string
+	for _, p := range f.Reporters {
+		reporters = append(reporters, p.String())
+	}
+	r.event(map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters},
+		"FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
+}
+
+// scoreList writes scores by seat with the seats' names:
+// "alice (East, seat 0) 25000, bob (South, seat 1) 25000, …".
+func scoreList(scores [4]int, name func(game.Seat) string) string {
+	var parts []string
+	for s, v := range scores {
+		parts = append(parts, fmt.Sprintf("%s %d", name(game.Seat(s)), v))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func selfMark(h protocol.HandResult, self peer.ID) string {

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -22,7 +23,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var localCommand = command{
@@ -39,7 +40,11 @@ protocol (or --hands N hands). It relays their progress, prints a line per
 hand (result, scores, dealer, dora indicator, audit, time) and the final
 standings, and exits 0 only if all four exit 0 and their audits agree.
 Identities and transcripts go to DIR (default: a new temporary directory,
-printed). With --play you are player-0 and the three others are bots.`
+printed). It prints where each player sits once hand 1 has drawn the
+seats. With --play you are player-0 and the three others are bots: you
+play on this terminal, or in the browser with --ui (the page's URL is
+printed; --no-open keeps the browser closed). --ui without --play shows
+player-0's bot playing.`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -56,6 +61,8 @@ type childHand struct {
 	DurationMs    float64   `json:"duration_ms"`
 	DrawLatencyMs []float64 `json:"draw_latency_ms"`
 	Peer          string    `json:"peer"`
+	Player        string    `json:"player"`
+	Kind          string    `json:"kind"`
 	Reason        string    `json:"reason"`
 	PeakRSSKiB    int64     `json:"peak_rss_kib"`
 	CPUMs         float64   `json:"cpu_ms"`
@@ -66,6 +73,8 @@ type childHand struct {
 	Scores        [4]int    `json:"scores"`
 	Order         [4]int    `json:"order"`
 	Points        [4]int    `json:"points"`
+	Nicks         []string  `json:"nicks"`
+	Seats         []string  `json:"seats"`
 }
 
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -75,6 +84,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
+	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
+	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
@@ -85,6 +96,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *hands < 0 {
 		return usageError(fs, stderr, "--hands must be 0 (a whole hanchan) or more, got %d", *hands)
 	}
+
 	if *dir == "" {
 		d, err := os.MkdirTemp("", "mentalmj-local-")
 		if err != nil {
@@ -143,7 +155,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	var cpuMs float64
 	var matchOver bool
 	var standings []childHand
+	var seating []string             // nicknames in seat order, once known
 	reports := map[int][]childHand{} // hand → reports
+	var verdicts localVerdicts
 	var wg sync.WaitGroup
 	codes := make([]int, len(players))
 	for i, p := range players {
@@ -165,6 +179,12 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *play {
 			args = append(args, "--turn-timeout", "31m")
+		}
+		if *useUI && i == 0 {
+			args = append(args, "--ui", "--ui-linger", "1m")
+			if *noOpen {
+				args = append(args, "--no-open")
+			}
 		}
 		for _, q := range players {
 			if q != p {
@@ -206,8 +226,26 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 						printHand(stdout, reports[ev.Hand], nameOf)
 					}
 					mu.Unlock()
-				case "blame":
-					fmt.Fprintf(stdout, "[%s] BLAME %s (hand %d): %s\n", p.name, nameOrID(nameOf, ev.Peer), ev.Hand, ev.Reason)
+				case "blame", "fault":
+					mu.Lock()
+					verdicts.add(ev, p.name)
+					mu.Unlock()
+					fmt.Fprintf(stdout, "[%s] %s hand %d: %s %s: %s\n", p.name, strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
+				case "seats":
+					mu.Lock()
+					if seating == nil && len(ev.Seats) == len(players) {
+						seating = make([]string, len(ev.Seats))
+						fmt.Fprintln(stdout, "seating (hand 1):")
+						for s, id := range ev.Seats {
+							seating[s] = nameOrID(nameOf, id)
+							you := ""
+							if *play && id == players[0].id.String() {
+								you = " (you)"
+							}
+							fmt.Fprintf(stdout, "  %s%s in East 1\n", seatName(seating, s, 0), you)
+						}
+					}
+					mu.Unlock()
 				case "connected":
 					fmt.Fprintf(stdout, "[%s] connected\n", p.name)
 				case "done":
@@ -234,10 +272,11 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	ok := true
 	for i, c := range codes {
 		if c != 0 {
-			fmt.Fprintf(stdout, "%s exited with status %d\n", players[i].name, c)
+			fmt.Fprintf(stdout, "%s exited with status %d (%s)\n", players[i].name, c, exitMeaning(c))
 			ok = false
 		}
 	}
+	verdicts.summary(stdout)
 	played := len(reports)
 	switch {
 	case *hands > 0 && played < *hands && matchOver:
@@ -258,7 +297,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	if len(standings) > 0 {
-		printStandings(stdout, standings, players, nameOf)
+		printStandings(stdout, standings, seating)
 		if len(standings) != len(players) {
 			ok = false
 		}
@@ -304,6 +343,10 @@ func agree(rs []childHand) bool {
 
 func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	r := rs[0]
+	if !slices.ContainsFunc(rs, func(x childHand) bool { return x.Yama != nil }) && r.Events == 0 {
+		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
+		return
+	}
 	status := "ok (4 of 4 audits agree)"
 	if !agree(rs) {
 		status = "FAILED or audits disagree"
@@ -312,23 +355,41 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 	for _, x := range rs {
 		slowest = max(slowest, x.DurationMs)
 	}
-	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %v; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, nameOrID(nameOf, r.Oya), r.Dice[0]+1, r.Dice[1]+1, wall.Tile(r.DoraIndicator),
-		r.Result, r.Scores, r.Events, status, r.SetupMs, slowest)
+	var scores []string
+	for s, v := range r.Scores {
+		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
+	}
+	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
+		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
+		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
+}
+
+// seatName names seat s as verdict.Names.Short does, "player-1 (South,
+// seat 1)", from the nicknames in seat order and the dealer's seat oya.
+func seatName(nicks []string, s, oya int) string {
+	nick := fmt.Sprintf("seat %d", s)
+	if s >= 0 && s < len(nicks) && nicks[s] != "" {
+		nick = nicks[s]
+	}
+	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%4+4)%4], s)
 }
 
 // printStandings prints the final standings once, after checking the four
 // nodes agree on them.
-func printStandings(w io.Writer, st []childHand, players []*localPlayer, nameOf map[string]string) {
+func printStandings(w io.Writer, st []childHand, seating []string) {
 	for _, s := range st[1:] {
 		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
 			fmt.Fprintln(w, "the nodes disagree on the final standings")
 			return
 		}
 	}
-	fmt.Fprintln(w, "final standings:")
+	fmt.Fprintln(w, "final standings (points with uma):")
 	for rank, seat := range st[0].Order {
-		fmt.Fprintf(w, "  %d. seat %d: %d points (%+.1f)\n", rank+1, seat, st[0].Scores[seat], float64(st[0].Points[seat])/10)
+		name := fmt.Sprintf("seat %d", seat)
+		if seat < len(seating) {
+			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
+		}
+		fmt.Fprintf(w, "  %d. %s: %d points (%+.1f)\n", rank+1, name, st[0].Scores[seat], float64(st[0].Points[seat])/10)
 	}
 }
 
@@ -458,4 +519,49 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 		p.buf = p.buf[i+1:]
 	}
 	return len(b), nil
+}
+
+// exitMeaning says what a join exit status means.
+func exitMeaning(code int) string {
+	switch code {
+	case -1:
+		return "killed by a signal"
+	case 1:
+		return "a cheat was proven"
+	case 2:
+		return "bad usage or input"
+	case 3:
+		return "the game stopped on a fault"
+	}
+	return "an error"
+}
+
+// localVerdicts gathers the four nodes' blames and faults, so that each is
+// reported once with the nodes that report it.
+type localVerdicts struct {
+	keys      []string
+	line      map[string]string
+	reporters map[string][]string
+}
+
+func (v *localVerdicts) add(ev childHand, reporter string) {
+	key := fmt.Sprintf("%s %d %s %s", ev.Event, ev.Hand, ev.Peer, ev.Kind)
+	if v.line == nil {
+		v.line, v.reporters = map[string]string{}, map[string][]string{}
+	}
+	if _, ok := v.line[key]; !ok {
+		v.keys = append(v.keys, key)
+		what := "cheating proven"
+		if ev.Event == "fault" {
+			what = ev.Kind + " (a fault: it proves nothing about intent)"
+		}
+		v.line[key] = fmt.Sprintf("%s hand %d: %s %s: %s", strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, what)
+	}
+	v.reporters[key] = append(v.reporters[key], reporter)
+}
+
+func (v *localVerdicts) summary(w io.Writer) {
+	for _, k := range v.keys {
+		fmt.Fprintf(w, "verdict: %s; reported by %s\n", v.line[k], strings.Join(v.reporters[k], ", "))
+	}
 }

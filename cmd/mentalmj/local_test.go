@@ -44,9 +44,13 @@ func TestLocalTwoHandsEndToEnd(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("mentalmj local: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
 	}
-	handLine := regexp.MustCompile(`(?m)^hand [12] \(East \d, honba \d\): dealer player-\d, dice \d\+\d, dora indicator \w+: [^;]+; scores \[[-\d ]+\]; \d+ events, audit ok \(4 of 4 audits agree\)`)
+	handLine := regexp.MustCompile(`(?m)^hand [12] \(East \d, honba \d\): dealer player-\d \(East, seat \d\), dice \d\+\d, dora indicator \w+: [^;]+; scores (player-\d \((East|South|West|North), seat \d\) -?\d+(, )?){4}; \d+ events, audit ok \(4 of 4 audits agree\)`)
 	if got := len(handLine.FindAllString(stdout.String(), -1)); got != 2 {
 		t.Errorf("want 2 hand lines with a passing audit, got %d in:\n%s", got, stdout.String())
+	}
+	seating := regexp.MustCompile(`(?m)^seating \(hand 1\):\n  player-\d \(East, seat 0\) in East 1\n  player-\d \(South, seat 1\) in East 1\n  player-\d \(West, seat 2\) in East 1\n  player-\d \(North, seat 3\) in East 1$`)
+	if !seating.MatchString(stdout.String()) {
+		t.Errorf("local did not print where each player sits:\n%s", stdout.String())
 	}
 	var walls [][]int
 	for i := 0; i < 4; i++ {
@@ -94,10 +98,11 @@ func TestLocalTwoHandsEndToEnd(t *testing.T) {
 	for i := 0; i < 4; i++ {
 		paths = append(paths, filepath.Join(dir, "player-"+string(rune('0'+i))+".mjt"))
 	}
-	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil || !strings.Contains(string(out), "transcripts verify") {
+	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil || !strings.Contains(string(out), "verified: every hand") {
 		t.Errorf("mentalmj audit of the four transcripts: %v\n%s", err, out)
 	}
-	// A flipped byte in a saved transcript fails the audit with exit 1.
+	// A flipped byte in a saved transcript makes it unauditable (exit 2):
+	// a damaged record proves nothing against the player it names.
 	path := filepath.Join(dir, "player-1.mjt")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -108,9 +113,9 @@ func TestLocalTwoHandsEndToEnd(t *testing.T) {
 	if err := os.WriteFile(bad, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	err = exec.CommandContext(ctx, bin, "audit", bad).Run()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
-		t.Errorf("audit of a tampered transcript: %v, want exit status 1", err)
+	out, err := exec.CommandContext(ctx, bin, "audit", bad).CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 2 || strings.Contains(string(out), "BLAME") || !strings.Contains(string(out), "damaged") {
+		t.Errorf("audit of a tampered transcript: %v, want exit status 2, a damaged-transcript fault and no blame\n%s", err, out)
 	}
 }
 
@@ -161,7 +166,7 @@ func TestLocalHanchanEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("mentalmj local: %v\n%s", err, out)
 	}
-	if !regexp.MustCompile(`(?m)^final standings:\n  1\. seat \d: -?\d+ points`).Match(out) {
+	if !regexp.MustCompile(`(?m)^final standings \(points with uma\):\n  1\. player-\d \(seat \d\): -?\d+ points \([-+]\d+\.\d\)`).Match(out) {
 		t.Errorf("no final standings in:\n%s", out)
 	}
 	if !strings.Contains(string(out), "identical on all four nodes") {

@@ -24,9 +24,11 @@ func commands() []command {
 	return []command{
 		idCommand,
 		joinCommand,
+		hostCommand,
 		localCommand,
 		relayCommand,
 		auditCommand,
+		labCommand,
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,

@@ -4,12 +4,8 @@ import (
 	"context"
 
 	"github.com/mentalmj/mentalmj/bot"
-	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
-
-// tsumogiri is the protocol's simplest automatic player.
-var tsumogiri protocol.Tsumogiri
 
 // botPlayer plays with package bot's rule-based policy.
 type botPlayer struct{ b *bot.Bot }

@@ -1255,10 +1255,20 @@ func (x *KeyReveal) GetPositionKeys() []byte {
 	return nil
 }
 
-// Abort ends the hand early; reason says why (and names the peer at fault).
+// Abort ends the hand early. reason says why in words; fault_peer and
+// fault_kind say it for machines: the peer the sender holds responsible
+// (its own ID when it quits) and what happened to it, one of "blame" (the
+// sender checked a signed entry of fault_peer and it failed), "silence",
+// "connection lost", "unverifiable message", "configuration mismatch",
+// "quit", "local error", or "bad wall" with no fault_peer (a tile failed
+// to decrypt: a pass is wrong, and the key reveal that follows names
+// whose). For everyone but the sender an Abort is a
+// claim: it is reported as a fault, never as a blame.
 type Abort struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Reason        string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`
+	FaultPeer     []byte                 `protobuf:"bytes,2,opt,name=fault_peer,json=faultPeer,proto3" json:"fault_peer,omitempty"`
+	FaultKind     string                 `protobuf:"bytes,3,opt,name=fault_kind,json=faultKind,proto3" json:"fault_kind,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1296,6 +1306,20 @@ func (*Abort) Descriptor() ([]byte, []int) {
 func (x *Abort) GetReason() string {
 	if x != nil {
 		return x.Reason
+	}
+	return ""
+}
+
+func (x *Abort) GetFaultPeer() []byte {
+	if x != nil {
+		return x.FaultPeer
+	}
+	return nil
+}
+
+func (x *Abort) GetFaultKind() string {
+	if x != nil {
+		return x.FaultKind
 	}
 	return ""
 }
@@ -1381,9 +1405,13 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\tKeyReveal\x12\x1d\n" +
 	"\n" +
 	"global_key\x18\x01 \x01(\fR\tglobalKey\x12#\n" +
-	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\"\x1f\n" +
+	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\"]\n" +
 	"\x05Abort\x12\x16\n" +
-	"\x06reason\x18\x01 \x01(\tR\x06reason*\\\n" +
+	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x1d\n" +
+	"\n" +
+	"fault_peer\x18\x02 \x01(\fR\tfaultPeer\x12\x1d\n" +
+	"\n" +
+	"fault_kind\x18\x03 \x01(\tR\tfaultKind*\\\n" +
 	"\bTurnKind\x12\x0e\n" +
 	"\n" +
 	"TURN_DAHAI\x10\x00\x12\x0e\n" +

@@ -1,18 +1,18 @@
-package main
+package verdict
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/libp2p/go-libp2p/core/peer"
-
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// describeResult says in one line how a kyoku ended, naming seats with
-// name.
-func describeResult(r *game.Result, name func(game.Seat) string) string {
+// DescribeResult says in one line how a kyoku ended ("bob (South, seat
+// 1) wins by ron from …: 3 han 40 fu, 5200 points (…)", "exhaustive
+// draw, tenpai: …", "abortive draw (yao9)"), naming seats with name; "no
+// result" for nil.
+func DescribeResult(r *game.Result, name func(game.Seat) string) string {
 	if r == nil {
 		return "no result"
 	}
@@ -58,26 +58,10 @@ func describeResult(r *game.Result, name func(game.Seat) string) string {
 	return "?"
 }
 
-// seatNamer names seats by their nickname, or by the end of their peer ID
-// when they announced none.
-func seatNamer(seats []peer.ID, nick func(peer.ID) string) func(game.Seat) string {
-	return func(s game.Seat) string {
-		if int(s) < 0 || int(s) >= len(seats) {
-			return fmt.Sprintf("seat %d", s)
-		}
-		if n := nick(seats[s]); n != "" {
-			return n
-		}
-		id := seats[s].String()
-		if len(id) > 12 {
-			return "…" + id[len(id)-8:]
-		}
-		return id
-	}
-}
-
-// formatStandings writes the final standings, first place first.
-func formatStandings(st game.Standings, name func(game.Seat) string) string {
+// FormatStandings writes the final standings, first place first, one line
+// each: "1. alice (seat 0) 41200 points (+51.2)" (points in Tenhou's
+// uma-adjusted score, tenths printed as decimals).
+func FormatStandings(st game.Standings, name func(game.Seat) string) string {
 	var b strings.Builder
 	for rank, s := range st.Order {
 		fmt.Fprintf(&b, "%d. %s %d points (%+.1f)\n", rank+1, name(s), st.Scores[s], float64(st.Points[s])/10)

@@ -1,0 +1,236 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
+
+	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+var hostCommand = command{
+	name:    "host",
+	summary: "open a table and print the invite the three other players join with",
+	run:     runHost,
+}
+
+const hostUsage = `host --table NAME [flags]
+
+Opens a four-player table and prints one line,
+
+    mentalmj join mmj1…
+
+for the three other players to run: the invite carries the table's name,
+this node's peer ID and the addresses it can be dialled at (relayed ones
+too, with --relay). As players arrive it prints "bob joined, 2 of 4";
+when three have joined it signs the list of the four players and sends it
+to them, and the game starts as with "join" (every flag of join applies).
+The host only gathers the players: seats and dice are drawn jointly by
+all four, as always. Until the list is fixed, strangers reach this node's
+meeting protocol only, never the game.`
+
+// maxInviteAddrs bounds the addresses an invite carries, to keep it short:
+// the direct ones first, then up to maxRelayedAddrs relayed ones.
+const (
+	maxInviteAddrs  = 8
+	maxRelayedAddrs = 4
+)
+
+func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("host", hostUsage, stderr)
+	var f tableFlags
+	f.register(fs)
+	positional, code, ok := parseArgs(fs, args)
+	if !ok {
+		return code
+	}
+	switch {
+	case len(positional) > 0:
+		return usageError(fs, stderr, "unexpected argument %q", positional[0])
+	case f.table == "":
+		return usageError(fs, stderr, "--table is required")
+	}
+	if err := invite.CheckTable(f.table); err != nil {
+		return usageError(fs, stderr, "--table: %v", err)
+	}
+	if err := invite.CheckNick(f.nick); err != nil {
+		return usageError(fs, stderr, "--name: %v", err)
+	}
+	if code, ok := f.check(fs, stderr); !ok {
+		return code
+	}
+	st, code, ok := f.startNode(ctx, fs, stdout, stderr, nil, func(peer.ID) bool { return true })
+	if !ok {
+		return code
+	}
+	defer st.n.Close()
+	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, inviteAddrs(st.transportAddrs()), st.log)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
+		return 2
+	}
+	defer m.Close()
+	code1, err := m.Invite().Encode()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
+		return 2
+	}
+	st.out.event(map[string]any{"event": "invite", "invite": code1, "table": f.table}, "mentalmj join %s", code1)
+	me := f.nick
+	if me == "" {
+		me = "you"
+	}
+	st.out.event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, protocol.Players)
+	gctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
+	seating, err := m.Gather(gctx, func(a invite.Arrival) {
+		verb := "joined"
+		if a.Left {
+			verb = "left"
+		}
+		st.out.event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "count": a.Count},
+			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, protocol.Players)
+	})
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
+		return 1
+	}
+	// The table is set before the guests learn it, so that their game
+	// streams find it.
+	if err := st.n.SetPeers(seating.Peers(st.n.ID())); err != nil {
+		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
+		return 1
+	}
+	if err := m.Announce(ctx); err != nil {
+		// A guest gone between the last arrival and the list: the table
+		// cannot play without it.
+		fmt.Fprintf(stderr, "mentalmj host: %v\n(a player left just as the table filled; host again)\n", err)
+		return 1
+	}
+	printSeating(st, seating)
+	return playTable(ctx, &f, st, stdout, stderr)
+}
+
+// meetHost is a guest's meeting with the host of inv: it prints who has
+// arrived as it changes, checks the signed seating list and sets the
+// node's table from it. On failure it prints why and returns ok = false
+// with exit code 1.
+func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, stderr io.Writer) (code int, ok bool) {
+	st.out.event(map[string]any{"event": "joining", "table": inv.Table, "host": inv.Host.String()}, "joining table %q at %s…", inv.Table, inv.Host)
+	var before []invite.Seat
+	mctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
+	seating, err := invite.Join(mctx, st.n.Host(), inv, f.nick, st.transportAddrs(), func(now []invite.Seat) {
+		printArrivals(st, inv.Host, before, now)
+		before = now
+	})
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return 1, false
+	}
+	if err := st.n.SetPeers(seating.Peers(st.n.ID())); err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: seating list: %v\n", err)
+		return 1, false
+	}
+	printSeating(st, seating)
+	return 0, true
+}
+
+// printArrivals prints the change from the list of players before to now:
+// everyone at first, then who joined and who left.
+func printArrivals(st seat, host peer.ID, before, now []invite.Seat) {
+	self := st.n.ID()
+	names := func(ss []invite.Seat) (out []string) {
+		for _, s := range ss {
+			n := displayName(s, self)
+			if s.ID == host {
+				n += " (host)"
+			}
+			out = append(out, n)
+		}
+		return out
+	}
+	var players []map[string]string
+	for _, s := range now {
+		players = append(players, map[string]string{"peer": s.ID.String(), "nick": s.Nick})
+	}
+	obj := map[string]any{"event": "arrivals", "players": players, "count": len(now)}
+	if before == nil {
+		st.out.event(obj, "at the table: %s; %d of %d", strings.Join(names(now), ", "), len(now), protocol.Players)
+		return
+	}
+	has := func(ss []invite.Seat, id peer.ID) bool {
+		for _, s := range ss {
+			if s.ID == id {
+				return true
+			}
+		}
+		return false
+	}
+	var lines []string
+	for _, s := range before {
+		if !has(now, s.ID) {
+			lines = append(lines, fmt.Sprintf("%s left, %d of %d", displayName(s, self), len(now), protocol.Players))
+		}
+	}
+	for _, s := range now {
+		if !has(before, s.ID) {
+			lines = append(lines, fmt.Sprintf("%s joined, %d of %d", displayName(s, self), len(now), protocol.Players))
+		}
+	}
+	if len(lines) > 0 {
+		st.out.event(obj, "%s", strings.Join(lines, "\n"))
+	}
+}
+
+// printSeating prints the four players of the signed list.
+func printSeating(st seat, s invite.Seating) {
+	var names []string
+	var ids []string
+	for _, p := range s.Seats {
+		names = append(names, displayName(p, st.n.ID()))
+		ids = append(ids, p.ID.String())
+	}
+	st.out.event(map[string]any{"event": "seated", "table": s.Table, "peers": ids},
+		"table %q is complete: %s (seats are drawn when the game starts)", s.Table, strings.Join(names, ", "))
+}
+
+// displayName is a player's nickname, or the end of its peer ID; "you"
+// for this node without a nickname.
+func displayName(s invite.Seat, self peer.ID) string {
+	switch {
+	case s.Nick != "" && s.ID == self:
+		return s.Nick + " (you)"
+	case s.Nick != "":
+		return s.Nick
+	case s.ID == self:
+		return "you"
+	}
+	id := s.ID.String()
+	if len(id) > 12 {
+		return "…" + id[len(id)-8:]
+	}
+	return id
+}
+
+// inviteAddrs picks the addresses an invite carries: up to maxInviteAddrs,
+// the direct ones first but leaving room for up to maxRelayedAddrs relayed
+// ones.
+func inviteAddrs(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
+	var direct, relayed []multiaddr.Multiaddr
+	for _, a := range addrs {
+		if strings.Contains(a.String(), "/p2p-circuit") {
+			relayed = append(relayed, a)
+		} else {
+			direct = append(direct, a)
+		}
+	}
+	relayed = relayed[:min(len(relayed), maxRelayedAddrs)]
+	direct = direct[:min(len(direct), maxInviteAddrs-len(relayed))]
+	return append(direct, relayed...)
+}

@@ -1,0 +1,190 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
+
+	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/node"
+)
+
+// TestHostAndJoinInvite builds the binary and runs "mentalmj host" and
+// three "mentalmj join INVITE" processes on 127.0.0.1: the host prints
+// one invite line and each arrival, the guests show who has arrived, the
+// four play a hand, and their four transcripts audit and agree.
+func TestHostAndJoinInvite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test starts four processes")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	common := func(name string) []string {
+		return []string{"--bot", "--name", name, "--hands", "1", "--listen", "/ip4/127.0.0.1/tcp/0",
+			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
+			"--timeout", "20s", "--connect-timeout", "60s"}
+	}
+	host := exec.CommandContext(ctx, bin, append([]string{"host", "--table", "friday"}, common("alice")...)...)
+	hostOut, err := host.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hostErr bytes.Buffer
+	host.Stderr = &hostErr
+	if err := host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	rd := bufio.NewReader(hostOut)
+	first, err := rd.ReadString('\n')
+	if err != nil {
+		t.Fatalf("host printed nothing: %v\n%s", err, hostErr.String())
+	}
+	m := regexp.MustCompile(`^mentalmj join (mmj1[a-z2-7]+)\n$`).FindStringSubmatch(first)
+	if m == nil {
+		t.Fatalf("host's first line %q is not 'mentalmj join mmj1…'", first)
+	}
+	inv, err := invite.Parse(m[1])
+	if err != nil || inv.Table != "friday" {
+		t.Fatalf("printed invite: %+v %v", inv, err)
+	}
+	var rest bytes.Buffer
+	copied := make(chan struct{})
+	go func() { _, _ = io.Copy(&rest, rd); close(copied) }()
+
+	names := []string{"bob", "carol", "dave"}
+	outs := make([]bytes.Buffer, len(names))
+	errs := make([]error, len(names))
+	var wg sync.WaitGroup
+	for i, name := range names {
+		cmd := exec.CommandContext(ctx, bin, append([]string{"join", m[1]}, common(name)...)...)
+		cmd.Stdout, cmd.Stderr = &outs[i], &outs[i]
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		wg.Go(func() { errs[i] = cmd.Wait() })
+		time.Sleep(300 * time.Millisecond) // arrive one after another
+	}
+	wg.Wait()
+	hostWait := host.Wait()
+	<-copied
+	if hostWait != nil {
+		t.Fatalf("host: %v\n%s\n%s", hostWait, rest.String(), hostErr.String())
+	}
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", names[i], err, outs[i].String())
+		}
+	}
+	for i, want := range []string{"bob joined, 2 of 4", "carol joined, 3 of 4", "dave joined, 4 of 4", `table "friday" is complete`, "all 1 hands audited ok"} {
+		if !strings.Contains(rest.String(), want) {
+			t.Errorf("host output lacks %d %q:\n%s", i, want, rest.String())
+		}
+	}
+	if !strings.Contains(outs[0].String(), "at the table: alice (host), bob (you); 2 of 4") ||
+		!strings.Contains(outs[0].String(), "dave joined, 4 of 4") && !strings.Contains(outs[0].String(), "is complete: alice, bob (you), carol, dave") {
+		t.Errorf("bob's output does not show the arrivals:\n%s", outs[0].String())
+	}
+	paths := []string{filepath.Join(dir, "alice.mjt")}
+	for i, name := range names {
+		if !strings.Contains(outs[i].String(), "all 1 hands audited ok") {
+			t.Errorf("%s did not finish the hand:\n%s", name, outs[i].String())
+		}
+		paths = append(paths, filepath.Join(dir, name+".mjt"))
+	}
+	// Exit 0: every transcript verifies and they agree with each other.
+	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil {
+		t.Errorf("mentalmj audit of the four transcripts: %v\n%s", err, out)
+	}
+}
+
+// Bad invites and bad host or join command lines exit 2 naming the
+// problem; a host that refuses, or cannot be reached, makes join exit 1.
+func TestInviteBadUsage(t *testing.T) {
+	key, err := node.NewIdentity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := peer.IDFromPrivateKey(key)
+	good, err := invite.Invite{Table: "friday", Host: id, Addrs: []multiaddr.Multiaddr{multiaddr.StringCast("/ip4/127.0.0.1/tcp/9")}}.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"join", "mmj1nonsense"}, "invite"},
+		{[]string{"join", good[:len(good)-3]}, "cut short"},
+		{[]string{"join", "mmj2" + good[4:]}, "version"},
+		{[]string{"join", good, "--table", "saturday"}, "--table"},
+		{[]string{"join", good, "--peer", "/ip4/127.0.0.1/tcp/1/p2p/" + id.String()}, "not both"},
+		{[]string{"join", good, good}, "unexpected argument"},
+		{[]string{"join", good, "--name", "a\x07b"}, "--name"},
+		{[]string{"host"}, "--table"},
+		{[]string{"host", "--table", "a\nb"}, "--table"},
+		{[]string{"host", "--table", "t", "extra"}, "unexpected argument"},
+		{[]string{"host", "--table", "t", "--hands", "-1"}, "--hands"},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), c.args, &stdout, &stderr); code != 2 {
+			t.Errorf("%q: exit %d, want 2\n%s", c.args, code, stderr.String())
+		}
+		if !strings.Contains(stderr.String(), c.want) {
+			t.Errorf("%q: stderr does not say %q:\n%s", c.args, c.want, stderr.String())
+		}
+	}
+
+	// Nobody listens at the invite's address.
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"join", good, "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--connect-timeout", "1s"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "cannot reach the host") {
+		t.Errorf("unreachable host: exit %d, want 1:\n%s", code, stderr.String())
+	}
+
+	// A host of table friday refuses an invite for saturday.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	pr, pw := io.Pipe()
+	hostDone := make(chan int, 1)
+	var hostErr bytes.Buffer
+	go func() {
+		hostDone <- run(ctx, []string{"host", "--table", "friday", "--bot", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--transcript", filepath.Join(t.TempDir(), "h.mjt")}, pw, &hostErr)
+		pw.Close()
+	}()
+	line, err := bufio.NewReader(pr).ReadString('\n')
+	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	if err != nil {
+		t.Fatalf("host: %v %s", err, hostErr.String())
+	}
+	real, err := invite.Parse(strings.TrimPrefix(strings.TrimSpace(line), "mentalmj join "))
+	if err != nil {
+		t.Fatal(err)
+	}
+	real.Table = "saturday"
+	other, err := real.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	code := run(ctx, []string{"join", other, "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--connect-timeout", "20s"}, &stdout, &stderr)
+	if code != 1 || !strings.Contains(stderr.String(), "refused") || !strings.Contains(stderr.String(), `"friday"`) {
+		t.Errorf("invite for another table: exit %d, want 1 and the host's refusal naming its table:\n%s", code, stderr.String())
+	}
+	cancel()
+	if code := <-hostDone; code != 1 {
+		t.Errorf("interrupted host: exit %d, want 1", code)
+	}
+}

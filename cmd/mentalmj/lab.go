@@ -1,0 +1,100 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/lab"
+)
+
+var labCommand = command{
+	name:    "lab",
+	summary: "pit cheating nodes against honest ones and print who is caught, when",
+	run:     runLab,
+}
+
+const labUsage = `lab [--json] [--strategies NAME,...] [--runs N] [--dir DIR] [--list]
+
+Protocol research: runs tables of four "mentalmj join" processes on
+127.0.0.1 in which player-1 cheats with a strategy of its own (two players
+in the coalition run), plus an honest control table, and prints a matrix:
+for each strategy the step at which an honest node or the offline audit of
+the four transcripts caught the cheater (at once, end of hand, transcript
+comparison, or not caught), the peers blamed, the faults raised, and how
+many verdicts named an honest player (always 0, or the protocol is wrong).
+The default matrix takes a few minutes. Exit status 0 when every cheater
+is named as its strategy expects and no honest player is; 1 otherwise.`
+
+func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("lab", labUsage, stderr)
+	asJSON := fs.Bool("json", false, `print the matrix as JSON: {"strategies": [{"strategy", "cheaters", "caught", "blamed", "faults", "false_blames", "runs", …}], "control": {…}}`)
+	names := fs.String("strategies", "", "comma-separated strategies to run (default: all; see --list)")
+	runs := fs.Int("runs", 1, "tables per strategy")
+	dir := fs.String("dir", "", "directory for the tables' transcripts and logs (default: a new temporary directory, printed)")
+	timeout := fs.Duration("timeout", 3*time.Second, "each node's per-message timeout: how long silence takes to be named")
+	list := fs.Bool("list", false, "list the strategies and exit")
+	coalition := fs.Bool("coalition", true, "also run two cheaters at one table")
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if *list {
+		for _, s := range cheat.All() {
+			fmt.Fprintf(stdout, "%-22s %-6s %-22s %s\n", s.Name, s.Expect, s.When, s.Doc)
+		}
+		return 0
+	}
+	if fs.NArg() > 0 {
+		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
+	}
+	if *runs < 1 {
+		return usageError(fs, stderr, "--runs must be 1 or more, got %d", *runs)
+	}
+	var strategies []cheat.Strategy
+	if *names != "" {
+		for _, n := range strings.Split(*names, ",") {
+			s, err := cheat.Lookup(strings.TrimSpace(n))
+			if err != nil {
+				return usageError(fs, stderr, "--strategies: %v", err)
+			}
+			strategies = append(strategies, s)
+		}
+	}
+	if *dir == "" {
+		d, err := os.MkdirTemp("", "mentalmj-lab-")
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj lab: %v\n", err)
+			return 2
+		}
+		*dir = d
+	} else if err := os.MkdirAll(*dir, 0o755); err != nil {
+		return usageError(fs, stderr, "--dir: %v", err)
+	}
+	fmt.Fprintf(stderr, "mentalmj lab: tables in %s\n", *dir)
+	bin, err := os.Executable()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj lab: cannot find own executable: %v\n", err)
+		return 2
+	}
+	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Progress: stderr})
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj lab: %v\n", err)
+		return 2
+	}
+	if *asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(m)
+	} else {
+		m.WriteText(stdout)
+	}
+	if !m.OK() {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,175 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"strings"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
+
+	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+// tableFlags are the flags of a player at a table, shared by join and
+// host.
+type tableFlags struct {
+	table                           string
+	listen, relays                  listFlag
+	nick                            string
+	useBot                          bool
+	hands                           int
+	tonpuu                          bool
+	dataDir, transcript             string
+	timeout, turnTimeout            time.Duration
+	decisionTimeout, connectTimeout time.Duration
+	mjlog, progress                 string
+	verbose                         bool
+	passive                         bool
+	useUI, noOpen                   bool
+	uiLinger                        time.Duration
+	researchCheat                   string
+	// misbehavior is the cheating strategy --research-cheat names, set
+	// by check; nil for an honest node.
+	misbehavior protocol.Misbehavior
+}
+
+// register defines the shared flags on fs.
+func (f *tableFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.table, "table", "", "table name; all four players must use the same one")
+	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
+	fs.Var(&f.relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
+	fs.StringVar(&f.nick, "name", "", "nickname shown to the other players")
+	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
+	fs.IntVar(&f.hands, "hands", 1, "number of hands to play; 0 plays a whole match")
+	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
+	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
+	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
+	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
+	fs.DurationVar(&f.turnTimeout, "turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it")
+	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
+	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
+	fs.StringVar(&f.mjlog, "mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
+	fs.StringVar(&f.progress, "progress", "text", "progress output: text, or json (one object per line, for launchers)")
+	fs.BoolVar(&f.verbose, "v", false, "log protocol steps to stderr")
+	fs.BoolVar(&f.passive, "tsumogiri", false, "play automatically by discarding every drawn tile and never calling or winning (tests and research)")
+	fs.BoolVar(&f.useUI, "ui", false, "play in the browser: serve the table on 127.0.0.1 and print its URL (with --bot: watch the bot play)")
+	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui, do not open the browser; only print the URL")
+	fs.DurationVar(&f.uiLinger, "ui-linger", 5*time.Minute, "with --ui, keep the page up this long after the game (Ctrl-C ends sooner)")
+	fs.StringVar(&f.researchCheat, "research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab -list); the others will catch and name it")
+}
+
+// check validates the shared flags' values; on a bad one it prints a
+// usage error naming it and returns ok = false with exit code 2.
+func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok bool) {
+	switch {
+	case f.hands < 0:
+		return usageError(fs, stderr, "--hands must be 0 (a whole match) or more, got %d", f.hands), false
+	case f.progress != "text" && f.progress != "json":
+		return usageError(fs, stderr, "--progress must be text or json, got %q", f.progress), false
+	case f.timeout <= 0 || f.turnTimeout <= 0:
+		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive"), false
+	}
+	if f.researchCheat != "" {
+		st, err := cheat.Lookup(f.researchCheat)
+		if err != nil {
+			return usageError(fs, stderr, "--research-cheat: %v", err), false
+		}
+		f.misbehavior = st.New()
+		fmt.Fprintf(stderr, "%s: WARNING: this node cheats (%s: %s), for protocol research\n", fs.Name(), st.Name, st.Doc)
+	}
+	return 0, true
+}
+
+// parseArgs parses args with fs, allowing flags after the positional
+// arguments (join INVITE --name NICK), and returns the positional ones;
+// ok false means exit with code (see parseFlags).
+func parseArgs(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
+	for {
+		if code, ok := parseFlags(fs, args); !ok {
+			return nil, code, false
+		}
+		if fs.NArg() == 0 {
+			return positional, 0, true
+		}
+		positional = append(positional, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+// seat is what starting a player's node gives: its key, node, logger and
+// progress reporter.
+type seat struct {
+	key crypto.PrivKey
+	n   *node.Node
+	log *slog.Logger
+	out *reporter
+}
+
+// startNode parses --listen and --relay, loads the identity, starts the
+// node with peers (may be empty) and meet (see node.Config.Meet), and
+// waits up to relayWait for the relay reservations. On failure it prints
+// why and returns ok = false with the exit code. The caller closes s.n.
+func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer, peers []peer.AddrInfo, meet func(peer.ID) bool) (s seat, code int, ok bool) {
+	laddrs, code, ok := parseListen(fs, stderr, f.listen)
+	if !ok {
+		return seat{}, code, false
+	}
+	var relayInfos []peer.AddrInfo
+	for _, r := range f.relays {
+		info, err := node.ParseRelay(r)
+		if err != nil {
+			return seat{}, usageError(fs, stderr, "--relay: %v", err), false
+		}
+		relayInfos = append(relayInfos, info)
+	}
+	s.log = newLogger(stderr, f.verbose)
+	s.out = &reporter{w: stdout, json: f.progress == "json"}
+	var err error
+	if s.key, err = node.LoadOrCreateIdentity(f.dataDir); err != nil {
+		fmt.Fprintf(stderr, "%s: --data-dir: %v\n", fs.Name(), err)
+		return seat{}, 2, false
+	}
+	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log})
+	if err != nil {
+		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
+		return seat{}, 2, false
+	}
+	if len(relayInfos) > 0 {
+		s.out.event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
+		wctx, cancel := context.WithTimeout(ctx, relayWait)
+		_, err := s.n.WaitReservations(wctx)
+		cancel()
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: --relay: %v\n(still trying in the background; until then the others can reach you only at the addresses below)\n", fs.Name(), err)
+		}
+	}
+	return s, 0, true
+}
+
+// printAddrs prints the node's peer addresses for the others' --peer.
+func (s seat) printAddrs() {
+	for _, a := range s.n.Addrs() {
+		s.out.event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
+	}
+}
+
+// transportAddrs returns the node's dialable addresses without their
+// final /p2p/<id>, as an invite or a hello carries them.
+func (s seat) transportAddrs() []multiaddr.Multiaddr {
+	var out []multiaddr.Multiaddr
+	for _, a := range node.Dialable(s.n.Addrs()) {
+		t, _ := peer.SplitAddr(a)
+		if t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,48 @@
+// Package invite gathers the four players of a table from one short
+// string, so that nobody has to exchange peer addresses by hand.
+//
+// # The model
+//
+// One player, the host, opens a meeting: its node admits any peer, but
+// only to the meeting protocol ProtocolID (/mentalmj/invite/1), never to
+// the game's streams. It prints an invite, a string such as
+// "mmj1…" (Invite, Parse) carrying the table's name, the host's peer ID
+// and its dialable addresses, relayed ones included. Each of the three
+// other players, a guest, dials the host with it (Join), says hello (its
+// table, nickname and dialable addresses; its peer ID is the one the
+// connection's security handshake authenticated) and is shown who has
+// arrived. When three guests are there the host fixes the seating list
+// (Seating): the four peers with their addresses, bound to the table's
+// name and signed with the host's Ed25519 key (SignSeating). Each guest
+// checks the signature against the invite's host, the table, and that it
+// is itself on the list (VerifySeating), and the game then starts as with
+// four --peer addresses. A guest that leaves before the list is fixed is
+// dropped from it; a fourth guest is refused.
+//
+// The host gains no other power: the list's order is only the order of
+// arrival; seats and dice still come from the game's joint commit–reveal
+// (package protocol), and every message of the game is checked as usual.
+// What the host could do is seat the wrong people; every guest sees the
+// list before playing, and the game's Hello checks that the four agree on
+// the table.
+//
+// # The invite string
+//
+// "mmj" then the version digit "1", then the unpadded lowercase base32
+// (RFC 4648, section 6) of body ‖ checksum, where body is the protobuf
+// Invite (pb/invite.proto) and checksum the first 4 bytes of
+// SHA-256("mmj1" ‖ body). Base32's alphabet has no "1", "0", "8" or "9",
+// case does not matter, and a typo or a cut-off string fails the checksum
+// (or base32) with a clear error. An invite is at most MaxInviteLen
+// characters.
+//
+// # The meeting protocol
+//
+// On one stream per guest, each message is a varint length then a
+// protobuf message (go-msgio's varint framing), at most MaxMessageSize
+// bytes. The guest sends one Hello within HelloTimeout; the host answers
+// with Arrivals whenever the arrivals change, then the SignedSeating, or
+// a refusal (wrong table, table full, already there, bad hello), and
+// closes the stream. Everything received is validated: sizes, peer IDs,
+// multiaddrs, table names and nicknames.
+package invite

@@ -1,0 +1,183 @@
+package invite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
+	"github.com/multiformats/go-multiaddr"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/mentalmj/mentalmj/invite/pb"
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+// Dial pacing of Join: each attempt is bounded by DialAttemptTimeout, and
+// failed attempts are retried (0.25 s doubling to 4 s) for DialWindow.
+const (
+	DialAttemptTimeout = 5 * time.Second
+	DialWindow         = 60 * time.Second
+)
+
+// Join is the guest's side of the meeting protocol. It dials the host of
+// inv with h (retrying for up to DialWindow while ctx lasts; h's
+// connection gater must admit inv.Host, e.g. node's Config.Meet), opens a
+// ProtocolID stream, says hello with nick and addrs (h's dialable
+// transport addresses, each without /p2p/<self>), calls onArrivals (if not
+// nil, from Join's goroutine) with the host's list of who is there each
+// time it changes (host first; addresses left out), and returns the
+// seating once the host sends it and VerifySeating accepts it. Errors
+// name the host and wrap ErrRefused (with the host's reason), ErrTooLarge,
+// ErrMalformed, VerifySeating's errors, ctx's error, or the network's.
+func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []multiaddr.Multiaddr, onArrivals func([]Seat)) (Seating, error) {
+	if err := CheckNick(nick); err != nil {
+		return Seating{}, fmt.Errorf("join: %w", err)
+	}
+	if len(addrs) > MaxAddrs {
+		addrs = addrs[:MaxAddrs]
+	}
+	if err := checkAddrs(h.ID(), addrs); err != nil {
+		return Seating{}, fmt.Errorf("join: own addresses: %w", err)
+	}
+	hello := &pb.Hello{Table: inv.Table, Nick: nick}
+	for _, a := range addrs {
+		hello.Addrs = append(hello.Addrs, a.Bytes())
+	}
+	msg, err := proto.Marshal(hello)
+	if err != nil {
+		return Seating{}, fmt.Errorf("join: %w", err)
+	}
+	if err := dialHost(ctx, h, inv.AddrInfo()); err != nil {
+		return Seating{}, err
+	}
+	sctx := network.WithAllowLimitedConn(ctx, "mentalmj invite")
+	s, err := h.NewStream(sctx, inv.Host, ProtocolID)
+	if err != nil {
+		return Seating{}, fmt.Errorf("host %s: open %s: %w", inv.Host, ProtocolID, err)
+	}
+	stop := context.AfterFunc(ctx, func() { _ = s.Reset() })
+	defer stop()
+	if err := writeMsg(ctx, s, msg); err != nil {
+		_ = s.Reset()
+		return Seating{}, fmt.Errorf("host %s: hello: %w", inv.Host, err)
+	}
+	for {
+		raw, err := readMsg(s)
+		if err != nil {
+			_ = s.Reset()
+			if ctx.Err() != nil {
+				err = ctx.Err()
+			}
+			return Seating{}, fmt.Errorf("host %s: waiting for the seating list: %w", inv.Host, err)
+		}
+		var hm pb.HostMessage
+		if err := proto.Unmarshal(raw, &hm); err != nil {
+			_ = s.Reset()
+			return Seating{}, fmt.Errorf("host %s: %w: %v", inv.Host, ErrMalformed, err)
+		}
+		switch b := hm.Body.(type) {
+		case *pb.HostMessage_Arrivals:
+			seats, err := checkArrivals(b.Arrivals, inv.Host)
+			if err != nil {
+				_ = s.Reset()
+				return Seating{}, fmt.Errorf("host %s: arrivals: %w", inv.Host, err)
+			}
+			if onArrivals != nil {
+				onArrivals(seats)
+			}
+		case *pb.HostMessage_Refused:
+			_ = s.Reset()
+			return Seating{}, fmt.Errorf("host %s: %w: %s", inv.Host, ErrRefused, printable(b.Refused, maxReason))
+		case *pb.HostMessage_Seating:
+			data, err := proto.Marshal(b.Seating)
+			if err != nil {
+				_ = s.Reset()
+				return Seating{}, fmt.Errorf("host %s: %w", inv.Host, err)
+			}
+			st, err := VerifySeating(data, inv.Table, inv.Host, h.ID())
+			if err != nil {
+				_ = s.Reset()
+				return Seating{}, fmt.Errorf("host %s: %w", inv.Host, err)
+			}
+			_ = s.Close()
+			return st, nil
+		default:
+			_ = s.Reset()
+			return Seating{}, fmt.Errorf("host %s: %w: empty message", inv.Host, ErrMalformed)
+		}
+	}
+}
+
+// dialHost connects to the host, retrying while it is unreachable.
+func dialHost(ctx context.Context, h host.Host, info peer.AddrInfo) error {
+	wctx, cancel := context.WithTimeout(ctx, DialWindow)
+	defer cancel()
+	wait := 250 * time.Millisecond
+	for attempt := 1; ; attempt++ {
+		if sw, ok := h.Network().(*swarm.Swarm); ok {
+			sw.Backoff().Clear(info.ID)
+		}
+		dctx, dcancel := context.WithTimeout(wctx, DialAttemptTimeout)
+		err := h.Connect(dctx, info)
+		dcancel()
+		if err == nil {
+			return nil
+		}
+		timer := time.NewTimer(wait + time.Duration(rand.Int64N(int64(wait)/2)))
+		select {
+		case <-wctx.Done():
+			timer.Stop()
+			return fmt.Errorf("cannot reach the host %s at %v after %d attempts (is it running, and the invite current?): %w", info.ID, info.Addrs, attempt, errors.Join(wctx.Err(), err))
+		case <-timer.C:
+		}
+		wait = min(2*wait, 4*time.Second)
+	}
+}
+
+// checkArrivals validates the host's list of who is there: 1 to
+// protocol.Players distinct seats, the host's first, valid nicknames.
+func checkArrivals(a *pb.Arrivals, host peer.ID) ([]Seat, error) {
+	if len(a.Seats) == 0 || len(a.Seats) > protocol.Players {
+		return nil, fmt.Errorf("%w: %d players, want 1 to %d", ErrMalformed, len(a.Seats), protocol.Players)
+	}
+	seen := map[peer.ID]bool{}
+	var out []Seat
+	for i, m := range a.Seats {
+		id, err := peer.IDFromBytes(m.GetPeer())
+		if err != nil {
+			return nil, fmt.Errorf("%w: player %d: %v", ErrMalformed, i+1, err)
+		}
+		if seen[id] || (i == 0) != (id == host) {
+			return nil, fmt.Errorf("%w: player %d (%s) repeated or out of place", ErrMalformed, i+1, id)
+		}
+		seen[id] = true
+		if err := CheckNick(m.GetNick()); err != nil {
+			return nil, fmt.Errorf("player %d: %w", i+1, err)
+		}
+		out = append(out, Seat{ID: id, Nick: m.GetNick()})
+	}
+	return out, nil
+}
+
+// printable returns at most n bytes of s with every character that is not
+// graphic (control characters, escapes) replaced by U+FFFD, safe to print.
+func printable(s string, n int) string {
+	if len(s) > n {
+		s = s[:n]
+	}
+	return strings.Map(func(r rune) rune {
+		if r == ' ' || unicode.IsGraphic(r) {
+			return r
+		}
+		return utf8.RuneError
+	}, strings.ToValidUTF8(s, "\uFFFD"))
+}

@@ -1,0 +1,327 @@
+package invite
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-msgio"
+	"github.com/multiformats/go-multiaddr"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/mentalmj/mentalmj/invite/pb"
+	"github.com/mentalmj/mentalmj/node"
+)
+
+// player is a node on 127.0.0.1 with its key.
+type player struct {
+	key crypto.PrivKey
+	n   *node.Node
+}
+
+func startPlayer(t *testing.T, meet func(peer.ID) bool) player {
+	t.Helper()
+	key, err := node.NewIdentity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := node.New(context.Background(), node.Config{Identity: key, Meet: meet,
+		Listen: []multiaddr.Multiaddr{multiaddr.StringCast("/ip4/127.0.0.1/tcp/0")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = n.Close() })
+	return player{key, n}
+}
+
+// addrs returns the player's transport addresses, as a hello carries them.
+func (p player) addrs() []multiaddr.Multiaddr {
+	var out []multiaddr.Multiaddr
+	for _, a := range node.Dialable(p.n.Addrs()) {
+		t, _ := peer.SplitAddr(a)
+		out = append(out, t)
+	}
+	return out
+}
+
+func openMeeting(t *testing.T) (player, *Meeting) {
+	t.Helper()
+	h := startPlayer(t, func(peer.ID) bool { return true })
+	m, err := NewMeeting(h.n.Host(), h.key, "friday", "alice", h.addrs(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(m.Close)
+	return h, m
+}
+
+func guestOf(t *testing.T, inv Invite) player {
+	return startPlayer(t, func(p peer.ID) bool { return p == inv.Host })
+}
+
+func ctxFor(t *testing.T, d time.Duration) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// A host and three guests meet through the invite string, every guest
+// gets the same signed list, sees the arrivals, and the four nodes then
+// connect as a table and exchange game messages.
+func TestMeeting(t *testing.T) {
+	ctx := ctxFor(t, 30*time.Second)
+	h, m := openMeeting(t)
+	s, err := m.Invite().Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv, err := Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	guests := make([]player, 3)
+	seatings := make([]Seating, 3)
+	seen := make([][]int, 3)
+	errs := make([]error, 3)
+	var wg sync.WaitGroup
+	for i := range guests {
+		guests[i] = guestOf(t, inv)
+		wg.Go(func() {
+			seatings[i], errs[i] = Join(ctx, guests[i].n.Host(), inv, fmt.Sprintf("guest%d", i), guests[i].addrs(), func(ss []Seat) {
+				seen[i] = append(seen[i], len(ss))
+			})
+			if errs[i] == nil {
+				errs[i] = guests[i].n.SetPeers(seatings[i].Peers(guests[i].n.ID()))
+			}
+		})
+		time.Sleep(50 * time.Millisecond) // arrive in order
+	}
+	var arrivals []Arrival
+	seating, err := m.Gather(ctx, func(a Arrival) { arrivals = append(arrivals, a) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.n.SetPeers(seating.Peers(h.n.ID())); err != nil {
+		t.Fatal(err)
+	}
+	if err := m.Announce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("guest %d: %v", i, err)
+		}
+	}
+	if len(arrivals) != 3 || arrivals[2].Count != 4 || arrivals[0].Left {
+		t.Errorf("host saw arrivals %+v", arrivals)
+	}
+	for i, s := range seatings {
+		if len(s.Seats) != 4 || s.Seats[0].ID != h.n.ID() || s.Seats[0].Nick != "alice" {
+			t.Fatalf("guest %d seating %+v", i, s)
+		}
+		for j := range s.Seats {
+			if s.Seats[j].ID != seating.Seats[j].ID {
+				t.Errorf("guest %d: seat %d is %s, host has %s", i, j, s.Seats[j].ID, seating.Seats[j].ID)
+			}
+		}
+		if got := seen[i]; len(got) == 0 || got[0] != i+2 {
+			t.Errorf("guest %d saw arrivals %v", i, got)
+		}
+	}
+	// The table plays: every node connects and hears from every other.
+	all := append([]player{h}, guests...)
+	cerrs := make([]error, 4)
+	for i, p := range all {
+		wg.Go(func() { cerrs[i] = p.n.Connect(ctx) })
+	}
+	wg.Wait()
+	for i, err := range cerrs {
+		if err != nil {
+			t.Fatalf("node %d connect: %v", i, err)
+		}
+	}
+	for _, p := range all {
+		for _, q := range all {
+			if p.n != q.n {
+				if err := p.n.Send(ctx, q.n.ID(), []byte("hi")); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	for _, p := range all {
+		for _, q := range all {
+			if p.n != q.n {
+				if msg, err := p.n.Recv(ctx, q.n.ID()); err != nil || string(msg) != "hi" {
+					t.Fatalf("recv: %q %v", msg, err)
+				}
+			}
+		}
+	}
+}
+
+// Guests of another table, a fourth guest, and a guest already there are
+// refused with the host's reason; a guest that leaves is reported gone.
+func TestMeetingRefusals(t *testing.T) {
+	ctx := ctxFor(t, 30*time.Second)
+	_, m := openMeeting(t)
+	inv := m.Invite()
+
+	wrong := inv
+	wrong.Table = "saturday"
+	g := guestOf(t, inv)
+	_, err := Join(ctx, g.n.Host(), wrong, "eve", g.addrs(), nil)
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "friday") {
+		t.Errorf("another table: %v, want ErrRefused naming the host's table", err)
+	}
+
+	// A guest that arrives and leaves.
+	leaver := guestOf(t, inv)
+	lctx, leave := context.WithCancel(ctx)
+	go func() {
+		_, _ = Join(lctx, leaver.n.Host(), inv, "leaver", leaver.addrs(), func([]Seat) { leave() })
+	}()
+	gctx, stop := context.WithCancel(ctx)
+	var events []Arrival
+	_, err = m.Gather(gctx, func(a Arrival) {
+		events = append(events, a)
+		if a.Left {
+			stop()
+		}
+	})
+	if !errors.Is(err, context.Canceled) || len(events) != 2 || events[0].Count != 2 || !events[1].Left || events[1].Count != 1 {
+		t.Fatalf("leaving guest: %v, events %+v", err, events)
+	}
+
+	// Three guests fill the table (Gather not yet called); a fourth is
+	// refused.
+	jctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for i := range 3 {
+		g := guestOf(t, inv)
+		go func() { _, _ = Join(jctx, g.n.Host(), inv, fmt.Sprintf("g%d", i), g.addrs(), nil) }()
+	}
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		m.mu.Lock()
+		n := len(m.guests)
+		m.mu.Unlock()
+		if n == 3 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d guests arrived, want 3", n)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	fourth := guestOf(t, inv)
+	if _, err := Join(ctx, fourth.n.Host(), inv, "late", fourth.addrs(), nil); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "full") {
+		t.Errorf("fourth guest: %v, want ErrRefused: full", err)
+	}
+}
+
+// rawStream opens a meeting stream to the host from a fresh node.
+func rawStream(t *testing.T, ctx context.Context, inv Invite) network.Stream {
+	t.Helper()
+	g := guestOf(t, inv)
+	if err := g.n.Host().Connect(ctx, inv.AddrInfo()); err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.n.Host().NewStream(ctx, inv.Host, ProtocolID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = s.Reset() })
+	return s
+}
+
+// Bad hellos: an oversized frame resets the stream; garbage, a bad
+// nickname or an address of another peer is refused with a reason; none
+// seats anyone.
+func TestMeetingBadHello(t *testing.T) {
+	ctx := ctxFor(t, 30*time.Second)
+	h, m := openMeeting(t)
+	inv := m.Invite()
+
+	s := rawStream(t, ctx, inv)
+	w := msgio.NewVarintWriter(s)
+	if err := w.WriteMsg(make([]byte, MaxMessageSize+1)); err == nil {
+		_ = s.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if _, err := s.Read(make([]byte, 1)); err == nil {
+			t.Error("oversized hello: stream still open")
+		}
+	}
+	other := h.addrs()[0].Encapsulate(multiaddr.StringCast("/p2p/" + inv.Host.String()))
+	for name, hello := range map[string][]byte{
+		"garbage":        {0xff, 0xff, 0xff},
+		"bad nickname":   mustMarshal(t, &pb.Hello{Table: "friday", Nick: "a\x00b", Addrs: [][]byte{h.addrs()[0].Bytes()}}),
+		"no address":     mustMarshal(t, &pb.Hello{Table: "friday"}),
+		"another peer's": mustMarshal(t, &pb.Hello{Table: "friday", Addrs: [][]byte{other.Bytes()}}),
+	} {
+		s := rawStream(t, ctx, inv)
+		if err := msgio.NewVarintWriter(s).WriteMsg(hello); err != nil {
+			t.Fatal(err)
+		}
+		raw, err := readMsg(s)
+		var hm pb.HostMessage
+		if err != nil || proto.Unmarshal(raw, &hm) != nil || hm.GetRefused() == "" {
+			t.Errorf("%s: got %v %v, want a refusal", name, &hm, err)
+		}
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.guests) != 0 {
+		t.Errorf("%d guests seated after bad hellos", len(m.guests))
+	}
+}
+
+func mustMarshal(t *testing.T, m proto.Message) []byte {
+	t.Helper()
+	b, err := proto.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// A stranger admitted to the meeting cannot open a game stream, and is
+// disconnected once the host fixes its table.
+func TestMeetingStrangerKeptFromGame(t *testing.T) {
+	ctx := ctxFor(t, 30*time.Second)
+	h, m := openMeeting(t)
+	inv := m.Invite()
+	stranger := guestOf(t, inv)
+	if err := stranger.n.Host().Connect(ctx, inv.AddrInfo()); err != nil {
+		t.Fatal(err)
+	}
+	s, err := stranger.n.Host().NewStream(ctx, inv.Host, node.ProtocolID)
+	if err == nil {
+		_ = msgio.NewVarintWriter(s).WriteMsg([]byte("hello"))
+		_ = s.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if _, err := s.Read(make([]byte, 1)); err == nil || errors.Is(err, context.DeadlineExceeded) {
+			t.Errorf("game stream from a stranger: read %v, want a reset", err)
+		}
+	}
+	// The host seats three others: the stranger is cut off.
+	var table []peer.AddrInfo
+	for range 3 {
+		g := startPlayer(t, nil)
+		table = append(table, peer.AddrInfo{ID: g.n.ID(), Addrs: g.addrs()})
+	}
+	if err := h.n.SetPeers(table); err != nil {
+		t.Fatal(err)
+	}
+	for deadline := time.Now().Add(5 * time.Second); h.n.Host().Network().Connectedness(stranger.n.ID()) == network.Connected; {
+		if time.Now().After(deadline) {
+			t.Fatal("stranger still connected after the table was set")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,202 @@
+package lab
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/node"
+)
+
+// event is one progress line a join process prints with --progress json.
+type event struct {
+	Event  string `json:"event"`
+	Hand   int    `json:"hand"`
+	Peer   string `json:"peer"`
+	Player string `json:"player"`
+	Kind   string `json:"kind"`
+	Reason string `json:"reason"`
+	When   string `json:"when"`
+}
+
+// player is one join process of a table.
+type player struct {
+	name, dataDir, transcript, listen, addr string
+	id                                      peer.ID
+	cheat                                   string // strategy name, "" for honest
+	events                                  []event
+	connected                               bool
+	code                                    int
+}
+
+// table is one run: four join processes and what they said.
+type table struct {
+	players []*player
+}
+
+// spec says how a table is run.
+type spec struct {
+	// hands is the number of hands to play; timeout each node's
+	// per-message timeout.
+	hands   int
+	timeout time.Duration
+	// passive seats four tsumogiri players instead of bots.
+	passive bool
+	// cheats maps a player number to the strategy it runs.
+	cheats map[int]string
+	// victim, if not nil, is a player the harness kills or stops.
+	victim *victim
+}
+
+// victim is a player that the harness signals once its log shows a step:
+// a fault run, not a cheat.
+type victim struct {
+	player int
+	// after is the text of the victim's -v log line to wait for, delay
+	// how long to wait after it.
+	after string
+	delay time.Duration
+	// sig is the signal to send (SIGKILL, or SIGSTOP); a stopped victim
+	// is continued after resume.
+	sig    syscall.Signal
+	resume time.Duration
+	// fired reports whether the signal was sent.
+	fired bool
+}
+
+// runTable starts four join processes on 127.0.0.1 in dir as sp says
+// (player i cheating with strategy sp.cheats[i] if set) and waits for all
+// four to exit (ctx bounds it).
+func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
+	hands, passive, timeout, cheats := sp.hands, sp.passive, sp.timeout, sp.cheats
+	t := &table{}
+	for i := range 4 {
+		p := &player{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(dir, fmt.Sprintf("player-%d", i)), cheat: cheats[i]}
+		key, err := node.LoadOrCreateIdentity(p.dataDir)
+		if err != nil {
+			return nil, err
+		}
+		if p.id, err = peer.IDFromPrivateKey(key); err != nil {
+			return nil, err
+		}
+		port, err := freePort()
+		if err != nil {
+			return nil, fmt.Errorf("no free loopback port: %w", err)
+		}
+		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
+		p.addr = p.listen + "/p2p/" + p.id.String()
+		p.transcript = filepath.Join(dir, p.name+".mjt")
+		t.players = append(t.players, p)
+	}
+	tableName := "lab-" + filepath.Base(dir)
+	var wg sync.WaitGroup
+	errs := make([]error, len(t.players))
+	for i, p := range t.players {
+		style := "--bot"
+		if passive {
+			style = "--tsumogiri"
+		}
+		args := []string{"join", style, "--table", tableName, "--name", p.name, "--listen", p.listen,
+			"--hands", strconv.Itoa(hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
+			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", timeout.String(), "--connect-timeout", "30s"}
+		if p.cheat != "" {
+			args = append(args, "--research-cheat", p.cheat)
+		}
+		for _, q := range t.players {
+			if q != p {
+				args = append(args, "--peer", q.addr)
+			}
+		}
+		v := sp.victim
+		if v != nil && v.player == i {
+			args = append(args, "-v")
+		}
+		cmd := exec.CommandContext(ctx, bin, args...)
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			return nil, err
+		}
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			return nil, err
+		}
+		log, err := os.Create(filepath.Join(dir, p.name+".log"))
+		if err != nil {
+			return nil, err
+		}
+		if err := cmd.Start(); err != nil {
+			log.Close()
+			return nil, fmt.Errorf("starting %s: %w", p.name, err)
+		}
+		var logDone sync.WaitGroup
+		logDone.Go(func() {
+			if v != nil && v.player == i {
+				watch(stderr, log, cmd.Process, v)
+				return
+			}
+			io.Copy(log, stderr)
+		})
+		wg.Go(func() {
+			defer log.Close()
+			p.events, p.connected = readEvents(stdout)
+			logDone.Wait()
+			errs[i] = cmd.Wait()
+			p.code = cmd.ProcessState.ExitCode()
+		})
+	}
+	wg.Wait()
+	if ctx.Err() != nil {
+		return nil, fmt.Errorf("table in %s: %w", dir, ctx.Err())
+	}
+	for i, p := range t.players {
+		if sp.victim != nil && sp.victim.player == i {
+			continue
+		}
+		if p.code == 2 || !p.connected {
+			return nil, fmt.Errorf("table in %s: %s never reached the table (exit status %d; see %s.log)", dir, p.name, p.code, filepath.Join(dir, p.name))
+		}
+	}
+	return t, nil
+}
+
+// readEvents reads the JSON progress lines of a join process until EOF:
+// its blames and faults, and whether it connected to the table.
+func readEvents(r io.Reader) (out []event, connected bool) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		var ev event
+		if json.Unmarshal(sc.Bytes(), &ev) != nil {
+			continue
+		}
+		switch ev.Event {
+		case "blame", "fault":
+			out = append(out, ev)
+		case "connected":
+			connected = true
+		}
+	}
+	return out, connected
+}
+
+// freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
+func freePort() (int, error) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer l.Close()
+	return l.Addr().(*net.TCPAddr).Port, nil
+}

@@ -1,0 +1,267 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
+)
+
+// Describe says in one line how a kyoku ended, naming players with names:
+// "alice (East) wins by ron from bob (South): 3 han 40 fu, 7700 points
+// (riichi 1, dora 2)", "exhaustive draw, tenpai: alice (East)",
+// "abortive draw (yao9)", or "no result" for nil.
+func Describe(r *game.Result, names Names) string {
+	if r == nil {
+		return "no result"
+	}
+	switch r.End {
+	case game.EndAgari:
+		var parts []string
+		for _, w := range r.Wins {
+			how := "ron from " + names.Name(w.From)
+			if w.Tsumo {
+				how = "tsumo"
+			}
+			parts = append(parts, fmt.Sprintf("%s wins by %s: %d han %d fu, %d points (%s)", names.Name(w.Seat), how, w.Value.Han, w.Value.Fu, w.Value.Points, strings.Join(YakuList(w.Value), ", ")))
+		}
+		return strings.Join(parts, "; ")
+	case game.EndExhaustive:
+		for s, n := range r.Nagashi {
+			if n {
+				return "exhaustive draw, nagashi mangan by " + names.Name(game.Seat(s))
+			}
+		}
+		var tenpai []string
+		for s, t := range r.Tenpai {
+			if t {
+				tenpai = append(tenpai, names.Name(game.Seat(s)))
+			}
+		}
+		if len(tenpai) == 0 {
+			return "exhaustive draw, all noten"
+		}
+		return "exhaustive draw, tenpai: " + strings.Join(tenpai, ", ")
+	case game.EndAbortive:
+		return "abortive draw (" + r.Abort.TenhouCode() + ")"
+	}
+	return "?"
+}
+
+// YakuList returns a win's yaku as "name han" strings (yaku worth 0 han,
+// such as ura dora that missed, left out) and its yakuman by name.
+func YakuList(v riichi.WinResult) []string {
+	var out []string
+	for _, y := range v.Yaku {
+		if y.Han > 0 {
+			out = append(out, fmt.Sprintf("%s %d", riichi.YakuName(y.ID), y.Han))
+		}
+	}
+	for _, id := range v.Yakuman {
+		out = append(out, riichi.YakuName(id))
+	}
+	return out
+}
+
+// Yaku is one yaku of a win: its name and han (13 for a yakuman).
+type Yaku struct {
+	Name string `json:"name"`
+	Han  int    `json:"han"`
+}
+
+// WinSummary is one agari of an end-of-hand screen.
+type WinSummary struct {
+	// Seat won, From dealt in (From == Seat for tsumo); Name and FromName
+	// are their names as Names.Name gives them.
+	Seat     int    `json:"seat"`
+	From     int    `json:"from"`
+	Name     string `json:"name"`
+	FromName string `json:"fromName"`
+	Tsumo    bool   `json:"tsumo"`
+	// Hand is the concealed hand, winning tile included, sorted; WinTile
+	// the winning tile; Melds the declared melds (Tenhou tile ids).
+	Hand    []int  `json:"hand"`
+	WinTile int    `json:"winTile"`
+	Melds   []Meld `json:"melds"`
+	// Dora and Ura are the indicators scored (Ura empty unless a riichi
+	// win).
+	Dora []int `json:"dora"`
+	Ura  []int `json:"ura"`
+	// Yaku, Han, Fu and Points are the value (Points without honba and
+	// sticks); Limit names a limit hand ("mangan", …, "yakuman") or "".
+	Yaku   []Yaku `json:"yaku"`
+	Han    int    `json:"han"`
+	Fu     int    `json:"fu"`
+	Points int    `json:"points"`
+	Limit  string `json:"limit"`
+}
+
+// HandSummary is an end-of-hand screen: how the kyoku ended, the score
+// changes, the audit verdict and where the records are.
+type HandSummary struct {
+	// Number is the hand number, Round its name ("East 2"), Honba its
+	// repeat count.
+	Number int    `json:"number"`
+	Round  string `json:"round"`
+	Honba  int    `json:"honba"`
+	// Text is Describe's one line; Wins the agari (empty for a draw);
+	// Tenpai the tenpai players' names and hands at an exhaustive draw
+	// (hands hidden to this player are nil).
+	Text   string       `json:"text"`
+	Wins   []WinSummary `json:"wins"`
+	Draw   string       `json:"draw"`
+	Tenpai []TenpaiHand `json:"tenpai"`
+	// Names are the seats' names, Before the scores before the payments,
+	// Deltas the changes and After the scores after, by seat.
+	Names  [4]string `json:"names"`
+	Before [4]int    `json:"before"`
+	Deltas [4]int    `json:"deltas"`
+	After  [4]int    `json:"after"`
+	// AuditOK is true when the hand's audit verified the wall; Audit is
+	// "wall verified: …", or the blame with its evidence, or the fault
+	// that stopped the hand.
+	AuditOK bool   `json:"auditOK"`
+	Audit   string `json:"audit"`
+	// TimedOut names the players the node acted for after a decision
+	// timeout.
+	TimedOut []string `json:"timedOut"`
+}
+
+// TenpaiHand is a tenpai player's revealed hand at an exhaustive draw.
+type TenpaiHand struct {
+	Name  string `json:"name"`
+	Hand  []int  `json:"hand"`
+	Waits []int  `json:"waits"`
+}
+
+var limitNames = [...]string{"", "mangan", "haneman", "baiman", "sanbaiman", "yakuman"}
+
+// Summarize builds the end-of-hand screen of one hand result. view, if not
+// nil, is the last observed kyoku of the hand (for tenpai hands shown at
+// an exhaustive draw); names name the seats.
+func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary {
+	names.Oya = game.Seat(r.Oya)
+	hs := HandSummary{Number: r.Number, Round: game.RoundName(r.Start.Round), Honba: r.Start.Honba, Text: Describe(r.Result, names)}
+	for s := range 4 {
+		hs.Names[s] = names.Name(game.Seat(s))
+	}
+	for _, p := range r.TimedOut {
+		for s, q := range r.Seats {
+			if q == p {
+				hs.TimedOut = append(hs.TimedOut, names.Name(game.Seat(s)))
+			}
+		}
+	}
+	switch {
+	case len(r.Blame) > 0:
+		var b []string
+		for _, x := range r.Blame {
+			b = append(b, x.String())
+		}
+		hs.Audit = "audit FAILED, cheating proven: " + strings.Join(b, "; ")
+	case len(r.Faults) > 0:
+		var f []string
+		for _, x := range r.Faults {
+			f = append(f, x.String())
+		}
+		hs.Audit = "hand not completed (no cheating proven): " + strings.Join(f, "; ")
+	case r.Yama == nil:
+		hs.Audit = "audit incomplete: the wall was not revealed"
+	default:
+		hs.AuditOK = true
+		hs.Audit = fmt.Sprintf("wall verified: %d tiles decrypted from the four players' revealed keys, every key release and action checked", len(r.Yama))
+	}
+	res := r.Result
+	if res == nil {
+		hs.Draw = "the hand was aborted"
+		return hs
+	}
+	hs.Before, hs.Deltas, hs.After = res.Before, res.Deltas, res.Scores
+	switch res.End {
+	case game.EndAgari:
+		for _, w := range res.Wins {
+			ws := WinSummary{Seat: int(w.Seat), From: int(w.From), Name: names.Name(w.Seat), FromName: names.Name(w.From), Tsumo: w.Tsumo,
+				Hand: sortedIDs(w.Hand), WinTile: int(w.WinTile), Dora: ids(w.DoraIndicators), Ura: ids(w.UraIndicators),
+				Han: w.Value.Han, Fu: w.Value.Fu, Points: w.Value.Points}
+			for _, m := range w.Melds {
+				ws.Melds = append(ws.Melds, meldOf(m, w.Seat))
+			}
+			for _, y := range w.Value.Yaku {
+				if y.Han > 0 {
+					ws.Yaku = append(ws.Yaku, Yaku{riichi.YakuName(y.ID), y.Han})
+				}
+			}
+			for _, id := range w.Value.Yakuman {
+				ws.Yaku = append(ws.Yaku, Yaku{riichi.YakuName(id), 13})
+			}
+			if w.Value.Limit > 0 && w.Value.Limit < len(limitNames) {
+				ws.Limit = limitNames[w.Value.Limit]
+			}
+			hs.Wins = append(hs.Wins, ws)
+		}
+	case game.EndExhaustive:
+		hs.Draw = "exhaustive draw"
+		for s, t := range res.Tenpai {
+			if !t {
+				continue
+			}
+			th := TenpaiHand{Name: names.Name(game.Seat(s))}
+			if view != nil {
+				tiles, _ := view.Hand(game.Seat(s))
+				if !containsUnknown(tiles) {
+					th.Hand = sortedIDs(tiles)
+					c := riichi.CountsOf(tiles)
+					for _, k := range riichi.Waits(&c, len(view.Melds(game.Seat(s)))) {
+						th.Waits = append(th.Waits, int(k))
+					}
+				}
+			}
+			hs.Tenpai = append(hs.Tenpai, th)
+		}
+	case game.EndAbortive:
+		hs.Draw = "abortive draw: " + abortNames[res.Abort]
+	}
+	return hs
+}
+
+var abortNames = map[game.Abort]string{
+	game.AbortKyuushu: "kyuushu kyuuhai", game.AbortSuucha: "suucha riichi", game.AbortSanchahou: "sanchahou",
+	game.AbortSuukan: "suukan sanra", game.AbortSuufon: "suufon renda",
+}
+
+// Standing is one line of the final standings.
+type Standing struct {
+	Rank  int    `json:"rank"`
+	Seat  int    `json:"seat"`
+	Name  string `json:"name"`
+	Peer  string `json:"peer"`
+	Score int    `json:"score"`
+	// Points are the game points with uma and oka, in tenths (618 = +61.8).
+	Points int `json:"points"`
+}
+
+// Rank returns the final standings first place first, names giving the
+// seat names (the seat wind of the last kyoku) and peer IDs.
+func Rank(st game.Standings, names Names) []Standing {
+	var out []Standing
+	for i, s := range st.Order {
+		x := Standing{Rank: i + 1, Seat: int(s), Name: names.Name(s), Score: st.Scores[s], Points: st.Points[s]}
+		if int(s) < len(names.Seats) {
+			x.Peer = names.Seats[s].String()
+		}
+		out = append(out, x)
+	}
+	return out
+}
+
+// FormatStandings writes the final standings as text, one line a player,
+// first place first: "1. alice (East) 35200 points (+55.2)".
+func FormatStandings(st []Standing) string {
+	var b strings.Builder
+	for _, x := range st {
+		fmt.Fprintf(&b, "%d. %s %d points (%+.1f)\n", x.Rank, x.Name, x.Score, float64(x.Points)/10)
+	}
+	return b.String()
+}

@@ -1,0 +1,15 @@
+// Package terminal is the table for people without a browser: it draws
+// the table.Model as text — seats with nickname, seat wind, dealer mark,
+// score and riichi stick, rivers with tsumogiri, riichi and called tiles
+// marked, melds, the player's numbered hand — prints the feed of events
+// between decisions and an end-of-hand summary, and reads the player's
+// actions as stable numbers (the place of a tile in the hand) or words
+// (pass, chi, pon, kan, ron, tsumo, riichi 5m, help).
+//
+// One goroutine reads the input for the whole game (Lines), so a
+// decision that times out loses no line and a later decision reads the
+// next one whole; control characters (a NUL from a terminal, say) are
+// dropped from each line, and lines typed before a prompt was shown are
+// reported and ignored rather than taken as an answer to a question the
+// player had not seen.
+package terminal

@@ -1,0 +1,253 @@
+// The mentalmj table page: draws the node's snapshots and sends back the
+// option the player picks. It decides nothing; the node checks every
+// action.
+"use strict";
+window.addEventListener("error", (ev) => { document.body.dataset.error = ev.message + " at " + ev.lineno + ":" + ev.colno; });
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+  const T = Tiles.svg;
+  let snap = null, ws = null, mode = null, closedHand = 0, timer = null;
+
+  function connect() {
+    ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.onmessage = (ev) => {
+      const t0 = performance.now();
+      snap = JSON.parse(ev.data);
+      // Go encodes empty lists as null.
+      for (const k of ["dora", "myHand", "waits", "feed", "hands"]) snap[k] = snap[k] || [];
+      for (const s of snap.seats) { s.river = s.river || []; s.melds = s.melds || []; }
+      render();
+      const seq = snap.seq;
+      requestAnimationFrame(() => send({ type: "ack", seq, page: performance.now() - t0 }));
+    };
+    ws.onclose = () => {
+      $("status").textContent = "connection to the node lost; retrying…";
+      document.body.dataset.state = "disconnected";
+      setTimeout(connect, 1000);
+    };
+  }
+  function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
+  function act(opt) {
+    if (!snap.decision) return;
+    mode = null;
+    send({ type: "act", decision: snap.decision.id, option: opt.id });
+  }
+
+  const rel = (seat) => (seat - snap.self + 4) % 4; // 0 me, 1 right, 2 top, 3 left
+  const opts = (kinds) => (snap.decision ? snap.decision.options.filter((o) => kinds.includes(o.kind)) : []);
+
+  function meldHTML(m) {
+    if (m.type === "ankan") {
+      return `<span class="meld">${m.tiles.map((t, i) => T(i === 0 || i === 3 ? -1 : t)).join("")}</span>`;
+    }
+    const rest = m.tiles.slice();
+    rest.splice(rest.indexOf(m.called), 1);
+    rest.sort((a, b) => a - b);
+    let added = null;
+    if (m.type === "kakan") added = rest.pop();
+    const called = T(m.called, { sideways: true, cls: ["called"] }) + (added !== null ? T(added, { sideways: true, cls: ["called", "added"] }) : "");
+    const at = m.from === 3 ? 0 : m.from === 2 ? 1 : rest.length;
+    const parts = rest.map((t) => T(t));
+    parts.splice(at, 0, `<span class="calledpair">${called}</span>`);
+    return `<span class="meld" data-type="${m.type}">${parts.join("")}</span>`;
+  }
+
+  function riverHTML(river) {
+    let rows = [];
+    for (let i = 0; i < river.length; i += 6) rows.push(river.slice(i, i + 6));
+    if (!rows.length) rows = [[]];
+    return rows.map((row) => `<div class="riverrow">${row.map((r) => {
+      const cls = []; if (r.tsumogiri) cls.push("tsumogiri"); if (r.called) cls.push("takenaway"); if (r.riichi) cls.push("riichi");
+      return T(r.tile, { sideways: r.riichi, cls });
+    }).join("")}</div>`).join("");
+  }
+
+  function seatHTML(s, i) {
+    const badges = [`<span class="wind">${esc(s.wind)}</span>`];
+    if (s.dealer) badges.push(`<span class="dealer" title="dealer (oya)">dealer</span>`);
+    const stick = s.riichi ? `<span class="stick" title="riichi">riichi</span>` : "";
+    const turn = snap.turn === i ? " turn" : "";
+    const to = s.timedOut ? `<span class="to">node acted ×${s.timedOut}</span>` : "";
+    const back = s.self ? "" : `<span class="concealed">${s.concealed} in hand</span>`;
+    return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? " (you)" : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>
+      <div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
+      <div class="melds">${s.melds.map(meldHTML).join("")}</div>`;
+  }
+
+  function centerHTML() {
+    const sticks = `<span title="honba">${snap.honba} honba</span> · <span title="riichi sticks">${snap.kyotaku} riichi</span>`;
+    const dora = snap.dora.map((t) => T(t)).join("");
+    return `<div class="round" id="round">${esc(snap.round || "")}</div><div class="sticks">${sticks}</div>
+      <div class="left" id="left"><b>${snap.tilesLeft}</b> tiles left</div>
+      <div class="dora"><span>dora indicator</span>${dora}</div>
+      <div class="hand-no">hand ${snap.hand || "-"}</div>`;
+  }
+
+  function handHTML() {
+    const d = snap.decision;
+    const discards = new Map(), riichis = new Map();
+    if (d) for (const o of d.options) {
+      // Identical tiles share one option: key by the tile's name.
+      if (o.kind === "discard") discards.set(Tiles.name(o.tile), o);
+      if (o.kind === "riichi") riichis.set(Tiles.name(o.tile), o);
+    }
+    const pick = mode === "riichi" ? riichis : discards;
+    const tile = (t, n, extra) => {
+      const o = pick.get(Tiles.name(t));
+      const cls = [o ? "playable" : "", extra || ""].filter(Boolean);
+      return `<button class="htile ${cls.join(" ")}" data-tile="${t}" ${o ? `data-option="${o.id}"` : "disabled"} title="${Tiles.name(t)}${n ? " (key " + n + ")" : ""}">${T(t)}<small>${n || ""}</small></button>`;
+    };
+    const keys = "1234567890";
+    let html = snap.myHand.map((t, i) => tile(t, keys[i] || "")).join("");
+    if (snap.drawn >= 0) html += `<span class="gap"></span>` + tile(snap.drawn, "⏎", "drawn");
+    const me = snap.self >= 0 ? snap.seats[snap.self] : null;
+    if (me) html += `<span class="mymelds">${me.melds.map(meldHTML).join("")}</span>`;
+    return html;
+  }
+
+  const BUTTONS = [
+    ["tsumo", "Tsumo", "t"], ["ron", "Ron", "r"], ["riichi", "Riichi", "i"], ["chi", "Chi", "c"], ["pon", "Pon", "p"],
+    ["kan", "Kan", "k"], ["kyuushu", "Kyuushu", "q"], ["tenpai", "Tenpai", "y"], ["noten", "Noten", "n"], ["pass", "Pass", "space"],
+  ];
+  const KAN = ["daiminkan", "ankan", "kakan"];
+  function press(kind) {
+    const os = kind === "kan" ? opts(KAN) : opts([kind]);
+    if (!os.length) return;
+    if (kind === "riichi") { mode = mode === "riichi" ? null : "riichi"; render(); return; }
+    if (os.length === 1) { act(os[0]); return; }
+    mode = mode === kind ? null : kind;
+    render();
+  }
+
+  function actionsHTML() {
+    const d = snap.decision;
+    if (!d) return "";
+    let html = "";
+    for (const [kind, label, key] of BUTTONS) {
+      const os = kind === "kan" ? opts(KAN) : opts([kind]);
+      if (!os.length) continue;
+      const on = mode === kind ? " on" : "";
+      html += `<button class="act ${kind}${on}" data-kind="${kind}">${label} <kbd>${key}</kbd></button>`;
+    }
+    if (opts(["discard"]).length) html += `<span class="hint">${mode === "riichi" ? "pick the riichi discard" : "click a tile to discard"}</span>`;
+    return html;
+  }
+
+  function variantsHTML() {
+    if (mode !== "chi" && mode !== "pon" && mode !== "kan") return "";
+    const os = mode === "kan" ? opts(KAN) : opts([mode]);
+    return os.map((o, i) => `<button class="variant" data-option="${o.id}">${i + 1}. ${esc(o.kind)} ${(o.tiles.length ? o.tiles : [o.tile]).map((t) => T(t)).join("")}</button>`).join("");
+  }
+
+  function countdown() {
+    const d = snap && snap.decision;
+    const el = $("countdown");
+    if (!d || !d.deadline) { el.textContent = ""; return; }
+    const left = Math.max(0, Math.round((d.deadline - Date.now()) / 1000));
+    const def = d.options[d.default];
+    el.innerHTML = `<span class="${left <= 5 ? "urgent" : ""}">${left} s</span> to decide; then the node plays ${esc(def ? def.label : "for you")}`;
+  }
+
+  function endHTML(h) {
+    let body = `<h2>Hand ${h.number}: ${esc(h.round)}, ${h.honba} honba</h2>`;
+    for (const w of h.wins || []) {
+      const hand = w.hand.slice(); hand.splice(hand.indexOf(w.winTile), 1);
+      body += `<div class="win"><h3>${esc(w.name)} wins by ${w.tsumo ? "tsumo" : "ron from " + esc(w.fromName)}</h3>
+        <div class="winhand">${hand.map((t) => T(t)).join("")}<span class="gap"></span>${T(w.winTile, { cls: ["wintile"] })}<span class="mymelds">${(w.melds || []).map(meldHTML).join("")}</span></div>
+        <div class="ind">dora ${w.dora.map((t) => T(t)).join("")} ${w.ura && w.ura.length ? "ura " + w.ura.map((t) => T(t)).join("") : ""}</div>
+        <table class="yaku">${w.yaku.map((y) => `<tr><td>${esc(y.name)}</td><td>${y.han >= 13 ? "yakuman" : y.han + " han"}</td></tr>`).join("")}</table>
+        <p class="value"><b>${w.han} han ${w.fu} fu</b>${w.limit ? " " + esc(w.limit) : ""} — <b>${w.points}</b> points</p></div>`;
+    }
+    if (h.draw) body += `<h3>${esc(h.draw)}</h3>`;
+    for (const t of h.tenpai || []) {
+      body += `<div class="tenpai">${esc(t.name)} tenpai ${t.hand ? t.hand.map((x) => T(x)).join("") : "(hand not shown)"} ${t.waits && t.waits.length ? "waits " + t.waits.map(Tiles.kindName).join(" ") : ""}</div>`;
+    }
+    if (h.draw === "exhaustive draw" && !(h.tenpai || []).length) body += `<p>all noten</p>`;
+    body += `<table class="deltas"><tr><th></th><th>before</th><th>change</th><th>after</th></tr>${h.names.map((n, i) =>
+      `<tr><td>${esc(n)}</td><td>${h.before[i]}</td><td class="${h.deltas[i] > 0 ? "plus" : h.deltas[i] < 0 ? "minus" : ""}">${h.deltas[i] > 0 ? "+" : ""}${h.deltas[i]}</td><td>${h.after[i]}</td></tr>`).join("")}</table>`;
+    if ((h.timedOut || []).length) body += `<p class="to">the node acted after a timeout for: ${h.timedOut.map(esc).join(", ")}</p>`;
+    body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${esc(h.audit)}</p>`;
+    body += linksHTML();
+    return body + `<p class="close">Esc or click to close · the next hand starts by itself</p>`;
+  }
+
+  function standingsHTML() {
+    return `<h2>Final standings</h2><table class="standings"><tr><th>#</th><th>player</th><th>score</th><th>points (uma)</th></tr>${snap.standings.map((x) =>
+      `<tr><td>${x.rank}</td><td title="${esc(x.peer)}">${esc(x.name)}<br><small>${esc(x.peer)}</small></td><td>${x.score}</td><td>${x.points >= 0 ? "+" : ""}${(x.points / 10).toFixed(1)}</td></tr>`).join("")}</table>` + linksHTML();
+  }
+
+  function linksHTML() {
+    const l = snap.links || {};
+    return `<p class="links">${Object.keys(l).sort().map((k) => `<a href="${esc(l[k])}" download>${esc(k)}</a>`).join(" · ")}</p>`;
+  }
+
+  function render() {
+    if (!snap) return;
+    document.body.dataset.state = snap.state;
+    document.body.dataset.seq = snap.seq;
+    if (!snap.decision) mode = null;
+    if (snap.self >= 0) for (let i = 0; i < 4; i++) $("seat-" + rel(i)).innerHTML = seatHTML(snap.seats[i], i);
+    $("center").innerHTML = centerHTML();
+    const hand = $("hand");
+    hand.innerHTML = handHTML();
+    hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
+    $("status").innerHTML = `<span class="state">${esc(snap.state)}</span> ${esc(snap.status || "")}`;
+    $("actions").innerHTML = actionsHTML();
+    $("offer").innerHTML = snap.offer >= 0 && snap.decision ? `${esc(snap.seats[snap.offerFrom].name)} (${esc(snap.seats[snap.offerFrom].wind)}) offers ${T(snap.offer)}` : "";
+    $("variants").innerHTML = variantsHTML();
+    $("notice").textContent = snap.notice || "";
+    let w = "";
+    if (snap.waits && snap.waits.length) w = `tenpai, waits: <b>${snap.waits.map(Tiles.kindName).join(" ")}</b>` + (snap.furiten ? ` <span class="furiten">furiten</span>` : "");
+    $("waits").innerHTML = w;
+    $("feed").innerHTML = snap.feed.slice().reverse().map((e) => `<li class="${e.kind}" data-n="${e.n}">${esc(e.text)}</li>`).join("");
+    $("links").innerHTML = linksHTML() + (snap.hands.length ? ` · <a href="#" id="lasthand">last hand</a>` : "");
+    countdown();
+    const ov = $("overlay");
+    const last = snap.hands && snap.hands.length ? snap.hands[snap.hands.length - 1] : null;
+    if (snap.standings) {
+      ov.innerHTML = `<div class="panel" id="standings">${standingsHTML()}${last ? endHTML(last) : ""}</div>`; ov.hidden = false;
+    } else if (last && closedHand !== last.number && !(snap.decision && snap.hand > last.number)) {
+      // The end-of-hand screen stays until closed, or until the next
+      // hand asks the player for a decision.
+      ov.innerHTML = `<div class="panel" id="endhand">${endHTML(last)}</div>`; ov.hidden = false;
+    } else {
+      ov.hidden = true;
+    }
+  }
+
+  document.addEventListener("click", (ev) => {
+    if (ev.target.id === "lasthand") { ev.preventDefault(); closedHand = 0; render(); return; }
+    const b = ev.target.closest("button");
+    if (ev.target.closest("#overlay") && !ev.target.closest("a")) { closeOverlay(); return; }
+    if (!b || !snap || !snap.decision) return;
+    if (b.dataset.option !== undefined) { act({ id: Number(b.dataset.option) }); return; }
+    if (b.dataset.kind) press(b.dataset.kind);
+  });
+  function closeOverlay() {
+    const last = snap && snap.hands && snap.hands.length ? snap.hands[snap.hands.length - 1] : null;
+    if (last) closedHand = last.number;
+    $("overlay").hidden = true;
+  }
+  document.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { closeOverlay(); mode = null; render(); return; }
+    if (!snap || !snap.decision) return;
+    const k = ev.key.toLowerCase();
+    if ((mode === "chi" || mode === "pon" || mode === "kan") && /^[1-9]$/.test(k)) {
+      const b = $("variants").querySelectorAll("button")[Number(k) - 1];
+      if (b) act({ id: Number(b.dataset.option) });
+      return;
+    }
+    const map = { t: "tsumo", r: "ron", i: "riichi", c: "chi", p: "pon", k: "kan", q: "kyuushu", y: "tenpai", n: "noten", " ": "pass", x: "pass" };
+    if (map[k]) { ev.preventDefault(); press(map[k]); return; }
+    const i = "1234567890".indexOf(k);
+    const btns = [...$("hand").querySelectorAll("button.htile")];
+    if (i >= 0 && btns[i] && !btns[i].disabled) { act({ id: Number(btns[i].dataset.option) }); return; }
+    if (k === "enter") {
+      const b = $("hand").querySelector("button.drawn:not([disabled])") || btns.filter((x) => !x.disabled).pop();
+      if (b) act({ id: Number(b.dataset.option) });
+    }
+  });
+  setInterval(countdown, 250);
+  connect();
+})();
