@@ -17,8 +17,11 @@ type Payment struct {
 }
 
 // Total returns the points the winner receives from the other players: Ron,
-// or the sum of the tsumo payments (three payers), honba included and
-// riichi sticks excluded.
+// or the sum of the tsumo payments of three payers (four players), honba
+// included and riichi sticks excluded. For a three-player tsumo
+// (Rules.Sanma) the two payers pay TsumoDealer + TsumoNonDealer, or twice
+// TsumoNonDealer for a dealer's tsumo; Total does not know the rules and
+// counts a third payer.
 func (p Payment) Total() int {
 	if p.Ron > 0 {
 		return p.Ron

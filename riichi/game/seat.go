@@ -17,7 +17,9 @@ const NoSeat Seat = -1
 // Valid reports whether s is 0..3.
 func (s Seat) Valid() bool { return s >= 0 && s < 4 }
 
-// Next returns the seat n places after s in turn order (n may be negative).
+// Next returns the seat n places after s in turn order (n may be negative)
+// among four seats. A three-player Kyoku keeps seats 0..2 and skips seat 3
+// itself (Kyoku.Turn, Awaiting); use those rather than Next for sanma.
 func (s Seat) Next(n int) Seat { return Seat(((int(s)+n)%4 + 4) % 4) }
 
 // Relative returns the position of other as seen from s: 0 self,
@@ -25,8 +27,10 @@ func (s Seat) Next(n int) Seat { return Seat(((int(s)+n)%4 + 4) % 4) }
 // the From convention of riichi.Meld and of Tenhou's meld codes.
 func (s Seat) Relative(other Seat) int { return ((int(other)-int(s))%4 + 4) % 4 }
 
-// Wind returns the seat wind of s in a kyoku whose dealer (oya) is oya, as
-// a tile kind: 27 East (the dealer), 28 South, 29 West, 30 North.
+// Wind returns the seat wind of s in a four-player kyoku whose dealer
+// (oya) is oya, as a tile kind: 27 East (the dealer), 28 South, 29 West,
+// 30 North. (In sanma the seat after the dealer's kamicha does not exist:
+// the winds are East, South, West from the dealer modulo 3.)
 func (s Seat) Wind(oya Seat) wall.Kind { return wall.Kind(27 + oya.Relative(s)) }
 
 var windNames = [4]string{"East", "South", "West", "North"}
