@@ -149,3 +149,13 @@ func TestSanmaMatchRounds(t *testing.T) {
 		t.Errorf("points %v, want [400 -50 -350 0]", st.Points)
 	}
 }
+
+func TestSanmaSeatWinds(t *testing.T) {
+	h := sanmaHarness(t, sanmaHands, "1s")
+	want := map[Seat]wall.Kind{0: 27, 1: 28, 2: 29, 3: -1}
+	for s, w := range want {
+		if got := h.k.SeatWind(s); got != w {
+			t.Errorf("seat %d wind %d, want %d", s, got, w)
+		}
+	}
+}

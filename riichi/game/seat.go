@@ -84,3 +84,13 @@ func (k *Kyoku) lbl(s Seat) string {
 	}
 	return fmt.Sprintf("seat %d (%s)", int(s), windNames[k.rel(k.oya, s)])
 }
+
+// SeatWind returns seat s's wind in this kyoku as a tile kind (27 East for
+// the dealer, then South, West and, with four players, North), or -1 for a
+// seat not in play (seat 3 in sanma).
+func (k *Kyoku) SeatWind(s Seat) wall.Kind {
+	if !k.seatOK(s) {
+		return -1
+	}
+	return k.wind(s)
+}
