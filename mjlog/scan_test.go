@@ -128,6 +128,11 @@ func FuzzScanner(f *testing.F) {
 		f.Add(string(raw[:min(len(raw), 3000)]) + "</mjloggm>")
 	}
 	f.Fuzz(func(t *testing.T, doc string) {
+		if strings.HasPrefix(doc, "\x1f\x8b") {
+			// gzip magic: Parse decompresses before either tokenizer runs
+			// (the same code for both), parseXML takes plain XML only.
+			t.Skip()
+		}
 		sameParse(t, doc, "fuzz.xml")
 	})
 }
