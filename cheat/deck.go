@@ -74,7 +74,8 @@ func randomElement() []byte {
 
 // rekeyPosition is the wall position rekey tampers with: yama[12], the
 // ura-dora indicator of a fifth kan, which no player decrypts during a
-// hand, so only the end-of-hand audit can catch it.
+// hand: without proofs only the end-of-hand audit can catch it; with
+// proofs (the default) the rekey proof fails on arrival.
 const rekeyPosition = 12
 
 // rekey locks one position of its first rekey pass once more under a

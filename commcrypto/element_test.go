@@ -167,3 +167,20 @@ func FuzzDecodeElement(f *testing.F) {
 		}
 	})
 }
+
+func TestPointRoundTrip(t *testing.T) {
+	tiles := NewTileTable()
+	m := tiles.Points()[7]
+	p := m.Point()
+	back, err := ElementFromPoint(p)
+	if err != nil || !back.Equal(m) {
+		t.Fatalf("ElementFromPoint(Point()) = %v, %v", back, err)
+	}
+	p.Dbl(p) // mutating the copy leaves m alone
+	if !tiles.Points()[7].Equal(m) {
+		t.Fatal("Point returned the internal element")
+	}
+	if _, err := ElementFromPoint(g.Identity()); !errors.Is(err, ErrIdentity) {
+		t.Errorf("identity: err = %v, want ErrIdentity", err)
+	}
+}

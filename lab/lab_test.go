@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"syscall"
 	"testing"
 	"time"
@@ -67,12 +68,10 @@ func TestMatrix(t *testing.T) {
 			t.Errorf("%s: caught %s, want %s", r.Strategy, r.Caught, s.When)
 		}
 	}
-	m.WriteText(testWriter{t})
+	var b strings.Builder
+	m.WriteText(&b)
+	t.Log("\n" + b.String())
 }
-
-type testWriter struct{ t *testing.T }
-
-func (w testWriter) Write(b []byte) (int, error) { w.t.Log(string(b)); return len(b), nil }
 
 // TestFaultRuns kills one node (SIGKILL) during the seats and dice, the
 // shuffle, the play and the key reveal, and stops one past the timeout

@@ -9,6 +9,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -45,6 +46,17 @@ type AuditInput struct {
 	// match rules: the kyoku is replayed under them.
 	Deal  game.Deal
 	Rules game.Rules
+	// ProofsVerified says the auditing node verified every pass's proof
+	// when the pass arrived (the live audit of a table with proofs): the
+	// audit then neither verifies the proofs again nor replays the passes.
+	// The offline audit leaves it false and verifies every proof.
+	ProofsVerified bool
+	// RequireProofs says the table announced proofs in its Hellos: a
+	// shuffle or rekey pass without its proof is blamed on its sender.
+	RequireProofs bool
+	// ShuffleParams are the shuffle argument's generators for 136-tile
+	// decks; nil builds them (about 10 ms) when a proof must be verified.
+	ShuffleParams *shuffleproof.Params
 	// Partial marks a hand that was aborted: Abort entries are expected,
 	// the hand need not reach its exhaustive draw, and the audit checks
 	// what the revealed keys allow.
@@ -87,6 +99,10 @@ type HandAudit struct {
 	// TimedOut names, once per occurrence, the players whose node acted
 	// for them after their decision timeout.
 	TimedOut []peer.ID
+	// Proven reports that every shuffle and rekey pass carried a proof
+	// that verified (now or, for the live audit, on arrival), so the wall
+	// was decrypted with the revealed keys without replaying the passes.
+	Proven bool
 	// Record is the hand as a Tenhou mjlog round, replayed with the whole
 	// wall; nil if the audit failed.
 	Record *mjlog.Round
@@ -119,6 +135,8 @@ type auditor struct {
 	wall    [Players + 1][]commcrypto.Element
 	commits [Players][]commcrypto.Element
 	yama    []wall.Tile
+	// keyCommits[j] is K_j from seat j's verified shuffle pass.
+	keyCommits [Players]commcrypto.Element
 }
 
 // own reports whether seat j's passes are the auditor's own.
@@ -171,7 +189,20 @@ func (a *auditor) fault(p peer.ID, kind FaultKind, format string, args ...any) {
 func entries(os ...*Opened) []*Opened { return os }
 
 func (a *auditor) run() {
-	if !a.collect() || !a.nonces() || !a.reveals() || !a.shuffles() || !a.rekeys() || !a.decryptWall() {
+	if !a.collect() || !a.nonces() {
+		return
+	}
+	// The proofs need no revealed key: they are checked first, so that a
+	// bad pass is blamed even in a hand aborted before the key reveal.
+	proven := a.proven()
+	if !a.verifyProofs() || !a.reveals() {
+		return
+	}
+	if proven {
+		if !a.decryptProven() {
+			return
+		}
+	} else if !a.shuffles() || !a.rekeys() || !a.decryptWall() {
 		return
 	}
 	a.kyoku()
@@ -189,7 +220,7 @@ func (a *auditor) collect() bool {
 	for _, p := range a.in.Peers {
 		table[p] = true
 	}
-	ok := true
+	ok, stopped := true, false
 	for _, o := range a.in.Entries {
 		e := o.Entry
 		switch {
@@ -205,8 +236,15 @@ func (a *auditor) collect() bool {
 		}
 		switch e.Body.(type) {
 		case *pb.Entry_KeyRelease, *pb.Entry_Turn, *pb.Entry_Answer, *pb.Entry_Call, *pb.Entry_Declare:
-			a.ordered = append(a.ordered, o)
+			// The transcript's owner stopped following the kyoku at the
+			// first Abort it recorded (its own or another's); what others
+			// sent after it, from states the owner never reached, is not
+			// judged on its order.
+			if !stopped {
+				a.ordered = append(a.ordered, o)
+			}
 		case *pb.Entry_Abort:
+			stopped = true
 			a.out.Faults = appendFault(a.out.Faults, abortError(o, a.in.Peers).Fault)
 		case *pb.Entry_Hello, nil:
 			a.blame(entries(o), "sent a %s inside hand %d", o.Kind(), a.in.Hand)

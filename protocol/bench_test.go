@@ -11,7 +11,13 @@ import (
 // the deal of 53 tiles, the dora indicator, 70 tsumo and dahai, the key
 // reveal and four audits. It reports the setup time (slowest player) and
 // the tsumo latency percentiles over all draws.
-func BenchmarkHand(b *testing.B) {
+func BenchmarkHand(b *testing.B) { benchHand(b, false) }
+
+// BenchmarkHandNoProofs is BenchmarkHand with Config.NoProofs: no shuffle
+// or rekey proofs, the passes replayed by the end-of-hand audit.
+func BenchmarkHandNoProofs(b *testing.B) { benchHand(b, true) }
+
+func benchHand(b *testing.B, noProofs bool) {
 	tb := newTable(b)
 	var setups, draws []time.Duration
 	b.ResetTimer()
@@ -19,7 +25,7 @@ func BenchmarkHand(b *testing.B) {
 		for _, buf := range tb.transcripts {
 			buf.Reset()
 		}
-		out := tb.play(b, 1, nil)
+		out := tb.play(b, 1, func(_ int, c *Config) { c.NoProofs = noProofs })
 		var slowest time.Duration
 		for _, o := range out {
 			if o.err != nil {
@@ -35,12 +41,19 @@ func BenchmarkHand(b *testing.B) {
 	b.ReportMetric(msAt(draws, 99), "tsumo-ms-p99")
 }
 
-// BenchmarkAuditHand measures one player's end-of-hand audit of a full
-// hand: decoding and replaying 4 shuffle and 4 rekey passes, decrypting
-// the wall and checking every event.
-func BenchmarkAuditHand(b *testing.B) {
+// BenchmarkAuditHand measures the offline audit of a full hand played
+// with proofs: decoding the passes and verifying 4 shuffle and 4 rekey
+// proofs, decrypting the wall with the revealed keys and checking every
+// event.
+func BenchmarkAuditHand(b *testing.B) { benchAudit(b, false) }
+
+// BenchmarkAuditHandNoProofs audits a hand played without proofs: the
+// passes are replayed with the revealed keys.
+func BenchmarkAuditHandNoProofs(b *testing.B) { benchAudit(b, true) }
+
+func benchAudit(b *testing.B, noProofs bool) {
 	tb := newTable(b)
-	out := tb.play(b, 1, nil)
+	out := tb.play(b, 1, func(_ int, c *Config) { c.NoProofs = noProofs })
 	if out[0].err != nil {
 		b.Fatal(out[0].err)
 	}

@@ -18,6 +18,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -73,6 +74,13 @@ type Config struct {
 	Logger *slog.Logger
 	// OnHand, if not nil, is called after each hand with its result.
 	OnHand func(HandResult)
+	// NoProofs plays without zero-knowledge proofs of the shuffle and
+	// rekey passes: this player neither makes nor requires them, and a
+	// bad pass is caught only by the end-of-hand replay. All four players
+	// must choose the same; a player with proofs blames a peer whose pass
+	// comes without them. The default (false) proves and verifies every
+	// pass before play.
+	NoProofs bool
 	// Observer, if not nil, sees the hand as it goes (see Observer).
 	Observer Observer
 	// Misbehavior, if not nil, makes this node cheat: research and tests
@@ -149,7 +157,8 @@ type Game struct {
 	seq    uint64
 	last   [32]byte
 	chains chains
-	hand   *hand // hand in progress, receives entries
+	hand   *hand                // hand in progress, receives entries
+	params *shuffleproof.Params // shuffle-argument generators, built on first use
 	// peerLast is, once a Misbehavior has forked a broadcast, the hash of
 	// the last entry each peer got from this node; nil for honest nodes.
 	peerLast map[peer.ID][32]byte
@@ -314,7 +323,7 @@ func (g *Game) hello(ctx context.Context) error {
 	if g.cfg.Tonpuu {
 		length = "tonpuu"
 	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
 	hellos := map[peer.ID]*pb.Hello{g.self: mine}
 	var firstErr error
@@ -475,6 +484,8 @@ func checkHello(h, mine *pb.Hello) error {
 		return fmt.Errorf("wants %d hands, we want %d", h.Hands, mine.Hands)
 	case h.Length != mine.Length:
 		return fmt.Errorf("wants a %q match, we want %q", h.Length, mine.Length)
+	case h.NoProofs != mine.NoProofs:
+		return fmt.Errorf("plays with no_proofs = %v, we play with no_proofs = %v (--no-proofs must be the same for all four)", h.NoProofs, mine.NoProofs)
 	}
 	for i := range h.Peers {
 		if string(h.Peers[i]) != string(mine.Peers[i]) {

@@ -42,6 +42,11 @@ type hand struct {
 	// each); commitment decodes them on first use.
 	commits [Players][]byte
 	decoded [Players][]commcrypto.Element
+	// keyCommits[j] is seat j's K_j = k_j·G from its proven shuffle pass
+	// (unset when the table plays without proofs), shuffleEntry[j] that
+	// signed pass (nil for this player's own), the evidence behind K_j.
+	keyCommits   [Players]commcrypto.Element
+	shuffleEntry [Players]*Opened
 	// rekeyEntry[j] is seat j's signed rekey pass (nil for this player's
 	// own), the evidence behind its commitments.
 	rekeyEntry [Players]*Opened
@@ -244,7 +249,8 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			if err != nil {
 				return fmt.Errorf("shuffle permutation: %w", err)
 			}
-			locked := commcrypto.LockAll(k, h.deck[j])
+			locked := make([]commcrypto.Element, len(h.deck[j]))
+			parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
 			next := make([]commcrypto.Element, len(locked))
 			for i, p := range perm {
 				next[i] = locked[p]
@@ -252,18 +258,38 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			h.k = k
 			h.perm = perm
 			h.deck[j+1] = next
-			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: &pb.ShufflePass{Deck: commcrypto.EncodeElements(next)}}}); err != nil {
+			body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next)}
+			if !g.cfg.NoProofs {
+				if err := h.proveShuffle(body, h.deck[j], next); err != nil {
+					return err
+				}
+				h.keyCommits[j] = commcrypto.Commit(k)
+			}
+			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: body}}); err != nil {
 				return err
 			}
 			continue
 		}
-		o, err := g.recv(ctx, h.peerAt(j), h.num, "shuffle pass", g.cfg.Timeout)
+		p := h.peerAt(j)
+		o, err := g.recv(ctx, p, h.num, "shuffle pass", g.cfg.Timeout)
 		if err != nil {
 			return err
 		}
-		next, err := h.receiveDeck(o.Entry.GetShuffle().Deck, j+1 == h.seat || j+1 == Players && h.seat == 0)
+		sp := o.Entry.GetShuffle()
+		proofs := !g.cfg.NoProofs
+		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == Players && h.seat == 0)
 		if err != nil {
 			return blamef(o, h.num, err, "bad shuffle pass")
+		}
+		if proofs {
+			// Verified on arrival: before this player makes its own
+			// pass, or anything else that depends on this one.
+			K, err := verifyShuffle(g.shuffleParams(), proofContext(g.gameID, h.num, j, p), sp, h.deck[j], next)
+			if err != nil {
+				return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+			}
+			h.keyCommits[j] = K
+			h.shuffleEntry[j] = o
 		}
 		h.deck[j+1] = next
 	}
@@ -309,18 +335,23 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 				if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
 					return fmt.Errorf("position key: %w", err)
 				}
-				commits[i] = commcrypto.Commit(r[i])
+				h.keys[i][j] = r[i]
 			}
 			factors := commcrypto.RekeyFactors(r, h.k)
 			next := make([]commcrypto.Element, wall.NumTiles)
-			for i := range next {
+			parallel(wall.NumTiles, func(i int) {
+				commits[i] = commcrypto.Commit(r[i])
 				next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
-				h.keys[i][j] = r[i]
-			}
+			})
 			h.r = r
 			h.wall[j+1] = next
 			h.decoded[j] = commits
 			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits)}
+			if !g.cfg.NoProofs {
+				if err := h.proveRekey(body, h.wall[j], next, commits, factors); err != nil {
+					return err
+				}
+			}
 			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}}); err != nil {
 				return err
 			}
@@ -332,7 +363,8 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			return err
 		}
 		rk := o.Entry.GetRekey()
-		next, err := h.receiveDeck(rk.Wall, j+1 == h.seat || j+1 == Players)
+		proofs := !g.cfg.NoProofs
+		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == Players)
 		if err != nil {
 			return blamef(o, h.num, err, "bad rekey pass wall")
 		}
@@ -343,6 +375,18 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		h.commits[j] = rk.Commitments
 		h.rekeyEntry[j] = o
 		h.decoded[j] = make([]commcrypto.Element, wall.NumTiles)
+		if proofs {
+			commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
+			if err != nil {
+				return blamef(o, h.num, err, "rekey pass commitments do not decode")
+			}
+			if err := verifyRekey(proofContext(g.gameID, h.num, j, p), h.keyCommits[j], rk, h.wall[j], next, commits); err != nil {
+				// The evidence: the rekey pass and the shuffle pass whose
+				// key commitment K_j the proof is checked against.
+				return blameOn(p, h.num, evidenceOf(o, h.shuffleEntry[j]), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+			}
+			h.decoded[j] = commits
+		}
 	}
 	return nil
 }
@@ -539,8 +583,13 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		Tiles:   h.g.tiles,
 		Partial: partial,
 		Own:     &OwnPasses{Seat: h.seat, Perm: h.perm},
-		Deal:    h.state,
-		Rules:   h.g.rules,
+		// Every pass was verified on arrival when the table plays with
+		// proofs (a pass without its proof was blamed then).
+		ProofsVerified: !h.g.cfg.NoProofs,
+		RequireProofs:  !h.g.cfg.NoProofs,
+		ShuffleParams:  h.g.params,
+		Deal:           h.state,
+		Rules:          h.g.rules,
 	})
 }
 

@@ -9,8 +9,10 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // TranscriptAudit is the verdict of AuditTranscript.
@@ -20,6 +22,9 @@ type TranscriptAudit struct {
 	// players agreed on (0 for a whole match).
 	Table, Length string
 	HandsWanted   int
+	// NoProofs says the Hellos announced a game without shuffle and
+	// rekey proofs (--no-proofs); otherwise every pass must carry one.
+	NoProofs bool
 	// GameID is the game id the Hellos derive (32 bytes); nil if they do
 	// not agree. Two transcripts of one game have the same GameID.
 	GameID []byte
@@ -61,11 +66,13 @@ func (t *TranscriptAudit) OK() bool {
 	return true
 }
 
-// Damaged reports whether the transcript itself is damaged or cut short
-// (a fault of kind FaultDamaged or FaultIncomplete): what it shows may be
-// only part of the game.
+// Damaged reports whether the transcript itself cannot be audited in
+// whole: damaged, cut short, or of another protocol version (a fault of
+// kind FaultDamaged, FaultIncomplete or FaultVersion).
 func (t *TranscriptAudit) Damaged() bool {
-	return slices.ContainsFunc(t.Faults, func(f Fault) bool { return f.Kind == FaultDamaged || f.Kind == FaultIncomplete })
+	return slices.ContainsFunc(t.Faults, func(f Fault) bool {
+		return f.Kind == FaultDamaged || f.Kind == FaultIncomplete || f.Kind == FaultVersion
+	})
 }
 
 // AuditTranscript re-verifies a saved transcript offline: every record's
@@ -109,12 +116,16 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	}
 	gameID, ok := t.hellos(hellos)
 	if !ok {
+		if slices.ContainsFunc(t.Faults, func(f Fault) bool { return f.Kind == FaultVersion }) {
+			t.Blame = nil // another version's rules are not this build's to judge
+		}
 		return t
 	}
 	t.GameID = gameID
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
+	params := shuffleproof.NewParams(wall.NumTiles)
 	rules := game.TenhouRules(t.Length != "tonpuu", true, true)
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
@@ -132,7 +143,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 			t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultUnverifiable, Reason: "entries for a hand after the match was over"})
 			break
 		}
-		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, Partial: partial})
+		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: partial})
 		if t.Seats == nil {
 			t.Seats = a.Seats
 		}
@@ -214,6 +225,10 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 		return nil, false
 	}
 	first := hellos[0].Entry.GetHello()
+	if first.Version != Version {
+		t.Faults = append(t.Faults, Fault{Kind: FaultVersion, Reason: fmt.Sprintf("the game was played under protocol version %q; this build audits %q", first.Version, Version)})
+		return nil, false
+	}
 	nonces := map[peer.ID][]byte{}
 	for _, raw := range first.Peers {
 		p, err := peer.IDFromBytes(raw)
@@ -226,7 +241,7 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 			nonces[p] = h.Nonce
 		}
 	}
-	t.Table, t.Length, t.HandsWanted = first.Table, first.Length, int(first.Hands)
+	t.Table, t.Length, t.HandsWanted, t.NoProofs = first.Table, first.Length, int(first.Hands), first.NoProofs
 	if len(nonces) != len(t.Peers) || len(hellos) != len(t.Peers) {
 		var missing []string
 		for _, p := range t.Peers {

@@ -131,15 +131,18 @@ func TestShuffleDuplicatingATileBlamedAtOnce(t *testing.T) {
 	checkBlame(t, tb, out, cheater, []int{0, 1, 2})
 }
 
-// A shuffle pass that replaces one encrypted tile by some other group
-// element cannot be seen until keys are revealed: the tile fails to
-// decrypt when it is dealt or drawn (or, in the dead wall, the final
-// replay fails). Either way the replay of the passes names the cheater.
-func TestShuffleReplacingATileBlamedAfterReveal(t *testing.T) {
+// Without proofs (--no-proofs), a shuffle pass that replaces one
+// encrypted tile by some other group element cannot be seen until keys
+// are revealed: the tile fails to decrypt when it is dealt or drawn (or,
+// in the dead wall, the final replay fails). Either way the replay of the
+// passes names the cheater. (With proofs it is blamed before the deal:
+// TestShuffleReplacingATileBlamedBeforeTheDeal.)
+func TestShuffleReplacingATileBlamedAfterRevealWithoutProofs(t *testing.T) {
 	for run := 0; run < 2; run++ {
 		tb := newTable(t)
 		const cheater = 1
 		out := tb.play(t, 1, func(i int, c *Config) {
+			c.NoProofs = true
 			if i != cheater {
 				return
 			}

@@ -8,8 +8,9 @@ import (
 )
 
 // MaxMessageSize is the largest envelope, in bytes, a transport accepts from
-// a peer. The largest message of a hand (a rekey pass: 136 elements and 136
-// commitments of 32 bytes each, plus framing and signature) is under 10 KiB.
+// a peer. The largest message of a hand is a shuffle pass with its proof
+// (136 elements, the key commitment and a 22 048-byte shuffle argument,
+// plus framing and signature): under 27 KiB.
 const MaxMessageSize = 64 << 10
 
 // ErrPeerGone is returned (wrapped, naming the peer) by Transport.Recv when

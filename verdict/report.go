@@ -91,6 +91,10 @@ type Hand struct {
 	Result string `json:"result"`
 	// Audit is "wall verified", "aborted" or "failed".
 	Audit string `json:"audit"`
+	// Proven says every shuffle and rekey pass carried a zero-knowledge
+	// proof that verified, so the wall was decrypted without replaying
+	// the passes (false for a game played with --no-proofs).
+	Proven bool `json:"proven"`
 }
 
 // Blame is a proven cheat with its evidence located in the files.
@@ -228,7 +232,7 @@ func (r *Report) ExitCode() int {
 }
 
 func (r *Report) hand(h *protocol.HandAudit) Hand {
-	out := Hand{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Oya: h.Oya, DoraIndicator: h.DoraIndicator, Yama: h.Yama, Events: h.Events}
+	out := Hand{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Oya: h.Oya, DoraIndicator: h.DoraIndicator, Yama: h.Yama, Events: h.Events, Proven: h.Proven}
 	if h.Seats != nil {
 		out.Dice = &h.Dice
 		names := r.names
@@ -236,7 +240,7 @@ func (r *Report) hand(h *protocol.HandAudit) Hand {
 		out.Result = DescribeResult(h.Result, names.Seat(h.Oya))
 	}
 	cut := slices.ContainsFunc(h.Faults, func(f protocol.Fault) bool {
-		return f.Kind == protocol.FaultIncomplete || f.Kind == protocol.FaultDamaged
+		return f.Kind == protocol.FaultIncomplete || f.Kind == protocol.FaultDamaged || f.Kind == protocol.FaultVersion
 	})
 	switch {
 	case h.OK():

@@ -43,8 +43,12 @@ func (r *Report) WriteText(w io.Writer) {
 		if h.Dice != nil {
 			dice = fmt.Sprintf("dice %d+%d", h.Dice[0]+1, h.Dice[1]+1)
 		}
-		fmt.Fprintf(w, "hand %d (%s, honba %d): %s, %s, dora indicator %s, %d events: %s; %s\n",
-			h.Hand, h.Round, h.Honba, dealer, dice, TileName(h.DoraIndicator), h.Events, h.Result, h.Audit)
+		passes := ""
+		if h.Proven {
+			passes = " (every shuffle and rekey proof verified)"
+		}
+		fmt.Fprintf(w, "hand %d (%s, honba %d): %s, %s, dora indicator %s, %d events: %s; %s%s\n",
+			h.Hand, h.Round, h.Honba, dealer, dice, TileName(h.DoraIndicator), h.Events, h.Result, h.Audit, passes)
 	}
 	for _, b := range r.Blame {
 		fmt.Fprintf(w, "BLAME hand %d: %s %s: %s\n", b.Hand, b.Player, b.Peer, b.Reason)
@@ -77,7 +81,7 @@ func (r *Report) WriteText(w io.Writer) {
 	case "blame":
 		fmt.Fprintf(w, "CHEATING PROVEN: %d blame(s) above, each resting on entries its player signed\n", len(r.Blame))
 	case "unreadable":
-		fmt.Fprintln(w, "cannot be audited in full: a transcript is damaged or cut short (what could be read proves no cheating)")
+		fmt.Fprintln(w, "cannot be audited in full: a transcript is damaged, cut short or of another protocol version (see the FAULT lines; what could be read proves no cheating)")
 	default:
 		fmt.Fprintf(w, "no cheating proven; the game did not complete as played: %d fault(s) above (a fault proves nothing about intent)\n", len(r.Faults))
 	}

@@ -22,7 +22,9 @@ const auditUsage = `audit [--json] TRANSCRIPT [TRANSCRIPT...]
 
 Re-verifies a transcript written by "mentalmj join" without any network:
 every signature and hash chain, the Hellos, every hand's nonce commitments,
-shuffle and rekey passes, key releases, and the kyoku replayed under the
+the zero-knowledge proof of every shuffle and rekey pass (a game played
+with --no-proofs has its passes replayed with the revealed keys instead),
+key releases, and the kyoku replayed under the
 rules engine (every turn, call, win, riichi and tenpai declaration), with
 the decrypted wall checked against the Tenhou layout. It prints each
 hand's result and audit, then the verdicts:

@@ -234,6 +234,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		Nick:            *nick,
 		Hands:           *hands,
 		Tonpuu:          *tonpuu,
+		NoProofs:        f.noProofs,
 		Transport:       n,
 		Transcript:      tr,
 		Player:          player,

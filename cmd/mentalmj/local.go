@@ -81,6 +81,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs := newFlagSet("local", localUsage, stderr)
 	hands := fs.Int("hands", 0, "number of hands to play; 0 plays a whole hanchan")
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
+	noProofs := fs.Bool("no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
@@ -170,6 +171,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *tonpuu {
 			args = append(args, "--tonpuu")
+		}
+		if *noProofs {
+			args = append(args, "--no-proofs")
 		}
 		if human {
 			// The bots wait for a human: 30 minutes a decision.

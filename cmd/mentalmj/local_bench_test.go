@@ -64,10 +64,16 @@ func metrics(b *testing.B, out []byte, re string, units ...string) []float64 {
 // draw → drawn tile decrypted), and the largest peak RSS of the four
 // nodes. Run with -benchtime 20x for 20 hands (fewer if the match ends
 // first, e.g. a player goes below zero).
-func BenchmarkLocalProcesses(b *testing.B) {
+func BenchmarkLocalProcesses(b *testing.B) { localProcesses(b) }
+
+// BenchmarkLocalProcessesNoProofs is BenchmarkLocalProcesses with
+// "--no-proofs": the passes carry no shuffle or rekey proofs.
+func BenchmarkLocalProcessesNoProofs(b *testing.B) { localProcesses(b, "--no-proofs") }
+
+func localProcesses(b *testing.B, extra ...string) {
 	bin := buildForBench(b)
 	b.ResetTimer()
-	out := runLocalBench(b, bin, "--hands", strconv.Itoa(b.N))
+	out := runLocalBench(b, bin, append([]string{"--hands", strconv.Itoa(b.N)}, extra...)...)
 	b.StopTimer()
 	metrics(b, out, `stats: hand setup median ([\d.]+) ms max [\d.]+ ms; tsumo latency median ([\d.]+) ms p99 ([\d.]+) ms over \d+ draws; peak RSS per node ([\d.]+) MB`,
 		"setup-ms-median", "tsumo-ms-median", "tsumo-ms-p99", "peak-rss-MB")
@@ -78,12 +84,18 @@ func BenchmarkLocalProcesses(b *testing.B) {
 // a hanchan; it also reports the CPU time of the four nodes together, the
 // hands played, and the messages and bytes per hand on the wire (signed
 // envelopes, counted from the transcripts).
-func BenchmarkLocalHanchan(b *testing.B) {
+func BenchmarkLocalHanchan(b *testing.B) { localHanchan(b) }
+
+// BenchmarkLocalHanchanNoProofs is BenchmarkLocalHanchan with
+// "--no-proofs", for the cost of the proofs over a whole match.
+func BenchmarkLocalHanchanNoProofs(b *testing.B) { localHanchan(b, "--no-proofs") }
+
+func localHanchan(b *testing.B, extra ...string) {
 	bin := buildForBench(b)
 	var hands, msgs, kb, cpu float64
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		out := runLocalBench(b, bin)
+		out := runLocalBench(b, bin, extra...)
 		b.StopTimer()
 		v := metrics(b, out, `traffic: ([\d.]+) messages and ([\d.]+) KB per hand on the wire \(signed envelopes, all four nodes\); CPU ([\d.]+) s`, "", "", "")
 		h := metrics(b, out, `all (\d+) hands played`, "")

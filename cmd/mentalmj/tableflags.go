@@ -27,6 +27,7 @@ type tableFlags struct {
 	useBot                          bool
 	hands                           int
 	tonpuu                          bool
+	noProofs                        bool
 	dataDir, transcript             string
 	timeout, turnTimeout            time.Duration
 	decisionTimeout, connectTimeout time.Duration
@@ -50,6 +51,7 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
 	fs.IntVar(&f.hands, "hands", 1, "number of hands to play; 0 plays a whole match")
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
+	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all four players must agree")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")

@@ -513,7 +513,12 @@ type Hello struct {
 	Hands uint32 `protobuf:"varint,6,opt,name=hands,proto3" json:"hands,omitempty"`
 	// length is the match length: "hanchan" (east and south rounds) or
 	// "tonpuu" (east round only).
-	Length        string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
+	Length string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
+	// no_proofs says the table plays without zero-knowledge proofs of the
+	// shuffle and rekey passes (join --no-proofs); all four must agree.
+	// false (the default) means every ShufflePass and RekeyPass carries its
+	// proof.
+	NoProofs      bool `protobuf:"varint,8,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -595,6 +600,13 @@ func (x *Hello) GetLength() string {
 		return x.Length
 	}
 	return ""
+}
+
+func (x *Hello) GetNoProofs() bool {
+	if x != nil {
+		return x.NoProofs
+	}
+	return false
 }
 
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
@@ -737,8 +749,17 @@ func (x *NonceReveal) GetNonce() []byte {
 // tiles, each locked with the player's global key and permuted; 136
 // canonical ristretto255 encodings of 32 bytes, concatenated.
 type ShufflePass struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Deck          []byte                 `protobuf:"bytes,1,opt,name=deck,proto3" json:"deck,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Deck  []byte                 `protobuf:"bytes,1,opt,name=deck,proto3" json:"deck,omitempty"`
+	// key_commitment is K = k·G for the pass's global key k (32 bytes,
+	// canonical ristretto255); the rekey pass's proof refers to it.
+	KeyCommitment []byte `protobuf:"bytes,2,opt,name=key_commitment,json=keyCommitment,proto3" json:"key_commitment,omitempty"`
+	// proof is the shuffle argument that deck is a permutation of k times
+	// the deck the sender received, bound to version, game id, hand, the
+	// sender's seat as pass index and the sender's peer ID: the encoding of
+	// commcrypto/shuffleproof, 32·(5·136 + 9) = 22 048 bytes. Empty when
+	// the table plays without proofs.
+	Proof         []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -780,13 +801,33 @@ func (x *ShufflePass) GetDeck() []byte {
 	return nil
 }
 
+func (x *ShufflePass) GetKeyCommitment() []byte {
+	if x != nil {
+		return x.KeyCommitment
+	}
+	return nil
+}
+
+func (x *ShufflePass) GetProof() []byte {
+	if x != nil {
+		return x.Proof
+	}
+	return nil
+}
+
 // RekeyPass is one player's rekey pass: the wall after replacing the
 // player's global key with per-position keys (136 × 32 bytes) and the
 // commitments R_i = r_i·G to those keys (136 × 32 bytes), in yama order.
 type RekeyPass struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Wall          []byte                 `protobuf:"bytes,1,opt,name=wall,proto3" json:"wall,omitempty"`
-	Commitments   []byte                 `protobuf:"bytes,2,opt,name=commitments,proto3" json:"commitments,omitempty"`
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Wall        []byte                 `protobuf:"bytes,1,opt,name=wall,proto3" json:"wall,omitempty"`
+	Commitments []byte                 `protobuf:"bytes,2,opt,name=commitments,proto3" json:"commitments,omitempty"`
+	// proof is the batched Chaum–Pedersen argument that wall[i] = s_i times
+	// the wall the sender received and commitments[i] = s_i·K (K from the
+	// sender's shuffle pass), bound like the shuffle proof: the encoding of
+	// commcrypto/rekeyproof, 32·(2·136 + 1) = 8 736 bytes. Empty when the
+	// table plays without proofs.
+	Proof         []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -831,6 +872,13 @@ func (x *RekeyPass) GetWall() []byte {
 func (x *RekeyPass) GetCommitments() []byte {
 	if x != nil {
 		return x.Commitments
+	}
+	return nil
+}
+
+func (x *RekeyPass) GetProof() []byte {
+	if x != nil {
+		return x.Proof
 	}
 	return nil
 }
@@ -1354,7 +1402,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x06answer\x18\x13 \x01(\v2\x13.mentalmj.v1.AnswerH\x00R\x06answer\x12'\n" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclareB\x06\n" +
-	"\x04body\"\xa5\x01\n" +
+	"\x04body\"\xc2\x01\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
@@ -1362,7 +1410,8 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x04nick\x18\x04 \x01(\tR\x04nick\x12\x14\n" +
 	"\x05nonce\x18\x05 \x01(\fR\x05nonce\x12\x14\n" +
 	"\x05hands\x18\x06 \x01(\rR\x05hands\x12\x16\n" +
-	"\x06length\x18\a \x01(\tR\x06length\"\x9d\x01\n" +
+	"\x06length\x18\a \x01(\tR\x06length\x12\x1b\n" +
+	"\tno_proofs\x18\b \x01(\bR\bnoProofs\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
@@ -1373,12 +1422,15 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\akyotaku\x18\x05 \x01(\rR\akyotaku\x12\x16\n" +
 	"\x06scores\x18\x06 \x03(\x05R\x06scores\"#\n" +
 	"\vNonceReveal\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\fR\x05nonce\"!\n" +
+	"\x05nonce\x18\x01 \x01(\fR\x05nonce\"^\n" +
 	"\vShufflePass\x12\x12\n" +
-	"\x04deck\x18\x01 \x01(\fR\x04deck\"A\n" +
+	"\x04deck\x18\x01 \x01(\fR\x04deck\x12%\n" +
+	"\x0ekey_commitment\x18\x02 \x01(\fR\rkeyCommitment\x12\x14\n" +
+	"\x05proof\x18\x03 \x01(\fR\x05proof\"W\n" +
 	"\tRekeyPass\x12\x12\n" +
 	"\x04wall\x18\x01 \x01(\fR\x04wall\x12 \n" +
-	"\vcommitments\x18\x02 \x01(\fR\vcommitments\">\n" +
+	"\vcommitments\x18\x02 \x01(\fR\vcommitments\x12\x14\n" +
+	"\x05proof\x18\x03 \x01(\fR\x05proof\">\n" +
 	"\n" +
 	"KeyRelease\x12\x1c\n" +
 	"\tpositions\x18\x01 \x03(\rR\tpositions\x12\x12\n" +

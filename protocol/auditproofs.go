@@ -1,0 +1,125 @@
+package protocol
+
+import (
+	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// proven reports whether every seat's shuffle and rekey pass carries a
+// proof. A hand played without proofs is audited by replaying its passes.
+func (a *auditor) proven() bool {
+	for _, p := range a.in.Seats {
+		sp, rk := a.byKind["shuffle pass"][p], a.byKind["rekey pass"][p]
+		if sp == nil || rk == nil || len(sp.Entry.GetShuffle().Proof) == 0 || len(rk.Entry.GetRekey().Proof) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// verifyProofs walks the passes in order while they are present and carry
+// proofs: it decodes each and, unless the live node verified them on
+// arrival, verifies its proof, blaming the first seat whose proof fails
+// (the signed pass is the evidence; a rekey pass's also the shuffle pass
+// whose key commitment it is checked against). It stops quietly at the
+// first pass that is missing or has no proof: the reveal and the replay
+// deal with those. It reports false once it has blamed someone.
+func (a *auditor) verifyProofs() bool {
+	a.deck[0] = a.in.Tiles.Points()
+	for j, p := range a.in.Seats {
+		so := a.byKind["shuffle pass"][p]
+		if so == nil {
+			return true
+		}
+		if len(so.Entry.GetShuffle().Proof) == 0 {
+			if a.in.RequireProofs {
+				a.blame(entries(so), "shuffle pass %d fails its proof: it comes without one at a table that plays with proofs", j)
+				return false
+			}
+			return true
+		}
+		sp := so.Entry.GetShuffle()
+		next, err := commcrypto.DecodeElements(sp.Deck, wall.NumTiles)
+		if err != nil {
+			a.blame(entries(so), "shuffle pass does not decode: %v", err)
+			return false
+		}
+		a.deck[j+1] = next
+		if a.in.ProofsVerified {
+			continue
+		}
+		if a.in.ShuffleParams == nil {
+			a.in.ShuffleParams = shuffleproof.NewParams(wall.NumTiles)
+		}
+		K, err := verifyShuffle(a.in.ShuffleParams, proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next)
+		if err != nil {
+			a.blame(entries(so), "shuffle pass %d fails its proof: %v", j, err)
+			return false
+		}
+		a.keyCommits[j] = K
+	}
+	a.wall[0] = a.deck[Players]
+	for j, p := range a.in.Seats {
+		ro := a.byKind["rekey pass"][p]
+		if ro == nil {
+			return true
+		}
+		if len(ro.Entry.GetRekey().Proof) == 0 {
+			if a.in.RequireProofs {
+				a.blame(entries(ro), "rekey pass %d fails its proof: it comes without one at a table that plays with proofs", j)
+				return false
+			}
+			return true
+		}
+		rk := ro.Entry.GetRekey()
+		next, err := commcrypto.DecodeElements(rk.Wall, wall.NumTiles)
+		if err != nil {
+			a.blame(entries(ro), "rekey pass does not decode: %v", err)
+			return false
+		}
+		if !a.in.ProofsVerified {
+			commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
+			if err != nil {
+				a.blame(entries(ro), "rekey pass has bad commitments: %v", err)
+				return false
+			}
+			if err := verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), a.keyCommits[j], rk, a.wall[j], next, commits); err != nil {
+				a.blame(entries(ro, a.byKind["shuffle pass"][p]), "rekey pass %d fails its proof: %v", j, err)
+				return false
+			}
+		}
+		a.wall[j+1] = next
+	}
+	return true
+}
+
+// decryptProven decrypts the proven wall with the revealed position keys:
+// the proofs show C_i = (Π_j r_{j,i})·T_{yama[i]} once every revealed key
+// matches its commitment (checked by reveals), so no pass is replayed.
+// The offline audit also checks each revealed global key against its
+// shuffle pass's K_j.
+func (a *auditor) decryptProven() bool {
+	for j, p := range a.in.Seats {
+		if !a.keyCommits[j].IsZero() && !commcrypto.Commit(a.k[j]).Equal(a.keyCommits[j]) {
+			a.blame(entries(a.byKind["key reveal"][p], a.byKind["shuffle pass"][p]), "revealed a global key that does not match the key commitment of its shuffle pass")
+			return false
+		}
+	}
+	a.yama = make([]wall.Tile, wall.NumTiles)
+	for i, c := range a.wall[Players] {
+		id, ok := a.in.Tiles.Lookup(commcrypto.Decrypt(c, a.r[0][i], a.r[1][i], a.r[2][i], a.r[3][i]))
+		if !ok {
+			a.fault("", FaultLocal, "position %d of the proven wall does not decrypt to a tile under the revealed keys", i)
+			return false
+		}
+		a.yama[i] = wall.Tile(id)
+	}
+	if err := wall.FourPlayer.CheckPermutation(a.yama); err != nil {
+		a.fault("", FaultLocal, "decrypted wall is not a permutation of the tiles: %v", err)
+		return false
+	}
+	a.out.DoraIndicator = int(a.yama[wall.FourPlayer.DoraIndicatorIndex(0)])
+	a.out.Proven = true
+	return true
+}

@@ -1,0 +1,110 @@
+package protocol
+
+import (
+	"fmt"
+	"runtime"
+	"sync"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/rekeyproof"
+	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
+	"github.com/mentalmj/mentalmj/commcrypto/transcript"
+	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Proofs of the shuffle and rekey passes (DESIGN.md "Proofs").
+//
+// Shuffle pass j publishes K_j = k_j·G and a shuffle argument
+// (commcrypto/shuffleproof) that its deck is π_j(k_j·D); rekey pass j
+// publishes a batched Chaum–Pedersen argument (commcrypto/rekeyproof)
+// that C'_i = s_i·C_i and R_{j,i} = s_i·K_j. Both are bound to the
+// protocol version, the game id, the hand, the pass index (the prover's
+// seat) and the prover's peer ID. Every node verifies each pass as it
+// arrives, before it sends anything that depends on it; a pass whose
+// proof fails is blamed on its sender at once, with the signed pass as
+// evidence. With every pass proven, the end-of-hand audit decrypts the
+// wall with the revealed keys instead of replaying the passes.
+
+// proofContext returns the Fiat–Shamir context of pass j of hand num in
+// game gameID, made by prover.
+func proofContext(gameID []byte, num uint32, j int, prover peer.ID) transcript.Context {
+	return transcript.Context{Version: Version, GameID: gameID, Hand: num, Pass: uint32(j), Prover: []byte(prover)}
+}
+
+// proveShuffle fills in the key commitment and the shuffle argument of
+// this player's shuffle pass.
+func (h *hand) proveShuffle(body *pb.ShufflePass, in, out []commcrypto.Element) error {
+	pr, err := shuffleproof.Prove(h.g.shuffleParams(), proofContext(h.g.gameID, h.num, h.seat, h.g.self), in, out, h.k, h.perm, h.g.cfg.Rand)
+	if err != nil {
+		return fmt.Errorf("shuffle proof: %w", err)
+	}
+	body.KeyCommitment = commcrypto.Commit(h.k).Bytes()
+	body.Proof = pr.Bytes()
+	return nil
+}
+
+// verifyShuffle checks the shuffle argument of seat j's pass from deck in
+// to deck out and returns j's key commitment K_j.
+func verifyShuffle(params *shuffleproof.Params, ctx transcript.Context, sp *pb.ShufflePass, in, out []commcrypto.Element) (commcrypto.Element, error) {
+	K, err := commcrypto.DecodeElement(sp.KeyCommitment)
+	if err != nil {
+		return K, fmt.Errorf("key commitment: %w", err)
+	}
+	pr, err := shuffleproof.Decode(sp.Proof, wall.NumTiles)
+	if err != nil {
+		return K, err
+	}
+	if err := shuffleproof.Verify(params, ctx, in, out, K, pr); err != nil {
+		return K, err
+	}
+	return K, nil
+}
+
+// proveRekey fills in the rekey argument of this player's rekey pass.
+func (h *hand) proveRekey(body *pb.RekeyPass, in, out, commits []commcrypto.Element, factors []commcrypto.Scalar) error {
+	pr, err := rekeyproof.Prove(proofContext(h.g.gameID, h.num, h.seat, h.g.self), commcrypto.Commit(h.k), in, out, commits, factors, h.g.cfg.Rand)
+	if err != nil {
+		return fmt.Errorf("rekey proof: %w", err)
+	}
+	body.Proof = pr.Bytes()
+	return nil
+}
+
+// verifyRekey checks the rekey argument of a pass from wall in to wall
+// out with commitments commits, under the prover's key commitment K.
+func verifyRekey(ctx transcript.Context, K commcrypto.Element, rk *pb.RekeyPass, in, out, commits []commcrypto.Element) error {
+	pr, err := rekeyproof.Decode(rk.Proof, wall.NumTiles)
+	if err != nil {
+		return err
+	}
+	return rekeyproof.Verify(ctx, K, in, out, commits, pr)
+}
+
+// shuffleParams returns the shuffle argument's generators for 136-tile
+// decks, built on first use (about 10 ms) and kept for the game.
+func (g *Game) shuffleParams() *shuffleproof.Params {
+	if g.params == nil {
+		g.params = shuffleproof.NewParams(wall.NumTiles)
+	}
+	return g.params
+}
+
+// parallel calls f(0..n−1), spread over GOMAXPROCS goroutines, and
+// returns when every call has returned: the scalar multiplications of a
+// player's own pass, on the critical path of the hand setup while the
+// other players wait for it. The calls must write disjoint data.
+func parallel(n int, f func(i int)) {
+	workers := max(1, min(runtime.GOMAXPROCS(0), n))
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			for i := w; i < n; i += workers {
+				f(i)
+			}
+		})
+	}
+	wg.Wait()
+}
