@@ -22,14 +22,15 @@ import (
 type AuditInput struct {
 	// GameID is the game id every entry must carry (32 bytes).
 	GameID []byte
-	// Peers are the table's four peer IDs.
+	// Peers are the table's peer IDs: four, or three when Rules are
+	// three-player (sanma).
 	Peers []peer.ID
 	// Seats is the seat order fixed by hand 1; nil when auditing hand 1,
 	// whose nonces fix it.
 	Seats []peer.ID
 	// Hand is the 1-based hand number.
 	Hand uint32
-	// Oya is the dealer's seat the players agreed on (0..3).
+	// Oya is the dealer's seat the players agreed on (0..3, 0..2 in sanma).
 	Oya int
 	// Entries are the hand's entries (signatures already verified).
 	Entries []*Opened
@@ -43,7 +44,9 @@ type AuditInput struct {
 	Own *OwnPasses
 	// Deal is the match state the hand starts from (round, honba,
 	// kyotaku, dealer, scores; haipai and dora are ignored), Rules the
-	// match rules: the kyoku is replayed under them.
+	// match rules: the kyoku is replayed under them. Rules.Players also
+	// fixes the table: 3 audits a sanma hand on the 108-tile wall
+	// (wall.ThreePlayer), anything else a four-player hand on 136 tiles.
 	Deal  game.Deal
 	Rules game.Rules
 	// ProofsVerified says the auditing node verified every pass's proof
@@ -54,8 +57,9 @@ type AuditInput struct {
 	// RequireProofs says the table announced proofs in its Hellos: a
 	// shuffle or rekey pass without its proof is blamed on its sender.
 	RequireProofs bool
-	// ShuffleParams are the shuffle argument's generators for 136-tile
-	// decks; nil builds them (about 10 ms) when a proof must be verified.
+	// ShuffleParams are the shuffle argument's generators for the wall's
+	// size (136 tiles, or 108 in sanma); nil (or params of another size)
+	// builds them (about 10 ms) when a proof must be verified.
 	ShuffleParams *shuffleproof.Params
 	// Partial marks a hand that was aborted: Abort entries are expected,
 	// the hand need not reach its exhaustive draw, and the audit checks
@@ -65,10 +69,10 @@ type AuditInput struct {
 
 // OwnPasses are the passes an auditing player made itself.
 type OwnPasses struct {
-	// Seat is the player's seat (0..3).
+	// Seat is the player's seat (0..3, 0..2 in sanma).
 	Seat int
 	// Perm is its shuffle permutation: output position i holds input
-	// element Perm[i] (136 entries).
+	// element Perm[i] (136 entries, 108 in sanma).
 	Perm []int
 }
 
@@ -86,10 +90,11 @@ type HandAudit struct {
 	Deal game.Deal
 	// Dice are the two dice, 0-based.
 	Dice [2]int
-	// DoraIndicator is the tile id at yama[5], -1 if unknown.
+	// DoraIndicator is the tile id of the first dora indicator (yama[5],
+	// yama[9] in sanma), -1 if unknown.
 	DoraIndicator int
-	// Yama is the decrypted wall, 136 Tenhou tile ids indexed as in
-	// WALL_LAYOUT.md §5; nil if it could not be decrypted.
+	// Yama is the decrypted wall, 136 Tenhou tile ids (108 in sanma)
+	// indexed as in WALL_LAYOUT.md §5; nil if it could not be decrypted.
 	Yama []int
 	// Events counts the tsumo and rinshan draws, player actions and public
 	// decryptions replayed.
@@ -128,15 +133,20 @@ type auditor struct {
 	ordered []*Opened                      // key releases and dahai in order
 	seatOf  map[peer.ID]int
 
-	k       [Players]commcrypto.Scalar
-	r       [Players][]commcrypto.Scalar
-	deck    [Players + 1][]commcrypto.Element
-	labels  [Players + 1][]wall.Tile // the tile each deck element encrypts
-	wall    [Players + 1][]commcrypto.Element
-	commits [Players][]commcrypto.Element
+	// n is the number of players (3 or 4) and layout the wall layout,
+	// both from the rules.
+	n      int
+	layout wall.Layout
+
+	k       [maxSeats]commcrypto.Scalar
+	r       [maxSeats][]commcrypto.Scalar
+	deck    [maxSeats + 1][]commcrypto.Element
+	labels  [maxSeats + 1][]wall.Tile // the tile each deck element encrypts
+	wall    [maxSeats + 1][]commcrypto.Element
+	commits [maxSeats][]commcrypto.Element
 	yama    []wall.Tile
 	// keyCommits[j] is K_j from seat j's verified shuffle pass.
-	keyCommits [Players]commcrypto.Element
+	keyCommits [maxSeats]commcrypto.Element
 }
 
 // own reports whether seat j's passes are the auditor's own.
@@ -147,12 +157,13 @@ func (a *auditor) own(j int) bool { return a.in.Own != nil && a.in.Own.Seat == j
 //
 //  1. every player committed to and revealed its nonce; they fix the seats
 //     (hand 1) and the dice;
-//  2. every player revealed a global key and 136 per-position keys, each
-//     matching its commitment R = r·G;
+//  2. every player revealed a global key and 136 per-position keys (108
+//     in sanma), each matching its commitment R = r·G;
 //  3. each shuffle pass j is a permutation of k_j times the previous deck
-//     (the first pass starts from the 136 tile points);
+//     (the first pass starts from the tile points of the layout's set:
+//     136, or the 108 of wall.ThreePlayer without 2m-8m);
 //  4. each rekey pass j multiplies position i by r_{j,i}·k_j⁻¹;
-//  5. the wall decrypts to a permutation of the 136 tile ids;
+//  5. the wall decrypts to a permutation of the layout's tile set;
 //  6. every key release matches the revealed keys and goes to the right
 //     player for the right positions (haipai, tsumo, dora indicator), and
 //     every dahai comes in turn from a position its player holds and shows
@@ -165,6 +176,15 @@ func AuditHand(in AuditInput) *HandAudit {
 		in.Tiles = commcrypto.NewTileTable()
 	}
 	a := &auditor{in: in, out: &HandAudit{Hand: int(in.Hand), Oya: in.Oya, Deal: in.Deal, DoraIndicator: -1}, byKind: map[string]map[peer.ID]*Opened{}}
+	a.n = rulesPlayers(in.Rules)
+	a.layout = layoutFor(a.n)
+	if in.ShuffleParams != nil && in.ShuffleParams.N() != a.layout.Size {
+		a.in.ShuffleParams = nil
+	}
+	if len(in.Peers) != a.n || in.Seats != nil && len(in.Seats) != a.n {
+		a.fault("", FaultLocal, "the table has %d peers and %d seats, the %d-player rules want %d", len(in.Peers), len(in.Seats), a.n, a.n)
+		return a.out
+	}
 	a.run()
 	return a.out
 }
@@ -323,12 +343,12 @@ func (a *auditor) reveals() bool {
 			a.blame(entries(o), "revealed a bad global key: %v", err)
 			return false
 		}
-		r, err := decodeKeys(kr.PositionKeys, wall.NumTiles)
+		r, err := decodeKeys(kr.PositionKeys, a.layout.Size)
 		if err != nil {
 			a.blame(entries(o), "revealed bad position keys: %v", err)
 			return false
 		}
-		commits, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, wall.NumTiles)
+		commits, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, a.layout.Size)
 		if err != nil {
 			a.blame(entries(rk), "rekey pass has bad commitments: %v", err)
 			return false
@@ -349,18 +369,18 @@ func (a *auditor) reveals() bool {
 
 // shuffles replays each shuffle pass: the deck a player published must be
 // a permutation of its global key times the deck it received. The replay
-// carries each element's tile label (starting from the tile points
-// T_0..T_135), so that after the rekey replay the wall is known without
+// carries each element's tile label (starting from the tile points of the
+// layout's set: T_0..T_135, or the 108 of sanma), so that after the rekey replay the wall is known without
 // further decryption.
 func (a *auditor) shuffles() bool {
-	a.deck[0] = a.in.Tiles.Points()
-	a.labels[0] = wall.FourPlayer.Set()
+	a.deck[0] = deckPoints(a.in.Tiles, a.layout)
+	a.labels[0] = a.layout.Set()
 	for j, p := range a.in.Seats {
 		o := a.need("shuffle pass", p)
 		if o == nil {
 			return false
 		}
-		next, err := commcrypto.DecodeElements(o.Entry.GetShuffle().Deck, wall.NumTiles)
+		next, err := commcrypto.DecodeElements(o.Entry.GetShuffle().Deck, a.layout.Size)
 		if err != nil {
 			a.blame(entries(o), "shuffle pass does not decode: %v", err)
 			return false
@@ -392,10 +412,10 @@ func (a *auditor) shuffles() bool {
 
 // rekeys replays each rekey pass position by position.
 func (a *auditor) rekeys() bool {
-	a.wall[0] = a.deck[Players]
+	a.wall[0] = a.deck[a.n]
 	for j, p := range a.in.Seats {
 		rk := a.byKind["rekey pass"][p]
-		next, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Wall, wall.NumTiles)
+		next, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Wall, a.layout.Size)
 		if err != nil {
 			a.blame(entries(rk), "rekey pass does not decode: %v", err)
 			return false
@@ -421,12 +441,12 @@ func (a *auditor) rekeys() bool {
 // replay labelled D_i with its tile, so decrypting C_i with the revealed
 // keys yields exactly that tile.
 func (a *auditor) decryptWall() bool {
-	a.yama = a.labels[Players]
-	if err := wall.FourPlayer.CheckPermutation(a.yama); err != nil {
+	a.yama = a.labels[a.n]
+	if err := a.layout.CheckPermutation(a.yama); err != nil {
 		a.fault("", FaultLocal, "decrypted wall is not a permutation of the tiles: %v", err)
 		return false
 	}
-	a.out.DoraIndicator = int(a.yama[wall.FourPlayer.DoraIndicatorIndex(0)])
+	a.out.DoraIndicator = int(a.yama[a.layout.DoraIndicatorIndex(0)])
 	return true
 }
 
@@ -439,9 +459,9 @@ func (a *auditor) decryptWall() bool {
 // defer (riichi on a tenpai hand, a noten claim, a riichi ankan keeping
 // the waits) are decided.
 func (a *auditor) kyoku() {
-	l := wall.FourPlayer
+	l := a.layout
 	d := a.in.Deal
-	d.Haipai = hiddenHaipai()
+	d.Haipai = hiddenHaipai(a.n)
 	d.DoraIndicator = a.yama[l.DoraIndicatorIndex(0)]
 	k, err := game.NewKyoku(a.in.Rules, d)
 	if err != nil {
@@ -474,7 +494,7 @@ func (a *auditor) kyoku() {
 		}
 		positions := make([]int, len(kr.Positions))
 		for n, p := range kr.Positions {
-			if p >= wall.NumTiles || !keys[n].Equal(a.r[s][p]) {
+			if p >= uint32(l.Size) || !keys[n].Equal(a.r[s][p]) {
 				a.blame(entries(o, a.byKind["key reveal"][o.Sender]), "released a key for position %d that differs from its revealed key", p)
 				return
 			}
@@ -542,8 +562,8 @@ func (a *auditor) kyoku() {
 	}
 }
 
-// openShown is the audit's check of a shown tile: the four keys must be
-// the revealed ones; the tile is then the decrypted wall's.
+// openShown is the audit's check of a shown tile: every player's key must
+// be the revealed one; the tile is then the decrypted wall's.
 func (a *auditor) openShown(st shownTile) (wall.Tile, error) {
 	for j, k := range st.keys {
 		if err := a.checkKey(j, st.pos, k); err != nil {

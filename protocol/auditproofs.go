@@ -26,7 +26,7 @@ func (a *auditor) proven() bool {
 // first pass that is missing or has no proof: the reveal and the replay
 // deal with those. It reports false once it has blamed someone.
 func (a *auditor) verifyProofs() bool {
-	a.deck[0] = a.in.Tiles.Points()
+	a.deck[0] = deckPoints(a.in.Tiles, a.layout)
 	for j, p := range a.in.Seats {
 		so := a.byKind["shuffle pass"][p]
 		if so == nil {
@@ -40,7 +40,7 @@ func (a *auditor) verifyProofs() bool {
 			return true
 		}
 		sp := so.Entry.GetShuffle()
-		next, err := commcrypto.DecodeElements(sp.Deck, wall.NumTiles)
+		next, err := commcrypto.DecodeElements(sp.Deck, a.layout.Size)
 		if err != nil {
 			a.blame(entries(so), "shuffle pass does not decode: %v", err)
 			return false
@@ -50,7 +50,7 @@ func (a *auditor) verifyProofs() bool {
 			continue
 		}
 		if a.in.ShuffleParams == nil {
-			a.in.ShuffleParams = shuffleproof.NewParams(wall.NumTiles)
+			a.in.ShuffleParams = shuffleproof.NewParams(a.layout.Size)
 		}
 		K, err := verifyShuffle(a.in.ShuffleParams, proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next)
 		if err != nil {
@@ -59,7 +59,7 @@ func (a *auditor) verifyProofs() bool {
 		}
 		a.keyCommits[j] = K
 	}
-	a.wall[0] = a.deck[Players]
+	a.wall[0] = a.deck[a.n]
 	for j, p := range a.in.Seats {
 		ro := a.byKind["rekey pass"][p]
 		if ro == nil {
@@ -73,13 +73,13 @@ func (a *auditor) verifyProofs() bool {
 			return true
 		}
 		rk := ro.Entry.GetRekey()
-		next, err := commcrypto.DecodeElements(rk.Wall, wall.NumTiles)
+		next, err := commcrypto.DecodeElements(rk.Wall, a.layout.Size)
 		if err != nil {
 			a.blame(entries(ro), "rekey pass does not decode: %v", err)
 			return false
 		}
 		if !a.in.ProofsVerified {
-			commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
+			commits, err := commcrypto.DecodeElements(rk.Commitments, a.layout.Size)
 			if err != nil {
 				a.blame(entries(ro), "rekey pass has bad commitments: %v", err)
 				return false
@@ -106,20 +106,24 @@ func (a *auditor) decryptProven() bool {
 			return false
 		}
 	}
-	a.yama = make([]wall.Tile, wall.NumTiles)
-	for i, c := range a.wall[Players] {
-		id, ok := a.in.Tiles.Lookup(commcrypto.Decrypt(c, a.r[0][i], a.r[1][i], a.r[2][i], a.r[3][i]))
+	a.yama = make([]wall.Tile, a.layout.Size)
+	keys := make([]commcrypto.Scalar, a.n)
+	for i, c := range a.wall[a.n] {
+		for j := range keys {
+			keys[j] = a.r[j][i]
+		}
+		id, ok := a.in.Tiles.Lookup(commcrypto.Decrypt(c, keys...))
 		if !ok {
 			a.fault("", FaultLocal, "position %d of the proven wall does not decrypt to a tile under the revealed keys", i)
 			return false
 		}
 		a.yama[i] = wall.Tile(id)
 	}
-	if err := wall.FourPlayer.CheckPermutation(a.yama); err != nil {
+	if err := a.layout.CheckPermutation(a.yama); err != nil {
 		a.fault("", FaultLocal, "decrypted wall is not a permutation of the tiles: %v", err)
 		return false
 	}
-	a.out.DoraIndicator = int(a.yama[wall.FourPlayer.DoraIndicatorIndex(0)])
+	a.out.DoraIndicator = int(a.yama[a.layout.DoraIndicatorIndex(0)])
 	a.out.Proven = true
 	return true
 }

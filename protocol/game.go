@@ -23,6 +23,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // DefaultTimeout is how long a player waits for an expected message before
@@ -31,13 +32,16 @@ const DefaultTimeout = 30 * time.Second
 
 // Config configures one player's side of a game.
 type Config struct {
-	// Table is the table name all four players must agree on.
+	// Table is the table name all players must agree on.
 	Table string
 	// Identity is the player's libp2p private key (Ed25519); it signs
 	// every message.
 	Identity crypto.PrivKey
-	// Peers are the four players' peer IDs, this player's included, in
-	// any order.
+	// Peers are the players' peer IDs, this player's included, in any
+	// order: four for riichi on the 136-tile wall, three for Tenhou
+	// three-player (sanma) rules on the 108-tile wall (wall.ThreePlayer:
+	// no 2m-8m, kita, TenhouSanmaRules). The count is announced in the
+	// Hello; every player must give the same.
 	Peers []peer.ID
 	// Nick is an optional display name announced in the Hello.
 	Nick string
@@ -92,16 +96,18 @@ type Config struct {
 type HandResult struct {
 	// Number is the 1-based hand number.
 	Number int
-	// Seats are the four peer IDs in seat order (seat 0 = first East).
+	// Seats are the peer IDs in seat order (seat 0 = first East): four,
+	// or three in sanma.
 	Seats []peer.ID
-	// Oya is the dealer's seat (0..3).
+	// Oya is the dealer's seat (0..3, 0..2 in sanma).
 	Oya int
 	// Dice are the two dice, 0-based (faces d+1).
 	Dice [2]int
-	// DoraIndicator is the tile at yama[5].
+	// DoraIndicator is the first dora indicator's tile id (yama[5], or
+	// yama[9] in sanma).
 	DoraIndicator int
-	// Yama is the audited wall, 136 Tenhou tile ids in yama order; nil if
-	// the audit failed.
+	// Yama is the audited wall, 136 Tenhou tile ids in yama order (108 in
+	// sanma, wall.ThreePlayer); nil if the audit failed.
 	Yama []int
 	// Start is the match state the hand started from (round, honba,
 	// kyotaku, dealer, scores); Result is how it ended (nil if aborted).
@@ -149,6 +155,12 @@ type Game struct {
 	tiles  *commcrypto.TileTable
 	log    *slog.Logger
 
+	// n is the number of players (3 or 4), layout the wall layout for n,
+	// points the tile points of its tile set (the first deck).
+	n      int
+	layout wall.Layout
+	points []commcrypto.Element
+
 	rules  game.Rules
 	match  *game.Match
 	gameID []byte
@@ -166,7 +178,9 @@ type Game struct {
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
 // naming the bad field: a missing identity or transport, a peer list that
-// is not four distinct peers including this player, or Hands < 1.
+// is not three or four distinct peers including this player, or Hands < 0.
+// Four peers play Tenhou's four-player rules, three Tenhou's sanma rules
+// (game.TenhouSanmaRules) on the 108-tile wall.
 func NewGame(cfg Config) (*Game, error) {
 	if cfg.Identity == nil {
 		return nil, errors.New("protocol: Config.Identity is required")
@@ -204,7 +218,10 @@ func NewGame(cfg Config) (*Game, error) {
 		log = slog.New(slog.DiscardHandler)
 	}
 	g := &Game{cfg: cfg, self: self, tiles: commcrypto.NewTileTable(), log: log, chains: chains{}}
-	g.rules = game.TenhouRules(!cfg.Tonpuu, true, true)
+	g.n = len(cfg.Peers)
+	g.layout = layoutFor(g.n)
+	g.points = deckPoints(g.tiles, g.layout)
+	g.rules = rulesFor(g.n, cfg.Tonpuu)
 	g.match = game.NewMatch(g.rules)
 	for _, p := range sortPeers(cfg.Peers) {
 		if p != self {
@@ -213,6 +230,9 @@ func NewGame(cfg Config) (*Game, error) {
 	}
 	return g, nil
 }
+
+// Players returns the number of players at the table: 4, or 3 in sanma.
+func (g *Game) Players() int { return g.n }
 
 // Self returns this player's peer ID.
 func (g *Game) Self() peer.ID { return g.self }
@@ -274,7 +294,7 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 // is over. It has no SHUFFLE tag: the walls came from the mental protocol,
 // not from a Tenhou seed.
 func (g *Game) Record(results []HandResult) *mjlog.Game {
-	var names [Players]string
+	var names [maxSeats]string
 	for s, p := range g.seats {
 		names[s] = g.nicks[p]
 	}
@@ -307,7 +327,7 @@ func (g *Game) Standings() game.Standings { return g.match.Standings() }
 // MatchOver reports whether the match has ended.
 func (g *Game) MatchOver() bool { return g.match.Over() }
 
-// hello exchanges Hello messages, checks that all four agree on table,
+// hello exchanges Hello messages, checks that all players agree on table,
 // version, peers and match length, and derives the game id. It sends its
 // own Hello to every peer before it reads theirs and reads all three
 // before it judges, so a node whose configuration differs is named as
@@ -326,7 +346,7 @@ func (g *Game) hello(ctx context.Context) error {
 	if g.cfg.Tonpuu {
 		length = "tonpuu"
 	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs, Players: uint32(g.n)}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
 	hellos := map[peer.ID]*pb.Hello{g.self: mine}
 	var firstErr error
@@ -419,8 +439,21 @@ func validHello(h *pb.Hello) error {
 		return fmt.Errorf("nonce of %d bytes, want 16", len(h.Nonce))
 	case len(h.Nick) > 64:
 		return fmt.Errorf("nick of %d bytes, at most 64", len(h.Nick))
+	case h.Players != 0 && h.Players != 3 && h.Players != Players:
+		return fmt.Errorf("players = %d, want 3 or %d", h.Players, Players)
+	case helloPlayers(h) != len(h.Peers):
+		return fmt.Errorf("lists %d peers for a %d-player game", len(h.Peers), helloPlayers(h))
 	}
 	return nil
+}
+
+// helloPlayers returns the player count a Hello announces: its players
+// field, 4 when unset.
+func helloPlayers(h *pb.Hello) int {
+	if h.Players == 0 {
+		return Players
+	}
+	return int(h.Players)
 }
 
 // configMismatch compares the Hellos received (this player's included)
@@ -481,6 +514,8 @@ func checkHello(h, mine *pb.Hello) error {
 		return fmt.Errorf("protocol version %q, ours %q", h.Version, mine.Version)
 	case h.Table != mine.Table:
 		return fmt.Errorf("table %q, ours %q", h.Table, mine.Table)
+	case helloPlayers(h) != helloPlayers(mine):
+		return fmt.Errorf("plays with %d players, we play with %d (the number of peers given, --players with local)", helloPlayers(h), helloPlayers(mine))
 	case len(h.Peers) != len(mine.Peers):
 		return fmt.Errorf("%d peers, ours %d", len(h.Peers), len(mine.Peers))
 	case h.Hands != mine.Hands:
@@ -488,7 +523,7 @@ func checkHello(h, mine *pb.Hello) error {
 	case h.Length != mine.Length:
 		return fmt.Errorf("wants a %q match, we want %q", h.Length, mine.Length)
 	case h.NoProofs != mine.NoProofs:
-		return fmt.Errorf("plays with no_proofs = %v, we play with no_proofs = %v (--no-proofs must be the same for all four)", h.NoProofs, mine.NoProofs)
+		return fmt.Errorf("plays with no_proofs = %v, we play with no_proofs = %v (--no-proofs must be the same for all players)", h.NoProofs, mine.NoProofs)
 	}
 	for i := range h.Peers {
 		if string(h.Peers[i]) != string(mine.Peers[i]) {

@@ -23,6 +23,7 @@ type hand struct {
 	num    uint32
 	oya    int
 	seat   int // this player's seat
+	n      int // the number of players, 3 or 4
 	layout wall.Layout
 	start  time.Time
 
@@ -31,30 +32,31 @@ type hand struct {
 	dice [2]int
 	perm []int               // this player's shuffle permutation
 	k    commcrypto.Scalar   // this player's global key
-	r    []commcrypto.Scalar // this player's per-position keys, 136
-	// deck[j] and wall[j] are the inputs of shuffle and rekey pass j;
+	r    []commcrypto.Scalar // this player's per-position keys, layout.Size (136 or 108)
+	// deck[j] and wall[j] are the inputs of shuffle and rekey pass j
+	// (j < n; deck[n] and wall[n] are the last outputs);
 	// only those this player computes on (its own pass inputs and the
 	// final wall) are decoded during the hand — the next player decodes
 	// each pass at once, and the audit decodes all of them.
-	deck [Players + 1][]commcrypto.Element
-	wall [Players + 1][]commcrypto.Element
-	// commits[j] holds seat j's 136 commitments as received (32 bytes
+	deck [maxSeats + 1][]commcrypto.Element
+	wall [maxSeats + 1][]commcrypto.Element
+	// commits[j] holds seat j's layout.Size commitments as received (32 bytes
 	// each); commitment decodes them on first use.
-	commits [Players][]byte
-	decoded [Players][]commcrypto.Element
+	commits [maxSeats][]byte
+	decoded [maxSeats][]commcrypto.Element
 	// keyCommits[j] is seat j's K_j = k_j·G from its proven shuffle pass
 	// (unset when the table plays without proofs), shuffleEntry[j] that
 	// signed pass (nil for this player's own), the evidence behind K_j.
-	keyCommits   [Players]commcrypto.Element
-	shuffleEntry [Players]*Opened
+	keyCommits   [maxSeats]commcrypto.Element
+	shuffleEntry [maxSeats]*Opened
 	// rekeyEntry[j] is seat j's signed rekey pass (nil for this player's
 	// own), the evidence behind its commitments.
-	rekeyEntry [Players]*Opened
+	rekeyEntry [maxSeats]*Opened
 
 	revealed bool // this player has broadcast its key reveal
 
-	keys  [][Players]commcrypto.Scalar // known keys per position and seat
-	mine  map[int]wall.Tile            // tiles this player has decrypted, by position
+	keys  [][maxSeats]commcrypto.Scalar // known keys per position and seat
+	mine  map[int]wall.Tile             // tiles this player has decrypted, by position
 	dora  wall.Tile
 	state game.Deal   // the match state the hand starts from
 	t     *tracker    // the kyoku's public state
@@ -69,9 +71,10 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 		num:    num,
 		state:  deal,
 		oya:    int(deal.Oya),
-		layout: wall.FourPlayer,
+		n:      g.n,
+		layout: g.layout,
 		start:  time.Now(),
-		keys:   make([][Players]commcrypto.Scalar, wall.NumTiles),
+		keys:   make([][maxSeats]commcrypto.Scalar, g.layout.Size),
 		mine:   map[int]wall.Tile{},
 	}
 	h.res.Number = int(num)
@@ -115,7 +118,7 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 	} else {
 		h.res.Faults = appendFault(h.res.Faults, *f)
 	}
-	if h.wall[Players] == nil || h.r == nil {
+	if h.wall[h.n] == nil || h.r == nil {
 		return
 	}
 	if !h.revealed {
@@ -168,9 +171,10 @@ func (h *hand) play(ctx context.Context) error {
 }
 
 // dealPositions returns the yama positions dealt to seat s: its 13 haipai
-// tiles in deal order and, for the dealer, the first live draw.
+// tiles in deal order and, for the dealer, the first live draw. Seats
+// count modulo l.Players (3 or 4).
 func dealPositions(l wall.Layout, oya, s int) []int {
-	rel := (s - oya + Players) % Players
+	rel := (s - oya + l.Players) % l.Players
 	ps := l.Haipai(rel)
 	if rel == 0 {
 		ps = append(ps, l.LiveDrawIndex(0, 0))
@@ -236,17 +240,19 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 	return nil
 }
 
-// shufflePasses runs the four shuffle passes in seat order: D ← π_j(k_j·D).
+// shufflePasses runs the shuffle passes in seat order, one per player:
+// D ← π_j(k_j·D), starting from the tile points of the layout's set (136,
+// or 108 in sanma).
 func (h *hand) shufflePasses(ctx context.Context) error {
 	g := h.g
-	h.deck[0] = g.tiles.Points()
-	for j := 0; j < Players; j++ {
+	h.deck[0] = g.points
+	for j := 0; j < h.n; j++ {
 		if j == h.seat {
 			k, err := commcrypto.NewKey(g.cfg.Rand)
 			if err != nil {
 				return fmt.Errorf("shuffle key: %w", err)
 			}
-			perm, err := commcrypto.Permutation(g.cfg.Rand, wall.NumTiles)
+			perm, err := commcrypto.Permutation(g.cfg.Rand, h.layout.Size)
 			if err != nil {
 				return fmt.Errorf("shuffle permutation: %w", err)
 			}
@@ -278,7 +284,7 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		}
 		sp := o.Entry.GetShuffle()
 		proofs := !g.cfg.NoProofs
-		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == Players && h.seat == 0)
+		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
 		if err != nil {
 			return blamef(o, h.num, err, "bad shuffle pass")
 		}
@@ -297,18 +303,20 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 	return nil
 }
 
-// receiveDeck checks a received deck of 136 elements: its length and, on
+// receiveDeck checks a received deck of layout.Size elements (136, or 108
+// in sanma): its length and, on
 // the bytes, that no two elements are equal (encodings are canonical, so
 // a repeated encoding is a duplicated tile, caught at once). When decode
 // is set — this player computes on the deck next — every element is also
 // decoded strictly (canonical, not the identity) and returned.
 func (h *hand) receiveDeck(b []byte, decode bool) ([]commcrypto.Element, error) {
 	const size = commcrypto.ElementSize
-	if len(b) != wall.NumTiles*size {
-		return nil, fmt.Errorf("%d bytes, want %d elements of %d bytes", len(b), wall.NumTiles, size)
+	n := h.layout.Size
+	if len(b) != n*size {
+		return nil, fmt.Errorf("%d bytes, want %d elements of %d bytes", len(b), n, size)
 	}
-	seen := make(map[[size]byte]int, wall.NumTiles)
-	for i := 0; i < wall.NumTiles; i++ {
+	seen := make(map[[size]byte]int, n)
+	for i := 0; i < n; i++ {
 		key := [size]byte(b[i*size : (i+1)*size])
 		if j, dup := seen[key]; dup {
 			return nil, fmt.Errorf("elements %d and %d are equal: a tile is duplicated", j, i)
@@ -318,19 +326,20 @@ func (h *hand) receiveDeck(b []byte, decode bool) ([]commcrypto.Element, error) 
 	if !decode {
 		return nil, nil
 	}
-	return commcrypto.DecodeElements(b, wall.NumTiles)
+	return commcrypto.DecodeElements(b, n)
 }
 
-// rekeyPasses runs the four rekey passes in seat order: each player
+// rekeyPasses runs the rekey passes in seat order, one per player: each player
 // replaces its global key by a fresh key per position, C_i ← (r_i·k⁻¹)·C_i,
 // and publishes the commitments R_i = r_i·G.
 func (h *hand) rekeyPasses(ctx context.Context) error {
 	g := h.g
-	h.wall[0] = h.deck[Players]
-	for j := 0; j < Players; j++ {
+	h.wall[0] = h.deck[h.n]
+	size := h.layout.Size
+	for j := 0; j < h.n; j++ {
 		if j == h.seat {
-			r := make([]commcrypto.Scalar, wall.NumTiles)
-			commits := make([]commcrypto.Element, wall.NumTiles)
+			r := make([]commcrypto.Scalar, size)
+			commits := make([]commcrypto.Element, size)
 			for i := range r {
 				var err error
 				if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
@@ -339,8 +348,8 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 				h.keys[i][j] = r[i]
 			}
 			factors := commcrypto.RekeyFactors(r, h.k)
-			next := make([]commcrypto.Element, wall.NumTiles)
-			parallel(wall.NumTiles, func(i int) {
+			next := make([]commcrypto.Element, size)
+			parallel(size, func(i int) {
 				commits[i] = commcrypto.Commit(r[i])
 				next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
 			})
@@ -365,19 +374,19 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		}
 		rk := o.Entry.GetRekey()
 		proofs := !g.cfg.NoProofs
-		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == Players)
+		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
 		if err != nil {
 			return blamef(o, h.num, err, "bad rekey pass wall")
 		}
-		if len(rk.Commitments) != wall.NumTiles*commcrypto.ElementSize {
-			return blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), wall.NumTiles*commcrypto.ElementSize)
+		if len(rk.Commitments) != size*commcrypto.ElementSize {
+			return blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), size*commcrypto.ElementSize)
 		}
 		h.wall[j+1] = next
 		h.commits[j] = rk.Commitments
 		h.rekeyEntry[j] = o
-		h.decoded[j] = make([]commcrypto.Element, wall.NumTiles)
+		h.decoded[j] = make([]commcrypto.Element, size)
 		if proofs {
-			commits, err := commcrypto.DecodeElements(rk.Commitments, wall.NumTiles)
+			commits, err := commcrypto.DecodeElements(rk.Commitments, size)
 			if err != nil {
 				return blamef(o, h.num, err, "rekey pass commitments do not decode")
 			}
@@ -462,16 +471,17 @@ func decodeKeys(b []byte, n int) ([]commcrypto.Scalar, error) {
 	return out, nil
 }
 
-// decrypt returns the tile at position pos from the four known keys:
-// (Π_j r_{j,pos})⁻¹ · C_pos looked up among the tile points.
+// decrypt returns the tile at position pos from the players' known keys
+// (four, or three in sanma): (Π_j r_{j,pos})⁻¹ · C_pos looked up among the
+// tile points.
 func (h *hand) decrypt(pos int) (wall.Tile, error) {
-	ks := h.keys[pos]
+	ks := h.keys[pos][:h.n]
 	for j := range ks {
 		if ks[j].IsZero() {
 			return -1, fmt.Errorf("position %d: key of seat %d unknown", pos, j)
 		}
 	}
-	id, ok := h.g.tiles.Lookup(commcrypto.Decrypt(h.wall[Players][pos], ks[:]...))
+	id, ok := h.g.tiles.Lookup(commcrypto.Decrypt(h.wall[h.n][pos], ks...))
 	if !ok {
 		return -1, faultf("", h.num, FaultBadWall, nil, "position %d does not decrypt to a tile: a shuffle or rekey pass is bad (the key reveal names who)", pos)
 	}
@@ -483,7 +493,7 @@ func (h *hand) decrypt(pos int) (wall.Tile, error) {
 // parallel, its keys for that player's positions.
 func (h *hand) deal(ctx context.Context) error {
 	g := h.g
-	for s := 0; s < Players; s++ {
+	for s := 0; s < h.n; s++ {
 		if s == h.seat {
 			continue
 		}
@@ -499,13 +509,13 @@ func (h *hand) deal(ctx context.Context) error {
 	return nil
 }
 
-// receiveKeys collects the other three players' keys for positions —
+// receiveKeys collects the other players' keys for positions —
 // private releases to this player (haipai, tsumo) or public ones (the dora
 // indicator) — checks each against its commitment and decrypts the
 // positions, returning their tiles.
 func (h *hand) receiveKeys(ctx context.Context, positions []int, private bool) (map[int]wall.Tile, error) {
 	g := h.g
-	for j := 0; j < Players; j++ {
+	for j := 0; j < h.n; j++ {
 		if j == h.seat {
 			continue
 		}
@@ -531,7 +541,8 @@ func (h *hand) receiveKeys(ctx context.Context, positions []int, private bool) (
 	return tiles, nil
 }
 
-// revealDora is the public decryption of the dora indicator yama[5].
+// revealDora is the public decryption of the dora indicator (yama[5], or
+// yama[9] in sanma).
 func (h *hand) revealDora(ctx context.Context) error {
 	g := h.g
 	pos := h.layout.DoraIndicatorIndex(0)
@@ -564,7 +575,7 @@ func (h *hand) revealKeys(ctx context.Context) error {
 }
 
 func (h *hand) sendReveal(ctx context.Context) error {
-	body := &pb.KeyReveal{GlobalKey: h.k.Bytes(), PositionKeys: make([]byte, 0, wall.NumTiles*commcrypto.ScalarSize)}
+	body := &pb.KeyReveal{GlobalKey: h.k.Bytes(), PositionKeys: make([]byte, 0, len(h.r)*commcrypto.ScalarSize)}
 	for _, r := range h.r {
 		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
 	}

@@ -16,7 +16,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// table is four in-process players on a MemNetwork.
+// table is four (or three) in-process players on a MemNetwork.
 type table struct {
 	keys        []crypto.PrivKey
 	ids         []peer.ID
@@ -24,10 +24,13 @@ type table struct {
 	transcripts []*bytes.Buffer
 }
 
-func newTable(t testing.TB) *table {
+func newTable(t testing.TB) *table { return newTableN(t, Players) }
+
+// newTableN returns a table of n players: 4, or 3 for sanma.
+func newTableN(t testing.TB, n int) *table {
 	t.Helper()
 	tb := &table{net: NewMemNetwork()}
-	for i := 0; i < Players; i++ {
+	for i := 0; i < n; i++ {
 		k, _, err := crypto.GenerateEd25519Key(rand.Reader)
 		if err != nil {
 			t.Fatal(err)
@@ -54,9 +57,9 @@ func (tb *table) play(t testing.TB, n int, configure func(i int, c *Config)) []o
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	out := make([]outcome, Players)
+	out := make([]outcome, len(tb.ids))
 	var wg sync.WaitGroup
-	for i := 0; i < Players; i++ {
+	for i := range tb.ids {
 		cfg := Config{
 			Table:      "test",
 			Identity:   tb.keys[i],

@@ -32,11 +32,11 @@ func checkHeader(c *pb.NonceCommit, d game.Deal) error {
 	return nil
 }
 
-// hiddenHaipai is a deal in which nobody's tiles are known: the public
-// engine's view.
-func hiddenHaipai() [Players][]wall.Tile {
-	var out [Players][]wall.Tile
-	for s := range out {
+// hiddenHaipai is a deal of n players (3 or 4) in which nobody's tiles
+// are known: the public engine's view. In sanma seat 3 gets no haipai.
+func hiddenHaipai(n int) [maxSeats][]wall.Tile {
+	var out [maxSeats][]wall.Tile
+	for s := range n {
 		out[s] = slices.Repeat([]wall.Tile{game.Unknown}, wall.HaipaiSize)
 	}
 	return out
@@ -49,7 +49,7 @@ func hiddenHaipai() [Players][]wall.Tile {
 func (h *hand) playKyoku(ctx context.Context) error {
 	g := h.g
 	d := h.state
-	d.Haipai = hiddenHaipai()
+	d.Haipai = hiddenHaipai(h.n)
 	d.DoraIndicator = h.dora
 	k, err := game.NewKyoku(g.rules, d)
 	if err != nil {
@@ -147,7 +147,7 @@ func (h *hand) publicReveal(ctx context.Context) error {
 	if err := h.t.feed(o); err != nil {
 		return fmt.Errorf("own key release rejected: %w", err)
 	}
-	for j := 0; j < Players; j++ {
+	for j := 0; j < h.n; j++ {
 		if j == h.seat {
 			continue
 		}
@@ -306,6 +306,9 @@ func (h *hand) myTurn(ctx context.Context) (*pb.Entry, error) {
 		positions, err = h.positionsOf([]wall.Tile{a.Tile})
 	case game.Kakan:
 		m.Kind = pb.TurnKind_TURN_KAKAN
+		positions, err = h.positionsOf([]wall.Tile{a.Tile})
+	case game.Kita:
+		m.Kind = pb.TurnKind_TURN_KITA
 		positions, err = h.positionsOf([]wall.Tile{a.Tile})
 	case game.Ankan:
 		m.Kind = pb.TurnKind_TURN_ANKAN

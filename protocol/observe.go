@@ -88,7 +88,7 @@ func (h *hand) observeKyoku(st step, seats []game.Seat) {
 
 func (h *hand) observation(stage string) Observation {
 	o := Observation{Hand: int(h.num), Stage: stage, Seat: -1}
-	if len(h.g.seats) == Players {
+	if len(h.g.seats) == h.n {
 		o.Seat = game.Seat(h.seat)
 		o.Seats = slices.Clone(h.g.seats)
 		for _, p := range h.g.seats {

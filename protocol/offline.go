@@ -12,7 +12,6 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/wall"
 )
 
 // TranscriptAudit is the verdict of AuditTranscript.
@@ -25,6 +24,10 @@ type TranscriptAudit struct {
 	// NoProofs says the Hellos announced a game without shuffle and
 	// rekey proofs (--no-proofs); otherwise every pass must carry one.
 	NoProofs bool
+	// Players is the number of players the Hellos announced: 4, or 3 for
+	// a sanma game (108-tile wall, game.TenhouSanmaRules); 0 if no Hello
+	// was read.
+	Players int
 	// GameID is the game id the Hellos derive (32 bytes); nil if they do
 	// not agree. Two transcripts of one game have the same GameID.
 	GameID []byte
@@ -32,7 +35,8 @@ type TranscriptAudit struct {
 	// reports whether the match ended.
 	Standings game.Standings
 	Over      bool
-	// Peers are the four peer IDs from the Hellos, ascending; Seats the
+	// Peers are the peer IDs from the Hellos (four, or three in sanma),
+	// ascending; Seats the
 	// seat order hand 1 fixed (nil before); Nicks the nicknames the
 	// Hellos announced.
 	Peers []peer.ID
@@ -130,8 +134,8 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
-	params := shuffleproof.NewParams(wall.NumTiles)
-	rules := game.TenhouRules(t.Length != "tonpuu", true, true)
+	params := shuffleproof.NewParams(layoutFor(t.Players).Size)
+	rules := rulesFor(t.Players, t.Length == "tonpuu")
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
 	for len(entries) > 0 {
@@ -201,7 +205,7 @@ func owner(es []*Opened) peer.ID {
 	return cand[0]
 }
 
-// hellos checks the four Hellos agree and returns the game id. A Hello
+// hellos checks the Hellos (one per player) agree and returns the game id. A Hello
 // that disagrees with the others is a FaultConfig naming its sender; a
 // transcript without all four is FaultIncomplete.
 func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
@@ -246,7 +250,7 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 			nonces[p] = h.Nonce
 		}
 	}
-	t.Table, t.Length, t.HandsWanted, t.NoProofs = first.Table, first.Length, int(first.Hands), first.NoProofs
+	t.Table, t.Length, t.HandsWanted, t.NoProofs, t.Players = first.Table, first.Length, int(first.Hands), first.NoProofs, helloPlayers(first)
 	if len(nonces) != len(t.Peers) || len(hellos) != len(t.Peers) {
 		var missing []string
 		for _, p := range t.Peers {

@@ -12,7 +12,6 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
 	"github.com/mentalmj/mentalmj/protocol/pb"
-	"github.com/mentalmj/mentalmj/wall"
 )
 
 // Proofs of the shuffle and rekey passes (DESIGN.md "Proofs").
@@ -53,7 +52,7 @@ func verifyShuffle(params *shuffleproof.Params, ctx transcript.Context, sp *pb.S
 	if err != nil {
 		return K, fmt.Errorf("key commitment: %w", err)
 	}
-	pr, err := shuffleproof.Decode(sp.Proof, wall.NumTiles)
+	pr, err := shuffleproof.Decode(sp.Proof, len(in))
 	if err != nil {
 		return K, err
 	}
@@ -76,18 +75,19 @@ func (h *hand) proveRekey(body *pb.RekeyPass, in, out, commits []commcrypto.Elem
 // verifyRekey checks the rekey argument of a pass from wall in to wall
 // out with commitments commits, under the prover's key commitment K.
 func verifyRekey(ctx transcript.Context, K commcrypto.Element, rk *pb.RekeyPass, in, out, commits []commcrypto.Element) error {
-	pr, err := rekeyproof.Decode(rk.Proof, wall.NumTiles)
+	pr, err := rekeyproof.Decode(rk.Proof, len(in))
 	if err != nil {
 		return err
 	}
 	return rekeyproof.Verify(ctx, K, in, out, commits, pr)
 }
 
-// shuffleParams returns the shuffle argument's generators for 136-tile
-// decks, built on first use (about 10 ms) and kept for the game.
+// shuffleParams returns the shuffle argument's generators for the game's
+// decks (136 tiles, or 108 in sanma), built on first use (about 10 ms) and
+// kept for the game.
 func (g *Game) shuffleParams() *shuffleproof.Params {
 	if g.params == nil {
-		g.params = shuffleproof.NewParams(wall.NumTiles)
+		g.params = shuffleproof.NewParams(g.layout.Size)
 	}
 	return g.params
 }

@@ -18,10 +18,13 @@ import (
 // option, or their hands) are skipped. It returns an error if the replay
 // disagrees with the steps or ends differently from want.
 func recordKyoku(rules game.Rules, d game.Deal, yama []wall.Tile, dice [2]int, steps []kyokuStep, want *game.Result) (mjlog.Round, error) {
-	l := wall.FourPlayer
+	l := layoutFor(rulesPlayers(rules))
 	for s := range d.Haipai {
 		d.Haipai[s] = nil
-		for _, pos := range l.Haipai(d.Oya.Relative(game.Seat(s))) {
+		if s >= l.Players {
+			continue // sanma: seat 3 is empty
+		}
+		for _, pos := range l.Haipai((s - int(d.Oya) + l.Players) % l.Players) {
 			d.Haipai[s] = append(d.Haipai[s], yama[pos])
 		}
 	}

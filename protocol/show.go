@@ -13,51 +13,53 @@ import (
 const maxShown = 14
 
 // shownTile is one tile opened by a Shown: its position, the tile its
-// sender claims, and the four keys in seat order.
+// sender claims, and every player's key in seat order (four, or three in
+// sanma).
 type shownTile struct {
 	pos  int
 	tile wall.Tile
 	keys []commcrypto.Scalar
 }
 
-// parseShown checks a Shown's shape — at most 14 distinct positions in
-// 0..135, a tile id in 0..135 for each, 4 canonical non-zero keys per
-// position — and returns its tiles.
-func parseShown(s *pb.Shown) ([]shownTile, error) {
+// parseShown checks a Shown's shape for a table of n players and a wall
+// of size tiles — at most 14 distinct positions in 0..size-1, a tile id in
+// 0..135 for each, n canonical non-zero keys per position — and returns
+// its tiles.
+func parseShown(s *pb.Shown, n, size int) ([]shownTile, error) {
 	if s == nil {
 		return nil, nil
 	}
-	n := len(s.Positions)
-	if n > maxShown || len(s.Tiles) != n {
-		return nil, fmt.Errorf("shows %d positions and %d tiles (at most %d, equally many)", n, len(s.Tiles), maxShown)
+	count := len(s.Positions)
+	if count > maxShown || len(s.Tiles) != count {
+		return nil, fmt.Errorf("shows %d positions and %d tiles (at most %d, equally many)", count, len(s.Tiles), maxShown)
 	}
-	keys, err := decodeKeys(s.Keys, n*Players)
+	keys, err := decodeKeys(s.Keys, count*n)
 	if err != nil {
 		return nil, fmt.Errorf("shown keys: %w", err)
 	}
-	out := make([]shownTile, n)
+	out := make([]shownTile, count)
 	seen := map[uint32]bool{}
 	for i, p := range s.Positions {
-		if p >= wall.NumTiles || s.Tiles[i] >= wall.NumTiles {
+		if p >= uint32(size) || s.Tiles[i] >= wall.NumTiles {
 			return nil, fmt.Errorf("shows position %d as tile %d", p, s.Tiles[i])
 		}
 		if seen[p] {
 			return nil, fmt.Errorf("shows position %d twice", p)
 		}
 		seen[p] = true
-		out[i] = shownTile{pos: int(p), tile: wall.Tile(s.Tiles[i]), keys: keys[i*Players : (i+1)*Players]}
+		out[i] = shownTile{pos: int(p), tile: wall.Tile(s.Tiles[i]), keys: keys[i*n : (i+1)*n]}
 	}
 	return out, nil
 }
 
 // buildShown opens positions of this player's hand: the tiles it holds
-// there and all four keys of each.
+// there and every player's key of each.
 func (h *hand) buildShown(positions []int) *pb.Shown {
-	s := &pb.Shown{Keys: make([]byte, 0, len(positions)*Players*commcrypto.ScalarSize)}
+	s := &pb.Shown{Keys: make([]byte, 0, len(positions)*h.n*commcrypto.ScalarSize)}
 	for _, pos := range positions {
 		s.Positions = append(s.Positions, uint32(pos))
 		s.Tiles = append(s.Tiles, uint32(h.mine[pos]))
-		for j := 0; j < Players; j++ {
+		for j := 0; j < h.n; j++ {
 			s.Keys = append(s.Keys, h.keys[pos][j].Bytes()...)
 		}
 	}

@@ -8,14 +8,64 @@ import (
 	"slices"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // Version is the protocol version every player announces in its Hello; a
 // player announcing another version is refused.
 const Version = "mentalmj/2"
 
-// Players is the number of players at a table.
+// Players is the number of players at a four-player table, the default
+// and the most a table seats. A game's own count is the number of its
+// peers (Config.Peers): 4, or 3 for Tenhou three-player (sanma) rules on
+// the 108-tile wall (Game.Players).
 const Players = 4
+
+// maxSeats sizes the per-seat arrays of a hand; a three-player hand uses
+// the first three entries.
+const maxSeats = Players
+
+// layoutFor returns the wall layout of a game with n players:
+// wall.ThreePlayer (108 tiles) for 3, wall.FourPlayer (136) otherwise.
+func layoutFor(n int) wall.Layout {
+	if n == 3 {
+		return wall.ThreePlayer
+	}
+	return wall.FourPlayer
+}
+
+// rulesFor returns the match rules of a game with n players: Tenhou's
+// four-player or three-player (sanma) ranked rules with red fives and
+// open tanyao, a hanchan unless tonpuu.
+func rulesFor(n int, tonpuu bool) game.Rules {
+	if n == 3 {
+		return game.TenhouSanmaRules(!tonpuu, true, true)
+	}
+	return game.TenhouRules(!tonpuu, true, true)
+}
+
+// rulesPlayers returns the number of players rules are for: 3 or 4.
+func rulesPlayers(r game.Rules) int {
+	if r.Players == 3 {
+		return 3
+	}
+	return 4
+}
+
+// deckPoints returns the tile points of the layout's tile set, in the
+// order of l.Set(): the deck the first shuffle pass starts from (136
+// points, or 108 for three players).
+func deckPoints(tiles *commcrypto.TileTable, l wall.Layout) []commcrypto.Element {
+	set := l.Set()
+	out := make([]commcrypto.Element, len(set))
+	for i, t := range set {
+		out[i] = tiles.Point(int(t))
+	}
+	return out
+}
 
 // sortPeers returns the peer IDs in ascending byte order, the canonical
 // order used for hashing.
@@ -25,11 +75,11 @@ func sortPeers(ids []peer.ID) []peer.ID {
 	return out
 }
 
-// checkTablePeers returns an error if ids is not four distinct valid peer
-// IDs that include self.
+// checkTablePeers returns an error if ids is not three or four distinct
+// valid peer IDs that include self.
 func checkTablePeers(ids []peer.ID, self peer.ID) error {
-	if len(ids) != Players {
-		return fmt.Errorf("a table has %d players, got %d peer IDs", Players, len(ids))
+	if len(ids) != 3 && len(ids) != Players {
+		return fmt.Errorf("a table has 3 or %d players, got %d peer IDs", Players, len(ids))
 	}
 	seen := map[peer.ID]bool{}
 	for _, id := range ids {

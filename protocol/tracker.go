@@ -35,14 +35,15 @@ type tracker struct {
 	// taken as claimed.
 	trusted peer.ID
 
-	reveal   map[int]*[Players]commcrypto.Scalar // public reveals in progress
-	revealed map[int]map[int]bool                // position → seats whose key arrived
+	n        int                                  // the number of players, 3 or 4
+	reveal   map[int]*[maxSeats]commcrypto.Scalar // public reveals in progress
+	revealed map[int]map[int]bool                 // position → seats whose key arrived
 	answers  map[game.Seat]pb.AnswerKind
 	awaited  []game.Seat
 	winners  []game.Seat
 	calls    map[game.Seat]game.Action
-	last     [Players]*Opened // each seat's last entry fed, evidence for its deferred action
-	deferred []game.Action    // a win waiting for its ura-dora indicators
+	last     [maxSeats]*Opened // each seat's last entry fed, evidence for its deferred action
+	deferred []game.Action     // a win waiting for its ura-dora indicators
 	draws    map[int]game.Seat
 	// Events counts tsumo and rinshan draws, actions and public reveals.
 	events int
@@ -63,7 +64,7 @@ type kyokuStep struct {
 }
 
 func newTracker(k *game.Kyoku, hand uint32, seats []peer.ID, open func(shownTile) (wall.Tile, error), checkKey func(seat, pos int, key commcrypto.Scalar) error) *tracker {
-	return &tracker{k: k, hand: hand, seats: seats, open: open, checkKey: checkKey, reveal: map[int]*[Players]commcrypto.Scalar{}, revealed: map[int]map[int]bool{}, draws: map[int]game.Seat{}}
+	return &tracker{k: k, hand: hand, seats: seats, open: open, checkKey: checkKey, n: k.Players(), reveal: map[int]*[maxSeats]commcrypto.Scalar{}, revealed: map[int]map[int]bool{}, draws: map[int]game.Seat{}}
 }
 
 // step is what the kyoku waits for next.
@@ -87,7 +88,7 @@ var stepKinds = [...]string{stepTurn: "turn", stepAnswer: "answer", stepCall: "c
 // next returns what the kyoku waits for and from which seats.
 func (t *tracker) next() (step, []game.Seat) {
 	if len(t.pendingReveal()) > 0 {
-		return stepReveal, []game.Seat{0, 1, 2, 3}
+		return stepReveal, []game.Seat{0, 1, 2, 3}[:t.n]
 	}
 	switch t.k.Phase() {
 	case game.PhaseDraw:
@@ -221,7 +222,7 @@ func (t *tracker) feed(o *Opened) error {
 
 // showTiles opens every tile of a Shown and reveals it to the engine.
 func (t *tracker) showTiles(o *Opened, sh *pb.Shown) ([]wall.Tile, []int, error) {
-	sts, err := parseShown(sh)
+	sts, err := parseShown(sh, t.n, t.k.Layout().Size)
 	if err != nil {
 		return nil, nil, t.blame(o, err, "shows tiles badly")
 	}
@@ -279,6 +280,10 @@ func (t *tracker) feedTurn(o *Opened, s game.Seat, m *pb.Turn) error {
 		a.Type, want = game.Discard, 1
 	case pb.TurnKind_TURN_KAKAN:
 		a.Type, want = game.Kakan, 1
+	case pb.TurnKind_TURN_KITA:
+		// The engine refuses a kita outside sanma or of a tile that is no
+		// north in the own hand.
+		a.Type, want = game.Kita, 1
 	case pb.TurnKind_TURN_ANKAN:
 		a.Type, want = game.Ankan, 4
 		a.Tiles = tiles
@@ -430,8 +435,9 @@ func (t *tracker) feedDeclare(o *Opened, s game.Seat, m *pb.Declare) error {
 }
 
 // feedReveal collects one seat's keys for the positions being decrypted
-// in public; once all four seats' keys are in, each position is opened
-// and revealed to the engine, and a win waiting for its ura-dora is paid.
+// in public; once every seat's key is in (four, or three in sanma), each
+// position is opened and revealed to the engine, and a win waiting for its
+// ura-dora is paid.
 func (t *tracker) feedReveal(o *Opened, s game.Seat, kr *pb.KeyRelease) error {
 	want := t.pendingReveal()
 	if len(want) == 0 {
@@ -450,7 +456,7 @@ func (t *tracker) feedReveal(o *Opened, s game.Seat, kr *pb.KeyRelease) error {
 		}
 		if t.revealed[pos] == nil {
 			t.revealed[pos] = map[int]bool{}
-			t.reveal[pos] = &[Players]commcrypto.Scalar{}
+			t.reveal[pos] = &[maxSeats]commcrypto.Scalar{}
 		}
 		if t.revealed[pos][int(s)] {
 			return t.blame(o, nil, "published its key for position %d twice", pos)
@@ -464,12 +470,12 @@ func (t *tracker) feedReveal(o *Opened, s game.Seat, kr *pb.KeyRelease) error {
 		t.reveal[pos][s] = keys[n]
 	}
 	for _, pos := range want {
-		if len(t.revealed[pos]) < Players {
+		if len(t.revealed[pos]) < t.n {
 			return nil
 		}
 	}
 	for _, pos := range want {
-		tile, err := t.open(shownTile{pos: pos, keys: t.reveal[pos][:]})
+		tile, err := t.open(shownTile{pos: pos, keys: t.reveal[pos][:t.n]})
 		if err != nil {
 			return t.blame(o, err, "public decryption of position %d", pos)
 		}

@@ -40,7 +40,7 @@ func FuzzTrackerFeed(f *testing.F) {
 	f.Add(seed(&pb.Entry{Body: &pb.Entry_Turn{Turn: &pb.Turn{Shown: &pb.Shown{Positions: []uint32{135}, Tiles: []uint32{7}, Keys: keys}}}}))
 	f.Add(seed(&pb.Entry{Body: &pb.Entry_Turn{Turn: &pb.Turn{Kind: pb.TurnKind_TURN_TSUMO}}}, &pb.Entry{Body: &pb.Entry_Answer{Answer: &pb.Answer{Kind: pb.AnswerKind_ANSWER_RON}}}))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		hidden := hiddenHaipai()
+		hidden := hiddenHaipai(4)
 		k, err := game.NewKyoku(game.TenhouRules(true, true, true), game.Deal{Scores: [4]int{25000, 25000, 25000, 25000}, Haipai: hidden, DoraIndicator: 9})
 		if err != nil {
 			t.Fatal(err)

@@ -38,6 +38,7 @@ const (
 	TurnKind_TURN_ANKAN   TurnKind = 2 // concealed kan; shows the four tiles
 	TurnKind_TURN_KAKAN   TurnKind = 3 // added kan; shows the added tile
 	TurnKind_TURN_KYUUSHU TurnKind = 4 // kyuushu kyuuhai; shows the whole concealed hand
+	TurnKind_TURN_KITA    TurnKind = 5 // kita (sanma): sets the one shown north aside as nukidora
 )
 
 // Enum value maps for TurnKind.
@@ -48,6 +49,7 @@ var (
 		2: "TURN_ANKAN",
 		3: "TURN_KAKAN",
 		4: "TURN_KYUUSHU",
+		5: "TURN_KITA",
 	}
 	TurnKind_value = map[string]int32{
 		"TURN_DAHAI":   0,
@@ -55,6 +57,7 @@ var (
 		"TURN_ANKAN":   2,
 		"TURN_KAKAN":   3,
 		"TURN_KYUUSHU": 4,
+		"TURN_KITA":    5,
 	}
 )
 
@@ -498,7 +501,8 @@ func (*Entry_Call) isEntry_Body() {}
 
 func (*Entry_Declare) isEntry_Body() {}
 
-// Hello opens a game: the four must agree on table, version and peers.
+// Hello opens a game: the players (three or four) must agree on table,
+// version, peers and player count.
 type Hello struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Table   string                 `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
@@ -518,7 +522,12 @@ type Hello struct {
 	// shuffle and rekey passes (join --no-proofs); all four must agree.
 	// false (the default) means every ShufflePass and RekeyPass carries its
 	// proof.
-	NoProofs      bool `protobuf:"varint,8,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
+	NoProofs bool `protobuf:"varint,8,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
+	// players is the number of players at the table: 4 (riichi, the
+	// 136-tile wall) or 3 (Tenhou sanma, the 108-tile wall without 2m-8m);
+	// it equals the length of peers. 0 (a sender before this field) means 4.
+	// All players must agree.
+	Players       uint32 `protobuf:"varint,9,opt,name=players,proto3" json:"players,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -607,6 +616,13 @@ func (x *Hello) GetNoProofs() bool {
 		return x.NoProofs
 	}
 	return false
+}
+
+func (x *Hello) GetPlayers() uint32 {
+	if x != nil {
+		return x.Players
+	}
+	return 0
 }
 
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
@@ -1402,7 +1418,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x06answer\x18\x13 \x01(\v2\x13.mentalmj.v1.AnswerH\x00R\x06answer\x12'\n" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclareB\x06\n" +
-	"\x04body\"\xc2\x01\n" +
+	"\x04body\"\xdc\x01\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
@@ -1411,7 +1427,8 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x05nonce\x18\x05 \x01(\fR\x05nonce\x12\x14\n" +
 	"\x05hands\x18\x06 \x01(\rR\x05hands\x12\x16\n" +
 	"\x06length\x18\a \x01(\tR\x06length\x12\x1b\n" +
-	"\tno_proofs\x18\b \x01(\bR\bnoProofs\"\x9d\x01\n" +
+	"\tno_proofs\x18\b \x01(\bR\bnoProofs\x12\x18\n" +
+	"\aplayers\x18\t \x01(\rR\aplayers\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
@@ -1463,7 +1480,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
 	"fault_peer\x18\x02 \x01(\fR\tfaultPeer\x12\x1d\n" +
 	"\n" +
-	"fault_kind\x18\x03 \x01(\tR\tfaultKind*\\\n" +
+	"fault_kind\x18\x03 \x01(\tR\tfaultKind*k\n" +
 	"\bTurnKind\x12\x0e\n" +
 	"\n" +
 	"TURN_DAHAI\x10\x00\x12\x0e\n" +
@@ -1473,7 +1490,8 @@ const file_mentalmj_proto_rawDesc = "" +
 	"TURN_ANKAN\x10\x02\x12\x0e\n" +
 	"\n" +
 	"TURN_KAKAN\x10\x03\x12\x10\n" +
-	"\fTURN_KYUUSHU\x10\x04*c\n" +
+	"\fTURN_KYUUSHU\x10\x04\x12\r\n" +
+	"\tTURN_KITA\x10\x05*c\n" +
 	"\n" +
 	"AnswerKind\x12\x0f\n" +
 	"\vANSWER_PASS\x10\x00\x12\x0e\n" +
