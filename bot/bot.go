@@ -64,8 +64,10 @@ func (b *Bot) Choose(k *game.Kyoku, seat game.Seat) (game.Action, error) {
 	if len(acts) == 0 {
 		return game.Action{}, fmt.Errorf("seat %d in phase %s: %w", int(seat), k.Phase(), ErrNoAction)
 	}
-	// Decisions that need no evaluation.
-	for _, want := range []game.ActionType{game.TsumoAgari, game.Ron, game.Tenpai} {
+	// Decisions that need no evaluation. In sanma a north is always set
+	// aside as nukidora (kita: one dora, and a replacement draw) rather
+	// than kept, as Tenhou players do.
+	for _, want := range []game.ActionType{game.TsumoAgari, game.Ron, game.Tenpai, game.Kita} {
 		for _, a := range acts {
 			if a.Type == want {
 				return a, nil

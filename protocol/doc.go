@@ -1,6 +1,6 @@
-// Package protocol is the Mental Mahjong protocol: four players deal and
-// play riichi mahjong with no dealer and no trusted party, and audit every
-// hand at its end. It holds the wire messages (package pb), the per-hand
+// Package protocol is the Mental Mahjong protocol: four players (or three,
+// for Tenhou's three-player rules) deal and play riichi mahjong with no
+// dealer and no trusted party, and audit every hand at its end. It holds the wire messages (package pb), the per-hand
 // state machine, the transcript, and the audit with blame. It never touches
 // the network: it talks to a Transport, which the node package implements
 // over libp2p and tests implement in memory (MemNetwork).
@@ -53,6 +53,25 @@
 //  7. Key reveal: every player publishes its global key and its 136
 //     position keys, and the hand is audited.
 //
+// # Three players (sanma)
+//
+// The player count is a property of the game: the number of peers in
+// Config.Peers, 3 or 4, announced in every Hello (Hello.players) and
+// checked with the rest of the configuration (a node announcing another
+// count is a FaultConfig naming it; a Hello whose count contradicts its
+// own peer list is a malformed signed message, blamed). Three players play
+// Tenhou's three-player rules (riichi/game.TenhouSanmaRules) on Tenhou's
+// three-player wall (wall.ThreePlayer): the 108 tiles without 2m-8m,
+// T_i for i in wall.ThreePlayer.Set() as the first deck, haipai from
+// yama[107] down, the dora indicator yama[9] and the rinshan draws
+// yama[1], yama[0], yama[3], …. Everything above runs with three seats:
+// three shuffle and three rekey passes over 108 elements (the shuffle and
+// rekey arguments take the deck length as given), two keys per private
+// draw, three per public one and per shown tile, 108 position keys in the
+// key reveal. Kita is a turn of its own (TURN_KITA) that shows the north
+// set aside; its replacement draw is a private rinshan draw like a kan's.
+// The audit takes the layout from the rules (AuditInput.Rules.Players).
+//
 // # The public engine
 //
 // Every player runs a tracker (tracker.go): a rules engine that sees
@@ -72,7 +91,8 @@
 // after which the wall is decrypted with the revealed position keys and
 // no pass is replayed — or, for a hand played without proofs, a replay of
 // each shuffle pass (a permutation of the previous deck under the
-// revealed global key) and of each rekey pass — the decrypted wall (a permutation of the 136 tiles),
+// revealed global key) and of each rekey pass — the decrypted wall (a
+// permutation of the 136 tiles, or of the 108 in sanma),
 // every key release against the layout, and a replay of the kyoku through
 // the engine with the deferred checks decided on the whole wall. The live
 // player runs it at the end of every hand; `mentalmj audit` runs

@@ -24,7 +24,8 @@ type Names struct {
 }
 
 // Short returns "alice (East, seat 0)" for p in a hand whose dealer sits
-// at seat oya (0..3; a negative oya leaves the wind out); a peer without a
+// at seat oya (0..3, 0..2 with three seats, sanma; a negative oya leaves
+// the wind out); a peer without a
 // nickname is named by the end of its ID, one not at the table by its ID.
 func (n Names) Short(p peer.ID, oya int) string {
 	if p == "" {
@@ -41,7 +42,11 @@ func (n Names) Short(p peer.ID, oya int) string {
 	case oya < 0:
 		return fmt.Sprintf("%s (seat %d)", nick, s)
 	}
-	return fmt.Sprintf("%s (%s, seat %d)", nick, windNames[(s-oya+len(windNames))%len(windNames)], s)
+	winds := len(windNames)
+	if len(n.Seats) == 3 {
+		winds = 3 // sanma: East, South, West from the dealer
+	}
+	return fmt.Sprintf("%s (%s, seat %d)", nick, windNames[(s-oya+winds)%winds], s)
 }
 
 // Long returns Short followed by the whole peer ID.

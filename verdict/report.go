@@ -40,6 +40,9 @@ type Report struct {
 	// Table and Length are the Hellos' table name and match length.
 	Table  string `json:"table"`
 	Length string `json:"length"`
+	// Sanma says the Hellos announced a three-player game (108-tile
+	// wall, Tenhou's sanma rules).
+	Sanma bool `json:"sanma,omitempty"`
 	// GameID is the game id in hex ("" if the Hellos do not agree).
 	GameID      string           `json:"game_id"`
 	Transcripts []TranscriptInfo `json:"transcripts"`
@@ -152,7 +155,7 @@ func Audit(files []File) (*Report, error) {
 		}
 	}
 	first := audits[0]
-	r := &Report{Table: first.Table, Length: first.Length, Transcripts: []TranscriptInfo{}, Players: []Player{}, Hands: []Hand{}, Blame: []Blame{}, Faults: []Fault{}}
+	r := &Report{Table: first.Table, Length: first.Length, Sanma: first.Players == 3, Transcripts: []TranscriptInfo{}, Players: []Player{}, Hands: []Hand{}, Blame: []Blame{}, Faults: []Fault{}}
 	if first.GameID != nil {
 		r.GameID = hex.EncodeToString(first.GameID)
 	}

@@ -62,8 +62,17 @@ func DescribeResult(r *game.Result, name func(game.Seat) string) string {
 // each: "1. alice (seat 0) 41200 points (+51.2)" (points in Tenhou's
 // uma-adjusted score, tenths printed as decimals).
 func FormatStandings(st game.Standings, name func(game.Seat) string) string {
+	return FormatStandingsOf(st, 4, name)
+}
+
+// FormatStandingsOf is FormatStandings for a game of players players (3
+// in sanma, whose empty seat 3 is left out; 4 otherwise).
+func FormatStandingsOf(st game.Standings, players int, name func(game.Seat) string) string {
+	if players < 1 || players > len(st.Order) {
+		players = len(st.Order)
+	}
 	var b strings.Builder
-	for rank, s := range st.Order {
+	for rank, s := range st.Order[:players] {
 		fmt.Fprintf(&b, "%d. %s %d points (%+.1f)\n", rank+1, name(s), st.Scores[s], float64(st.Points[s])/10)
 	}
 	return b.String()

@@ -25,7 +25,11 @@ func (r *Report) WriteText(w io.Writer) {
 		if len(r.GameID) >= 12 {
 			game = ", game " + r.GameID[:12] + "…"
 		}
-		fmt.Fprintf(w, "table %q, %s%s\n", r.Table, r.Length, game)
+		length := r.Length
+		if r.Sanma {
+			length = "three-player (sanma) " + length
+		}
+		fmt.Fprintf(w, "table %q, %s%s\n", r.Table, length, game)
 	}
 	if len(r.Players) > 0 {
 		var ps []string

@@ -28,7 +28,7 @@ import (
 
 var joinCommand = command{
 	name:    "join",
-	summary: "play hands at a table with three other peers",
+	summary: "play hands at a table with three other peers (or two: sanma)",
 	run:     runJoin,
 }
 
@@ -37,7 +37,10 @@ const joinUsage = `join INVITE [--name NICK] [flags]
 
 Joins a four-player table and plays --hands hands of riichi mahjong under
 the mental protocol (--hands 0: a whole hanchan), audits every hand, and
-exits 0 only if every audit passed.
+exits 0 only if every audit passed. With two --peer addresses instead of
+three it joins a three-player table and plays Tenhou's three-player rules
+(sanma: the 108-tile wall without 2m-8m, kita, 35000 start); the other two
+must give two --peer addresses as well.
 
 With an INVITE (the mmj1… string "mentalmj host" printed), join dials the
 host, shows who has arrived, checks the host's signed list of the four
@@ -68,7 +71,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f tableFlags
 	f.register(fs)
 	var peers listFlag
-	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give exactly three (or an invite instead)")
+	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give three, or two for a three-player (sanma) game (or an invite instead)")
 	positional, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -93,8 +96,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		f.table, inv = i.Table, &i
 	case f.table == "":
 		return usageError(fs, stderr, "--table is required (or give the mmj1… invite the host printed)")
-	case len(peers) != protocol.Players-1:
-		return usageError(fs, stderr, "give exactly %d --peer addresses, got %d", protocol.Players-1, len(peers))
+	case len(peers) != protocol.Players-1 && len(peers) != 2:
+		return usageError(fs, stderr, "give %d --peer addresses (or 2 for a three-player game), got %d", protocol.Players-1, len(peers))
 	}
 	if code, ok := f.check(fs, stderr); !ok {
 		return code
@@ -312,7 +315,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	st := g.Standings()
 	if g.MatchOver() {
 		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
-		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandings(st, name))
+		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandingsOf(st, g.Players(), name))
 	}
 	rss := peakRSSKiB()
 	cpu := cpuTime()
@@ -385,6 +388,10 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	if h.Result != nil {
 		scores = h.Result.Scores
 	}
+	seated := scores[:]
+	if len(h.Seats) == 3 {
+		seated = scores[:3] // sanma: seat 3 is empty
+	}
 	dealer := "dealer unknown"
 	if oya != "" {
 		dealer = "dealer " + name(game.Seat(h.Oya))
@@ -396,7 +403,7 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
 	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
 		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
-		result, scoreList(scores, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+		result, scoreList(seated, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
 	when := "end of hand"
 	if h.Aborted {
 		when = "at once"
@@ -453,7 +460,7 @@ func (r *reporter) fault(f protocol.Fault, names verdict.Names) {
 
 // scoreList writes scores by seat with the seats' names:
 // "alice (East, seat 0) 25000, bob (South, seat 1) 25000, …".
-func scoreList(scores [4]int, name func(game.Seat) string) string {
+func scoreList(scores []int, name func(game.Seat) string) string {
 	var parts []string
 	for s, v := range scores {
 		parts = append(parts, fmt.Sprintf("%s %d", name(game.Seat(s)), v))

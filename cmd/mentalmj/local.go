@@ -28,17 +28,19 @@ import (
 
 var localCommand = command{
 	name:    "local",
-	summary: "run four bot nodes as four processes on this machine",
+	summary: "run four (or three: --players 3) bot nodes as processes on this machine",
 	run:     runLocal,
 }
 
-const localUsage = `local [--hands N] [--dir DIR] [--play] [--mjai-bot N=COMMAND]...
+const localUsage = `local [--players 3|4] [--hands N] [--dir DIR] [--play] [--mjai-bot N=COMMAND]...
 
 Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
 identities; they play a whole hanchan of riichi mahjong under the mental
-protocol (or --hands N hands). It relays their progress, prints a line per
-hand (result, scores, dealer, dora indicator, audit, time) and the final
-standings, and exits 0 only if all four exit 0 and their audits agree.
+protocol (or --hands N hands). With --players 3 it starts three, who play
+Tenhou's three-player rules (sanma: the 108-tile wall without 2m-8m, kita,
+35000 start). It relays their progress, prints a line per hand (result,
+scores, dealer, dora indicator, audit, time) and the final standings, and
+exits 0 only if every node exits 0 and their audits agree.
 Identities and transcripts go to DIR (default: a new temporary directory,
 printed). It prints where each player sits once hand 1 has drawn the
 seats. With --play you are player-0 and the three others are bots: you
@@ -84,6 +86,7 @@ type childHand struct {
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("local", localUsage, stderr)
 	hands := fs.Int("hands", 0, "number of hands to play; 0 plays a whole hanchan")
+	nPlayers := fs.Int("players", 4, "number of players: 4, or 3 for three-player (sanma) rules")
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
 	noProofs := fs.Bool("no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
@@ -93,7 +96,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
 	var mjaiBots listFlag
-	fs.Var(&mjaiBots, "mjai-bot", "N=COMMAND: an external mjai bot plays player-N (0..3) instead of the built-in bot; repeatable (see join --mjai-bot)")
+	fs.Var(&mjaiBots, "mjai-bot", "N=COMMAND: an external mjai bot plays player-N (0..3, 0..2 with --players 3) instead of the built-in bot; repeatable (see join --mjai-bot)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -106,6 +109,14 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *hands < 0 {
 		return usageError(fs, stderr, "--hands must be 0 (a whole hanchan) or more, got %d", *hands)
+	}
+	if *nPlayers != 3 && *nPlayers != 4 {
+		return usageError(fs, stderr, "--players must be 3 or 4, got %d", *nPlayers)
+	}
+	for n := range botCommands {
+		if n >= *nPlayers {
+			return usageError(fs, stderr, "--mjai-bot %d=…: there are only players 0..%d", n, *nPlayers-1)
+		}
 	}
 
 	if *dir == "" {
@@ -128,8 +139,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 
-	// Four identities and four loopback ports, known before any starts.
-	players := make([]*localPlayer, protocol.Players)
+	// The identities and loopback ports, known before any starts.
+	players := make([]*localPlayer, *nPlayers)
 	for i := range players {
 		p := &localPlayer{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(*dir, fmt.Sprintf("player-%d", i))}
 		key, err := node.LoadOrCreateIdentity(p.dataDir)
@@ -314,15 +325,15 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	if len(standings) > 0 {
-		printStandings(stdout, standings, seating)
+		printStandings(stdout, standings, seating, len(players))
 		if len(standings) != len(players) {
 			ok = false
 		}
 	}
 	printStats(stdout, reports, peakRSS)
 	if msgs, bytes, err := wireTraffic(players); err == nil && played > 0 {
-		fmt.Fprintf(stdout, "traffic: %.0f messages and %.1f KB per hand on the wire (signed envelopes, all four nodes); CPU %.2f s for the four nodes, %.0f ms per hand\n",
-			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), cpuMs/1000, cpuMs/float64(played))
+		fmt.Fprintf(stdout, "traffic: %.0f messages and %.1f KB per hand on the wire (signed envelopes, all %s nodes); CPU %.2f s for the %s nodes, %.0f ms per hand\n",
+			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), count(len(players)), cpuMs/1000, count(len(players)), cpuMs/float64(played))
 	}
 	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
 	if ok {
@@ -330,7 +341,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "game records: %v\n", err)
 			ok = false
 		} else {
-			fmt.Fprintf(stdout, "game record (Tenhou mjlog, identical on all four nodes): %s (replay it with: mentalmj tenhou replay %s)\n", players[0].record, players[0].record)
+			fmt.Fprintf(stdout, "game record (Tenhou mjlog, identical on all %s nodes): %s (replay it with: mentalmj tenhou replay %s)\n", count(len(players)), players[0].record, players[0].record)
 			printJSONRecord(stdout, players[0].json, players[0].name)
 		}
 	}
@@ -338,11 +349,22 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
 		return 1
 	}
-	fmt.Fprintf(stdout, "all %d hands played and audited by all four nodes in %s; audits agree\n", played, time.Since(start).Round(time.Millisecond))
+	fmt.Fprintf(stdout, "all %d hands played and audited by all %s nodes in %s; audits agree\n", played, count(len(players)), time.Since(start).Round(time.Millisecond))
 	return 0
 }
 
-// localPlayer is one of the four join processes.
+// count spells a number of nodes: "three", "four".
+func count(n int) string {
+	if n == 3 {
+		return "three"
+	}
+	if n == 4 {
+		return "four"
+	}
+	return strconv.Itoa(n)
+}
+
+// localPlayer is one of the join processes (four, or three in sanma).
 type localPlayer struct {
 	name, dataDir, transcript, record, json, listen, addr string
 	id                                                    peer.ID
@@ -365,7 +387,7 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
 		return
 	}
-	status := "ok (4 of 4 audits agree)"
+	status := fmt.Sprintf("ok (%d of %d audits agree)", len(rs), len(rs))
 	if !agree(rs) {
 		status = "FAILED or audits disagree"
 	}
@@ -374,7 +396,7 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 		slowest = max(slowest, x.DurationMs)
 	}
 	var scores []string
-	for s, v := range r.Scores {
+	for s, v := range r.Scores[:len(rs)] {
 		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
 	}
 	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
@@ -383,18 +405,23 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 }
 
 // seatName names seat s as verdict.Names.Short does, "player-1 (South,
-// seat 1)", from the nicknames in seat order and the dealer's seat oya.
+// seat 1)", from the nicknames in seat order (three in sanma: the winds
+// then go East, South, West from the dealer) and the dealer's seat oya.
 func seatName(nicks []string, s, oya int) string {
 	nick := fmt.Sprintf("seat %d", s)
 	if s >= 0 && s < len(nicks) && nicks[s] != "" {
 		nick = nicks[s]
 	}
-	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%4+4)%4], s)
+	n := 4
+	if len(nicks) == 3 {
+		n = 3
+	}
+	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%n+n)%n], s)
 }
 
-// printStandings prints the final standings once, after checking the four
-// nodes agree on them.
-func printStandings(w io.Writer, st []childHand, seating []string) {
+// printStandings prints the final standings of the n players once, after
+// checking the nodes agree on them.
+func printStandings(w io.Writer, st []childHand, seating []string, n int) {
 	for _, s := range st[1:] {
 		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
 			fmt.Fprintln(w, "the nodes disagree on the final standings")
@@ -402,7 +429,7 @@ func printStandings(w io.Writer, st []childHand, seating []string) {
 		}
 	}
 	fmt.Fprintln(w, "final standings (points with uma):")
-	for rank, seat := range st[0].Order {
+	for rank, seat := range st[0].Order[:n] {
 		name := fmt.Sprintf("seat %d", seat)
 		if seat < len(seating) {
 			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
@@ -454,7 +481,7 @@ func wireTraffic(players []*localPlayer) (msgs, bytes int, err error) {
 			if o.Sender != p.id || o.Entry.Hand == 0 {
 				continue
 			}
-			n := protocol.Players - 1
+			n := len(players) - 1
 			if o.Recipient != "" {
 				n = 1
 			}

@@ -45,14 +45,14 @@ type tableFlags struct {
 
 // register defines the shared flags on fs.
 func (f *tableFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&f.table, "table", "", "table name; all four players must use the same one")
+	fs.StringVar(&f.table, "table", "", "table name; all players must use the same one")
 	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
 	fs.Var(&f.relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
 	fs.StringVar(&f.nick, "name", "", "nickname shown to the other players")
 	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
 	fs.IntVar(&f.hands, "hands", 1, "number of hands to play; 0 plays a whole match")
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
-	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all four players must agree")
+	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
