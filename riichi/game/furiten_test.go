@@ -42,8 +42,15 @@ func TestFuritenTemporary(t *testing.T) {
 	if !h.has(1, Ron) {
 		t.Fatalf("seat 1 should be offered ron on 1m: %v", h.k.LegalActions(1))
 	}
+	if h.k.FuritenKinds(1)&(1<<0) != 0 {
+		t.Fatal("FuritenKinds marks 1m before seat 1 passed it")
+	}
 	h.do(Action{Type: Pass, Seat: 1})
 	h.pass()
+	// The public furiten mask (what the table shows) has 1m now.
+	if h.k.FuritenKinds(1)&(1<<0) == 0 {
+		t.Fatal("FuritenKinds does not mark 1m after seat 1 passed it")
+	}
 	h.draw("4m")
 	h.discard(3, "4m")
 	h.deny(Action{Type: Ron, Seat: 1}, "furiten")

@@ -31,6 +31,19 @@ func (k *Kyoku) furitenMask(s Seat) uint64 {
 	return m
 }
 
+// FuritenKinds returns, as a bit mask over tile kinds (bit k for kind k,
+// 0..33), the kinds seat s may not ron: its own discards, the tiles
+// passed since its last discard (temporary furiten) and, in riichi, every
+// tile passed since the declaration (Tenhou's three furiten). All of it
+// is public, so a view with hidden tiles gives the same mask; 0 for an
+// invalid seat.
+func (k *Kyoku) FuritenKinds(s Seat) uint64 {
+	if !s.Valid() || int(s) >= len(k.p) {
+		return 0
+	}
+	return k.furitenMask(s)
+}
+
 // evalWin checks and evaluates a win of seat s on tile t (tsumo: the drawn
 // tile, already in the hand; ron: the tile on offer). It returns the
 // reason the win is illegal, or "".
