@@ -19,6 +19,12 @@
 // four --peer addresses. A guest that leaves before the list is fixed is
 // dropped from it; a fourth guest is refused.
 //
+// A three-player (sanma) table works the same way with two guests: the
+// host sets the count (Meeting.SetPlayers), the invite carries it
+// (Invite.Players; absent for four, so four-player invites are unchanged),
+// the list has three seats, and each guest checks that it has as many
+// seats as its invite says.
+//
 // The host gains no other power: the list's order is only the order of
 // arrival; seats and dice still come from the game's joint commit–reveal
 // (package protocol), and every message of the game is checked as usual.

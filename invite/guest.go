@@ -104,6 +104,9 @@ func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []mul
 				return Seating{}, fmt.Errorf("host %s: %w", inv.Host, err)
 			}
 			st, err := VerifySeating(data, inv.Table, inv.Host, h.ID())
+			if err == nil && len(st.Seats) != inv.PlayerCount() {
+				err = fmt.Errorf("seating list: %w: %d seats, the invite is for %d players", ErrMalformed, len(st.Seats), inv.PlayerCount())
+			}
 			if err != nil {
 				_ = s.Reset()
 				return Seating{}, fmt.Errorf("host %s: %w", inv.Host, err)

@@ -17,6 +17,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/invite/pb"
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/protocol"
 )
 
 // Limits on what an invite, a hello or a seating list may carry.
@@ -52,6 +53,18 @@ type Invite struct {
 	Table string
 	Host  peer.ID
 	Addrs []multiaddr.Multiaddr
+	// Players is the number of players the host gathers, itself
+	// included: 4, or 3 for a three-player (sanma) table; 0 means 4.
+	Players int
+}
+
+// PlayerCount returns the number of players the invite seats: Players, or
+// protocol.Players (4) when it is 0.
+func (inv Invite) PlayerCount() int {
+	if inv.Players == 0 {
+		return protocol.Players
+	}
+	return inv.Players
 }
 
 // Encode returns the invite string: "mmj1" then the lowercase unpadded
@@ -66,6 +79,9 @@ func (inv Invite) Encode() (string, error) {
 		return "", fmt.Errorf("invite: %w", err)
 	}
 	m := &pb.Invite{Table: inv.Table, Host: []byte(inv.Host)}
+	if inv.PlayerCount() != protocol.Players {
+		m.Players = uint32(inv.Players)
+	}
 	for _, a := range inv.Addrs {
 		m.Addrs = append(m.Addrs, a.Bytes())
 	}
@@ -131,6 +147,12 @@ func Parse(s string) (Invite, error) {
 		return Invite{}, fmt.Errorf("invite: %w: body: %v", ErrMalformed, err)
 	}
 	inv := Invite{Table: m.Table}
+	if m.Players != 0 && m.Players != protocol.Players {
+		if m.Players != 3 {
+			return Invite{}, fmt.Errorf("invite: %w: a table of %d players, want 3 or %d", ErrMalformed, m.Players, protocol.Players)
+		}
+		inv.Players = 3
+	}
 	if inv.Host, err = peer.IDFromBytes(m.Host); err != nil {
 		return Invite{}, fmt.Errorf("invite: %w: host peer ID: %v", ErrMalformed, err)
 	}
@@ -153,6 +175,9 @@ func (inv Invite) check() error {
 	}
 	if err := checkAddrs(inv.Host, inv.Addrs); err != nil {
 		return fmt.Errorf("host: %w", err)
+	}
+	if n := inv.PlayerCount(); n != 3 && n != protocol.Players {
+		return fmt.Errorf("%w: a table of %d players, want 3 or %d", ErrMalformed, n, protocol.Players)
 	}
 	return nil
 }

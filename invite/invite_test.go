@@ -226,6 +226,8 @@ func TestParseBadInput(t *testing.T) {
 		{"last character changed", good[:len(good)-1] + map[bool]string{true: "b", false: "a"}[good[len(good)-1] == 'a'], ErrChecksum},
 		{"body not protobuf", reencode("mmj1", []byte{0xff, 0xff, 0xff}), ErrMalformed},
 		{"no table", body(&pb.Invite{Host: []byte(host), Addrs: [][]byte{addr}}), ErrMalformed},
+		{"five players", body(&pb.Invite{Table: "t", Host: []byte(host), Addrs: [][]byte{addr}, Players: 5}), ErrMalformed},
+		{"two players", body(&pb.Invite{Table: "t", Host: []byte(host), Addrs: [][]byte{addr}, Players: 2}), ErrMalformed},
 		{"blank table", body(&pb.Invite{Table: "  ", Host: []byte(host), Addrs: [][]byte{addr}}), ErrMalformed},
 		{"control character in table", body(&pb.Invite{Table: "a\nb", Host: []byte(host), Addrs: [][]byte{addr}}), ErrMalformed},
 		{"table not UTF-8", reencode("mmj1", protowire.AppendString(protowire.AppendTag(nil, 1, protowire.BytesType), "\xff")), ErrMalformed},
@@ -255,5 +257,37 @@ func TestParseBadInput(t *testing.T) {
 	// Encode refuses what Parse would.
 	if _, err := (Invite{Table: "t", Host: host}).Encode(); !errors.Is(err, ErrMalformed) {
 		t.Errorf("Encode without addresses: %v", err)
+	}
+}
+
+// A three-player (sanma) invite carries its player count through Encode
+// and Parse; a four-player one leaves the field out, so its string is the
+// same as before the field existed (the v1 test vector still parses to 4).
+func TestPlayersRoundTrip(t *testing.T) {
+	inv := testInvite(t)
+	four, err := inv.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv.Players = 3
+	three, err := inv.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if three == four {
+		t.Fatal("a three-player invite encodes like a four-player one")
+	}
+	for s, want := range map[string]int{four: 4, three: 3, readVector(t, "invite-v1.txt"): 4} {
+		got, err := Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.PlayerCount() != want {
+			t.Errorf("Parse(%.20s…).PlayerCount() = %d, want %d", s, got.PlayerCount(), want)
+		}
+	}
+	inv.Players = 5
+	if _, err := inv.Encode(); !errors.Is(err, ErrMalformed) {
+		t.Errorf("Encode of a five-player invite: %v, want ErrMalformed", err)
 	}
 }

@@ -105,9 +105,34 @@ func NewMeeting(h host.Host, key crypto.PrivKey, table, nick string, addrs []mul
 }
 
 // Invite returns the meeting's invite.
-func (m *Meeting) Invite() Invite { return m.inv }
+func (m *Meeting) Invite() Invite {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.inv
+}
 
-// Gather waits until protocol.Players-1 guests are there, calling
+// SetPlayers sets the number of players the meeting gathers, the host
+// included: 4 (the default) or 3 for a three-player (sanma) table. The
+// invite carries it, so call it before Invite. It returns an error for
+// another count, or once a guest has arrived.
+func (m *Meeting) SetPlayers(n int) error {
+	if n != 3 && n != protocol.Players {
+		return fmt.Errorf("meeting: %w: %d players, want 3 or %d", ErrMalformed, n, protocol.Players)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if len(m.events) > 0 || m.fixed {
+		return errors.New("meeting: the player count is fixed once guests arrive")
+	}
+	m.inv.Players = n
+	if n == protocol.Players {
+		m.inv.Players = 0
+	}
+	return nil
+}
+
+// Gather waits until the invite's player count minus one (the host)
+// guests are there, calling
 // onArrival (if not nil) for every arrival and departure in order, from
 // Gather's goroutine. It then fixes the seating: later guests are refused
 // and guests no longer leave it. It returns the seating (the host first,
@@ -120,7 +145,7 @@ func (m *Meeting) Gather(ctx context.Context, onArrival func(Arrival)) (Seating,
 		m.mu.Lock()
 		events := m.events[next:]
 		next = len(m.events)
-		full := len(m.guests) == protocol.Players-1
+		full := len(m.guests) == m.inv.PlayerCount()-1
 		if full {
 			m.fixed = true
 		}
@@ -139,7 +164,7 @@ func (m *Meeting) Gather(ctx context.Context, onArrival func(Arrival)) (Seating,
 		}
 		select {
 		case <-ctx.Done():
-			return Seating{}, fmt.Errorf("waiting for %d players at table %q: %w", protocol.Players, m.inv.Table, ctx.Err())
+			return Seating{}, fmt.Errorf("waiting for %d players at table %q: %w", m.inv.PlayerCount(), m.inv.Table, ctx.Err())
 		case <-changed:
 		}
 	}
@@ -291,7 +316,7 @@ func (m *Meeting) handle(s network.Stream) {
 	m.mu.Lock()
 	reason := ""
 	switch {
-	case m.closed || m.fixed || len(m.guests) >= protocol.Players-1:
+	case m.closed || m.fixed || len(m.guests) >= m.inv.PlayerCount()-1:
 		reason = fmt.Sprintf("table %q is full", m.inv.Table)
 	default:
 		for _, o := range m.guests {

@@ -30,9 +30,9 @@ func (s Seat) AddrInfo() peer.AddrInfo {
 	return peer.AddrInfo{ID: s.ID, Addrs: s.Addrs}
 }
 
-// Seating is the list of the four players of a table, fixed and signed by
-// its host: protocol.Players seats, the host's first, then the guests in
-// order of arrival. The order does not seat anyone: the game draws seats
+// Seating is the list of the players of a table, fixed and signed by its
+// host: protocol.Players seats (or 3 at a three-player, sanma, table), the
+// host's first, then the guests in order of arrival. The order does not seat anyone: the game draws seats
 // by commit–reveal.
 type Seating struct {
 	Table string
@@ -51,8 +51,8 @@ func (s Seating) Peers(self peer.ID) []peer.AddrInfo {
 	return out
 }
 
-// check validates the shape of s: a table name, protocol.Players distinct
-// seats with valid IDs, nicknames and 1 to MaxAddrs addresses each, the
+// check validates the shape of s: a table name, protocol.Players (or 3)
+// distinct seats with valid IDs, nicknames and 1 to MaxAddrs addresses each, the
 // host's among them. Errors wrap ErrMalformed.
 func (s Seating) check() error {
 	if err := CheckTable(s.Table); err != nil {
@@ -61,8 +61,8 @@ func (s Seating) check() error {
 	if err := checkHostID(s.Host); err != nil {
 		return err
 	}
-	if len(s.Seats) != protocol.Players {
-		return fmt.Errorf("%w: %d seats, want %d", ErrMalformed, len(s.Seats), protocol.Players)
+	if len(s.Seats) != protocol.Players && len(s.Seats) != 3 {
+		return fmt.Errorf("%w: %d seats, want 3 or %d", ErrMalformed, len(s.Seats), protocol.Players)
 	}
 	seen := make(map[peer.ID]bool, len(s.Seats))
 	for i, st := range s.Seats {

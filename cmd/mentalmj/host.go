@@ -10,7 +10,6 @@ import (
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/invite"
-	"github.com/mentalmj/mentalmj/protocol"
 )
 
 var hostCommand = command{
@@ -19,15 +18,16 @@ var hostCommand = command{
 	run:     runHost,
 }
 
-const hostUsage = `host --table NAME [flags]
+const hostUsage = `host --table NAME [--players 3|4] [flags]
 
-Opens a four-player table and prints one line,
+Opens a four-player table (--players 3: a three-player table, Tenhou's
+sanma rules) and prints one line,
 
     mentalmj join mmj1…
 
 for the three other players to run: the invite carries the table's name,
-this node's peer ID and the addresses it can be dialled at (relayed ones
-too, with --relay). As players arrive it prints "bob joined, 2 of 4";
+the number of players, this node's peer ID and the addresses it can be
+dialled at (relayed ones too, with --relay). As players arrive it prints "bob joined, 2 of 4";
 when three have joined it signs the list of the four players and sends it
 to them, and the game starts as with "join" (every flag of join applies).
 The host only gathers the players: seats and dice are drawn jointly by
@@ -45,6 +45,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("host", hostUsage, stderr)
 	var f tableFlags
 	f.register(fs)
+	nPlayers := fs.Int("players", 4, "number of players to gather, this node included: 4, or 3 for a three-player (sanma) table")
 	positional, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -54,6 +55,8 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "unexpected argument %q", positional[0])
 	case f.table == "":
 		return usageError(fs, stderr, "--table is required")
+	case *nPlayers != 3 && *nPlayers != 4:
+		return usageError(fs, stderr, "--players must be 3 or 4, got %d", *nPlayers)
 	}
 	if err := invite.CheckTable(f.table); err != nil {
 		return usageError(fs, stderr, "--table: %v", err)
@@ -75,6 +78,10 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer m.Close()
+	if err := m.SetPlayers(*nPlayers); err != nil {
+		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
+		return 2
+	}
 	code1, err := m.Invite().Encode()
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
@@ -85,7 +92,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if me == "" {
 		me = "you"
 	}
-	st.out.event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, protocol.Players)
+	st.out.event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, *nPlayers)
 	gctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
 	seating, err := m.Gather(gctx, func(a invite.Arrival) {
 		verb := "joined"
@@ -93,7 +100,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			verb = "left"
 		}
 		st.out.event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "count": a.Count},
-			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, protocol.Players)
+			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, *nPlayers)
 	})
 	cancel()
 	if err != nil {
@@ -125,7 +132,7 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 	var before []invite.Seat
 	mctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
 	seating, err := invite.Join(mctx, st.n.Host(), inv, f.nick, st.transportAddrs(), func(now []invite.Seat) {
-		printArrivals(st, inv.Host, before, now)
+		printArrivals(st, inv.Host, inv.PlayerCount(), before, now)
 		before = now
 	})
 	cancel()
@@ -143,7 +150,7 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 
 // printArrivals prints the change from the list of players before to now:
 // everyone at first, then who joined and who left.
-func printArrivals(st seat, host peer.ID, before, now []invite.Seat) {
+func printArrivals(st seat, host peer.ID, total int, before, now []invite.Seat) {
 	self := st.n.ID()
 	names := func(ss []invite.Seat) (out []string) {
 		for _, s := range ss {
@@ -161,7 +168,7 @@ func printArrivals(st seat, host peer.ID, before, now []invite.Seat) {
 	}
 	obj := map[string]any{"event": "arrivals", "players": players, "count": len(now)}
 	if before == nil {
-		st.out.event(obj, "at the table: %s; %d of %d", strings.Join(names(now), ", "), len(now), protocol.Players)
+		st.out.event(obj, "at the table: %s; %d of %d", strings.Join(names(now), ", "), len(now), total)
 		return
 	}
 	has := func(ss []invite.Seat, id peer.ID) bool {
@@ -175,12 +182,12 @@ func printArrivals(st seat, host peer.ID, before, now []invite.Seat) {
 	var lines []string
 	for _, s := range before {
 		if !has(now, s.ID) {
-			lines = append(lines, fmt.Sprintf("%s left, %d of %d", displayName(s, self), len(now), protocol.Players))
+			lines = append(lines, fmt.Sprintf("%s left, %d of %d", displayName(s, self), len(now), total))
 		}
 	}
 	for _, s := range now {
 		if !has(before, s.ID) {
-			lines = append(lines, fmt.Sprintf("%s joined, %d of %d", displayName(s, self), len(now), protocol.Players))
+			lines = append(lines, fmt.Sprintf("%s joined, %d of %d", displayName(s, self), len(now), total))
 		}
 	}
 	if len(lines) > 0 {

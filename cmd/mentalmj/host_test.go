@@ -137,6 +137,9 @@ func TestInviteBadUsage(t *testing.T) {
 		{[]string{"host", "--table", "a\nb"}, "--table"},
 		{[]string{"host", "--table", "t", "extra"}, "unexpected argument"},
 		{[]string{"host", "--table", "t", "--hands", "-1"}, "--hands"},
+		{[]string{"host", "--table", "t", "--players", "5"}, "--players"},
+		{[]string{"local", "--players", "2"}, "--players"},
+		{[]string{"join", "--table", "t", "--peer", "/ip4/127.0.0.1/tcp/1/p2p/" + id.String()}, "--peer"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), c.args, &stdout, &stderr); code != 2 {

@@ -37,7 +37,10 @@ type Invite struct {
 	Host []byte `protobuf:"bytes,2,opt,name=host,proto3" json:"host,omitempty"`
 	// addrs are the host's dialable multiaddrs (binary), each without the
 	// final /p2p/<host>; a relayed one keeps /p2p/<relay>/p2p-circuit.
-	Addrs         [][]byte `protobuf:"bytes,3,rep,name=addrs,proto3" json:"addrs,omitempty"`
+	Addrs [][]byte `protobuf:"bytes,3,rep,name=addrs,proto3" json:"addrs,omitempty"`
+	// players is the number of players the host gathers: 3 (a three-player,
+	// sanma, table) or 4; 0 (unset) means 4.
+	Players       uint32 `protobuf:"varint,4,opt,name=players,proto3" json:"players,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -91,6 +94,13 @@ func (x *Invite) GetAddrs() [][]byte {
 		return x.Addrs
 	}
 	return nil
+}
+
+func (x *Invite) GetPlayers() uint32 {
+	if x != nil {
+		return x.Players
+	}
+	return 0
 }
 
 // Seat is one player of a seating list or of the arrivals.
@@ -490,11 +500,12 @@ var File_invite_proto protoreflect.FileDescriptor
 
 const file_invite_proto_rawDesc = "" +
 	"\n" +
-	"\finvite.proto\x12\x12mentalmj.invite.v1\"H\n" +
+	"\finvite.proto\x12\x12mentalmj.invite.v1\"b\n" +
 	"\x06Invite\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04host\x18\x02 \x01(\fR\x04host\x12\x14\n" +
-	"\x05addrs\x18\x03 \x03(\fR\x05addrs\"D\n" +
+	"\x05addrs\x18\x03 \x03(\fR\x05addrs\x12\x18\n" +
+	"\aplayers\x18\x04 \x01(\rR\aplayers\"D\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04peer\x18\x01 \x01(\fR\x04peer\x12\x14\n" +
 	"\x05addrs\x18\x02 \x03(\fR\x05addrs\x12\x12\n" +
