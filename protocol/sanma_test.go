@@ -3,8 +3,10 @@ package protocol
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -215,4 +217,66 @@ func TestHelloPlayersNotPeersBlamed(t *testing.T) {
 		sendAll(ctx, t, tb, tr, tb.keys[3], e)
 	})
 	expectBlame(t, out, tb.ids[3], "invalid hello")
+}
+
+// Without proofs, a three-player hand is audited by replaying its passes
+// over the 108-tile deck: an honest hand audits clean live and offline
+// (not Proven), and a shuffle pass that replaces one encrypted tile is
+// blamed on its maker by the replay once the keys are revealed.
+func TestSanmaWithoutProofs(t *testing.T) {
+	tb := newTableN(t, 3)
+	out := tb.play(t, 1, func(i int, c *Config) { c.NoProofs = true })
+	for i, o := range out {
+		if o.err != nil || len(o.results) != 1 || len(o.results[0].Yama) != 108 {
+			t.Fatalf("player %d: %v", i, o.err)
+		}
+	}
+	recs, err := ReadRecords(bytes.NewReader(tb.transcripts[1].Bytes()), "transcript")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := AuditTranscript(recs); !a.OK() || !a.NoProofs || a.Hands[0].Proven || a.Players != 3 {
+		t.Fatalf("offline audit: ok %v, no proofs %v, proven %v, players %d, blame %v, faults %v", a.OK(), a.NoProofs, a.Hands[0].Proven, a.Players, a.Blame, a.Faults)
+	}
+
+	tb = newTableN(t, 3)
+	const cheater = 1
+	out = tb.play(t, 1, func(i int, c *Config) {
+		c.NoProofs = true
+		if i != cheater {
+			return
+		}
+		c.Misbehavior = tamper(func(hand uint32, to peer.ID, e *pb.Entry) {
+			if s := e.GetShuffle(); s != nil {
+				k, _ := commcrypto.NewKey(rand.Reader)
+				copy(s.Deck[64:96], commcrypto.Commit(k).Bytes())
+			}
+		})
+	})
+	checkBlame(t, tb, out, cheater, []int{0, 2})
+	for _, i := range []int{0, 2} {
+		var be *BlameError
+		if errors.As(out[i].err, &be) && !strings.Contains(be.Reason, "shuffle pass") {
+			t.Errorf("player %d blames for %q, want the shuffle pass", i, be.Reason)
+		}
+	}
+}
+
+// With proofs, a three-player shuffle pass that duplicates a tile fails
+// its proof (over 108 elements) and is blamed on arrival by both others.
+func TestSanmaBadShuffleBlamedAtOnce(t *testing.T) {
+	tb := newTableN(t, 3)
+	const cheater = 0
+	out := tb.play(t, 1, func(i int, c *Config) {
+		if i != cheater {
+			return
+		}
+		c.Misbehavior = tamper(func(hand uint32, to peer.ID, e *pb.Entry) {
+			if s := e.GetShuffle(); s != nil {
+				k, _ := commcrypto.NewKey(rand.Reader)
+				copy(s.Deck[32:64], commcrypto.Commit(k).Bytes())
+			}
+		})
+	})
+	checkBlame(t, tb, out, cheater, []int{1, 2})
 }
