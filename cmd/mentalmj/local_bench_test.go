@@ -70,6 +70,11 @@ func BenchmarkLocalProcesses(b *testing.B) { localProcesses(b) }
 // "--no-proofs": the passes carry no shuffle or rekey proofs.
 func BenchmarkLocalProcessesNoProofs(b *testing.B) { localProcesses(b, "--no-proofs") }
 
+// BenchmarkLocalProcessesSanma is BenchmarkLocalProcesses with
+// "--players 3": three processes play Tenhou three-player hands (3
+// shuffle and 3 rekey passes over 108 tiles, the deal of 40 tiles).
+func BenchmarkLocalProcessesSanma(b *testing.B) { localProcesses(b, "--players", "3") }
+
 func localProcesses(b *testing.B, extra ...string) {
 	bin := buildForBench(b)
 	b.ResetTimer()
