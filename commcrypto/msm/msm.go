@@ -16,6 +16,9 @@
 // scalar multiplications (≈ 255 doublings and ≈ 50 additions each) for the
 // naive sum; c is chosen per call from n.
 //
+// From 64 points on, the windows are split into contiguous ranges computed
+// by GOMAXPROCS goroutines and recombined by doubling (Horner).
+//
 // The package uses only circl's public group operations (Add, Dbl, Neg,
 // Set of github.com/cloudflare/circl/group, ristretto255); it performs no
 // curve or field arithmetic of its own.
@@ -30,6 +33,8 @@ package msm
 
 import (
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/cloudflare/circl/group"
 )
@@ -72,6 +77,40 @@ func multiScalarMultWindow(scalars []group.Scalar, points []group.Element, c int
 		digits[i] = signedDigits(b, c)
 	}
 	windows := len(digits[0])
+	workers := min(runtime.GOMAXPROCS(0), windows)
+	if n < parallelMin || workers < 2 {
+		return windowRange(points, digits, c, 0, windows)
+	}
+	// Split the windows into contiguous ranges, one per goroutine, and
+	// recombine: Σ_r 2^(c·lo_r)·S_r by Horner from the top range.
+	bounds := make([]int, workers+1)
+	for k := range bounds {
+		bounds[k] = k * windows / workers
+	}
+	parts := make([]group.Element, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() { parts[k] = windowRange(points, digits, c, bounds[k], bounds[k+1]) })
+	}
+	wg.Wait()
+	acc := parts[workers-1]
+	for k := workers - 2; k >= 0; k-- {
+		for range c * (bounds[k+1] - bounds[k]) {
+			acc.Dbl(acc)
+		}
+		acc.Add(acc, parts[k])
+	}
+	return acc
+}
+
+// parallelMin is the number of points from which MultiScalarMult splits
+// its windows over GOMAXPROCS goroutines.
+const parallelMin = 64
+
+// windowRange returns Σ_{w ∈ [lo, hi)} 2^(c·(w−lo))·S_w, S_w the sum over
+// the points of digit w times the point (the bucket method on those
+// windows only).
+func windowRange(points []group.Element, digits [][]int16, c, lo, hi int) group.Element {
 	half := 1 << (c - 1)
 	buckets := make([]group.Element, half)
 	for i := range buckets {
@@ -82,8 +121,8 @@ func multiScalarMultWindow(scalars []group.Scalar, points []group.Element, c int
 	acc := g.Identity()
 	running := g.NewElement()
 	sum := g.NewElement()
-	for w := windows - 1; w >= 0; w-- {
-		if w != windows-1 {
+	for w := hi - 1; w >= lo; w-- {
+		if w != hi-1 {
 			for range c {
 				acc.Dbl(acc)
 			}
