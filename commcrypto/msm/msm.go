@@ -32,6 +32,7 @@
 package msm
 
 import (
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"sync"
@@ -194,23 +195,30 @@ func windowBits(n int) int {
 // [−2^(c−1), 2^(c−1)], with Σ d_w·2^(c·w) equal to the scalar.
 func signedDigits(b []byte, c int) []int16 {
 	windows := (scalarBits+c-1)/c + 1
+	var limb [5]uint64 // little-endian 64-bit limbs, and a zero limb
+	for k := range 4 {
+		limb[k] = binary.LittleEndian.Uint64(b[8*k:])
+	}
+	mask := uint64(1)<<c - 1
 	out := make([]int16, windows)
 	carry := 0
 	for w := range windows {
-		v := 0
-		for k := range c {
-			bit := w*c + k
-			if bit < 256 && b[bit/8]>>(bit%8)&1 == 1 {
-				v |= 1 << k
+		bit := w * c
+		var v uint64
+		if bit < 256 {
+			word, shift := bit/64, uint(bit%64)
+			v = limb[word] >> shift
+			if shift != 0 {
+				v |= limb[word+1] << (64 - shift)
 			}
 		}
-		v += carry
+		d := int(v&mask) + carry
 		carry = 0
-		if v > 1<<(c-1) {
-			v -= 1 << c
+		if d > 1<<(c-1) {
+			d -= 1 << c
 			carry = 1
 		}
-		out[w] = int16(v)
+		out[w] = int16(d)
 	}
 	return out
 }
