@@ -124,7 +124,7 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 		}
 		// A run is bounded: its hands, plus every node's timeouts.
 		rctx, cancel := context.WithTimeout(ctx, time.Duration(hands)*20*time.Second+20*cfg.Timeout+time.Minute)
-		t, err := runTable(rctx, cfg.Binary, dir, hands, passive, cfg.Timeout, cheats)
+		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, cheats: cheats})
 		cancel()
 		if err != nil {
 			return r, err

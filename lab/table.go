@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -45,11 +46,41 @@ type table struct {
 	players []*player
 }
 
-// runTable starts four join processes on 127.0.0.1 in dir, player i
-// cheating with strategy cheats[i] if set, playing hands hands with the
-// per-message timeout (all as tsumogiri players if passive, else as
-// bots), and waits for all four to exit (ctx bounds it).
-func runTable(ctx context.Context, bin, dir string, hands int, passive bool, timeout time.Duration, cheats map[int]string) (*table, error) {
+// spec says how a table is run.
+type spec struct {
+	// hands is the number of hands to play; timeout each node's
+	// per-message timeout.
+	hands   int
+	timeout time.Duration
+	// passive seats four tsumogiri players instead of bots.
+	passive bool
+	// cheats maps a player number to the strategy it runs.
+	cheats map[int]string
+	// victim, if not nil, is a player the harness kills or stops.
+	victim *victim
+}
+
+// victim is a player that the harness signals once its log shows a step:
+// a fault run, not a cheat.
+type victim struct {
+	player int
+	// after is the text of the victim's -v log line to wait for, delay
+	// how long to wait after it.
+	after string
+	delay time.Duration
+	// sig is the signal to send (SIGKILL, or SIGSTOP); a stopped victim
+	// is continued after resume.
+	sig    syscall.Signal
+	resume time.Duration
+	// fired reports whether the signal was sent.
+	fired bool
+}
+
+// runTable starts four join processes on 127.0.0.1 in dir as sp says
+// (player i cheating with strategy sp.cheats[i] if set) and waits for all
+// four to exit (ctx bounds it).
+func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
+	hands, passive, timeout, cheats := sp.hands, sp.passive, sp.timeout, sp.cheats
 	t := &table{}
 	for i := range 4 {
 		p := &player{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(dir, fmt.Sprintf("player-%d", i)), cheat: cheats[i]}
@@ -88,8 +119,16 @@ func runTable(ctx context.Context, bin, dir string, hands int, passive bool, tim
 				args = append(args, "--peer", q.addr)
 			}
 		}
+		v := sp.victim
+		if v != nil && v.player == i {
+			args = append(args, "-v")
+		}
 		cmd := exec.CommandContext(ctx, bin, args...)
 		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			return nil, err
+		}
+		stderr, err := cmd.StderrPipe()
 		if err != nil {
 			return nil, err
 		}
@@ -97,14 +136,22 @@ func runTable(ctx context.Context, bin, dir string, hands int, passive bool, tim
 		if err != nil {
 			return nil, err
 		}
-		cmd.Stderr = log
 		if err := cmd.Start(); err != nil {
 			log.Close()
 			return nil, fmt.Errorf("starting %s: %w", p.name, err)
 		}
+		var logDone sync.WaitGroup
+		logDone.Go(func() {
+			if v != nil && v.player == i {
+				watch(stderr, log, cmd.Process, v)
+				return
+			}
+			io.Copy(log, stderr)
+		})
 		wg.Go(func() {
 			defer log.Close()
 			p.events, p.connected = readEvents(stdout)
+			logDone.Wait()
 			errs[i] = cmd.Wait()
 			p.code = cmd.ProcessState.ExitCode()
 		})
@@ -113,7 +160,10 @@ func runTable(ctx context.Context, bin, dir string, hands int, passive bool, tim
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("table in %s: %w", dir, ctx.Err())
 	}
-	for _, p := range t.players {
+	for i, p := range t.players {
+		if sp.victim != nil && sp.victim.player == i {
+			continue
+		}
 		if p.code == 2 || !p.connected {
 			return nil, fmt.Errorf("table in %s: %s never reached the table (exit status %d; see %s.log)", dir, p.name, p.code, filepath.Join(dir, p.name))
 		}

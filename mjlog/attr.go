@@ -107,17 +107,17 @@ func (t *tag) intsAttr(name string, want int) ([]int, error) {
 		}
 		return nil, nil
 	}
-	fields := strings.Split(v, ",")
-	if want > 0 && len(fields) != want {
-		return nil, t.attrErr(name, v, fmt.Errorf("%d values, want %d", len(fields), want))
+	count := strings.Count(v, ",") + 1
+	if want > 0 && count != want {
+		return nil, t.attrErr(name, v, fmt.Errorf("%d values, want %d", count, want))
 	}
-	out := make([]int, len(fields))
-	for i, f := range fields {
+	out := make([]int, 0, count)
+	for f := range strings.SplitSeq(v, ",") {
 		n, err := parseInt(f, math.MinInt32, math.MaxInt32)
 		if err != nil {
 			return nil, t.attrErr(name, v, err)
 		}
-		out[i] = n
+		out = append(out, n)
 	}
 	return out, nil
 }
@@ -129,14 +129,13 @@ func (t *tag) tilesAttr(name string) ([]wall.Tile, error) {
 	if !ok || v == "" {
 		return nil, nil
 	}
-	fields := strings.Split(v, ",")
-	out := make([]wall.Tile, len(fields))
-	for i, f := range fields {
+	out := make([]wall.Tile, 0, strings.Count(v, ",")+1)
+	for f := range strings.SplitSeq(v, ",") {
 		n, err := parseTile(f)
 		if err != nil {
 			return nil, t.attrErr(name, v, err)
 		}
-		out[i] = n
+		out = append(out, n)
 	}
 	return out, nil
 }

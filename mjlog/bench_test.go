@@ -45,3 +45,25 @@ func BenchmarkWrite(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkParseXML parses every shared log per iteration with the
+// encoding/xml reader (the reference path), for comparison with
+// BenchmarkParse.
+func BenchmarkParseXML(b *testing.B) {
+	games := loadCorpus(b)
+	rounds, size := 0, 0
+	for _, c := range games {
+		rounds += len(c.game.Rounds)
+		size += len(c.raw)
+	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	for b.Loop() {
+		for _, c := range games {
+			if _, err := parseXML(bytes.NewReader(c.raw), c.path); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	b.ReportMetric(float64(rounds)*float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
+}

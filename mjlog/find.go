@@ -1,6 +1,7 @@
 package mjlog
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -17,7 +18,8 @@ func IsLogName(name string) bool {
 // Find lists the logs named by paths, in order: a file is taken as it is;
 // a directory is searched recursively, in lexical order, for regular files
 // (or links) whose names satisfy IsLogName. A path that cannot be read is
-// reported to bad (with the error naming it) and the search goes on.
+// reported to bad (with the error naming it) and the search goes on; so is
+// a directory holding no log (ErrNoLogs): checking nothing is not a pass.
 func Find(paths []string, bad func(path string, err error)) []string {
 	var files []string
 	for _, p := range paths {
@@ -30,6 +32,7 @@ func Find(paths []string, bad func(path string, err error)) []string {
 			files = append(files, p)
 			continue
 		}
+		before := len(files)
 		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
 			if err != nil {
 				bad(path, err)
@@ -42,7 +45,13 @@ func Find(paths []string, bad func(path string, err error)) []string {
 		})
 		if err != nil {
 			bad(p, err)
+		} else if len(files) == before {
+			bad(p, ErrNoLogs)
 		}
 	}
 	return files
 }
+
+// ErrNoLogs is reported by Find for a directory with no file named like an
+// mjlog (*.xml, *.mjlog, optionally .gz) anywhere below it.
+var ErrNoLogs = errors.New("no mjlog files (*.xml, *.mjlog, optionally .gz) in this directory")

@@ -1,6 +1,7 @@
 package mjlog
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -28,5 +29,24 @@ func TestFind(t *testing.T) {
 	}
 	if !slices.Equal(bad, []string{missing}) {
 		t.Errorf("reported %v, want the missing path", bad)
+	}
+}
+
+// TestFindEmptyDirectory: a directory without logs is reported, not taken
+// as an empty success.
+func TestFindEmptyDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var bad []error
+	got := Find([]string{dir}, func(path string, err error) {
+		if path != dir {
+			t.Errorf("reported %s, want %s", path, dir)
+		}
+		bad = append(bad, err)
+	})
+	if len(got) != 0 || len(bad) != 1 || !errors.Is(bad[0], ErrNoLogs) {
+		t.Errorf("Find(empty dir) = %v, reported %v; want nothing found and ErrNoLogs", got, bad)
 	}
 }

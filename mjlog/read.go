@@ -2,6 +2,7 @@ package mjlog
 
 import (
 	"bufio"
+	"bytes"
 	"compress/gzip"
 	"encoding/xml"
 	"errors"
@@ -11,6 +12,7 @@ import (
 	"os"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -23,7 +25,11 @@ func Read(path string) (*Game, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return Parse(f, path)
+	size := 0
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
+		size = int(min(info.Size(), fastLimit))
+	}
+	return parse(f, path, size)
 }
 
 // Parse reads one mjlog document from r (plain or gzip, detected by magic
@@ -31,9 +37,24 @@ func Read(path string) (*Game, error) {
 // every error. It returns an error for input that is not well-formed XML,
 // is truncated before </mjloggm>, has a malformed number, a tile id
 // outside 0..135, a seat outside 0..3, a meld code outside Tenhou's layout
-// (wrapping ErrMeldCode), or play tags before the first <INIT>. Unknown
+// (wrapping ErrMeldCode), or play tags before the first <INIT>; an error
+// about a tag ends with its position ("the tag ending at line 1, column
+// 812"), and XML syntax errors name their line. Unknown
 // tags and attributes are kept, not rejected.
+//
+// Documents up to fastLimit bytes (decompressed) are read whole and
+// tokenized by the fast scanner (scan.go); one that leaves its subset, or
+// any error, is reparsed with encoding/xml, which then decides the result.
 func Parse(r io.Reader, name string) (*Game, error) {
+	size := 0
+	if l, ok := r.(interface{ Len() int }); ok {
+		size = min(l.Len(), fastLimit)
+	}
+	return parse(r, name, size)
+}
+
+// parse is Parse with a hint of the input's size in bytes (0 unknown).
+func parse(r io.Reader, name string, size int) (*Game, error) {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -44,7 +65,32 @@ func Parse(r io.Reader, name string) (*Game, error) {
 		defer zr.Close()
 		src = zr
 	}
-	p := &parser{d: xml.NewDecoder(src), g: &Game{File: name}}
+	b := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	_, err := b.ReadFrom(io.LimitReader(src, fastLimit+1))
+	buf := b.Bytes()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(buf) > fastLimit {
+		return parseXML(io.MultiReader(bytes.NewReader(buf), src), name)
+	}
+	doc := string(buf)
+	p := &parser{d: tokenSource{fast: &scanner{doc: doc}}, g: &Game{File: name}}
+	if err := p.run(); err == nil {
+		return p.g, nil
+	}
+	return parseXML(strings.NewReader(doc), name)
+}
+
+// fastLimit is the largest decompressed document (bytes) read whole for
+// the fast scanner; a real mjlog is under 1 MB.
+const fastLimit = 64 << 20
+
+// parseXML parses a plain mjlog document with encoding/xml's tokenizer: the
+// reference path the fast scanner is checked against, and the reader of
+// every document the scanner does not take.
+func parseXML(r io.Reader, name string) (*Game, error) {
+	p := &parser{d: tokenSource{dec: xml.NewDecoder(r)}, g: &Game{File: name}}
 	if err := p.run(); err != nil {
 		return nil, err
 	}
@@ -53,7 +99,7 @@ func Parse(r io.Reader, name string) (*Game, error) {
 
 // parser holds the state of one Parse call.
 type parser struct {
-	d                    *xml.Decoder
+	d                    tokenSource
 	g                    *Game
 	seenShuffle, seenGo  bool
 	seenUN, seenTaikyoku bool
@@ -61,48 +107,50 @@ type parser struct {
 
 func (p *parser) run() error {
 	file := p.g.File
-	// Find the root element. RawToken is used throughout (it is several
-	// times faster than Token); element nesting is checked here instead.
+	var tok token
+	// Find the root element. Element nesting is checked here (RawToken
+	// does not).
 	for {
-		tok, err := p.d.RawToken()
+		err := p.d.next(&tok)
 		if err == io.EOF {
 			return fmt.Errorf("%s: no <mjloggm> element", file)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
-		if se, ok := tok.(xml.StartElement); ok {
-			if se.Name.Local != "mjloggm" || se.Name.Space != "" {
-				return fmt.Errorf("%s: root element <%s>, want <mjloggm>", file, attrName(se.Name))
+		if tok.kind == tokStart {
+			if tok.name.Local != "mjloggm" || tok.name.Space != "" {
+				return fmt.Errorf("%s: root element <%s>, want <mjloggm>", file, attrName(tok.name))
 			}
-			if v, ok := (&tag{attrs: se.Attr}).get("ver"); ok {
+			if v, ok := (&tag{attrs: tok.attr}).get("ver"); ok {
 				p.g.Version = v
 			}
 			break
 		}
-		if ee, ok := tok.(xml.EndElement); ok {
-			return fmt.Errorf("%s: unexpected </%s>", file, attrName(ee.Name))
+		if tok.kind == tokEnd {
+			return fmt.Errorf("%s: unexpected </%s>", file, attrName(tok.name))
 		}
 	}
 	for {
-		tok, err := p.d.RawToken()
+		err := p.d.next(&tok)
 		if err == io.EOF {
 			return fmt.Errorf("%s: truncated: missing </mjloggm>", file)
 		}
 		if err != nil {
 			return fmt.Errorf("%s: %w", file, err)
 		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			if err := p.element(tok); err != nil {
+		switch tok.kind {
+		case tokStart:
+			if err := p.element(tok.name, tok.attr); err != nil {
+				line, col := p.d.inputPos()
+				return fmt.Errorf("%w (the tag ending at line %d, column %d)", err, line, col)
+			}
+			if err := p.skip(tok.name, &tok); err != nil {
 				return err
 			}
-			if err := p.skip(tok.Name); err != nil {
-				return err
-			}
-		case xml.EndElement:
-			if tok.Name.Local != "mjloggm" || tok.Name.Space != "" {
-				return fmt.Errorf("%s: </%s> closes <mjloggm>", file, attrName(tok.Name))
+		case tokEnd:
+			if tok.name.Local != "mjloggm" || tok.name.Space != "" {
+				return fmt.Errorf("%s: </%s> closes <mjloggm>", file, attrName(tok.name))
 			}
 			return nil
 		}
@@ -110,28 +158,54 @@ func (p *parser) run() error {
 }
 
 // skip consumes the content and end tag of the element name just started,
-// checking that nested elements are closed in order.
-func (p *parser) skip(name xml.Name) error {
-	stack := []xml.Name{name}
+// checking that nested elements are closed in order; tok is scratch space.
+func (p *parser) skip(name xml.Name, tok *token) error {
+	var buf [4]xml.Name
+	stack := append(buf[:0], name)
 	for len(stack) > 0 {
-		tok, err := p.d.RawToken()
+		err := p.d.next(tok)
 		if err == io.EOF {
 			err = io.ErrUnexpectedEOF
 		}
 		if err != nil {
 			return fmt.Errorf("%s: <%s>: %w", p.g.File, attrName(name), err)
 		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			stack = append(stack, tok.Name)
-		case xml.EndElement:
-			if top := stack[len(stack)-1]; tok.Name != top {
-				return fmt.Errorf("%s: </%s> closes <%s>", p.g.File, attrName(tok.Name), attrName(top))
+		switch tok.kind {
+		case tokStart:
+			stack = append(stack, tok.name)
+		case tokEnd:
+			if top := stack[len(stack)-1]; tok.name != top {
+				return fmt.Errorf("%s: </%s> closes <%s>", p.g.File, attrName(tok.name), attrName(top))
 			}
 			stack = stack[:len(stack)-1]
 		}
 	}
 	return nil
+}
+
+// playEvents holds every Draw and Discard value already converted to an
+// Event, [discard][who][tile]: the events of a log are mostly draws and
+// discards, and converting each to an interface value would allocate. The
+// table is read-only once built.
+var playEvents = sync.OnceValue(func() *[2][4][wall.NumTiles]Event {
+	var t [2][4][wall.NumTiles]Event
+	for who := range 4 {
+		for id := range wall.NumTiles {
+			t[0][who][id] = Draw{Who: who, Tile: wall.Tile(id)}
+			t[1][who][id] = Discard{Who: who, Tile: wall.Tile(id)}
+		}
+	}
+	return &t
+})
+
+// playEvent returns the Draw (or Discard) of tile by seat who as an Event
+// without allocating.
+func playEvent(who int, discard bool, tile wall.Tile) Event {
+	d := 0
+	if discard {
+		d = 1
+	}
+	return playEvents()[d][who][tile]
 }
 
 // playTag reports whether name is a tsumo/dahai tag like "T56" or "E3"
@@ -177,9 +251,9 @@ func (p *parser) addEvent(t *tag, e Event) error {
 
 // keep records an uninterpreted tag: in Game.Unknown before play, as an
 // event afterwards.
-func (p *parser) keep(se xml.StartElement) {
-	u := Unknown{Name: attrName(se.Name)}
-	for _, a := range se.Attr {
+func (p *parser) keep(name xml.Name, attrs []xml.Attr) {
+	u := Unknown{Name: attrName(name)}
+	for _, a := range attrs {
 		u.Attrs = append(u.Attrs, Attr{Name: attrName(a.Name), Value: a.Value})
 	}
 	if r := p.round(); r != nil {
@@ -189,10 +263,10 @@ func (p *parser) keep(se xml.StartElement) {
 	}
 }
 
-func (p *parser) element(se xml.StartElement) error {
-	t := &tag{file: p.g.File, name: se.Name.Local, attrs: se.Attr}
-	if se.Name.Space != "" {
-		p.keep(se)
+func (p *parser) element(name xml.Name, attrs []xml.Attr) error {
+	t := &tag{file: p.g.File, name: name.Local, attrs: attrs}
+	if name.Space != "" {
+		p.keep(name, attrs)
 		return nil
 	}
 	if who, discard, id, ok := playTag(t.name); ok {
@@ -200,10 +274,7 @@ func (p *parser) element(se xml.StartElement) error {
 		if err != nil {
 			return t.errf("tile %q: %w", id, err)
 		}
-		if discard {
-			return p.addEvent(t, Discard{Who: who, Tile: tile})
-		}
-		return p.addEvent(t, Draw{Who: who, Tile: tile})
+		return p.addEvent(t, playEvent(who, discard, tile))
 	}
 	switch t.name {
 	case "SHUFFLE":
@@ -257,7 +328,8 @@ func (p *parser) element(se xml.StartElement) error {
 		if err != nil {
 			return err
 		}
-		p.g.Rounds = append(p.g.Rounds, Round{Init: in})
+		// A kyoku holds about a hundred events: start there.
+		p.g.Rounds = append(p.g.Rounds, Round{Init: in, Events: make([]Event, 0, 128)})
 		return nil
 	case "N":
 		who, err := t.intAttr("who", 0, 3)
@@ -324,7 +396,7 @@ func (p *parser) element(se xml.StartElement) error {
 		}
 		return nil
 	}
-	p.keep(se)
+	p.keep(name, attrs)
 	return nil
 }
 

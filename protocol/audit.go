@@ -220,7 +220,7 @@ func (a *auditor) collect() bool {
 	for _, p := range a.in.Peers {
 		table[p] = true
 	}
-	ok := true
+	ok, stopped := true, false
 	for _, o := range a.in.Entries {
 		e := o.Entry
 		switch {
@@ -236,8 +236,15 @@ func (a *auditor) collect() bool {
 		}
 		switch e.Body.(type) {
 		case *pb.Entry_KeyRelease, *pb.Entry_Turn, *pb.Entry_Answer, *pb.Entry_Call, *pb.Entry_Declare:
-			a.ordered = append(a.ordered, o)
+			// The transcript's owner stopped following the kyoku at the
+			// first Abort it recorded (its own or another's); what others
+			// sent after it, from states the owner never reached, is not
+			// judged on its order.
+			if !stopped {
+				a.ordered = append(a.ordered, o)
+			}
 		case *pb.Entry_Abort:
+			stopped = true
 			a.out.Faults = appendFault(a.out.Faults, abortError(o, a.in.Peers).Fault)
 		case *pb.Entry_Hello, nil:
 			a.blame(entries(o), "sent a %s inside hand %d", o.Kind(), a.in.Hand)

@@ -239,3 +239,16 @@ func TestIdentityElementInShuffleBlamed(t *testing.T) {
 		t.Error("nobody blamed the cheater for the identity element")
 	}
 }
+
+// One player at table "saturday" while three are at "test": every node,
+// the misconfigured one included, names that player in a configuration
+// fault; nobody is blamed and nobody is called silent.
+func TestTableMismatchNamedByEveryNode(t *testing.T) {
+	tb := newTable(t)
+	out := tb.play(t, 1, func(i int, c *Config) {
+		if i == 3 {
+			c.Table = "saturday"
+		}
+	})
+	expectFault(t, out, tb.ids[3], FaultConfig, `"saturday"`)
+}

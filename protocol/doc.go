@@ -64,7 +64,7 @@
 // tenpai hand, a riichi ankan that keeps the waits — are deferred by the
 // engine and decided by the audit.
 //
-// # Audit and blame
+// # Audit
 //
 // AuditHand re-verifies a hand from its entries alone: the nonces, every
 // revealed key against its commitment, the proof of every shuffle and
@@ -74,15 +74,65 @@
 // each shuffle pass (a permutation of the previous deck under the
 // revealed global key) and of each rekey pass — the decrypted wall (a permutation of the 136 tiles),
 // every key release against the layout, and a replay of the kyoku through
-// the engine with the deferred checks decided on the whole wall. The first
-// player whose message fails is blamed. The live player runs it at the end
-// of every hand; `mentalmj audit` runs AuditTranscript offline on a saved
-// transcript. An audited hand is then replayed with the whole wall and
-// recorded as a Tenhou mjlog round (Game.Record).
+// the engine with the deferred checks decided on the whole wall. The live
+// player runs it at the end of every hand; `mentalmj audit` runs
+// AuditTranscript offline on a saved transcript. An audited hand is then
+// replayed with the whole wall and recorded as a Tenhou mjlog round
+// (Game.Record).
 //
-// When a hand stops early (a check fails, a player aborts), every player
-// that has the whole rekeyed wall reveals its keys anyway — the hand is
-// void, so this leaks nothing about later hands — and the audit replays the
-// passes, so that a bad shuffle or rekey pass is still blamed on the player
-// who made it.
+// When a hand stops early, every player says so in a signed Abort (naming
+// the peer it holds responsible and what happened), and every player that
+// has the whole rekeyed wall then reveals its keys anyway — the hand is
+// void, so this leaks nothing about later hands — so that the audit can
+// replay the passes and a bad shuffle or rekey pass is still blamed on
+// the player who made it.
+//
+// # Verdicts: blame and fault
+//
+// A verdict is either a Blame or a Fault (verdict.go), and the two are
+// never mixed.
+//
+// A Blame says that a named player cheated, and carries its proof: the
+// entries it rests on (Evidence), every one signed by the blamed player.
+// The checks that blame are:
+//
+//   - a signed entry fails a check against other signed entries of the
+//     same player: a key against its commitment R = r·G (key releases,
+//     shown tiles, the key reveal), a nonce against its commitment, a
+//     shuffle pass against its global key (a permutation of k·D), a rekey
+//     pass against its position keys, a private release of positions that
+//     are not the recipient's;
+//   - a signed entry fails a check of the rules or the protocol on the
+//     public state every player holds: a dahai of a tile its keys do not
+//     decrypt to, a call or a win the engine rejects, a riichi on a hand
+//     the revealed wall shows was not tenpai, a message of a kind the
+//     protocol does not allow at that point (out of turn), an element
+//     that does not decode, a malformed field;
+//   - two signed entries conflict: two different messages with one
+//     sequence number, or an entry whose prev_hash is not the hash of the
+//     sender's previous entry (equivocation; also found by
+//     CompareTranscripts across players' transcripts).
+//
+// Why an honest player is never blamed: an honest node signs only entries
+// that pass these checks — its keys match its own commitments, its passes
+// are what the checks recompute, its actions are legal on the state it
+// shares with everyone, and its chain never forks — and every blame check
+// looks only at entries the blamed player signed (and at the public state
+// those entries were sent in). No message from anyone else can make an
+// honest player's signed entries fail.
+//
+// A Fault is everything else that stops or spoils a game, and it proves
+// nothing about intent: silence past the timeout, a lost connection, a
+// node that quits, bytes that carry no valid signature of the peer that
+// delivered them (garbage, a forged or stripped signature, a message
+// signed by someone else), an exact copy of an earlier entry (anyone
+// holding it could replay it), an entry for another game or hand, a
+// configuration mismatch (table, version, peers, match length: named on
+// every node as the node that differs), a tile that fails to decrypt with
+// keys that all match (FaultBadWall: the key reveal then names the pass's
+// maker), another player's Abort (its claim, with the peer it names), a
+// transcript cut short or damaged (FaultIncomplete, FaultDamaged: these
+// name no peer, and nothing after a damaged record is judged). A fault
+// names the peer it concerns and, in an offline audit, the players whose
+// signed Aborts reported it. A missing message is never a blame.
 package protocol

@@ -227,6 +227,9 @@ func (g *Game) Seats() []peer.ID { return g.seats }
 // chain names the peer at fault.
 func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 	if err := g.hello(ctx); err != nil {
+		// Say why in the transcript (and to whoever still listens), so that
+		// the offline audit names the same peer the live node did.
+		g.abort(ctx, 0, err)
 		return nil, err
 	}
 	var results []HandResult
@@ -431,7 +434,7 @@ func (g *Game) configMismatch(hellos map[peer.ID]*pb.Hello) error {
 	}
 	mine := hellos[g.self]
 	if err := checkHello(mine, ref); err != nil {
-		return faultf(g.self, 0, FaultConfig, nil, "this node's configuration differs from that of the %d other players, who agree: %v (check --table, the peers and the match length)", agree, err)
+		return faultf(g.self, 0, FaultConfig, err, "this node's configuration differs from that of the %d other players, who agree with each other: theirs is %v (check --table, the peers and the match length)", agree, checkHello(ref, mine))
 	}
 	return faultf(odd, 0, FaultConfig, nil, "its configuration differs from ours and the table's: %v", checkHello(hellos[odd], mine))
 }
@@ -781,13 +784,11 @@ func (g *Game) recvAny(ctx context.Context, from peer.ID, hand uint32, timeout t
 	return g.recvEntry(ctx, from, hand, "key reveal", timeout)
 }
 
-// abort tells the other players why this player gives up the hand, with
-// the peer it holds responsible and the kind of fault. Errors sending it
-// are ignored: the hand is over either way.
+// abort tells the other players why this player gives up the hand (hand
+// 0: the game's opening), with the peer it holds responsible and the kind
+// of fault, and records it in the transcript. Errors sending it are
+// ignored: the hand is over either way.
 func (g *Game) abort(ctx context.Context, hand uint32, reason error) {
-	if g.gameID == nil {
-		return
-	}
 	body := &pb.Abort{Reason: truncate(reason.Error(), 1000)}
 	var be *BlameError
 	var fe *FaultError

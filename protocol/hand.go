@@ -154,6 +154,7 @@ func (h *hand) play(ctx context.Context) error {
 		{"key reveal", h.revealKeys},
 	}
 	for _, s := range steps {
+		h.g.log.Debug("hand step started", "hand", h.num, "step", s.name)
 		h.observeStage(s.name)
 		if err := s.run(ctx); err != nil {
 			return err

@@ -66,11 +66,13 @@ func (t *TranscriptAudit) OK() bool {
 	return true
 }
 
-// Damaged reports whether the transcript itself is damaged or cut short
-// (a fault of kind FaultDamaged or FaultIncomplete): what it shows may be
-// only part of the game.
+// Damaged reports whether the transcript itself cannot be audited in
+// whole: damaged, cut short, or of another protocol version (a fault of
+// kind FaultDamaged, FaultIncomplete or FaultVersion).
 func (t *TranscriptAudit) Damaged() bool {
-	return slices.ContainsFunc(t.Faults, func(f Fault) bool { return f.Kind == FaultDamaged || f.Kind == FaultIncomplete })
+	return slices.ContainsFunc(t.Faults, func(f Fault) bool {
+		return f.Kind == FaultDamaged || f.Kind == FaultIncomplete || f.Kind == FaultVersion
+	})
 }
 
 // AuditTranscript re-verifies a saved transcript offline: every record's
@@ -109,11 +111,19 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// The Hellos.
 	var hellos []*Opened
 	for len(entries) > 0 && entries[0].Entry.Hand == 0 {
-		hellos = append(hellos, entries[0])
+		if o := entries[0]; o.Entry.GetAbort() != nil && o.Entry.Seq > 0 {
+			// A player that gave up before the game started, and why.
+			t.Faults = appendFault(t.Faults, abortError(o, helloPeers(hellos)).Fault)
+		} else {
+			hellos = append(hellos, o)
+		}
 		entries = entries[1:]
 	}
 	gameID, ok := t.hellos(hellos)
 	if !ok {
+		if slices.ContainsFunc(t.Faults, func(f Fault) bool { return f.Kind == FaultVersion }) {
+			t.Blame = nil // another version's rules are not this build's to judge
+		}
 		return t
 	}
 	t.GameID = gameID
@@ -220,6 +230,10 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 		return nil, false
 	}
 	first := hellos[0].Entry.GetHello()
+	if first.Version != Version {
+		t.Faults = append(t.Faults, Fault{Kind: FaultVersion, Reason: fmt.Sprintf("the game was played under protocol version %q; this build audits %q", first.Version, Version)})
+		return nil, false
+	}
 	nonces := map[peer.ID][]byte{}
 	for _, raw := range first.Peers {
 		p, err := peer.IDFromBytes(raw)
@@ -244,4 +258,20 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 		return nil, false
 	}
 	return gameID(first.Table, t.Peers, nonces), true
+}
+
+// helloPeers returns the peers the first Hello lists (nil if none does).
+func helloPeers(hellos []*Opened) []peer.ID {
+	var out []peer.ID
+	for _, o := range hellos {
+		if h := o.Entry.GetHello(); h != nil {
+			for _, raw := range h.Peers {
+				if p, err := peer.IDFromBytes(raw); err == nil {
+					out = append(out, p)
+				}
+			}
+			return out
+		}
+	}
+	return nil
 }

@@ -12,7 +12,7 @@ import (
 
 // Version is the protocol version every player announces in its Hello; a
 // player announcing another version is refused.
-const Version = "mentalmj/1"
+const Version = "mentalmj/2"
 
 // Players is the number of players at a table.
 const Players = 4

@@ -110,6 +110,9 @@ const (
 	// FaultDamaged: a transcript record does not decode or its signature
 	// does not verify: the file was damaged or altered. It names no peer.
 	FaultDamaged FaultKind = "damaged transcript"
+	// FaultVersion: a transcript is of a protocol version this build does
+	// not audit. It names no peer.
+	FaultVersion FaultKind = "unsupported version"
 )
 
 // Fault is anything that stopped or spoiled a game without proving a

@@ -77,7 +77,7 @@ func Decompositions(c Counts, melds int) []Decomposition {
 			continue
 		}
 		c[p] -= 2
-		decomposeSets(&c, 0, sets, func(s []Set) {
+		decomposeSets(&c, 0, -1, sets, func(s []Set) {
 			out = append(out, Decomposition{Form: Standard, Pair: p, Sets: append([]Set(nil), s...)})
 		})
 		c[p] += 2
@@ -106,8 +106,12 @@ func Decompositions(c Counts, melds int) []Decomposition {
 }
 
 // decomposeSets splits c (from kind `from` on; lower kinds are empty) into
-// sets entirely, calling emit for each way; c is restored on return.
-func decomposeSets(c *Counts, from wall.Kind, sets []Set, emit func([]Set)) {
+// sets entirely, calling emit for each way; c is restored on return. Sets
+// are taken in order of First, a triplet before the sequences of the same
+// First: noTriplet is the kind whose triplet may no longer be taken
+// because a sequence starting there already was (-1 none), so that four of
+// a kind read as a triplet and a sequence is emitted once.
+func decomposeSets(c *Counts, from, noTriplet wall.Kind, sets []Set, emit func([]Set)) {
 	i := from
 	for i < wall.NumKinds && c[i] == 0 {
 		i++
@@ -116,16 +120,16 @@ func decomposeSets(c *Counts, from wall.Kind, sets []Set, emit func([]Set)) {
 		emit(sets)
 		return
 	}
-	if c[i] >= 3 {
+	if c[i] >= 3 && i != noTriplet {
 		c[i] -= 3
-		decomposeSets(c, i, append(sets, Set{Type: Koutsu, First: i}), emit)
+		decomposeSets(c, i, -1, append(sets, Set{Type: Koutsu, First: i}), emit)
 		c[i] += 3
 	}
 	if !i.IsHonor() && i.Number() <= 7 && c[i+1] > 0 && c[i+2] > 0 {
 		c[i]--
 		c[i+1]--
 		c[i+2]--
-		decomposeSets(c, i, append(sets, Set{Type: Shuntsu, First: i}), emit)
+		decomposeSets(c, i, i, append(sets, Set{Type: Shuntsu, First: i}), emit)
 		c[i]++
 		c[i+1]++
 		c[i+2]++

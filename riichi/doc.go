@@ -17,8 +17,10 @@
 //     kokushi (closed hands only). The standard form uses a read-only
 //     per-suit table built once on first use (sync.OnceValue): for every
 //     count vector of one suit it stores the most tiles that j sets and h
-//     pairs can use; the four suits are combined by a small max-plus
-//     convolution. Waits adds each kind and tests completeness; a kind the
+//     pairs, needing at most four tiles of a kind, can use (a left-to-right
+//     dynamic programme over the kinds, about 0.3 s once); the four suits are
+//     combined by a small max-plus convolution. The four-copy limit applies
+//     to the concealed part only. Waits adds each kind and tests completeness; a kind the
 //     hand already holds four of is never a wait (Tenhou counts a hand
 //     waiting only on it as noten).
 //   - Decompositions lists every reading of a complete concealed part: the

@@ -17,8 +17,11 @@ type Payment struct {
 }
 
 // Total returns the points the winner receives from the other players: Ron,
-// or the sum of the tsumo payments (three payers), honba included and
-// riichi sticks excluded.
+// or the sum of the tsumo payments of three payers (four players), honba
+// included and riichi sticks excluded. For a three-player tsumo
+// (Rules.Sanma) the two payers pay TsumoDealer + TsumoNonDealer, or twice
+// TsumoNonDealer for a dealer's tsumo; Total does not know the rules and
+// counts a third payer.
 func (p Payment) Total() int {
 	if p.Ron > 0 {
 		return p.Ron
@@ -61,8 +64,29 @@ func BasePoints(han, fu int) (base, limit int) {
 }
 
 // pay computes Tenhou's ten= value (without honba) and the payment (with
-// honba) for basic points base.
-func pay(base int, dealer, tsumo bool, honba int) (points int, p Payment) {
+// honba) for basic points base; sanma: three players (tsumo loss, 100 per
+// honba from each of the two payers, 200 per honba on a ron).
+func pay(base int, dealer, tsumo bool, honba int, sanma bool) (points int, p Payment) {
+	if sanma {
+		switch {
+		case !tsumo && dealer:
+			points = ceil100(6 * base)
+			p.Ron = points + 200*honba
+		case !tsumo:
+			points = ceil100(4 * base)
+			p.Ron = points + 200*honba
+		case dealer:
+			each := ceil100(2 * base)
+			points = 2 * each
+			p.TsumoNonDealer = each + 100*honba
+		default:
+			d, n := ceil100(2*base), ceil100(base)
+			points = d + n
+			p.TsumoDealer = d + 100*honba
+			p.TsumoNonDealer = n + 100*honba
+		}
+		return points, p
+	}
 	switch {
 	case !tsumo && dealer:
 		points = ceil100(6 * base)
@@ -88,11 +112,18 @@ func pay(base int, dealer, tsumo bool, honba int) (points int, p Payment) {
 // yakuman > 0, for that many yakuman (8000 basic points each). dealer is
 // whether the winner is the oya.
 func Points(han, fu, yakuman int, dealer, tsumo bool, honba int) (points int, p Payment) {
+	return PointsRules(han, fu, yakuman, dealer, tsumo, honba, TenhouRules)
+}
+
+// PointsRules is Points under rules r: with r.Sanma the three-player
+// payments (Rules.Sanma): a tsumo is paid by the two other players only,
+// so points is 2 shares, not 3.
+func PointsRules(han, fu, yakuman int, dealer, tsumo bool, honba int, r Rules) (points int, p Payment) {
 	base, _ := BasePoints(han, fu)
 	if yakuman > 0 {
 		base = 8000 * yakuman
 	}
-	return pay(base, dealer, tsumo, honba)
+	return pay(base, dealer, tsumo, honba, r.Sanma)
 }
 
 // PaoPayment returns who pays a single-yakuman win (daisangen or

@@ -15,9 +15,13 @@ var ErrNotComplete = errors.New("riichi: hand is not complete")
 // alone do not count).
 var ErrNoYaku = errors.New("riichi: hand has no yaku")
 
-// ErrInvalidHand is wrapped by Score when the WinContext is malformed: wrong
-// tile count, invalid or repeated tile ids, a malformed meld, a winning tile
-// not in the hand, winds outside 27..30.
+// ErrInvalidHand is wrapped by Score when the WinContext is malformed or
+// impossible: wrong tile count, invalid or repeated tile ids, a malformed
+// meld, a winning tile not in the hand, winds outside 27..30, or a
+// situation that cannot happen (see WinContext: riichi on an open hand,
+// ippatsu without riichi, chankan or houtei on a tsumo, rinshan or haitei
+// on a ron, tenhou other than the dealer's closed first tsumo, chiihou
+// other than a non-dealer's).
 var ErrInvalidHand = errors.New("riichi: invalid win context")
 
 // Rules selects rule options. Tenhou ari-ari is TenhouRules.
@@ -26,6 +30,12 @@ type Rules struct {
 	Aka bool
 	// Kuitan allows tanyao in open hands.
 	Kuitan bool
+	// Sanma selects Tenhou's three-player rules: no 2m-8m (a 1m indicator
+	// makes 9m dora, 9m makes 1m), nukidora counted as dora, a tsumo paid
+	// by the two others only (tsumo loss: the absent player's share is not
+	// paid) and 100 points per honba from each payer (200 for a ron), as
+	// the AGARI sc= values of Tenhou's three-player logs show.
+	Sanma bool
 }
 
 // TenhouRules is Tenhou's four-player ari-ari ruleset: open tanyao and red
@@ -56,10 +66,15 @@ type WinContext struct {
 	// the last live tile; Houtei: ron on the last discard. Rinshan: tsumo on
 	// a rinshan tile. Chankan: ron on a kakan tile. Tenhou / Chiihou: the
 	// dealer's / a non-dealer's tsumo on the first, uninterrupted draw.
+	// Score refuses (ErrInvalidHand) combinations that cannot happen.
 	Riichi, DoubleRiichi, Ippatsu, Haitei, Houtei, Rinshan, Chankan, Tenhou, Chiihou bool
 	// DoraIndicators are the revealed dora indicators (kan dora included);
 	// UraIndicators are counted only with riichi or double riichi.
 	DoraIndicators, UraIndicators []wall.Tile
+	// Nukidora is the number of north tiles the winner set aside (kita,
+	// three-player only); each is one dora (counted in yaku 52, as Tenhou
+	// does). Score refuses nukidora without Rules.Sanma.
+	Nukidora int
 	// Honba is the number of honba sticks (300 per honba, in Pay);
 	// RiichiSticks the riichi deposits on the table (not used by Score:
 	// the winner collects 1000 each on top of Pay).
@@ -183,6 +198,9 @@ func newFacts(ctx *WinContext) (*handFacts, error) {
 			}
 		}
 	}
+	if err := situationError(ctx, f.menzen); err != nil {
+		return nil, err
+	}
 	for _, t := range append(ctx.DoraIndicators, ctx.UraIndicators...) {
 		if !t.Valid() {
 			return nil, bad("invalid dora indicator id %d", int(t))
@@ -208,11 +226,23 @@ func newFacts(ctx *WinContext) (*handFacts, error) {
 func doraCounts(f *handFacts) (dora, aka, ura int) {
 	ctx := f.ctx
 	for _, t := range ctx.DoraIndicators {
-		dora += f.all[DoraOf(t)]
+		dora += f.all[DoraOfRules(t, ctx.Rules)]
+	}
+	// A nukidora is a north tile: one dora for being set aside, and one
+	// more for each indicator pointing at north.
+	const north = 30
+	dora += ctx.Nukidora
+	for _, t := range ctx.DoraIndicators {
+		if DoraOfRules(t, ctx.Rules) == north {
+			dora += ctx.Nukidora
+		}
 	}
 	if ctx.Riichi || ctx.DoubleRiichi {
 		for _, t := range ctx.UraIndicators {
-			ura += f.all[DoraOf(t)]
+			ura += f.all[DoraOfRules(t, ctx.Rules)]
+			if DoraOfRules(t, ctx.Rules) == north {
+				ura += ctx.Nukidora
+			}
 		}
 	}
 	if ctx.Rules.Aka {
@@ -295,7 +325,7 @@ func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok b
 		res.Yakuman = ym
 		res.Han = 13 * len(ym)
 		res.Limit = 5
-		res.Points, res.Pay = Points(0, 0, len(ym), dealer, ctx.Tsumo, ctx.Honba)
+		res.Points, res.Pay = PointsRules(0, 0, len(ym), dealer, ctx.Tsumo, ctx.Honba, ctx.Rules)
 		return res, true
 	}
 	if len(yaku) == 0 {
@@ -315,6 +345,47 @@ func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok b
 	}
 	res.Yaku = yaku
 	_, res.Limit = BasePoints(res.Han, res.Fu)
-	res.Points, res.Pay = Points(res.Han, res.Fu, 0, dealer, ctx.Tsumo, ctx.Honba)
+	res.Points, res.Pay = PointsRules(res.Han, res.Fu, 0, dealer, ctx.Tsumo, ctx.Honba, ctx.Rules)
 	return res, true
+}
+
+// situationError returns why the situational flags of ctx cannot occur
+// together (ErrInvalidHand), or nil. menzen tells whether the hand has no
+// open meld; an ankan keeps it closed.
+func situationError(ctx *WinContext, menzen bool) error {
+	bad := func(why string) error { return fmt.Errorf("%w: %s", ErrInvalidHand, why) }
+	dealer := ctx.SeatWind == 27
+	switch {
+	case (ctx.Riichi || ctx.DoubleRiichi) && !menzen:
+		return bad("riichi on an open hand")
+	case ctx.Ippatsu && !ctx.Riichi && !ctx.DoubleRiichi:
+		return bad("ippatsu without riichi")
+	case ctx.Tsumo && ctx.Chankan:
+		return bad("chankan on a tsumo")
+	case ctx.Tsumo && ctx.Houtei:
+		return bad("houtei on a tsumo")
+	case !ctx.Tsumo && ctx.Rinshan:
+		return bad("rinshan on a ron")
+	case !ctx.Tsumo && ctx.Haitei:
+		return bad("haitei on a ron")
+	case ctx.Haitei && ctx.Rinshan:
+		return bad("haitei on a rinshan draw")
+	case ctx.Tenhou && !dealer:
+		return bad("tenhou for a non-dealer")
+	case ctx.Tenhou && !ctx.Tsumo:
+		return bad("tenhou on a ron")
+	case ctx.Chiihou && dealer:
+		return bad("chiihou for the dealer")
+	case ctx.Chiihou && !ctx.Tsumo:
+		return bad("chiihou on a ron")
+	case (ctx.Tenhou || ctx.Chiihou) && len(ctx.Melds) > 0:
+		return bad("tenhou or chiihou with a meld")
+	case (ctx.Tenhou || ctx.Chiihou) && (ctx.Riichi || ctx.DoubleRiichi):
+		return bad("tenhou or chiihou after riichi")
+	case ctx.Nukidora < 0 || ctx.Nukidora > 4:
+		return bad(fmt.Sprintf("%d nukidora", ctx.Nukidora))
+	case ctx.Nukidora > 0 && !ctx.Rules.Sanma:
+		return bad("nukidora in a four-player game")
+	}
+	return nil
 }

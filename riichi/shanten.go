@@ -17,10 +17,12 @@ const maxHandTiles = 14
 // melds declared melds (chi, pon or kan, 0..4): the minimum over the
 // standard form, chiitoitsu and kokushi musou (the last two only when
 // melds == 0). c holds 13-3*melds tiles (before tsumo; 0 = tenpai) or
-// 14-3*melds tiles (after tsumo; -1 = complete hand). Like the usual
-// calculators it ignores the four-copy limit: a hand whose only wait is a
-// kind it already holds four of counts as tenpai here, while Waits (and
-// Tenhou's tenpai check at ryuukyoku) reports no wait. Invalid counts give
+// 14-3*melds tiles (after tsumo; -1 = complete hand). It is the exact
+// exchange distance within the four-copy limit of the concealed part: no
+// target hand needs a fifth tile of a kind, so a hand whose only wait is a
+// kind it already holds four of is 1-shanten, not tenpai (as Tenhou's
+// tenpai check at ryuukyoku). Tiles outside c (the declared melds, the
+// rivers) are not counted against the limit. Invalid counts give
 // ShantenInvalid.
 func Shanten(c *Counts, melds int) int {
 	s := ShantenStandard(c, melds)
@@ -33,8 +35,8 @@ func Shanten(c *Counts, melds int) int {
 // ShantenStandard returns the shanten number of c for the standard form,
 // 4-melds sets plus one pair (see Shanten for the sizes of c). It is the
 // exact exchange distance: one less than the fewest tiles that must be
-// added (after as many removals) to reach a complete hand, found with the
-// per-suit tables of shantenTables.
+// added (after as many removals) to reach a complete hand holding at most
+// four tiles of a kind, found with the per-suit tables of shantenTables.
 func ShantenStandard(c *Counts, melds int) int {
 	if melds < 0 || melds > 4 {
 		return ShantenInvalid
@@ -217,9 +219,10 @@ type shantenTableSet struct {
 
 // groupTable maps every count vector of one suit (n kinds, counts 0..4,
 // at most 14 tiles) to the most of its tiles that a pattern of j sets and h
-// pairs (j = 0..4, h = 0..1) can use: entry[2*j+h]. The distance of the
-// whole hand to a complete hand is then 3*sets+2 minus the best sum over the
-// four suits (ShantenStandard).
+// pairs (j = 0..4, h = 0..1) of that suit, holding at most four tiles of a
+// kind, can use: entry[2*j+h]. The distance of the whole hand to a complete
+// hand is then 3*sets+2 minus the best sum over the four suits
+// (ShantenStandard).
 type groupTable struct {
 	n       int
 	seq     bool
@@ -279,93 +282,125 @@ func buildGroupTable(n int, seq bool) *groupTable {
 		}
 	}
 	t.entries = make([][10]uint8, ways[0][maxHandTiles])
-	// Enumerate vectors in lexicographic (= rank) order; every vector a row
-	// depends on has a smaller rank, so it is already filled.
-	c := make([]int, n)
+	t.fillAll()
+	return t
+}
+
+// suitDP is the dynamic-programming state of fillAll after some kinds of a
+// suit: [s1][s2][j][h] is the most hand tiles used by a target with j sets
+// and h pairs so far, s1 of its sequences started at the previous kind and
+// s2 at the one before (both still to cover the current kind); -1 where
+// no such target exists.
+type suitDP [5][5][5][2]int8
+
+// fillAll computes every row exactly, honouring the four-copy limit: a
+// target pattern (j sets and h pairs of this suit) never needs more than
+// four tiles of a kind, so for every kind k it holds T_k = 3·triplets +
+// 2·pairs + sequences covering k ≤ 4 tiles and uses min(c_k, T_k) of the
+// hand's. The kinds are scanned left to right carrying the open sequences;
+// count vectors are enumerated depth first so that vectors sharing a prefix
+// share its states.
+func (t *groupTable) fillAll() {
+	var dp [10]suitDP
+	for i := range dp[0] {
+		for j := range dp[0][i] {
+			for x := range dp[0][i][j] {
+				dp[0][i][j][x] = [2]int8{-1, -1}
+			}
+		}
+	}
+	dp[0][0][0][0][0] = 0
+	c := make([]int, t.n)
+	last := t.n - 1
 	var fill func(pos, rem int)
 	fill = func(pos, rem int) {
-		if pos == n {
-			t.fillEntry(c)
+		if pos == last {
+			for v := 0; v <= 4 && v <= rem; v++ {
+				c[pos] = v
+				r, _ := t.rank(c)
+				lastStep(&dp[pos], &t.entries[r], v)
+			}
+			c[pos] = 0
 			return
 		}
 		for v := 0; v <= 4 && v <= rem; v++ {
 			c[pos] = v
+			t.step(&dp[pos], &dp[pos+1], pos, v)
 			fill(pos+1, rem-v)
 		}
 		c[pos] = 0
 	}
 	fill(0, maxHandTiles)
-	return t
 }
 
-// fillEntry computes the row of c from rows of smaller vectors: the lowest
-// tile present is either left unused, or used by a set (triplet, or a
-// sequence containing it) or by the pair; the tiles of that set or pair
-// present in c are consumed.
-func (t *groupTable) fillEntry(c []int) {
-	r, _ := t.rank(c)
-	row := &t.entries[r]
-	i := 0
-	for i < t.n && c[i] == 0 {
-		i++
+// lastStep finishes the state cur over the suit's last kind, holding v
+// tiles, into a table row: no sequence starts there, and those started two
+// kinds before end there.
+func lastStep(cur *suitDP, row *[10]uint8, v int) {
+	var best [5][2]int8
+	for j := range best {
+		best[j] = [2]int8{-1, -1}
 	}
-	if i == t.n {
-		return // empty: nothing can be used
-	}
-	sub := func(dec ...int) *[10]uint8 {
-		for _, k := range dec {
-			c[k]--
-		}
-		sr, _ := t.rank(c)
-		for _, k := range dec {
-			c[k]++
-		}
-		return &t.entries[sr]
-	}
-	// Leave one copy of i unused.
-	*row = *sub(i)
-	// Triplet of i.
-	use := min(c[i], 3)
-	dec := make([]int, 0, 3)
-	for range use {
-		dec = append(dec, i)
-	}
-	base := sub(dec...)
-	for j := 1; j <= 4; j++ {
-		for h := 0; h < 2; h++ {
-			row[2*j+h] = max(row[2*j+h], uint8(use)+base[2*(j-1)+h])
-		}
-	}
-	// Pair of i.
-	use = min(c[i], 2)
-	dec = dec[:0]
-	for range use {
-		dec = append(dec, i)
-	}
-	base = sub(dec...)
 	for j := 0; j <= 4; j++ {
-		row[2*j+1] = max(row[2*j+1], uint8(use)+base[2*j])
-	}
-	if !t.seq {
-		return
-	}
-	// Sequences containing i: starting at i-2, i-1 (whose lower kinds are
-	// absent) or i.
-	for start := i - 2; start <= i; start++ {
-		if start < 0 || start+2 >= t.n {
-			continue
-		}
-		dec = dec[:0]
-		for k := start; k <= start+2; k++ {
-			if c[k] > 0 {
-				dec = append(dec, k)
+		for s2 := 0; s2 <= j; s2++ {
+			for h := 0; h < 2; h++ {
+				val := cur[0][s2][j][h]
+				if val < 0 {
+					continue
+				}
+				for tr := 0; tr <= 1 && j+tr <= 4 && s2+3*tr <= 4; tr++ {
+					for p := 0; p+h <= 1 && s2+3*tr+2*p <= 4; p++ {
+						nv := val + int8(min(v, s2+3*tr+2*p))
+						best[j+tr][h+p] = max(best[j+tr][h+p], nv)
+					}
+				}
 			}
 		}
-		use = len(dec)
-		base = sub(dec...)
-		for j := 1; j <= 4; j++ {
-			for h := 0; h < 2; h++ {
-				row[2*j+h] = max(row[2*j+h], uint8(use)+base[2*(j-1)+h])
+	}
+	for j := 0; j <= 4; j++ {
+		for h := 0; h < 2; h++ {
+			row[2*j+h] = uint8(max(best[j][h], 0))
+		}
+	}
+}
+
+// step advances the state cur over kind pos holding v tiles into next.
+// Only states with s1+s2 <= j can be reached (every open sequence is one
+// of the j sets).
+func (t *groupTable) step(cur, next *suitDP, pos, v int) {
+	for s1 := 0; s1 <= 4; s1++ {
+		for s2 := 0; s1+s2 <= 4; s2++ {
+			for j := s1 + s2; j <= 4; j++ {
+				next[s1][s2][j] = [2]int8{-1, -1}
+			}
+		}
+	}
+	maxSeq := 0
+	if t.seq && pos+2 < t.n {
+		maxSeq = 4
+	}
+	for j := 0; j <= 4; j++ {
+		for s1 := 0; s1 <= j; s1++ {
+			for s2 := 0; s1+s2 <= j; s2++ {
+				carry := s1 + s2
+				for h := 0; h < 2; h++ {
+					val := cur[s1][s2][j][h]
+					if val < 0 {
+						continue
+					}
+					for tr := 0; tr <= 1 && j+tr <= 4 && carry+3*tr <= 4; tr++ {
+						for p := 0; p+h <= 1 && carry+3*tr+2*p <= 4; p++ {
+							base := carry + 3*tr + 2*p
+							for s := 0; s <= maxSeq && j+tr+s <= 4 && base+s <= 4; s++ {
+								nv := val + int8(min(v, base+s))
+								d := &next[s][s1][j+tr+s][h+p]
+								if nv > *d {
+									*d = nv
+								}
+							}
+						}
+					}
+				}
 			}
 		}
 	}

@@ -478,5 +478,22 @@ func doraKind(k wall.Kind) wall.Kind {
 	}
 }
 
-// DoraOf returns the dora kind indicated by a dora (or ura) indicator tile.
+// DoraOf returns the dora kind indicated by a dora (or ura) indicator tile
+// under the four-player rules (the next kind of the suit, 9 → 1, E S W N
+// and haku hatsu chun in cycle).
 func DoraOf(indicator wall.Tile) wall.Kind { return doraKind(indicator.Kind()) }
+
+// DoraOfRules is DoraOf under rules r: in three-player mahjong (r.Sanma)
+// the manzu has only 1m and 9m, so a 1m indicator makes 9m dora and a 9m
+// indicator 1m (Tenhou's three-player rules).
+func DoraOfRules(indicator wall.Tile, r Rules) wall.Kind {
+	if r.Sanma {
+		switch indicator.Kind() {
+		case 0:
+			return 8
+		case 8:
+			return 0
+		}
+	}
+	return DoraOf(indicator)
+}

@@ -221,13 +221,10 @@ func (m *Model) fill(v *game.Kyoku, o protocol.Observation) {
 	melds := len(v.Melds(me))
 	if len(tiles) == 13-3*melds && !containsUnknown(tiles) {
 		c := riichi.CountsOf(tiles)
-		var river uint64
-		for _, r := range v.River(me) {
-			river |= 1 << uint(r.Tile.Kind())
-		}
+		furiten := v.FuritenKinds(me) // own discards, temporary and riichi furiten
 		for _, k := range riichi.Waits(&c, melds) {
 			s.Waits = append(s.Waits, int(k))
-			if river&(1<<uint(k)) != 0 {
+			if furiten&(1<<uint(k)) != 0 {
 				s.Furiten = true
 			}
 		}

@@ -63,7 +63,8 @@ type Snapshot struct {
 	Offer     int `json:"offer"`
 	OfferFrom int `json:"offerFrom"`
 	// Waits are the tile kinds (0..33) this player's tenpai hand waits
-	// on, Furiten true when one of them is in its own river.
+	// on, Furiten true when one of them may not be ronned: in its own river,
+	// passed since its last discard, or passed since its riichi.
 	Waits   []int `json:"waits"`
 	Furiten bool  `json:"furiten"`
 	// Decision is the decision this player must take now, nil if none.

@@ -240,7 +240,7 @@ func (r *Report) hand(h *protocol.HandAudit) Hand {
 		out.Result = DescribeResult(h.Result, names.Seat(h.Oya))
 	}
 	cut := slices.ContainsFunc(h.Faults, func(f protocol.Fault) bool {
-		return f.Kind == protocol.FaultIncomplete || f.Kind == protocol.FaultDamaged
+		return f.Kind == protocol.FaultIncomplete || f.Kind == protocol.FaultDamaged || f.Kind == protocol.FaultVersion
 	})
 	switch {
 	case h.OK():

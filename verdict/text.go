@@ -81,7 +81,7 @@ func (r *Report) WriteText(w io.Writer) {
 	case "blame":
 		fmt.Fprintf(w, "CHEATING PROVEN: %d blame(s) above, each resting on entries its player signed\n", len(r.Blame))
 	case "unreadable":
-		fmt.Fprintln(w, "cannot be audited in full: a transcript is damaged or cut short (what could be read proves no cheating)")
+		fmt.Fprintln(w, "cannot be audited in full: a transcript is damaged, cut short or of another protocol version (see the FAULT lines; what could be read proves no cheating)")
 	default:
 		fmt.Fprintf(w, "no cheating proven; the game did not complete as played: %d fault(s) above (a fault proves nothing about intent)\n", len(r.Faults))
 	}

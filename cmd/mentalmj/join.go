@@ -21,6 +21,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/tenhou6"
 	"github.com/mentalmj/mentalmj/ui"
 	"github.com/mentalmj/mentalmj/verdict"
 )
@@ -55,7 +56,12 @@ relayed address is dialled through its relay.
 With --ui the node serves a mahjong table page on 127.0.0.1 (a free port;
 the URL it prints carries a random access token) and opens the browser
 (--no-open: just print the URL); you play there. Without --ui and --bot
-you play on this terminal.`
+you play on this terminal.
+
+The audited game is written as tenhou.net/6 JSON (--json; mjai-reviewer,
+NAGA and the tenhou.net/6 viewer read it) and join prints how to open it.
+--mjai-bot COMMAND lets an external mjai bot (Mortal, akochan, mjai-manue)
+decide for you; it sees only what your node sees.`
 
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
@@ -136,6 +142,13 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	misbehavior := f.misbehavior
 	useUI, noOpen, uiLinger, passive := &f.useUI, &f.noOpen, &f.uiLinger, &f.passive
 	infos := n.Peers()
+	mjaiPlayer, code, ok := f.startMjaiBot(logger, out, stderr)
+	if !ok {
+		return code
+	}
+	if mjaiPlayer != nil {
+		defer mjaiPlayer.Close()
+	}
 
 	path := *transcriptPath
 	if path == "" {
@@ -187,8 +200,15 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		"mjlog": {File: safeName(*table) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
 			return mjlog.Write(w, gameRef.Record(results))
 		}},
+		"json": {File: safeName(*table) + ".json", Type: "application/json", Write: func(w io.Writer) error {
+			l, err := tenhou6.Convert(gameRef.Record(results))
+			if err != nil {
+				return err
+			}
+			return l.Encode(w)
+		}},
 	}
-	front, err := newFrontend(*useUI, *useBot, os.Stdin, screen, downloads)
+	front, err := newFrontend(*useUI, *useBot || f.mjaiBot != "", os.Stdin, screen, downloads)
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
 		return 2
@@ -204,6 +224,9 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	}
 	if *passive {
 		player = protocol.Tsumogiri{}
+	}
+	if mjaiPlayer != nil {
+		player = mjaiPlayer
 	}
 	ids := append(n.Peers(), n.ID())
 	allOK := true
@@ -226,6 +249,9 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 				"seating (the winds turn with the dealer):%s", line)
 		}
 		front.Observe(o)
+		if mjaiPlayer != nil {
+			mjaiPlayer.Observe(o)
+		}
 	})
 	g, err := protocol.NewGame(protocol.Config{
 		Table:           *table,
@@ -275,12 +301,13 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	if !allOK {
 		return 1
 	}
-	if *mjlogPath != "" {
-		if err := writeRecord(*mjlogPath, g.Record(results)); err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: --mjlog: %v\n", err)
-			return 1
-		}
-		out.event(map[string]any{"event": "mjlog", "path": *mjlogPath}, "game record: %s", *mjlogPath)
+	jsonPath := f.json
+	if jsonPath == "" {
+		jsonPath = filepath.Join(*dataDir, "games", strings.TrimSuffix(filepath.Base(path), ".mjt")+".json")
+	}
+	if err := writeGameFiles(out, g.Record(results), *mjlogPath, jsonPath, g.Seats(), n.ID()); err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return 1
 	}
 	st := g.Standings()
 	if g.MatchOver() {

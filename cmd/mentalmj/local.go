@@ -32,7 +32,7 @@ var localCommand = command{
 	run:     runLocal,
 }
 
-const localUsage = `local [--hands N] [--dir DIR] [--play]
+const localUsage = `local [--hands N] [--dir DIR] [--play] [--mjai-bot N=COMMAND]...
 
 Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
 identities; they play a whole hanchan of riichi mahjong under the mental
@@ -44,7 +44,11 @@ printed). It prints where each player sits once hand 1 has drawn the
 seats. With --play you are player-0 and the three others are bots: you
 play on this terminal, or in the browser with --ui (the page's URL is
 printed; --no-open keeps the browser closed). --ui without --play shows
-player-0's bot playing.`
+player-0's bot playing. --mjai-bot N=COMMAND (repeatable) seats an
+external mjai bot (Mortal, akochan, mjai-manue…) as player-N instead of
+the built-in bot; see "mentalmj join -h". The game is also written as
+tenhou.net/6 JSON, with the command that reviews it and the viewer link
+printed at the end.`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -88,8 +92,14 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
 	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
+	var mjaiBots listFlag
+	fs.Var(&mjaiBots, "mjai-bot", "N=COMMAND: an external mjai bot plays player-N (0..3) instead of the built-in bot; repeatable (see join --mjai-bot)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	botCommands, err := parseMjaiBots(mjaiBots, *play)
+	if err != nil {
+		return usageError(fs, stderr, "--mjai-bot: %v", err)
 	}
 	if fs.NArg() > 0 {
 		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
@@ -140,6 +150,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		p.addr = fmt.Sprintf("%s/p2p/%s", p.listen, p.id)
 		p.transcript = filepath.Join(*dir, p.name+".mjt")
 		p.record = filepath.Join(*dir, p.name+".mjlog.xml")
+		p.json = filepath.Join(*dir, p.name+".json")
 		players[i] = p
 	}
 	nameOf := map[string]string{}
@@ -164,7 +175,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	for i, p := range players {
 		human := *play && i == 0
 		args := []string{"join", "--table", tableName, "--name", p.name, "--listen", p.listen,
-			"--hands", strconv.Itoa(*hands), "--data-dir", p.dataDir, "--transcript", p.transcript, "--mjlog", p.record,
+			"--hands", strconv.Itoa(*hands), "--data-dir", p.dataDir, "--transcript", p.transcript, "--mjlog", p.record, "--json", p.json,
 			"--progress", "json", "--timeout", timeout.String(), "--connect-timeout", "60s"}
 		if *verbose {
 			args = append(args, "-v")
@@ -178,6 +189,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if human {
 			// The bots wait for a human: 30 minutes a decision.
 			args = append(args, "--decision-timeout", "30m")
+		} else if c, ok := botCommands[i]; ok {
+			args = append(args, "--mjai-bot", c)
 		} else {
 			args = append(args, "--bot")
 		}
@@ -318,6 +331,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			ok = false
 		} else {
 			fmt.Fprintf(stdout, "game record (Tenhou mjlog, identical on all four nodes): %s (replay it with: mentalmj tenhou replay %s)\n", players[0].record, players[0].record)
+			printJSONRecord(stdout, players[0].json, players[0].name)
 		}
 	}
 	if !ok {
@@ -330,8 +344,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // localPlayer is one of the four join processes.
 type localPlayer struct {
-	name, dataDir, transcript, record, listen, addr string
-	id                                              peer.ID
+	name, dataDir, transcript, record, json, listen, addr string
+	id                                                    peer.ID
 }
 
 // agree reports whether the four reports of a hand all passed their audit

@@ -32,6 +32,7 @@ type tableFlags struct {
 	timeout, turnTimeout            time.Duration
 	decisionTimeout, connectTimeout time.Duration
 	mjlog, progress                 string
+	json, mjaiBot                   string
 	verbose                         bool
 	passive                         bool
 	useUI, noOpen                   bool
@@ -59,6 +60,8 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	fs.StringVar(&f.mjlog, "mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
+	fs.StringVar(&f.json, "json", "", "write the audited game as tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer) to this file (default DATA-DIR/games/TABLE-TIME.json)")
+	fs.StringVar(&f.mjaiBot, "mjai-bot", "", "let an external mjai bot decide: COMMAND runs with sh -c and speaks mjai on stdin/stdout; {seat} in it becomes the seat (e.g. \"python mortal.py {seat}\"); its stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log; its --decision-timeout defaults to 30s")
 	fs.StringVar(&f.progress, "progress", "text", "progress output: text, or json (one object per line, for launchers)")
 	fs.BoolVar(&f.verbose, "v", false, "log protocol steps to stderr")
 	fs.BoolVar(&f.passive, "tsumogiri", false, "play automatically by discarding every drawn tile and never calling or winning (tests and research)")

@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 )
 
 // tenhouCommand reproduces and verifies Tenhou walls. It dispatches to the
@@ -22,6 +24,8 @@ func tenhouSubcommands() []command {
 		tenhouWallCommand,
 		tenhouSeatHashCommand,
 		tenhouReplayCommand,
+		tenhouJSONCommand,
+		tenhouMjaiCommand,
 	}
 }
 
@@ -76,5 +80,17 @@ func tenhouUsageFunc(fs *flag.FlagSet, text string) func(io.Writer) {
 		fmt.Fprintf(w, "\nFlags:\n")
 		fs.PrintDefaults()
 		fs.SetOutput(io.Discard)
+	}
+}
+
+// logGCPercent is the GOGC used by verify and replay unless the user sets
+// GOGC: they allocate a parsed log at a time and drop it, so a larger heap
+// goal (a few MB) saves most of the collector's work.
+const logGCPercent = 400
+
+// tuneGCForLogs applies logGCPercent when GOGC is not set.
+func tuneGCForLogs() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(logGCPercent)
 	}
 }

@@ -12,24 +12,32 @@ import (
 
 var tenhouReplayCommand = command{name: "replay", summary: "replay Tenhou logs through the rules engine and check every result", run: runTenhouReplay}
 
-const tenhouReplayHelp = `Usage: mentalmj tenhou replay [--json] PATH...
+const tenhouReplayHelp = `Usage: mentalmj tenhou replay [--json] [--quiet] PATH...
 
-Plays every four-player log through the riichi rules engine (riichi/game):
-every draw, discard, call, riichi and kan-dora must be legal and timed as
-the engine says; every AGARI must reproduce its yaku (id and han), fu,
-points and score changes (sc=); every RYUUKYOKU its kind, the hands shown
-and payments; and the last kyoku the final scores and points (owari=).
-Draw tiles are taken from the log (no seed needed). Three-player logs are
-reported as skipped.
+Plays every log, four- or three-player (sanma: kita, tsumo loss, 200 per
+honba, 2000-point tenpai payments, 35000/40000 with uma 20/0/-20), through
+the riichi rules engine (riichi/game): every draw, discard, call, kita,
+riichi and kan-dora must be legal and timed as the engine says; every AGARI
+must reproduce its yaku (id and han), fu, points and score changes (sc=);
+every RYUUKYOKU its kind, the hands shown and payments; and the last kyoku
+the final scores and points (owari=). Draw tiles are taken from the log (no
+seed needed). Logs under special rules (GO type bits above 0xFF: chip
+games, custom lobby rules) are skipped, the reason naming each rule.
 
 PATH is an mjlog file, or a directory searched recursively for *.xml and
-*.mjlog (optionally .gz); files may be plain XML or gzip.
+*.mjlog (optionally .gz); files may be plain XML or gzip. A directory
+holding no log is an error.
 
-Output: totals per check kind and every mismatch (file, round, tag,
-expected from the log, actual from the engine). --json prints instead
-{"games", "rounds", "agari", "checks": {kind: n}, "mismatches": [{"file",
-"round", "tag", "expected", "actual"}], "skipped": [{"file", "reason"}],
-"errors": [{"file", "error"}]}.
+Output: every mismatch (file, round, tag, expected from the log, actual
+from the engine), the logs skipped (with the rule the engine does not
+play), the checks left out of replayed games (unchecked: e.g. the owari of
+a private lobby; their rounds are counted), then totals per check kind;
+--quiet prints only mismatches, errors and the totals. --json prints
+instead {"games", "rounds", "sanma_games", "sanma_rounds", "agari",
+"checks": {kind: n}, "mismatches":
+[{"file", "round", "tag", "expected", "actual"}], "skipped": [{"file",
+"reason"}], "unchecked": [{"file", "reason"}], "errors": [{"file",
+"error"}]}.
 
 Exit status: 0 every check matches; 1 some mismatch (this outranks 2);
 2 bad usage or some input unreadable (the other files are still replayed).
@@ -38,11 +46,13 @@ Exit status: 0 every check matches; 1 some mismatch (this outranks 2);
 func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fset := flag.NewFlagSet("replay", flag.ContinueOnError)
 	asJSON := fset.Bool("json", false, "print one JSON document instead of text")
+	quiet := fset.Bool("quiet", false, "print only mismatches, errors and the totals")
 	usage := tenhouUsageFunc(fset, tenhouReplayHelp)
 	paths, code, done := parseTenhouFlags(fset, args, usage, stdout, stderr)
 	if done {
 		return code
 	}
+	tuneGCForLogs()
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "mentalmj tenhou replay: no PATH given\n\n")
 		usage(stderr)
@@ -63,6 +73,9 @@ func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Write
 	if res.Errors == nil {
 		res.Errors = []replay.FileError{}
 	}
+	if res.Unchecked == nil {
+		res.Unchecked = []replay.Skipped{}
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -71,7 +84,7 @@ func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Write
 			return 2
 		}
 	} else {
-		printReplay(stdout, stderr, res)
+		printReplay(stdout, stderr, res, *quiet)
 	}
 	switch {
 	case len(res.Mismatches) > 0:
@@ -82,18 +95,23 @@ func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Write
 	return 0
 }
 
-func printReplay(stdout, stderr io.Writer, res replay.Result) {
+func printReplay(stdout, stderr io.Writer, res replay.Result, quiet bool) {
 	for _, m := range res.Mismatches {
 		fmt.Fprintf(stdout, "mismatch %s [%s] %s\n  expected (log):    %s\n  actual (engine):   %s\n", m.File, m.Round, m.Tag, m.Expected, m.Actual)
 	}
-	for _, s := range res.Skipped {
-		fmt.Fprintf(stdout, "skipped  %s: %s\n", s.File, s.Reason)
+	if !quiet {
+		for _, s := range res.Skipped {
+			fmt.Fprintf(stdout, "skipped  %s: %s\n", s.File, s.Reason)
+		}
+		for _, s := range res.Unchecked {
+			fmt.Fprintf(stdout, "unchecked %s: %s\n", s.File, s.Reason)
+		}
 	}
 	for _, e := range res.Errors {
 		fmt.Fprintf(stderr, "error    %s: %s\n", e.File, e.Error)
 	}
-	fmt.Fprintf(stdout, "games %d, rounds %d, agari %d, mismatches %d, skipped %d, unreadable %d\n",
-		res.Games, res.Rounds, res.Agari, len(res.Mismatches), len(res.Skipped), len(res.Errors))
+	fmt.Fprintf(stdout, "games %d (%d three-player), rounds %d (%d three-player), agari %d, mismatches %d, skipped %d, unchecked %d, unreadable %d\n",
+		res.Games, res.SanmaGames, res.Rounds, res.SanmaRounds, res.Agari, len(res.Mismatches), len(res.Skipped), len(res.Unchecked), len(res.Errors))
 	for _, k := range res.CheckKinds() {
 		fmt.Fprintf(stdout, "  %-14s %d\n", k, res.Checks[k])
 	}

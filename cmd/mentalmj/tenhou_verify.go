@@ -16,7 +16,7 @@ import (
 
 var tenhouVerifyCommand = command{name: "verify", summary: "check Tenhou logs against the walls their seed produces", run: runTenhouVerify}
 
-const tenhouVerifyHelp = `Usage: mentalmj tenhou verify [--json] [--jobs N] PATH...
+const tenhouVerifyHelp = `Usage: mentalmj tenhou verify [--json] [--quiet] [--jobs N] PATH...
 
 Regenerates every kyoku's wall from each log's <SHUFFLE> seed and checks the
 log against it (WALL_LAYOUT.md): INIT dice and dora indicator, hai0..hai3 in
@@ -25,10 +25,12 @@ doraHai/doraHaiUra, and the tile count at each exhaustive draw.
 
 PATH is an mjlog file, or a directory searched recursively for *.xml and
 *.mjlog (optionally .gz); files may be plain XML or gzip. Logs without a
-<SHUFFLE> seed are reported as skipped (not passed).
+<SHUFFLE> seed are reported as skipped (not passed); a directory holding no
+log is an error.
 
 Output: one line per file (ok, mismatch, skipped, error), each mismatch with
-file, round, tag, expected and actual, then totals. --json prints instead
+file, round, tag, expected and actual, then totals; --quiet leaves out the
+ok and skipped lines. --json prints instead
 {"games", "rounds", "checks": {kind: n}, "mismatches": [{"file", "round",
 "tag", "expected", "actual"}], "skipped": [{"file", "reason"}],
 "errors": [{"file", "error"}]}.
@@ -67,11 +69,13 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 	fset := flag.NewFlagSet("verify", flag.ContinueOnError)
 	asJSON := fset.Bool("json", false, "print one JSON document instead of text")
 	jobs := fset.Int("jobs", runtime.GOMAXPROCS(0), "number of logs verified in parallel (output order is unchanged)")
+	quiet := fset.Bool("quiet", false, "print only mismatches, errors and the totals")
 	usage := tenhouUsageFunc(fset, tenhouVerifyHelp)
 	paths, code, done := parseTenhouFlags(fset, args, usage, stdout, stderr)
 	if done {
 		return code
 	}
+	tuneGCForLogs()
 	if len(paths) == 0 {
 		fmt.Fprintf(stderr, "mentalmj tenhou verify: no PATH given\n\n")
 		usage(stderr)
@@ -109,7 +113,7 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 			}
 		case res.Skipped != "":
 			sum.Skipped = append(sum.Skipped, skippedFile{File: f, Reason: res.Skipped})
-			if !*asJSON {
+			if !*asJSON && !*quiet {
 				fmt.Fprintf(stdout, "skipped  %s: %s\n", f, res.Skipped)
 			}
 		default:
@@ -121,6 +125,9 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 				break
 			}
 			if res.OK() {
+				if *quiet {
+					break
+				}
 				fmt.Fprintf(stdout, "ok       %s (%dp, %d rounds, %d checks)\n", f, res.Players, res.Rounds, res.Checks.Total())
 				break
 			}

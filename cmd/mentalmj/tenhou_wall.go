@@ -9,13 +9,14 @@ import (
 	"os"
 	"strings"
 
+	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )
 
 var tenhouWallCommand = command{name: "wall", summary: "print the walls (yama) and dice a seed produces", run: runTenhouWall}
 
-const tenhouWallHelp = `Usage: mentalmj tenhou wall [--players 3|4] [--kyoku N] [--json] SEED
+const tenhouWallHelp = `Usage: mentalmj tenhou wall [--players 3|4] [--kyoku N] [--json] SEED|LOG
 
 Prints the yama (tile id and name at each index 0..N-1) and the 0-based dice
 of the first N kyoku generated from a Tenhou shuffle seed (WALL_LAYOUT.md
@@ -25,6 +26,10 @@ yama[5] (4p) / yama[9] (3p), rinshan yama[1], yama[0], ... (§5).
 SEED is the <SHUFFLE seed=> value: "mt19937ar-sha512-n288-base64,B64", the
 2009 form "mt19937ar-sha512-n288,HEX,...", or a bare base64 seed; "-" reads
 it from standard input and "@FILE" from FILE.
+
+LOG is an mjlog file (plain or gzip): the seed is read from its <SHUFFLE>
+tag, the number of players from its <GO type=> and, unless --kyoku is
+given, as many walls are printed as the log has kyoku.
 
 With --json it prints {"kyoku": [{"yama": [ids...], "dice": [d0, d1]}, ...]}.
 `
@@ -57,9 +62,29 @@ func runTenhouWall(_ context.Context, args []string, stdout, stderr io.Writer) i
 	if *kyoku < 1 || *kyoku > maxWallKyoku {
 		return fail("flag --kyoku %d: want 1..%d", *kyoku, maxWallKyoku)
 	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	text, err := seedArg(pos[0])
 	if err != nil {
 		return fail("%v", err)
+	}
+	if info, statErr := os.Stat(pos[0]); statErr == nil && info.Mode().IsRegular() {
+		g, err := mjlog.Read(pos[0])
+		if err != nil {
+			return fail("LOG: %v", err)
+		}
+		if g.Shuffle == nil {
+			return fail("LOG %s: no <SHUFFLE> seed in the log", pos[0])
+		}
+		text = g.Shuffle.Seed
+		if !set["players"] {
+			*players = g.Go.Players()
+		} else if *players != g.Go.Players() {
+			return fail("flag --players %d: the log %s is a %d-player game", *players, pos[0], g.Go.Players())
+		}
+		if !set["kyoku"] && len(g.Rounds) > 0 {
+			*kyoku = min(len(g.Rounds), maxWallKyoku)
+		}
 	}
 	seed, err := tenhou.ParseSeed(text)
 	if err != nil {

@@ -41,13 +41,18 @@ const (
 	// Noten declares noten at an exhaustive draw, keeping the hand hidden;
 	// the claim is checked when the hand is revealed (see Recheck).
 	Noten
+	// Kita sets the north tile Action.Tile aside as nukidora (sanma only,
+	// on the own turn; mjlog <N> with meld bit 0x20): it counts as one
+	// dora for the player, may be ronned like a discard, and is replaced by
+	// a rinshan draw.
+	Kita
 )
 
 var actionNames = map[ActionType]string{
 	Discard: "discard", Chi: "chi", Pon: "pon", Daiminkan: "daiminkan",
 	Ankan: "ankan", Kakan: "kakan", TsumoAgari: "tsumo", Ron: "ron",
 	KyuushuKyuuhai: "kyuushu kyuuhai", Pass: "pass", Tenpai: "tenpai",
-	Noten: "noten",
+	Noten: "noten", Kita: "kita",
 }
 
 // String returns the action's name ("discard", "pon", "tsumo", …) or

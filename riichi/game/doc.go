@@ -1,6 +1,6 @@
-// Package game is the four-player riichi mahjong game under Tenhou's rules
-// (ari-ari: open tanyao, red fives; hanchan or tonpuusen) as a deterministic
-// state machine: Kyoku plays one hand from the deal to its result, Match
+// Package game is riichi mahjong under Tenhou's rules, four-player and
+// three-player (sanma) (ari-ari: open tanyao, red fives; hanchan or
+// tonpuusen) as a deterministic state machine: Kyoku plays one hand from the deal to its result, Match
 // strings kyoku together into a game with its end rules and final
 // standings. Hand evaluation (shanten, waits, yaku, fu, points) is package
 // riichi's; this package decides what may happen when.
@@ -46,7 +46,9 @@
 //     musou only;
 //   - furiten: a ron is refused when a wait is in the own river (called
 //     tiles included), was passed since the own last discard (temporary
-//     furiten), or was passed since the riichi declaration;
+//     furiten), or was passed since the riichi declaration; a kakan tile
+//     not robbed counts as passed, another player's ankan does not (it is
+//     no tile passed: the other waits may still be ronned);
 //   - abortive draws (dealer keeps the deal, honba +1): kyuushu kyuuhai,
 //     suufon renda, suucha riichi (after the fourth deposit), suukan sanra
 //     (after the discard following a fourth kan by two or more players) and
@@ -84,6 +86,27 @@
 // (NewKyoku, Draw, Reveal, Apply); nothing depends on time, maps or
 // randomness. Nodes that apply the same public calls hold the same public
 // state; a player's private view is a Clone with its own tiles revealed.
+//
+// # Sanma
+//
+// Rules.Players 3 (TenhouSanmaRules) plays Tenhou's three-player rules, as
+// the 100 shared three-player logs show them: seats 0..2 in turn (seat 3
+// stays empty: no haipai, score 0), the 108-tile wall without 2m-8m
+// (wall.ThreePlayer: dora indicator yama[9], rinshan 1, 0, 3, 2, 5, 4, …),
+// 1m and 9m indicating each other; no chi; Kita sets a north aside as
+// nukidora (one dora, and one more per indicator pointing at north), puts
+// it on offer for ron (a pass is furiten), turns a pending minkan
+// indicator, ends every ippatsu and the first go-around, and is replaced
+// by a rinshan draw; a tsumo is paid by the two others only (tsumo loss),
+// 100 per honba from each payer (200 on a ron); the noten players pay 2000
+// in all; riichi needs 3 tiles left; no suufon renda or suucha riichi;
+// rounds East 1-3 and South 1-3 (indices 0-2, 4-6), 35000 start, 40000
+// return, uma 20/0/-20. Seat relations in meld codes (riichi.Meld.From)
+// stay modulo 4, as in Tenhou's logs. A Mental Mahjong node drives a
+// three-seat Kyoku exactly as a four-seat one: NewKyoku (or Match.Start)
+// with Deal.Haipai[3] empty, Draw / Reveal / Apply with seats 0..2, the
+// new action Kita on the own turn, Players, Layout, HaipaiPositions and
+// Nukidora to read the state.
 //
 // # Match
 //

@@ -81,6 +81,7 @@ type player struct {
 	melds   []Meld
 	river   []RiverTile
 
+	kita         []int  // yama positions of the north tiles set aside (nukidora)
 	discarded    uint64 // kinds in the own river, called ones included
 	passed       uint64 // kinds passed (not ronned) since the own last discard
 	riichiPassed uint64 // kinds passed since the riichi declaration
@@ -107,6 +108,7 @@ const (
 	offerDiscard offerKind = iota + 1
 	offerKakan
 	offerAnkan
+	offerKita
 )
 
 // offer is the tile on offer in PhaseResponse and the answers so far.
@@ -166,8 +168,9 @@ type Kyoku struct {
 // kyotaku, a haipai that is not 13 tiles per seat, or a tile id outside
 // 0..135 or repeated.
 func NewKyoku(rules Rules, d Deal) (*Kyoku, error) {
-	if !d.Oya.Valid() {
-		return nil, fmt.Errorf("deal: dealer seat %d outside 0..3", int(d.Oya))
+	n := rules.players()
+	if d.Oya < 0 || int(d.Oya) >= n {
+		return nil, fmt.Errorf("deal: dealer seat %d outside 0..%d", int(d.Oya), n-1)
 	}
 	if d.Round < 0 || d.Round > 15 {
 		return nil, fmt.Errorf("deal: round %d outside 0..15", d.Round)
@@ -192,7 +195,13 @@ func NewKyoku(rules Rules, d Deal) (*Kyoku, error) {
 		k.known[i] = Unknown
 		k.posOf[i] = -1
 	}
-	for s := Seat(0); s < 4; s++ {
+	if n == 3 {
+		k.layout = wall.ThreePlayer
+		if len(d.Haipai[3]) != 0 {
+			return nil, fmt.Errorf("deal: three players, but seat 3 has %d haipai tiles", len(d.Haipai[3]))
+		}
+	}
+	for s := Seat(0); s < Seat(n); s++ {
 		p := &k.p[s]
 		p.nagashi = true
 		p.paoDragon, p.paoWind = NoSeat, NoSeat
@@ -200,9 +209,9 @@ func NewKyoku(rules Rules, d Deal) (*Kyoku, error) {
 		if len(d.Haipai[s]) != wall.HaipaiSize {
 			return nil, fmt.Errorf("deal: seat %d haipai has %d tiles, want %d", int(s), len(d.Haipai[s]), wall.HaipaiSize)
 		}
-		for n, pos := range k.layout.Haipai(d.Oya.Relative(s)) {
-			if err := k.place(pos, d.Haipai[s][n]); err != nil {
-				return nil, fmt.Errorf("deal: seat %d haipai tile %d: %w", int(s), n, err)
+		for i, pos := range k.layout.Haipai(k.rel(d.Oya, s)) {
+			if err := k.place(pos, d.Haipai[s][i]); err != nil {
+				return nil, fmt.Errorf("deal: seat %d haipai tile %d: %w", int(s), i, err)
 			}
 			k.addHand(s, pos)
 		}
@@ -228,11 +237,14 @@ func (k *Kyoku) place(pos int, t wall.Tile) error {
 // another tile, or if t is known to be at another position. Revealing the
 // same tile again is a no-op.
 func (k *Kyoku) Reveal(pos int, t wall.Tile) error {
-	if pos < 0 || pos >= wall.NumTiles {
-		return fmt.Errorf("reveal: yama position %d outside 0..135", pos)
+	if pos < 0 || pos >= k.layout.Size {
+		return fmt.Errorf("reveal: yama position %d outside 0..%d", pos, k.layout.Size-1)
 	}
 	if !t.Valid() {
 		return fmt.Errorf("reveal yama[%d]: tile id %d outside 0..135", pos, int(t))
+	}
+	if k.n() == 3 && t >= 4 && t < 32 {
+		return fmt.Errorf("reveal yama[%d]: tile id %d (%s) is not in the three-player set (no 2m-8m)", pos, int(t), t)
 	}
 	if cur := k.known[pos]; cur == t {
 		return nil
@@ -341,13 +353,13 @@ func (k *Kyoku) NextDraw() (s Seat, pos int, rinshan bool, ok bool) {
 func (k *Kyoku) Draw(t wall.Tile) (int, error) {
 	s, pos, rinshan, ok := k.NextDraw()
 	if !ok {
-		return -1, fmt.Errorf("draw for %s: kyoku is in phase %s, not draw", k.turn.label(k.oya), k.phase)
+		return -1, fmt.Errorf("draw for %s: kyoku is in phase %s, not draw", k.lbl(k.turn), k.phase)
 	}
 	if pos < 0 {
-		return -1, fmt.Errorf("draw for %s: no tile left (live draws %d, rinshan %d)", s.label(k.oya), k.live, k.rinshan)
+		return -1, fmt.Errorf("draw for %s: no tile left (live draws %d, rinshan %d)", k.lbl(s), k.live, k.rinshan)
 	}
 	if err := k.place(pos, t); err != nil {
-		return -1, fmt.Errorf("draw for %s: %w", s.label(k.oya), err)
+		return -1, fmt.Errorf("draw for %s: %w", k.lbl(s), err)
 	}
 	if rinshan {
 		k.rinshan++
@@ -372,14 +384,14 @@ func (k *Kyoku) Awaiting() []Seat {
 	var out []Seat
 	switch k.phase {
 	case PhaseResponse:
-		for i := 1; i < 4; i++ {
-			s := k.offer.from.Next(i)
+		for i := 1; i < k.n(); i++ {
+			s := k.next(k.offer.from, i)
 			if k.offer.pending[s] && k.offer.answer[s].Type == 0 {
 				out = append(out, s)
 			}
 		}
 	case PhaseDeclare:
-		for s := Seat(0); s < 4; s++ {
+		for s := Seat(0); s < Seat(k.n()); s++ {
 			if k.p[s].declared == 0 {
 				out = append(out, s)
 			}
@@ -394,13 +406,13 @@ func (k *Kyoku) Awaiting() []Seat {
 // that show tiles (discard, call, win, kyuushu kyuuhai, tenpai) need those
 // tiles known to the engine: Reveal them first.
 func (k *Kyoku) Apply(a Action) error {
-	if !a.Seat.Valid() {
-		return k.illegal(a, "seat outside 0..3")
+	if !k.seatOK(a.Seat) {
+		return k.illegal(a, fmt.Sprintf("seat outside 0..%d", k.n()-1))
 	}
 	switch k.phase {
 	case PhaseTurn:
 		if a.Seat != k.turn {
-			return k.illegal(a, fmt.Sprintf("not this seat's turn (%s to act)", k.turn.label(k.oya)))
+			return k.illegal(a, fmt.Sprintf("not this seat's turn (%s to act)", k.lbl(k.turn)))
 		}
 		switch a.Type {
 		case Discard:
@@ -413,22 +425,24 @@ func (k *Kyoku) Apply(a Action) error {
 			return k.tsumoAgari(a)
 		case KyuushuKyuuhai:
 			return k.kyuushu(a)
+		case Kita:
+			return k.kita(a)
 		}
-		return k.illegal(a, "on the own turn only discard, ankan, kakan, tsumo or kyuushu kyuuhai")
+		return k.illegal(a, "on the own turn only discard, ankan, kakan, kita, tsumo or kyuushu kyuuhai")
 	case PhaseResponse:
 		return k.respond(a)
 	case PhaseDeclare:
 		return k.declare(a)
 	case PhaseDraw:
-		return k.illegal(a, fmt.Sprintf("waiting for the draw of %s", k.turn.label(k.oya)))
+		return k.illegal(a, fmt.Sprintf("waiting for the draw of %s", k.lbl(k.turn)))
 	}
 	return k.illegal(a, "the kyoku is over")
 }
 
 func (k *Kyoku) illegal(a Action, reason string) error {
 	wind := "?"
-	if a.Seat.Valid() {
-		wind = windNames[k.oya.Relative(a.Seat)]
+	if k.seatOK(a.Seat) {
+		wind = windNames[k.rel(k.oya, a.Seat)]
 	}
 	return &IllegalError{Seat: a.Seat, Wind: wind, Action: a, Reason: reason}
 }
@@ -514,9 +528,20 @@ func (k *Kyoku) River(s Seat) []RiverTile {
 // Riichi reports whether seat s's riichi is accepted (deposit paid).
 func (k *Kyoku) Riichi(s Seat) bool { return s.Valid() && k.p[s].riichi == riichiAccepted }
 
+// offerIsKan reports whether the tile on offer is a kakan or ankan tile (a
+// ron on it is chankan).
+func (k *Kyoku) offerIsKan() bool {
+	return k.offer.kind == offerKakan || k.offer.kind == offerAnkan
+}
+
+// OfferIsKita reports whether the tile on offer is a north set aside by
+// kita (sanma): only ron may take it, and it is not chankan.
+func (k *Kyoku) OfferIsKita() bool { return k.phase == PhaseResponse && k.offer.kind == offerKita }
+
 // Offer returns, in PhaseResponse, the tile on offer, its yama position,
-// the offering seat, and whether it is a kan tile (chankan) rather than a
-// discard; ok is false in other phases.
+// the offering seat, and whether it is a kan or kita tile (only ron may
+// take it; chankan for a kan) rather than a discard; ok is false in other
+// phases.
 func (k *Kyoku) Offer() (t wall.Tile, pos int, from Seat, kan bool, ok bool) {
 	if k.phase != PhaseResponse {
 		return Unknown, -1, NoSeat, false, false
@@ -531,6 +556,7 @@ func (k *Kyoku) Clone() *Kyoku {
 	for s := range c.p {
 		p := &c.p[s]
 		p.hand = slices.Clone(p.hand)
+		p.kita = slices.Clone(p.kita)
 		p.melds = slices.Clone(p.melds)
 		p.river = slices.Clone(p.river)
 	}
@@ -548,3 +574,33 @@ func (k *Kyoku) Clone() *Kyoku {
 // discard or next kan (Tenhou), and is never turned if the kan player wins
 // on the replacement tile.
 func (k *Kyoku) DoraPending() int { return k.doraPending }
+
+// Players returns the number of players of the kyoku: 4, or 3 in sanma.
+func (k *Kyoku) Players() int { return k.n() }
+
+// Layout returns the yama layout of the kyoku (wall.FourPlayer or
+// wall.ThreePlayer).
+func (k *Kyoku) Layout() wall.Layout { return k.layout }
+
+// Nukidora returns the north tiles seat s has set aside by kita (sanma),
+// in order.
+func (k *Kyoku) Nukidora(s Seat) []wall.Tile {
+	if !k.seatOK(s) {
+		return nil
+	}
+	out := make([]wall.Tile, len(k.p[s].kita))
+	for i, pos := range k.p[s].kita {
+		out[i] = k.known[pos]
+	}
+	return out
+}
+
+// HaipaiPositions returns the yama positions of seat s's 13 haipai tiles
+// in Tenhou's deal order (wall.Layout.Haipai of s counted from the
+// dealer), nil for a seat not in play (seat 3 in sanma).
+func (k *Kyoku) HaipaiPositions(s Seat) []int {
+	if !k.seatOK(s) {
+		return nil
+	}
+	return k.layout.Haipai(k.rel(k.oya, s))
+}

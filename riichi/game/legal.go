@@ -16,7 +16,7 @@ import (
 // declaration: tenpai or noten. It returns nil when s has nothing to do.
 // Every listed action is accepted by Apply.
 func (k *Kyoku) LegalActions(s Seat) []Action {
-	if !s.Valid() {
+	if !k.seatOK(s) {
 		return nil
 	}
 	var out []Action
@@ -69,6 +69,14 @@ func (k *Kyoku) LegalActions(s Seat) []Action {
 				}
 			}
 		}
+		if k.n() == 3 {
+			for _, pos := range p.hand {
+				if t := k.known[pos]; t != Unknown && t.Kind() == 30 && k.kitaBlock(s, pos, t) == "" {
+					out = append(out, Action{Type: Kita, Seat: s, Tile: t})
+					break
+				}
+			}
+		}
 		if k.drawn >= 0 && !k.rinshanTurn && p.discards == 0 && !k.anyCall && p.unknown == 0 && yaochuuKindCount(&p.counts) >= 9 {
 			out = append(out, Action{Type: KyuushuKyuuhai, Seat: s})
 		}
@@ -78,7 +86,7 @@ func (k *Kyoku) LegalActions(s Seat) []Action {
 		}
 		t := k.offer.tile
 		out = append(out, Action{Type: Pass, Seat: s, Tile: t})
-		if _, r := k.evalWin(s, t, false, k.offer.kind != offerDiscard, false); r == "" {
+		if _, r := k.evalWin(s, t, false, k.offerIsKan(), false); r == "" {
 			out = append(out, Action{Type: Ron, Seat: s, Tile: t})
 		}
 		for _, a := range k.callChoices(s) {
@@ -165,7 +173,7 @@ func (k *Kyoku) callChoices(s Seat) []Action {
 	for _, v := range k.variants(s, kind, 3) {
 		out = append(out, Action{Type: Daiminkan, Seat: s, Tile: t, Tiles: v})
 	}
-	if s == k.offer.from.Next(1) && !kind.IsHonor() {
+	if k.n() == 4 && s == k.next(k.offer.from, 1) && !kind.IsHonor() {
 		n := int(kind % 9)
 		for _, d := range [][2]int{{-2, -1}, {-1, 1}, {1, 2}} {
 			if n+d[0] < 0 || n+d[1] > 8 {

@@ -22,7 +22,7 @@ type Match struct {
 // NewMatch starts a match: East 1, seat 0 deals, every score rules.Start.
 func NewMatch(rules Rules) *Match {
 	m := &Match{rules: rules}
-	for i := range m.scores {
+	for i := range rules.players() {
 		m.scores[i] = rules.Start
 	}
 	return m
@@ -95,8 +95,8 @@ func (m *Match) End(r *Result) error {
 		m.honba = 0
 	}
 	if !r.Renchan {
-		m.round++
-		m.oya = m.oya.Next(1)
+		m.round = m.rules.nextRound(m.round)
+		m.oya = Seat((int(m.oya) + 1) % m.rules.players())
 	}
 	for _, s := range m.scores {
 		if s < 0 {
@@ -122,7 +122,8 @@ func (m *Match) End(r *Result) error {
 // the seat nearer the first dealer (seat 0), Tenhou's rule.
 func (m *Match) rank() [4]Seat {
 	order := [4]Seat{0, 1, 2, 3}
-	slices.SortStableFunc(order[:], func(a, b Seat) int { return m.scores[b] - m.scores[a] })
+	n := m.rules.players()
+	slices.SortStableFunc(order[:n], func(a, b Seat) int { return m.scores[b] - m.scores[a] })
 	return order
 }
 
@@ -148,7 +149,7 @@ func (m *Match) Standings() Standings {
 	st.Scores = m.scores
 	st.Scores[order[0]] += 1000 * m.kyotaku
 	sum := 0
-	for i := 1; i < 4; i++ {
+	for i := 1; i < m.rules.players(); i++ {
 		s := order[i]
 		p := m.rules.points(st.Scores[s]) + 10*m.rules.Uma[i]
 		st.Points[s] = p

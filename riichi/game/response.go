@@ -15,8 +15,8 @@ func (k *Kyoku) startOffer(kind offerKind, from Seat, t wall.Tile, pos int, riic
 	k.offer = offer{kind: kind, from: from, tile: t, pos: pos, riichi: riichiDecl}
 	k.phase = PhaseResponse
 	any := false
-	for i := 1; i < 4; i++ {
-		s := from.Next(i)
+	for i := 1; i < k.n(); i++ {
+		s := k.next(from, i)
 		if k.p[s].unknown > 0 || k.mayAnswer(s) {
 			k.offer.pending[s] = true
 			any = true
@@ -35,7 +35,7 @@ func (k *Kyoku) mayAnswer(s Seat) bool {
 	c := p.counts
 	c[kind]++
 	if mayComplete(&p.counts, kind) && isComplete(&c, len(p.melds)) {
-		if _, r := k.evalWin(s, k.offer.tile, false, k.offer.kind != offerDiscard, false); r == "" {
+		if _, r := k.evalWin(s, k.offer.tile, false, k.offerIsKan(), false); r == "" {
 			return true
 		}
 	}
@@ -45,7 +45,7 @@ func (k *Kyoku) mayAnswer(s Seat) bool {
 	if p.counts[kind] >= 2 {
 		return true
 	}
-	if s == k.offer.from.Next(1) && !kind.IsHonor() {
+	if k.n() == 4 && s == k.next(k.offer.from, 1) && !kind.IsHonor() {
 		n := int(kind % 9)
 		has := func(d int) bool { return n+d >= 0 && n+d < 9 && p.counts[int(kind)+d] > 0 }
 		return has(-2) && has(-1) || has(-1) && has(1) || has(1) && has(2)
@@ -63,7 +63,7 @@ func (k *Kyoku) respond(a Action) error {
 		// A seat the engine sees completely with no option: say why.
 		switch a.Type {
 		case Ron:
-			if _, r := k.evalWin(s, k.offer.tile, false, k.offer.kind != offerDiscard, false); r != "" {
+			if _, r := k.evalWin(s, k.offer.tile, false, k.offerIsKan(), false); r != "" {
 				return k.illegal(a, r)
 			}
 		case Chi, Pon, Daiminkan:
@@ -79,7 +79,7 @@ func (k *Kyoku) respond(a Action) error {
 	switch a.Type {
 	case Pass:
 	case Ron:
-		w, r := k.evalWin(s, k.offer.tile, false, k.offer.kind != offerDiscard, true)
+		w, r := k.evalWin(s, k.offer.tile, false, k.offerIsKan(), true)
 		if r != "" {
 			return k.illegal(a, r)
 		}
@@ -92,8 +92,8 @@ func (k *Kyoku) respond(a Action) error {
 		return k.illegal(a, "only pass, ron, chi, pon or daiminkan when a tile is on offer")
 	}
 	k.offer.answer[s] = a
-	for i := 1; i < 4; i++ {
-		o := k.offer.from.Next(i)
+	for i := 1; i < k.n(); i++ {
+		o := k.next(k.offer.from, i)
 		if k.offer.pending[o] && k.offer.answer[o].Type == 0 {
 			return nil
 		}
@@ -125,6 +125,8 @@ func (k *Kyoku) callBlock(a Action) string {
 	t := k.offer.tile
 	kind := t.Kind()
 	switch {
+	case k.offer.kind == offerKita:
+		return "only ron may take a kita tile"
 	case k.offer.kind != offerDiscard:
 		return "only ron may take a kan tile"
 	case p.riichi != noRiichi:
@@ -152,7 +154,10 @@ func (k *Kyoku) callBlock(a Action) string {
 		}
 		forbid = kindBit(kind)
 	case Chi:
-		if s != k.offer.from.Next(1) {
+		if k.n() == 3 {
+			return "no chi in three-player mahjong"
+		}
+		if s != k.next(k.offer.from, 1) {
 			return "chi only from kamicha (the previous seat)"
 		}
 		ks := []wall.Kind{kind, a.Tiles[0].Kind(), a.Tiles[1].Kind()}
@@ -194,8 +199,8 @@ func (k *Kyoku) callBlock(a Action) string {
 func (k *Kyoku) resolve() {
 	o := &k.offer
 	var rons []winEval
-	for i := 1; i < 4; i++ {
-		s := o.from.Next(i)
+	for i := 1; i < k.n(); i++ {
+		s := k.next(o.from, i)
 		if o.answer[s].Type == Ron {
 			rons = append(rons, k.ronValue[s])
 		}
@@ -208,13 +213,24 @@ func (k *Kyoku) resolve() {
 		k.settleWins(rons)
 		return
 	}
-	bit := kindBit(o.tile.Kind())
-	for i := 1; i < 4; i++ {
-		p := &k.p[o.from.Next(i)]
-		p.passed |= bit
-		if p.riichi != noRiichi {
-			p.riichiPassed |= bit
+	// A passed discard or kakan tile makes furiten (Tenhou: chankan on a
+	// kakan is a pass); an ankan tile does not: only kokushi may rob it,
+	// and on Tenhou another player's ankan of a winning tile is not a tile
+	// passed, so the other waits may still be ronned later.
+	if o.kind != offerAnkan {
+		bit := kindBit(o.tile.Kind())
+		for i := 1; i < k.n(); i++ {
+			p := &k.p[k.next(o.from, i)]
+			p.passed |= bit
+			if p.riichi != noRiichi {
+				p.riichiPassed |= bit
+			}
 		}
+	}
+	if o.kind == offerKita {
+		k.turn = o.from
+		k.phase = PhaseDraw
+		return
 	}
 	if o.kind != offerDiscard {
 		if o.kind == offerKakan {
@@ -232,8 +248,8 @@ func (k *Kyoku) resolve() {
 		d.ippatsu = true
 		k.scores[o.from] -= 1000
 		k.kyotaku++
-		all := true
-		for i := range k.p {
+		all := k.n() == 4 // no suucha riichi in sanma
+		for i := range k.n() {
 			all = all && k.p[i].riichi == riichiAccepted
 		}
 		if all {
@@ -254,8 +270,8 @@ func (k *Kyoku) resolve() {
 		return
 	}
 	var call *Action
-	for i := 1; i < 4; i++ {
-		a := &o.answer[o.from.Next(i)]
+	for i := 1; i < k.n(); i++ {
+		a := &o.answer[k.next(o.from, i)]
 		switch a.Type {
 		case Pon, Daiminkan:
 			call = a
@@ -269,7 +285,7 @@ func (k *Kyoku) resolve() {
 		k.applyCall(*call)
 		return
 	}
-	k.turn = o.from.Next(1)
+	k.turn = k.next(o.from, 1)
 	k.phase = PhaseDraw
 }
 
@@ -285,7 +301,7 @@ func (k *Kyoku) applyCall(a Action) {
 	tiles := append(slices.Clone(a.Tiles), t)
 	slices.Sort(tiles)
 	mt := map[ActionType]riichi.MeldType{Chi: riichi.Chi, Pon: riichi.Pon, Daiminkan: riichi.Daiminkan}[a.Type]
-	p.melds = append(p.melds, Meld{Meld: riichi.Meld{Type: mt, Tiles: tiles, Called: t, From: s.Relative(from)}, FromSeat: from})
+	p.melds = append(p.melds, Meld{Meld: riichi.Meld{Type: mt, Tiles: tiles, Called: t, From: k.meldFrom(s, from)}, FromSeat: from})
 	fp := &k.p[from]
 	fp.river[len(fp.river)-1].Called = true
 	fp.nagashi = false
@@ -339,3 +355,9 @@ func (k *Kyoku) countMelds(s Seat, lo, hi wall.Kind) int {
 	}
 	return n
 }
+
+// meldFrom returns the From of a meld seat s called from seat from, in
+// Tenhou's convention (1 shimocha, 2 toimen, 3 kamicha): the seat
+// difference modulo 4 also in sanma, whose empty fourth seat keeps its
+// place (the 3p logs' meld codes show it).
+func (k *Kyoku) meldFrom(s, from Seat) int { return s.Relative(from) }

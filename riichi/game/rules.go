@@ -38,6 +38,45 @@ type Rules struct {
 	Uma [4]int
 	// Rounding selects the point rounding of the final standings.
 	Rounding Rounding
+	// Players is 4 (also when 0) or 3 for sanma (TenhouSanmaRules): seats
+	// 0..2, the 108-tile wall (wall.ThreePlayer), no chi, kita
+	// (nukidora) with its rinshan draw, three-player payments (Hand.Sanma
+	// must be set too), no suufon renda or suucha riichi, East 1-3 then
+	// South 1-3 (round indices skip 3, 7, 11).
+	Players int
+}
+
+// TenhouSanmaRules returns Tenhou's three-player ranked rules: 35000
+// start, 40000 return, uma 20/0/-20 (oka 15000 to the top), red fives
+// (5p, 5s) and open tanyao as given, hanchan or tonpuusen; the values were
+// read off the owari and AGARI sc= of the 100 shared three-player logs.
+func TenhouSanmaRules(hanchan, aka, kuitan bool) Rules {
+	return Rules{
+		Hand:    riichi.Rules{Aka: aka, Kuitan: kuitan, Sanma: true},
+		Hanchan: hanchan,
+		Start:   35000,
+		Return:  40000,
+		Uma:     [4]int{20, 0, -20, 0},
+		Players: 3,
+	}
+}
+
+// players returns the number of players, 3 or 4.
+func (r Rules) players() int {
+	if r.Players == 3 {
+		return 3
+	}
+	return 4
+}
+
+// nextRound returns the round index after round: in sanma the fourth
+// hand of a wind does not exist (East 3 → South 1).
+func (r Rules) nextRound(round int) int {
+	round++
+	if r.players() == 3 && round%4 == 3 {
+		round++
+	}
+	return round
 }
 
 // TenhouRules returns Tenhou's four-player ranked rules (tenhou.net/man):
@@ -56,10 +95,14 @@ func TenhouRules(hanchan, aka, kuitan bool) Rules {
 // lastRound is the round index of the regular last hand (all-last):
 // South 4 (7) for a hanchan, East 4 (3) for an east-only game.
 func (r Rules) lastRound() int {
+	last := 3
 	if r.Hanchan {
-		return 7
+		last = 7
 	}
-	return 3
+	if r.players() == 3 {
+		last-- // South 3 (East 3): no fourth hand in sanma
+	}
+	return last
 }
 
 // maxRound is the last round index of the extension (West 4 = 11 for a

@@ -18,7 +18,7 @@ func (k *Kyoku) tenpai(s Seat) bool {
 // engine can see are judged at once; the others must declare (PhaseDeclare).
 func (k *Kyoku) exhaustiveDraw() {
 	need := false
-	for s := Seat(0); s < 4; s++ {
+	for s := Seat(0); s < Seat(k.n()); s++ {
 		p := &k.p[s]
 		if p.unknown > 0 {
 			need = true
@@ -66,7 +66,7 @@ func (k *Kyoku) declare(a Action) error {
 		return k.illegal(a, "only tenpai or noten at the exhaustive draw")
 	}
 	p.declared = a.Type
-	for o := range k.p {
+	for o := range k.n() {
 		if k.p[o].declared == 0 {
 			return nil
 		}
@@ -81,7 +81,8 @@ func (k *Kyoku) declare(a Action) error {
 func (k *Kyoku) settleExhaustive() {
 	res := &Result{End: EndExhaustive, Before: k.scores}
 	nagashi := false
-	for s := Seat(0); s < 4; s++ {
+	n := Seat(k.n())
+	for s := Seat(0); s < n; s++ {
 		res.Tenpai[s] = k.p[s].declared == Tenpai
 		if k.p[s].nagashi && k.p[s].discards > 0 {
 			res.Nagashi[s] = true
@@ -89,11 +90,11 @@ func (k *Kyoku) settleExhaustive() {
 		}
 	}
 	if nagashi {
-		for s := Seat(0); s < 4; s++ {
+		for s := Seat(0); s < n; s++ {
 			if !res.Nagashi[s] {
 				continue
 			}
-			for o := Seat(0); o < 4; o++ {
+			for o := Seat(0); o < n; o++ {
 				if o == s {
 					continue
 				}
@@ -106,18 +107,21 @@ func (k *Kyoku) settleExhaustive() {
 			}
 		}
 	} else {
-		n := 0
+		tenpai := 0
 		for _, t := range res.Tenpai {
 			if t {
-				n++
+				tenpai++
 			}
 		}
-		if n > 0 && n < 4 {
-			for s := range res.Tenpai {
+		// The noten players pay 1000 per opponent in all (3000 with four
+		// players, 2000 in sanma), shared by the tenpai players.
+		pool := 1000 * (int(n) - 1)
+		if tenpai > 0 && tenpai < int(n) {
+			for s := Seat(0); s < n; s++ {
 				if res.Tenpai[s] {
-					res.Deltas[s] += 3000 / n
+					res.Deltas[s] += pool / tenpai
 				} else {
-					res.Deltas[s] -= 3000 / (4 - n)
+					res.Deltas[s] -= pool / (int(n) - tenpai)
 				}
 			}
 		}

@@ -29,8 +29,8 @@ func (k *Kyoku) riichiBlock(s Seat) string {
 		return "riichi needs a closed hand"
 	case k.scores[s] < 1000:
 		return fmt.Sprintf("riichi needs 1000 points, seat has %d", k.scores[s])
-	case k.liveLeft() < 4:
-		return fmt.Sprintf("riichi needs 4 tiles left in the live wall, %d left", k.liveLeft())
+	case k.liveLeft() < k.n():
+		return fmt.Sprintf("riichi needs %d tiles left in the live wall, %d left", k.n(), k.liveLeft())
 	}
 	return ""
 }
@@ -97,7 +97,7 @@ func (k *Kyoku) discard(a Action) error {
 		p.riichi = riichiDeclared
 		p.doubleRiichi = first && !k.anyCall
 	}
-	if first && !k.anyCall && s == k.oya.Next(3) {
+	if k.n() == 4 && first && !k.anyCall && s == k.next(k.oya, 3) {
 		k.suufon = kind >= 27 && kind <= 30
 		for o := Seat(0); o < 4 && k.suufon; o++ {
 			r := k.p[o].river
@@ -281,5 +281,54 @@ func (k *Kyoku) kyuushu(a Action) error {
 		return k.illegal(a, fmt.Sprintf("only %d kinds of terminals and honours, need 9", n))
 	}
 	k.abort(AbortKyuushu)
+	return nil
+}
+
+// kitaBlock returns why seat s may not declare kita (nukidora) with the
+// tile at position pos now, or "".
+func (k *Kyoku) kitaBlock(s Seat, pos int, t wall.Tile) string {
+	switch {
+	case k.n() != 3:
+		return "kita only in three-player mahjong"
+	case t.Kind() != 30:
+		return fmt.Sprintf("kita takes a north tile, not %s", t.Kind())
+	case k.afterCall:
+		return "no kita right after a pon"
+	case k.liveLeft() <= 0:
+		return "no kita on the last tile of the wall"
+	case k.p[s].riichi != noRiichi && pos != k.drawn:
+		return "in riichi only the drawn north may be set aside"
+	}
+	return ""
+}
+
+// kita sets a north tile aside (nukidora, sanma): it is put on offer for
+// ron like a discard (Tenhou), then replaced by a rinshan draw. Like a call
+// it ends every ippatsu and the first go-around (the shared three-player
+// logs show both).
+func (k *Kyoku) kita(a Action) error {
+	s := a.Seat
+	p := &k.p[s]
+	pos, ok := k.handPos(s, a.Tile)
+	if !ok {
+		return k.illegal(a, "tile not in the hand (or not revealed)")
+	}
+	if r := k.kitaBlock(s, pos, a.Tile); r != "" {
+		return k.illegal(a, r)
+	}
+	// A pending daiminkan/kakan indicator turns at the kita, as at a
+	// discard or the next kan (a shared three-player log shows its DORA
+	// tag between the kita and its rinshan draw).
+	k.doraShown += k.doraPending
+	k.doraPending = 0
+	k.removeHand(s, pos)
+	p.kita = append(p.kita, pos)
+	for i := range k.p {
+		k.p[i].ippatsu = false // Tenhou: a kita ends every ippatsu
+	}
+	k.anyCall = true // and the first go-around (no double riichi after it)
+	k.drawn = -1
+	k.needRinshan = true
+	k.startOffer(offerKita, s, a.Tile, pos, false)
 	return nil
 }

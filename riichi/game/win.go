@@ -31,6 +31,19 @@ func (k *Kyoku) furitenMask(s Seat) uint64 {
 	return m
 }
 
+// FuritenKinds returns, as a bit mask over tile kinds (bit k for kind k,
+// 0..33), the kinds seat s may not ron: its own discards, the tiles
+// passed since its last discard (temporary furiten) and, in riichi, every
+// tile passed since the declaration (Tenhou's three furiten). All of it
+// is public, so a view with hidden tiles gives the same mask; 0 for an
+// invalid seat.
+func (k *Kyoku) FuritenKinds(s Seat) uint64 {
+	if !s.Valid() || int(s) >= len(k.p) {
+		return 0
+	}
+	return k.furitenMask(s)
+}
+
 // evalWin checks and evaluates a win of seat s on tile t (tsumo: the drawn
 // tile, already in the hand; ron: the tile on offer). It returns the
 // reason the win is illegal, or "".
@@ -80,7 +93,7 @@ func (k *Kyoku) evalWin(s Seat, t wall.Tile, tsumo, chankan, value bool) (winEva
 		Melds:          melds,
 		WinTile:        t,
 		Tsumo:          tsumo,
-		SeatWind:       s.Wind(k.oya),
+		SeatWind:       k.wind(s),
 		RoundWind:      wall.Kind(27 + (k.round/4)%4),
 		Riichi:         accepted,
 		DoubleRiichi:   accepted && p.doubleRiichi,
@@ -92,6 +105,7 @@ func (k *Kyoku) evalWin(s Seat, t wall.Tile, tsumo, chankan, value bool) (winEva
 		Tenhou:         tsumo && s == k.oya && p.discards == 0 && !k.anyCall,
 		Chiihou:        tsumo && s != k.oya && p.discards == 0 && !k.anyCall,
 		DoraIndicators: dora,
+		Nukidora:       len(p.kita),
 		Honba:          k.honba,
 		RiichiSticks:   k.kyotaku,
 		Rules:          k.rules.Hand,
@@ -164,7 +178,7 @@ func (k *Kyoku) settleWins(ws []winEval) {
 		v := w.value
 		if i > 0 {
 			honba, sticks = 0, 0
-			v.Pay.Ron -= 300 * k.honba
+			v.Pay.Ron -= 100 * (k.n() - 1) * k.honba
 		}
 		win := Win{
 			Seat: w.seat, From: w.from, Tsumo: w.tsumo, Chankan: w.chankan,
@@ -186,9 +200,9 @@ func (k *Kyoku) settleWins(ws []winEval) {
 			base := k.yakumanValue(w.seat)
 			rest := v.Points - base
 			if w.tsumo {
-				d[win.Pao] -= base + 300*honba
+				d[win.Pao] -= base + 100*(k.n()-1)*honba
 				if rest > 0 {
-					for o := Seat(0); o < 4; o++ {
+					for o := Seat(0); o < Seat(k.n()); o++ {
 						if o == w.seat {
 							continue
 						}
@@ -203,10 +217,10 @@ func (k *Kyoku) settleWins(ws []winEval) {
 				}
 			} else {
 				d[win.Pao] -= base / 2
-				d[w.from] -= base/2 + rest + 300*honba
+				d[w.from] -= base/2 + rest + 100*(k.n()-1)*honba
 			}
 		case w.tsumo:
-			for o := Seat(0); o < 4; o++ {
+			for o := Seat(0); o < Seat(k.n()); o++ {
 				if o == w.seat {
 					continue
 				}

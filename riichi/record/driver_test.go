@@ -104,7 +104,7 @@ func revealIndicators(k *game.Kyoku, rd *mjlog.Round) error {
 		switch e := e.(type) {
 		case mjlog.Dora:
 			n++
-			if err := k.Reveal(wall.FourPlayer.DoraIndicatorIndex(n), e.Tile); err != nil {
+			if err := k.Reveal(k.Layout().DoraIndicatorIndex(n), e.Tile); err != nil {
 				return fmt.Errorf("DORA #%d: %w", n, err)
 			}
 		case mjlog.Agari:
@@ -113,7 +113,7 @@ func revealIndicators(k *game.Kyoku, rd *mjlog.Round) error {
 			}
 			ura = true
 			for i, t := range e.DoraHaiUra {
-				if err := k.Reveal(wall.FourPlayer.UraIndicatorIndex(i), t); err != nil {
+				if err := k.Reveal(k.Layout().UraIndicatorIndex(i), t); err != nil {
 					return fmt.Errorf("doraHaiUra #%d: %w", i, err)
 				}
 			}
@@ -176,6 +176,8 @@ func (dr *driver) call(e mjlog.Call) error {
 		return dr.apply(game.Action{Type: game.Ankan, Seat: s, Tiles: slices.Clone(m.Tiles)})
 	case mjlog.Kakan:
 		return dr.apply(game.Action{Type: game.Kakan, Seat: s, Tile: m.Added})
+	case mjlog.Kita:
+		return dr.apply(game.Action{Type: game.Kita, Seat: s, Tile: m.Tiles[0]})
 	}
 	return fmt.Errorf("%v in a four-player game", m.Type)
 }
@@ -232,6 +234,9 @@ func (dr *driver) ryuukyoku(e mjlog.Ryuukyoku) error {
 // means Tenhou's exact points), as riichi/replay does.
 func logRules(g *mjlog.Game) game.Rules {
 	rules := game.TenhouRules(g.Go.Hanchan(), g.Go.Aka(), g.Go.Kuitan())
+	if g.Go.Players() == 3 {
+		rules = game.TenhouSanmaRules(g.Go.Hanchan(), g.Go.Aka(), g.Go.Kuitan())
+	}
 	rules.Rounding = game.PointsRounded
 	if g.Owari == nil {
 		rules.Rounding = game.PointsExact

@@ -13,6 +13,7 @@ const (
 	goNoAka    = 0x02 // no red fives
 	goNoKuitan = 0x04 // no open tanyao
 	goHanchan  = 0x08 // east-south game
+	goSanma    = 0x10 // three players
 )
 
 // Game assembles a whole four-player game as Tenhou writes it:
@@ -82,6 +83,9 @@ func goType(rules game.Rules) int {
 	}
 	if rules.Hanchan {
 		t |= goHanchan
+	}
+	if rules.Players == 3 {
+		t |= goSanma
 	}
 	return t
 }

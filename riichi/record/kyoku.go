@@ -23,21 +23,25 @@ type Kyoku struct {
 
 	// What has been written so far, compared with the engine after each
 	// call to find what it decided on its own.
-	melds   [4][]game.Meld  // each seat's melds as last written
-	tenhou  [4][]mjlog.Meld // the same melds as written in <N>
-	riichi  [4]bool         // accepted riichi deposits written (REACH step 2)
-	dora    int             // dora indicators written (INIT's included)
-	kyotaku int             // riichi sticks on the table before the last call
-	shows   []game.Seat     // hands an abort shows: Ron answers to the tile on offer, the kyuushu declarer
-	ended   bool            // AGARI or RYUUKYOKU written
+	melds  [4][]game.Meld  // each seat's melds as last written
+	tenhou [4][]mjlog.Meld // the same melds as written in <N>
+	riichi [4]bool         // accepted riichi deposits written (REACH step 2)
+	kita   [4][]mjlog.Meld // each seat's kita (sanma nukidora) as written in <N>
+	// calls lists each seat's <N> in call order: an index into tenhou
+	// (a kakan keeps its pon's place), or -1-j for kita[j].
+	calls   [4][]int
+	dora    int         // dora indicators written (INIT's included)
+	kyotaku int         // riichi sticks on the table before the last call
+	shows   []game.Seat // hands an abort shows: Ron answers to the tile on offer, the kyuushu declarer
+	ended   bool        // AGARI or RYUUKYOKU written
 }
 
 // NewKyoku starts recording kyoku k, which must be freshly created by
 // game.NewKyoku or Match.Start (no Draw yet) with the haipai and the first
 // dora indicator known to it. It records the INIT tag: seed="round,honba,
 // kyotaku,dice[0],dice[1],dora indicator", ten= the scores in 100s, oya=,
-// hai0..hai3 each seat's 13 tiles in deal order (wall.FourPlayer.Haipai,
-// WALL_LAYOUT.md §4). dice are the two 0-based die values (faces minus 1,
+// hai0..hai3 each seat's 13 tiles in deal order (Kyoku.HaipaiPositions,
+// WALL_LAYOUT.md §4; hai3 empty in sanma). dice are the two 0-based die values (faces minus 1,
 // 0..5), as in mjlog.Init.Dice. A tile k does not know, dice out of range
 // or a k already in play make Err non-nil.
 func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {
@@ -68,7 +72,7 @@ func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {
 		r.fail(errors.New("record INIT: dora indicator not known to the engine"))
 	}
 	for s := range game.Seat(4) {
-		for _, pos := range wall.FourPlayer.Haipai(k.Oya().Relative(s)) {
+		for _, pos := range k.HaipaiPositions(s) {
 			t := k.Tile(pos)
 			if !t.Valid() {
 				r.fail(fmt.Errorf("record INIT hai%d: yama[%d] not known to the engine", s, pos))
@@ -129,6 +133,18 @@ func (r *Kyoku) Apply(k *game.Kyoku, a game.Action) {
 		r.add(mjlog.Discard{Who: int(a.Seat), Tile: a.Tile})
 		r.shows = nil
 	case game.Ankan, game.Kakan:
+		r.shows = nil
+	case game.Kita:
+		md := mjlog.Meld{Type: mjlog.Kita, Tiles: []wall.Tile{a.Tile}, Called: -1, Added: -1, KanTile: -1}
+		code, err := mjlog.EncodeMeld(md)
+		if err != nil {
+			r.fail(fmt.Errorf("record kita of seat %d: %w", int(a.Seat), err))
+			return
+		}
+		md.Code = code
+		r.add(mjlog.Call{Who: int(a.Seat), Meld: md})
+		r.calls[a.Seat] = append(r.calls[a.Seat], -1-len(r.kita[a.Seat]))
+		r.kita[a.Seat] = append(r.kita[a.Seat], md)
 		r.shows = nil
 	case game.Ron:
 		r.shows = append(r.shows, a.Seat)
@@ -243,6 +259,7 @@ func (r *Kyoku) meldTags(k *game.Kyoku, s game.Seat) {
 		if i < len(r.tenhou[s]) {
 			r.tenhou[s][i] = md
 		} else {
+			r.calls[s] = append(r.calls[s], len(r.tenhou[s]))
 			r.tenhou[s] = append(r.tenhou[s], md)
 		}
 	}

@@ -31,9 +31,7 @@ func fourPlayerLogs(tb testing.TB) []*mjlog.Game {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if g.Go.Players() == 4 {
-			games = append(games, g)
-		}
+		games = append(games, g)
 	}
 	return games
 }
@@ -257,8 +255,8 @@ func (rt *roundTrip) record(t *testing.T, g *mjlog.Game) {
 	}
 }
 
-// TestRoundTripSharedLogs drives a fresh engine through every four-player
-// shared Tenhou log under the ranked rules, records each kyoku with Kyoku,
+// TestRoundTripSharedLogs drives a fresh engine through every shared
+// Tenhou log (four- and three-player) under the ranked rules, records each kyoku with Kyoku,
 // and requires the recording to equal the log's round event by event
 // (every tag and attribute: INIT, tsumo, dahai, REACH with ten=, N codes,
 // DORA placement, AGARI and RYUUKYOKU), once normalise has removed only
@@ -285,9 +283,9 @@ func TestRoundTripSharedLogs(t *testing.T) {
 		}
 		t.Error(f)
 	}
-	// MANIFEST.md: 242 four-player games, 5 of them under special rules.
-	if ranked.games+special.games != 242 || ranked.rounds == 0 {
-		t.Errorf("recorded %d+%d four-player logs, want 242", ranked.games, special.games)
+	// MANIFEST.md: 342 games (100 three-player), 5 under special rules.
+	if ranked.games+special.games != 342 || special.games != 5 || ranked.rounds == 0 {
+		t.Errorf("recorded %d+%d logs, want 337 under the ranked rules and 5 special", ranked.games, special.games)
 	}
 	if ranked.ex.total() > ranked.rounds/10 {
 		t.Errorf("normalised %+v: too many exceptions for %d rounds", ranked.ex, ranked.rounds)

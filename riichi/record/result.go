@@ -72,8 +72,14 @@ func (r *Kyoku) agari(w game.Win, res *game.Result, first bool) (mjlog.Agari, er
 	if len(written) != len(w.Melds) {
 		return mjlog.Agari{}, fmt.Errorf("m: the winner has %d melds, %d were recorded", len(w.Melds), len(written))
 	}
-	for i := len(written) - 1; i >= 0; i-- {
-		a.Melds = append(a.Melds, written[i])
+	// m= lists the calls newest first, kita (sanma) among them.
+	calls := r.calls[w.Seat]
+	for i := len(calls) - 1; i >= 0; i-- {
+		if c := calls[i]; c >= 0 {
+			a.Melds = append(a.Melds, written[c])
+		} else {
+			a.Melds = append(a.Melds, r.kita[w.Seat][-1-c])
+		}
 	}
 	if len(w.Value.Yakuman) > 0 {
 		a.Yakuman = slices.Clone(w.Value.Yakuman)

@@ -9,8 +9,8 @@ import (
 	"github.com/mentalmj/mentalmj/mjlog"
 )
 
-// loadFourPlayer parses every replayable shared log once.
-func loadFourPlayer(b *testing.B) ([]*mjlog.Game, int) {
+// loadReplayable parses every replayable shared log once.
+func loadReplayable(b *testing.B) ([]*mjlog.Game, int) {
 	b.Helper()
 	ents, err := os.ReadDir(sharedLogs)
 	if err != nil {
@@ -26,7 +26,7 @@ func loadFourPlayer(b *testing.B) ([]*mjlog.Game, int) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if g.Go.Players() == 4 && g.Go.Type&^0xFF == 0 {
+		if g.Go.Type&^0xFF == 0 {
 			games = append(games, g)
 			rounds += len(g.Rounds)
 		}
@@ -34,11 +34,13 @@ func loadFourPlayer(b *testing.B) ([]*mjlog.Game, int) {
 	return games, rounds
 }
 
-// BenchmarkReplayRounds replays the parsed four-player shared logs (parse
-// excluded) and reports kyoku replayed per second.
+// BenchmarkReplayRounds replays the parsed shared logs, four- and
+// three-player (parse excluded), and reports kyoku replayed per second of
+// wall time and of CPU time (run with -cpu 1).
 func BenchmarkReplayRounds(b *testing.B) {
-	games, rounds := loadFourPlayer(b)
+	games, rounds := loadReplayable(b)
 	b.ResetTimer()
+	cpu0 := cpuNow()
 	for b.Loop() {
 		for _, g := range games {
 			if res := Game(g); len(res.Mismatches) != 0 {
@@ -47,12 +49,15 @@ func BenchmarkReplayRounds(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(rounds)*float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
+	if c := cpuNow() - cpu0; cpu0 > 0 && c > 0 {
+		b.ReportMetric(float64(rounds)*float64(b.N)/c.Seconds(), "rounds/cpu-s")
+	}
 }
 
 // BenchmarkReplayFiles reads, parses and replays the shared logs (parse
-// included; three-player logs are parsed and skipped).
+// included; the five special-rule logs are parsed and skipped).
 func BenchmarkReplayFiles(b *testing.B) {
-	_, rounds := loadFourPlayer(b)
+	_, rounds := loadReplayable(b)
 	b.ResetTimer()
 	for b.Loop() {
 		if _, err := Files(context.Background(), []string{sharedLogs}); err != nil {

@@ -13,9 +13,10 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// Game replays one parsed mjlog game through the engine and returns the
-// checks made and the mismatches found. Three-player games are skipped
-// (reported in Result.Skipped). A kyoku in which the engine rejects a
+// Game replays one parsed mjlog game (four or three players) through the
+// engine and returns the checks made and the mismatches found. Games under
+// rules the engine does not play (GO type bits above 0xFF) are skipped,
+// the reason naming each such rule (Result.Skipped). A kyoku in which the engine rejects a
 // logged action is abandoned after the mismatch is recorded; the next
 // kyoku starts again from its INIT. A bug in the engine that panics is
 // turned into a mismatch naming the file (a guard, not a substitute for
@@ -25,14 +26,8 @@ func Game(g *mjlog.Game) (res Result) {
 	if g == nil {
 		return res
 	}
-	if g.Go.Players() != 4 {
-		res.Skipped = append(res.Skipped, Skipped{File: g.File, Reason: "three-player game"})
-		return res
-	}
-	if extra := g.Go.Type &^ 0xFF; extra != 0 {
-		// Bits above 0x80 select special rule sets (chip games, custom
-		// tournament rules) whose scoring differs, e.g. kiriage mangan.
-		res.Skipped = append(res.Skipped, Skipped{File: g.File, Reason: fmt.Sprintf("GO type %#x has rule bits %#x outside Tenhou's ranked rules", g.Go.Type, extra)})
+	if reason := unsupportedRules(g.Go); reason != "" {
+		res.Skipped = append(res.Skipped, Skipped{File: g.File, Reason: reason})
 		return res
 	}
 	r := &runner{g: g, res: &res, custom: g.Go.Lobby != 0}
@@ -90,18 +85,28 @@ func (r *runner) fail(kind, tag, expected string, err error) {
 func (r *runner) run() {
 	g := r.g
 	rules := game.TenhouRules(g.Go.Hanchan(), g.Go.Aka(), g.Go.Kuitan())
+	if g.Go.Players() == 3 {
+		rules = game.TenhouSanmaRules(g.Go.Hanchan(), g.Go.Aka(), g.Go.Kuitan())
+	}
 	rules.Rounding = pointsRounding(g.Owari)
 	if r.custom && len(g.Rounds) > 0 && len(g.Rounds[0].Init.Ten) == 4 {
 		// A private lobby may set its own starting score.
 		rules.Start = 100 * g.Rounds[0].Init.Ten[0]
-		r.res.Skipped = append(r.res.Skipped, Skipped{File: g.File, Reason: fmt.Sprintf("lobby %d: private rules, end of match and owari not checked", g.Go.Lobby)})
+		r.res.Unchecked = append(r.res.Unchecked, Skipped{File: g.File, Reason: fmt.Sprintf("lobby %d: private rules, end of match and owari not checked", g.Go.Lobby)})
 	}
 	r.match = game.NewMatch(rules)
 	r.res.Games++
+	sanma := g.Go.Players() == 3
+	if sanma {
+		r.res.SanmaGames++
+	}
 	for i := range g.Rounds {
 		rd := &g.Rounds[i]
 		r.rd, r.ri = rd, i
 		r.res.Rounds++
+		if sanma {
+			r.res.SanmaRounds++
+		}
 		r.kyoku(rd, i == len(g.Rounds)-1)
 	}
 }
@@ -223,7 +228,7 @@ func (r *runner) kyoku(rd *mjlog.Round, last bool) {
 	case !last:
 		r.check(CheckEnd, "INIT", "match continues", over(r.match.Over()))
 	default:
-		r.res.Skipped = append(r.res.Skipped, Skipped{File: r.g.File, Reason: "log ends without owari: end of match not checked"})
+		r.res.Unchecked = append(r.res.Unchecked, Skipped{File: r.g.File, Reason: "log ends without owari: end of match not checked"})
 	}
 }
 
@@ -348,10 +353,12 @@ func (r *runner) call(e mjlog.Call) {
 		}
 	case mjlog.Ankan:
 		a = game.Action{Type: game.Ankan, Seat: s, Tiles: slices.Clone(m.Tiles)}
+	case mjlog.Kita:
+		a = game.Action{Type: game.Kita, Seat: s, Tile: m.Tiles[0]}
 	case mjlog.Kakan:
 		a = game.Action{Type: game.Kakan, Seat: s, Tile: m.Added}
 	default:
-		r.check(CheckCall, tag, m.Type.String(), "no such call in a four-player game")
+		r.check(CheckCall, tag, m.Type.String(), "an unknown call")
 		r.k = nil
 		return
 	}
@@ -369,7 +376,7 @@ func (r *runner) call(e mjlog.Call) {
 func (r *runner) doraTag(e mjlog.Dora) {
 	tag := fmt.Sprintf("DORA hai=%d", int(e.Tile))
 	r.doraTags++
-	pos := wall.FourPlayer.DoraIndicatorIndex(r.doraTags)
+	pos := r.k.Layout().DoraIndicatorIndex(r.doraTags)
 	if pos < 0 {
 		r.check(CheckDora, tag, "at most 4 kan-dora", fmt.Sprintf("kan-dora #%d", r.doraTags))
 		r.k = nil
@@ -668,4 +675,33 @@ func pairs(before, deltas [4]int) string {
 		v = append(v, before[s], deltas[s])
 	}
 	return joinInts(v)
+}
+
+// unsupportedRules returns why a game's rules are not replayed (naming
+// each rule bit the engine does not play), or "" when they are: Tenhou's
+// four- and three-player ranked rules (GO type bits up to 0xFF).
+func unsupportedRules(g mjlog.GoRule) string {
+	extra := g.Type &^ 0xFF
+	if extra == 0 {
+		return ""
+	}
+	var names []string
+	for _, b := range []struct {
+		bit  int
+		name string
+	}{
+		{0x100, "0x100 (custom lobby rules of the csrule attribute: starting score, uma, kiriage mangan and others)"},
+		{0x200, "0x200 (chip game, 祝儀: chip= per AGARI, chip counts in sc= and owari=, kiriage mangan)"},
+		{0x400, "0x400 (special scoring with ratio=; starting score 1000)"},
+		{0x800, "0x800 (one-kyoku game with ratio= payouts; starting score 1000)"},
+	} {
+		if extra&b.bit != 0 {
+			names = append(names, b.name)
+			extra &^= b.bit
+		}
+	}
+	if extra != 0 {
+		names = append(names, fmt.Sprintf("%#x (unknown)", extra))
+	}
+	return fmt.Sprintf("GO type %#x: rules not supported: %s", g.Type, strings.Join(names, "; "))
 }

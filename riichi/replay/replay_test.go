@@ -39,18 +39,16 @@ func TestSharedLogs(t *testing.T) {
 		}
 		t.Errorf("%s [%s] %s:\n  log:    %s\n  engine: %s", m.File, m.Round, m.Tag, m.Expected, m.Actual)
 	}
-	three, special := 0, 0
+	special := 0
 	for _, s := range res.Skipped {
-		switch {
-		case s.Reason == "three-player game":
-			three++
-		case strings.Contains(s.Reason, "rule bits"):
+		if strings.Contains(s.Reason, "rules not supported: 0x") {
 			special++
 		}
 	}
-	// MANIFEST.md: 342 games, 242 four-player, 100 three-player.
-	if three != 100 || res.Games+special != 242 {
-		t.Errorf("replayed %d games, skipped %d special-rule and %d three-player; want 242 four-player and 100 three-player", res.Games, special, three)
+	// MANIFEST.md: 342 games, 242 four-player (5 of them under special
+	// rules), 100 three-player with 1052 rounds.
+	if res.SanmaGames != 100 || res.SanmaRounds != 1052 || res.Games-res.SanmaGames+special != 242 || special != 5 {
+		t.Errorf("replayed %d games (%d three-player, %d rounds), skipped %d special-rule; want 237 four-player, 100 three-player (1052 rounds), 5 special", res.Games, res.SanmaGames, res.SanmaRounds, special)
 	}
 	for _, k := range []string{CheckInit, CheckDraw, CheckDiscard, CheckCall, CheckReach, CheckDora, CheckAgari, CheckAgariSc, CheckRyuukyoku, CheckRyuukyokuSc, CheckEnd, CheckOwariScores, CheckOwariPoints} {
 		if res.Checks[k] == 0 {
@@ -205,9 +203,35 @@ func TestTamperDrawOrder(t *testing.T) {
 	wantMismatch(t, g, "V")
 }
 
-func TestThreePlayerSkipped(t *testing.T) {
-	res := Game(readLog(t, "2014091101gm-00b9-0000-5ca6b487.xml"))
-	if res.Games != 0 || len(res.Skipped) != 1 || res.Skipped[0].Reason != "three-player game" {
+// TestThreePlayerReplayed replays a three-player log (kita, tsumo loss,
+// 200-point honba) with every check passing, and the same log with one
+// AGARI payment changed, which must be a mismatch.
+func TestThreePlayerReplayed(t *testing.T) {
+	g := readLog(t, "2014091101gm-00b9-0000-5ca6b487.xml")
+	res := Game(g)
+	if res.Games != 1 || res.SanmaGames != 1 || res.Rounds != 11 || len(res.Mismatches) != 0 || len(res.Skipped) != 0 {
+		t.Fatalf("%+v", res)
+	}
+	if res.Checks[CheckOwariPoints] != 1 || res.Checks[CheckAgariSc] == 0 {
+		t.Fatalf("checks %v", res.Checks)
+	}
+	// The first AGARI is the dealer's haneman tsumo: 6000 from each of the
+	// two others (no share from the empty seat). Pretend Tenhou charged a
+	// fourth player's share.
+	a := g.Rounds[0].Events[len(g.Rounds[0].Events)-1].(mjlog.Agari)
+	a.Sc = slices.Clone(a.Sc)
+	a.Sc[3] -= 60
+	g.Rounds[0].Events[len(g.Rounds[0].Events)-1] = a
+	if res := Game(g); len(res.Mismatches) == 0 {
+		t.Fatal("a changed three-player tsumo payment was not found")
+	}
+}
+
+// TestSpecialRulesNamed: a log under rules the engine does not play is
+// skipped with a reason naming each such rule bit.
+func TestSpecialRulesNamed(t *testing.T) {
+	res := Game(readLog(t, "dnovikoff+tenhou__log__test_data__chip.xml"))
+	if res.Games != 0 || len(res.Skipped) != 1 || !strings.Contains(res.Skipped[0].Reason, "0x200 (chip game") {
 		t.Fatalf("%+v", res)
 	}
 }

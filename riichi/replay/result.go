@@ -68,13 +68,21 @@ type Result struct {
 	Games  int `json:"games"`
 	Rounds int `json:"rounds"`
 	Agari  int `json:"agari"`
+	// SanmaGames and SanmaRounds count the three-player games and kyoku
+	// among Games and Rounds.
+	SanmaGames  int `json:"sanma_games"`
+	SanmaRounds int `json:"sanma_rounds"`
 	// Checks counts the comparisons made, by check kind (Check* names).
 	Checks map[string]int `json:"checks"`
 	// Mismatches lists every difference found.
 	Mismatches []Mismatch `json:"mismatches"`
-	// Skipped lists logs (three-player) and checks (owari points of
-	// custom-rule lobbies) that were not replayed.
+	// Skipped lists logs that were not replayed at all, with the reason
+	// (a rule the engine does not play).
 	Skipped []Skipped `json:"skipped"`
+	// Unchecked lists checks not made in games that were replayed (their
+	// rounds are counted): the end of match and owari of a private lobby
+	// or of a log that ends without owari.
+	Unchecked []Skipped `json:"unchecked"`
 	// Errors lists logs that could not be read or parsed (Files).
 	Errors []FileError `json:"errors"`
 }
@@ -84,6 +92,8 @@ func (r *Result) Merge(o Result) {
 	r.Games += o.Games
 	r.Rounds += o.Rounds
 	r.Agari += o.Agari
+	r.SanmaGames += o.SanmaGames
+	r.SanmaRounds += o.SanmaRounds
 	if r.Checks == nil {
 		r.Checks = map[string]int{}
 	}
@@ -92,6 +102,7 @@ func (r *Result) Merge(o Result) {
 	}
 	r.Mismatches = append(r.Mismatches, o.Mismatches...)
 	r.Skipped = append(r.Skipped, o.Skipped...)
+	r.Unchecked = append(r.Unchecked, o.Unchecked...)
 	r.Errors = append(r.Errors, o.Errors...)
 }
 

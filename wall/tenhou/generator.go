@@ -32,6 +32,9 @@ type Wall struct {
 	Layout wall.Layout
 	// Rnd is rnd[0..143]: the nine SHA-512 digests of the kyoku's 288
 	// genrand outputs read as little-endian uint32 (WALL_LAYOUT.md §2).
+	// Only the digests the shuffle and dice read are computed: for three
+	// players (rnd[0..106], rnd[135], rnd[136]) the eighth digest,
+	// rnd[112..127], is skipped and left 0.
 	Rnd [RndWords]uint32
 	// Dice are the two dice, 0-based (faces are Dice[i]+1): rnd[135]%6 and
 	// rnd[136]%6 (WALL_LAYOUT.md §4). They do not influence the deal.
@@ -54,9 +57,12 @@ type Generator struct {
 	mt     mt19937ar.MT
 	layout wall.Layout
 	kyoku  int
-	set    [wall.NumTiles]wall.Tile
-	src    [SourceWords]uint32
-	buf    [SourceWords * 4]byte
+	// used[c] tells whether digest c holds a rnd word the shuffle or the
+	// dice read.
+	used [SourceWords * 4 / digestInput]bool
+	set  [wall.NumTiles]wall.Tile
+	src  [SourceWords]uint32
+	buf  [SourceWords * 4]byte
 }
 
 // NewGenerator returns a generator for a game with the given seed and number
@@ -68,6 +74,12 @@ func NewGenerator(seed Seed, players int) (*Generator, error) {
 	}
 	g := &Generator{layout: l}
 	copy(g.set[:], l.Set())
+	const perDigest = sha512.Size / 4
+	for i := 0; i < l.Size-1; i++ {
+		g.used[i/perDigest] = true
+	}
+	g.used[diceSlot0/perDigest] = true
+	g.used[diceSlot1/perDigest] = true
 	g.mt.InitByArray(seed.Key)
 	return g, nil
 }
@@ -83,6 +95,10 @@ func (g *Generator) Next(w *Wall) {
 		binary.LittleEndian.PutUint32(g.buf[4*i:], v)
 	}
 	for c := range SourceWords * 4 / digestInput {
+		if !g.used[c] {
+			clear(w.Rnd[c*sha512.Size/4 : (c+1)*sha512.Size/4])
+			continue
+		}
 		d := sha512.Sum512(g.buf[digestInput*c : digestInput*(c+1)])
 		for k := range sha512.Size / 4 {
 			w.Rnd[c*sha512.Size/4+k] = binary.LittleEndian.Uint32(d[4*k:])

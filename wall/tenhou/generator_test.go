@@ -298,10 +298,12 @@ func benchmarkWall(b *testing.B, players int) {
 	}
 	var w Wall
 	b.ReportAllocs()
+	cpu0 := cpuNow()
 	for b.Loop() {
 		g.Next(&w)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "walls/s")
+	reportCPU(b, b.N, cpu0, "walls/cpu-s")
 }
 
 // BenchmarkWall4p measures four-player walls generated per second.

@@ -1,0 +1,164 @@
+package lab
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/verdict"
+)
+
+// buildBinary builds mentalmj into a temporary directory.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "mentalmj")
+	out, err := exec.Command("go", "build", "-o", bin, "github.com/mentalmj/mentalmj/cmd/mentalmj").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// TestMatrix runs every strategy, the coalition and the control, and holds
+// the protocol to its promise: every cheater is named as its strategy
+// expects (a blame with signed evidence, or a fault for what leaves no
+// signature), caught at some step, and no honest player is ever blamed or
+// named in a fault.
+func TestMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the lab matrix runs about 30 tables of four processes")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 12*time.Minute)
+	defer cancel()
+	m, err := Run(ctx, Config{Binary: buildBinary(t), Dir: t.TempDir(), Coalition: true, Timeout: 3 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Control.Blamed) > 0 || len(m.Control.Faults) > 0 || m.Control.Caught != "not caught" {
+		t.Errorf("control table: %+v", m.Control)
+	}
+	byName := map[string]cheat.Strategy{}
+	for _, s := range cheat.All() {
+		byName[s.Name] = s
+	}
+	if len(m.Strategies) != len(byName)+1 {
+		t.Errorf("%d rows, want %d strategies and the coalition", len(m.Strategies), len(byName))
+	}
+	for _, r := range m.Strategies {
+		switch {
+		case r.FalseBlames > 0 || r.FalseFaults > 0:
+			t.Errorf("%s: %d false blames, %d false faults: %+v", r.Strategy, r.FalseBlames, r.FalseFaults, r)
+		case r.Caught == "not caught" || !r.CheaterNamed:
+			t.Errorf("%s: cheater not named as expected: %+v", r.Strategy, r)
+		case r.Expect == "blame" && len(r.Blamed) == 0:
+			t.Errorf("%s: nobody blamed: %+v", r.Strategy, r)
+		case r.Expect == "fault" && len(r.Blamed) > 0:
+			t.Errorf("%s leaves no signed evidence, yet %v are blamed", r.Strategy, r.Blamed)
+		}
+		// Only comparing transcripts can see a careful equivocator.
+		if s, ok := byName[r.Strategy]; ok && s.When == "transcript comparison" && r.Caught != s.When {
+			t.Errorf("%s: caught %s, want %s", r.Strategy, r.Caught, s.When)
+		}
+	}
+	var b strings.Builder
+	m.WriteText(&b)
+	t.Log("\n" + b.String())
+}
+
+// TestFaultRuns kills one node (SIGKILL) during the hellos, the seats and
+// dice, the shuffle, the play and the key reveal, and stops one past the timeout
+// (SIGSTOP). Each time every surviving node and the audit of every
+// surviving transcript name only that node, and only in faults.
+func TestFaultRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fault runs start five tables of four processes")
+	}
+	bin := buildBinary(t)
+	const victimPlayer = 2
+	runs := []struct {
+		name string
+		v    victim
+	}{
+		{"killed during the hellos", victim{after: `msg="peer joined"`, sig: syscall.SIGKILL}},
+		{"killed during seats", victim{after: `msg="hand step started" hand=1 step="seats and dice"`, sig: syscall.SIGKILL}},
+		{"killed during shuffle", victim{after: `step="seats and dice"`, sig: syscall.SIGKILL}},
+		{"killed during play", victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}},
+		{"killed during key reveal", victim{after: `step=play`, sig: syscall.SIGKILL}},
+		{"stopped past the timeout", victim{after: `step="dora indicator"`, delay: 100 * time.Millisecond, sig: syscall.SIGSTOP, resume: 5 * time.Second}},
+	}
+	for _, run := range runs {
+		t.Run(run.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			v := run.v
+			v.player = victimPlayer
+			dir := t.TempDir()
+			tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, victim: &v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !v.fired {
+				t.Fatalf("the victim's log never showed %q", v.after)
+			}
+			victimID := tb.players[victimPlayer].id.String()
+			var files []verdict.File
+			for i, p := range tb.players {
+				if i == victimPlayer {
+					continue
+				}
+				if p.code != 3 {
+					t.Errorf("%s exited %d, want 3 (the game stopped on a fault)", p.name, p.code)
+				}
+				named := false
+				for _, ev := range p.events {
+					if ev.Event == "blame" || ev.Peer != victimID {
+						t.Errorf("%s reported %s of %s (%s), want only faults of the victim %s", p.name, ev.Event, ev.Player, ev.Reason, victimID)
+					}
+					named = named || ev.Peer == victimID
+				}
+				if !named {
+					t.Errorf("%s never named the victim", p.name)
+				}
+				f, err := os.Open(p.transcript)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recs, rerr := protocol.LoadRecords(f, p.transcript)
+				f.Close()
+				file := verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr}
+				files = append(files, file)
+				checkOnlyVictim(t, []verdict.File{file}, victimID)
+			}
+			checkOnlyVictim(t, files, victimID)
+		})
+	}
+}
+
+// checkOnlyVictim audits files together and fails on any blame and any
+// fault naming a peer other than victim.
+func checkOnlyVictim(t *testing.T, files []verdict.File, victim string) {
+	t.Helper()
+	r, err := verdict.Audit(files)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Blame) > 0 {
+		t.Errorf("audit of %d transcripts blames %+v", len(files), r.Blame)
+	}
+	for _, f := range r.Faults {
+		if f.Peer != "" && f.Peer != victim {
+			t.Errorf("audit of %d transcripts names %s in a fault: %+v", len(files), f.Player, f)
+		}
+	}
+	if !slices.ContainsFunc(r.Faults, func(f verdict.Fault) bool { return f.Peer == victim }) {
+		t.Errorf("audit of %d transcripts never names the victim: %+v", len(files), r.Faults)
+	}
+}

@@ -1,0 +1,46 @@
+// Package mjai is the mjai protocol of riichi mahjong bots (gimite's mjai,
+// Mortal's libriichi, akochan, mjai-manue): its events as JSON Lines, its
+// tile notation, Tenhou mjlog games as mjai event streams, and per-seat
+// views of those streams.
+//
+// # Events
+//
+// One JSON object per line, "type" first:
+//
+//	start_game  {names, id}            id: the seat the reader plays (seat views)
+//	start_kyoku {bakaze, dora_marker, kyoku 1–4, honba, kyotaku, oya, scores, tehais}
+//	tsumo       {actor, pai}           pai "?" when the reader may not see it
+//	dahai       {actor, pai, tsumogiri}
+//	chi, pon, daiminkan {actor, target, pai, consumed}
+//	kakan       {actor, pai, consumed} pai the added tile, consumed the pon
+//	ankan       {actor, consumed}
+//	nukidora    {actor, pai}           three-player north (Mortal's sanma fork)
+//	dora        {dora_marker}
+//	reach, reach_accepted {actor}
+//	hora        {actor, target, deltas, ura_markers}
+//	ryukyoku    {deltas}
+//	end_kyoku, end_game, none
+//
+// Seats (actor, target, oya, id) are absolute 0..3, seat 0 the first East;
+// scores and deltas are points. A bot's reply is one of dahai, reach, hora,
+// chi, pon, daiminkan, kakan, ankan, ryukyoku (kyuushu kyuuhai) or none.
+// Mortal also reads "can_act": false on an event as "only update your
+// state" (libriichi's EventWithCanAct); Event.CanAct writes it.
+//
+// # Order
+//
+// Events follow mjai's order, which is also the order of Tenhou's mjlog
+// tags: reach → dahai → reach_accepted (before a call on that dahai);
+// ankan → dora → rinshan tsumo; daiminkan or kakan → rinshan tsumo → dora
+// just before that player's next dahai (or next kan); one hora per winner
+// of a double ron; end_kyoku after every kyoku and end_game last.
+//
+// # Tiles
+//
+// "1m"…"9m", "1p"…"9p", "1s"…"9s", "E" "S" "W" "N" (winds), "P" "F" "C"
+// (haku, hatsu, chun), "5mr" "5pr" "5sr" for red fives, "?" for a tile the
+// reader may not see.
+//
+// Reference: Mortal's libriichi/src/mjai/event.rs and gimite's mjai
+// protocol description.
+package mjai

@@ -1,0 +1,73 @@
+package mjai
+
+import (
+	"fmt"
+
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Hidden is the mjai name of a tile the reader may not see.
+const Hidden = "?"
+
+var honorNames = [7]string{"E", "S", "W", "N", "P", "F", "C"}
+
+// tileNames[t] is the mjai name of tile id t with red fives marked.
+var tileNames = func() [wall.NumTiles]string {
+	var out [wall.NumTiles]string
+	for t := range wall.Tile(wall.NumTiles) {
+		out[t] = KindName(t.Kind())
+		if t.IsRed() {
+			out[t] += "r"
+		}
+	}
+	return out
+}()
+
+// KindName returns the mjai name of a kind: "1m"…"9s", "E"…"C"; "?" for
+// an invalid kind.
+func KindName(k wall.Kind) string {
+	switch {
+	case !k.Valid():
+		return Hidden
+	case k.IsHonor():
+		return honorNames[k-27]
+	}
+	return fmt.Sprintf("%d%c", k.Number(), k.Suit())
+}
+
+// Tile returns the mjai name of tile id t: "5mr" for a red five when aka
+// (red fives are played), else its kind's name; "?" for an invalid id
+// (game.Unknown).
+func Tile(t wall.Tile, aka bool) string {
+	if !t.Valid() {
+		return Hidden
+	}
+	if !aka && t.IsRed() {
+		return KindName(t.Kind())
+	}
+	return tileNames[t]
+}
+
+// ParseTile reads an mjai tile name: it returns the kind and whether it is
+// a red five. It returns an error for "?" and anything else that is not a
+// tile name.
+func ParseTile(s string) (wall.Kind, bool, error) {
+	for i, h := range honorNames {
+		if s == h {
+			return wall.Kind(27 + i), false, nil
+		}
+	}
+	red := false
+	if len(s) == 3 && s[2] == 'r' && s[0] == '5' {
+		red, s = true, s[:2]
+	}
+	if len(s) != 2 || s[0] < '1' || s[0] > '9' {
+		return 0, false, fmt.Errorf("mjai: tile %q: not a tile name", s)
+	}
+	suit := map[byte]int{'m': 0, 'p': 1, 's': 2}
+	n, ok := suit[s[1]]
+	if !ok {
+		return 0, false, fmt.Errorf("mjai: tile %q: not a tile name", s)
+	}
+	return wall.Kind(9*n + int(s[0]-'1')), red, nil
+}
