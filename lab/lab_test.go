@@ -162,3 +162,33 @@ func checkOnlyVictim(t *testing.T, files []verdict.File, victim string) {
 		t.Errorf("audit of %d transcripts never names the victim: %+v", len(files), r.Faults)
 	}
 }
+
+// One player starts with another --table: every node, the misconfigured
+// one included, names that player in a configuration fault, and nobody is
+// blamed or called silent.
+func TestTableMismatchNamedByEveryNode(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts four processes")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	const odd = 3
+	tb, err := runTable(ctx, buildBinary(t), t.TempDir(), spec{hands: 1, timeout: 5 * time.Second, table: map[int]string{odd: "saturday"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	oddID := tb.players[odd].id.String()
+	for _, p := range tb.players {
+		if p.code != 3 {
+			t.Errorf("%s exited %d, want 3", p.name, p.code)
+		}
+		if len(p.events) == 0 {
+			t.Errorf("%s reported nothing", p.name)
+		}
+		for _, ev := range p.events {
+			if ev.Event != "fault" || ev.Kind != string(protocol.FaultConfig) || ev.Peer != oddID {
+				t.Errorf("%s reported %s %s of %s (%s), want a configuration fault of %s", p.name, ev.Event, ev.Kind, ev.Player, ev.Reason, oddID)
+			}
+		}
+	}
+}

@@ -58,6 +58,9 @@ type spec struct {
 	cheats map[int]string
 	// victim, if not nil, is a player the harness kills or stops.
 	victim *victim
+	// table, if set, gives a player another --table than the others':
+	// a misconfigured node.
+	table map[int]string
 }
 
 // victim is a player that the harness signals once its log shows a step:
@@ -108,7 +111,11 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		if passive {
 			style = "--tsumogiri"
 		}
-		args := []string{"join", style, "--table", tableName, "--name", p.name, "--listen", p.listen,
+		name := tableName
+		if other, ok := sp.table[i]; ok {
+			name = other
+		}
+		args := []string{"join", style, "--table", name, "--name", p.name, "--listen", p.listen,
 			"--hands", strconv.Itoa(hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
 			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", timeout.String(), "--connect-timeout", "30s"}
 		if p.cheat != "" {
@@ -161,7 +168,7 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		return nil, fmt.Errorf("table in %s: %w", dir, ctx.Err())
 	}
 	for i, p := range t.players {
-		if sp.victim != nil && sp.victim.player == i {
+		if sp.victim != nil && sp.victim.player == i || sp.table != nil {
 			continue
 		}
 		if p.code == 2 || !p.connected {

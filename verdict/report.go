@@ -48,10 +48,6 @@ type Report struct {
 	Hands  []Hand  `json:"hands"`
 	Blame  []Blame `json:"blame"`
 	Faults []Fault `json:"faults"`
-	// PartlyRevealed says the wall was not revealed in whole (a hand that
-	// ended early): its audit checked what the revealed keys allow.
-	Notes []string `json:"notes,omitempty"`
-
 	names Names
 }
 
