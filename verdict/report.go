@@ -48,7 +48,7 @@ type Report struct {
 	Hands  []Hand  `json:"hands"`
 	Blame  []Blame `json:"blame"`
 	Faults []Fault `json:"faults"`
-	names Names
+	names  Names
 }
 
 // TranscriptInfo describes one file audited.
