@@ -99,3 +99,33 @@ func (r *rekey) Entry(_ uint32, _ peer.ID, e *pb.Entry) {
 	f, _ := commcrypto.DecodeScalar(randomKey())
 	copy(rk.Wall[rekeyPosition*size:], commcrypto.EncodeElements([]commcrypto.Element{commcrypto.Lock(f, el)}))
 }
+
+// shuffleProof tampers with the proof of its shuffle pass: flip flips one
+// byte of its first pass's proof; otherwise, from its second hand on, it
+// sends the shuffle pass it made in its first hand (deck, key commitment
+// and proof, all valid then). The pass of the first seat starts from the
+// tile points in every hand, so only the hand number bound into the
+// Fiat–Shamir transcript tells such a replay apart.
+type shuffleProof struct {
+	protocol.Honest
+	flip  bool
+	saved *pb.ShufflePass
+	done  bool
+}
+
+func (s *shuffleProof) Entry(hand uint32, _ peer.ID, e *pb.Entry) {
+	sp := e.GetShuffle()
+	if sp == nil || s.done {
+		return
+	}
+	switch {
+	case s.flip && len(sp.Proof) > 0:
+		sp.Proof[len(sp.Proof)/2] ^= 0x10
+		s.done = true
+	case !s.flip && s.saved == nil:
+		s.saved = &pb.ShufflePass{Deck: append([]byte(nil), sp.Deck...), KeyCommitment: append([]byte(nil), sp.KeyCommitment...), Proof: append([]byte(nil), sp.Proof...)}
+	case !s.flip:
+		sp.Deck, sp.KeyCommitment, sp.Proof = s.saved.Deck, s.saved.KeyCommitment, s.saved.Proof
+		s.done = true
+	}
+}

@@ -53,6 +53,8 @@ func All() []Strategy {
 		strategy("shuffle-two-keys", "shuffles half the deck under a second key", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &shuffle{how: twoKeys} }),
 		strategy("identity-element", "puts the identity element in its shuffle pass", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &shuffle{how: identity} }),
 		strategy("noncanonical-element", "puts a non-canonical encoding in its shuffle pass", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &shuffle{how: noncanonical} }),
+		strategy("shuffle-proof-flip", "flips one byte of its shuffle pass's proof", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &shuffleProof{flip: true} }),
+		strategy("shuffle-pass-replay", "sends in its second hand the shuffle pass, key commitment and proof of its first", ExpectBlame, "at once", 2, func() protocol.Misbehavior { return &shuffleProof{} }),
 		strategy("rekey-inconsistent", "rekeys one wall position with a factor its commitment does not match", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &rekey{} }),
 		strategy("nonce-mismatch", "reveals a seat-and-dice nonce that does not open its commitment", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &nonce{} }),
 		strategy("equivocate", "signs two different answers under one sequence number for different peers, each chain kept whole", ExpectBlame, "transcript comparison", 1, func() protocol.Misbehavior { return &equivocate{} }),

@@ -2,6 +2,8 @@ package commcrypto
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -95,4 +97,43 @@ func TestCommitmentTampered(t *testing.T) {
 		t.Errorf("unset commitment: err = %v", err)
 	}
 	mustPanic(t, "Commit(unset)", func() { Commit(Scalar{}) })
+}
+
+// CheckCommitments against CheckCommitment one by one: all good, one
+// wrong key anywhere (named), two keys swapped, unset values, lengths.
+func TestCheckCommitments(t *testing.T) {
+	const n = 40
+	rs := make([]Scalar, n)
+	Rs := make([]Element, n)
+	for i := range rs {
+		rs[i] = smallScalar(t, uint64(1000+i*7))
+		Rs[i] = Commit(rs[i])
+	}
+	if err := CheckCommitments(rs, Rs); err != nil {
+		t.Fatalf("honest keys: %v", err)
+	}
+	for _, bad := range []int{0, 17, n - 1} {
+		w := append([]Scalar(nil), rs...)
+		w[bad] = smallScalar(t, 3)
+		err := CheckCommitments(w, Rs)
+		if !errors.Is(err, ErrCommitment) || !strings.Contains(err.Error(), fmt.Sprintf("index %d:", bad)) {
+			t.Errorf("wrong key at %d: err = %v", bad, err)
+		}
+	}
+	w := append([]Scalar(nil), rs...)
+	w[3], w[4] = w[4], w[3]
+	if err := CheckCommitments(w, Rs); !errors.Is(err, ErrCommitment) || !strings.Contains(err.Error(), "index 3:") {
+		t.Errorf("swapped keys: err = %v", err)
+	}
+	w = append([]Scalar(nil), rs...)
+	w[5] = Scalar{}
+	if err := CheckCommitments(w, Rs); !errors.Is(err, ErrCommitment) {
+		t.Errorf("unset key: err = %v", err)
+	}
+	if err := CheckCommitments(rs[:3], Rs); !errors.Is(err, ErrCommitment) {
+		t.Errorf("lengths: err = %v", err)
+	}
+	if err := CheckCommitments(nil, nil); err != nil {
+		t.Errorf("empty: %v", err)
+	}
 }

@@ -4,6 +4,8 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/cloudflare/circl/group"
 )
@@ -87,18 +89,38 @@ func DecodeElement(b []byte) (Element, error) {
 //
 // Errors (wrapped): ErrElementLength if n < 0 or len(b) != n·32; otherwise the
 // first chunk's ErrElementEncoding or ErrIdentity, with its index in the
-// message. Never panics on any b.
+// message. Never panics on any b. From 64 elements on, the decoding is
+// spread over GOMAXPROCS goroutines.
 func DecodeElements(b []byte, n int) ([]Element, error) {
 	if n < 0 || n > len(b)/ElementSize || len(b) != n*ElementSize {
 		return nil, fmt.Errorf("%w: got %d bytes, want %d elements", ErrElementLength, len(b), n)
 	}
 	out := make([]Element, n)
-	for i := range out {
-		e, err := DecodeElement(b[i*ElementSize : (i+1)*ElementSize])
+	errs := make([]error, n)
+	decode := func(i int) {
+		out[i], errs[i] = DecodeElement(b[i*ElementSize : (i+1)*ElementSize])
+	}
+	if workers := min(runtime.GOMAXPROCS(0), n/32); workers > 1 {
+		// Large decks: each decode costs a field inverse square root
+		// (≈ 5 µs), so spread them over the cores.
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Go(func() {
+				for i := w; i < n; i += workers {
+					decode(i)
+				}
+			})
+		}
+		wg.Wait()
+	} else {
+		for i := range out {
+			decode(i)
+		}
+	}
+	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("commcrypto: element %d: %w", i, err)
 		}
-		out[i] = e
 	}
 	return out, nil
 }

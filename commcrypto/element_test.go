@@ -137,6 +137,15 @@ func TestDecodeElements(t *testing.T) {
 	if !errors.Is(err, ErrElementEncoding) || !strings.Contains(err.Error(), "element 135") {
 		t.Errorf("negative s at 135: err = %v", err)
 	}
+	// Two bad elements (decoded by different goroutines): the first is
+	// named.
+	bad = bytes.Clone(msg)
+	copy(bad[100*ElementSize:], make([]byte, ElementSize))
+	bad[61*ElementSize] |= 1
+	_, err = DecodeElements(bad, NumTiles)
+	if !errors.Is(err, ErrElementEncoding) || !strings.Contains(err.Error(), "element 61") {
+		t.Errorf("bad at 61 and 100: err = %v, want element 61", err)
+	}
 	mustPanic(t, "EncodeElements(unset)", func() { EncodeElements([]Element{Generator(), {}}) })
 }
 

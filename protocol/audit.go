@@ -353,12 +353,9 @@ func (a *auditor) reveals() bool {
 			a.blame(entries(rk), "rekey pass has bad commitments: %v", err)
 			return false
 		}
-		for i := range r {
-			if a.own(j) {
-				break
-			}
-			if commcrypto.CheckCommitment(r[i], commits[i]) != nil {
-				a.blame(entries(rk, o), "revealed key for position %d does not match its commitment", i)
+		if !a.own(j) {
+			if err := commcrypto.CheckCommitments(r, commits); err != nil {
+				a.blame(entries(rk, o), "revealed position keys do not match their commitments: %v", err)
 				return false
 			}
 		}

@@ -16,6 +16,9 @@
 // scalar multiplications (≈ 255 doublings and ≈ 50 additions each) for the
 // naive sum; c is chosen per call from n.
 //
+// From 64 points on, the windows are split into contiguous ranges computed
+// by GOMAXPROCS goroutines and recombined by doubling (Horner).
+//
 // The package uses only circl's public group operations (Add, Dbl, Neg,
 // Set of github.com/cloudflare/circl/group, ristretto255); it performs no
 // curve or field arithmetic of its own.
@@ -29,7 +32,10 @@
 package msm
 
 import (
+	"encoding/binary"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/cloudflare/circl/group"
 )
@@ -72,6 +78,40 @@ func multiScalarMultWindow(scalars []group.Scalar, points []group.Element, c int
 		digits[i] = signedDigits(b, c)
 	}
 	windows := len(digits[0])
+	workers := min(runtime.GOMAXPROCS(0), windows)
+	if n < parallelMin || workers < 2 {
+		return windowRange(points, digits, c, 0, windows)
+	}
+	// Split the windows into contiguous ranges, one per goroutine, and
+	// recombine: Σ_r 2^(c·lo_r)·S_r by Horner from the top range.
+	bounds := make([]int, workers+1)
+	for k := range bounds {
+		bounds[k] = k * windows / workers
+	}
+	parts := make([]group.Element, workers)
+	var wg sync.WaitGroup
+	for k := range workers {
+		wg.Go(func() { parts[k] = windowRange(points, digits, c, bounds[k], bounds[k+1]) })
+	}
+	wg.Wait()
+	acc := parts[workers-1]
+	for k := workers - 2; k >= 0; k-- {
+		for range c * (bounds[k+1] - bounds[k]) {
+			acc.Dbl(acc)
+		}
+		acc.Add(acc, parts[k])
+	}
+	return acc
+}
+
+// parallelMin is the number of points from which MultiScalarMult splits
+// its windows over GOMAXPROCS goroutines.
+const parallelMin = 64
+
+// windowRange returns Σ_{w ∈ [lo, hi)} 2^(c·(w−lo))·S_w, S_w the sum over
+// the points of digit w times the point (the bucket method on those
+// windows only).
+func windowRange(points []group.Element, digits [][]int16, c, lo, hi int) group.Element {
 	half := 1 << (c - 1)
 	buckets := make([]group.Element, half)
 	for i := range buckets {
@@ -82,8 +122,8 @@ func multiScalarMultWindow(scalars []group.Scalar, points []group.Element, c int
 	acc := g.Identity()
 	running := g.NewElement()
 	sum := g.NewElement()
-	for w := windows - 1; w >= 0; w-- {
-		if w != windows-1 {
+	for w := hi - 1; w >= lo; w-- {
+		if w != hi-1 {
 			for range c {
 				acc.Dbl(acc)
 			}
@@ -155,23 +195,30 @@ func windowBits(n int) int {
 // [−2^(c−1), 2^(c−1)], with Σ d_w·2^(c·w) equal to the scalar.
 func signedDigits(b []byte, c int) []int16 {
 	windows := (scalarBits+c-1)/c + 1
+	var limb [5]uint64 // little-endian 64-bit limbs, and a zero limb
+	for k := range 4 {
+		limb[k] = binary.LittleEndian.Uint64(b[8*k:])
+	}
+	mask := uint64(1)<<c - 1
 	out := make([]int16, windows)
 	carry := 0
 	for w := range windows {
-		v := 0
-		for k := range c {
-			bit := w*c + k
-			if bit < 256 && b[bit/8]>>(bit%8)&1 == 1 {
-				v |= 1 << k
+		bit := w * c
+		var v uint64
+		if bit < 256 {
+			word, shift := bit/64, uint(bit%64)
+			v = limb[word] >> shift
+			if shift != 0 {
+				v |= limb[word+1] << (64 - shift)
 			}
 		}
-		v += carry
+		d := int(v&mask) + carry
 		carry = 0
-		if v > 1<<(c-1) {
-			v -= 1 << c
+		if d > 1<<(c-1) {
+			d -= 1 << c
 			carry = 1
 		}
-		out[w] = int16(v)
+		out[w] = int16(d)
 	}
 	return out
 }

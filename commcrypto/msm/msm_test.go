@@ -160,3 +160,25 @@ func BenchmarkNaive136(b *testing.B) {
 		naive(ss, ps)
 	}
 }
+
+// The split over goroutines against the single-range computation and the
+// naive sum, for sizes around the threshold and every GOMAXPROCS split.
+func TestMultiScalarMultParallelSplit(t *testing.T) {
+	for _, n := range []int{parallelMin - 1, parallelMin, 200} {
+		ss, ps := inputs(t, n, fmt.Sprint("split", n))
+		want := naive(ss, ps)
+		for c := 3; c <= 9; c++ {
+			digits := make([][]int16, n)
+			for i, s := range ss {
+				b, _ := s.MarshalBinary()
+				digits[i] = signedDigits(b, c)
+			}
+			if got := windowRange(ps, digits, c, 0, len(digits[0])); !got.IsEqual(want) {
+				t.Errorf("n=%d c=%d: single range differs from the naive sum", n, c)
+			}
+			if got := multiScalarMultWindow(ss, ps, c); !got.IsEqual(want) {
+				t.Errorf("n=%d c=%d: split differs from the naive sum", n, c)
+			}
+		}
+	}
+}

@@ -206,12 +206,16 @@ func Decode(b []byte, n int) (*Proof, error) {
 		}
 		return e, nil
 	}
-	var err error
-	for i := range n {
-		if pr.a[i], err = elem(i*size, fmt.Sprintf("commitment A_%d", i)); err != nil {
+	// Each decode costs a field inverse square root: spread them over the
+	// cores, then report the first failure in order.
+	errs := make([]error, n)
+	parallel(n, func(i int) { pr.a[i], errs[i] = elem(i*size, fmt.Sprintf("commitment A_%d", i)) })
+	for _, err := range errs {
+		if err != nil {
 			return nil, err
 		}
 	}
+	var err error
 	if pr.b, err = elem(n*size, "aggregate B"); err != nil {
 		return nil, err
 	}

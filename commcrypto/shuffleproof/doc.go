@@ -65,7 +65,7 @@
 //
 // # Verification
 //
-// Verify folds all 2n + 5 group equations into one multi-scalar
+// Verify folds all n + 5 group equations into one multi-scalar
 // multiplication of 6n + 8 points with weights drawn from the transcript
 // after the responses (a random linear combination: a false equation
 // survives with probability ≤ 1/ℓ per query), computed with the bucket

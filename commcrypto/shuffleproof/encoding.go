@@ -51,19 +51,30 @@ type decoder struct {
 
 func (d *decoder) elems(what string, n int) []group.Element {
 	out := make([]group.Element, n)
-	for i := range out {
-		if d.err != nil {
-			return out
-		}
+	if d.err != nil {
+		return out
+	}
+	// Each decode costs a field inverse square root: spread them over
+	// the cores, then report the first failure in order.
+	errs := make([]error, n)
+	base := d.off
+	parallel(n, func(i int) {
+		off := base + i*size
 		e := g.NewElement()
-		if err := e.UnmarshalBinary(d.b[d.off : d.off+size]); err != nil {
-			d.err = fmt.Errorf("%w: %s %d at byte %d is not a canonical ristretto255 encoding", ErrEncoding, what, i, d.off)
+		if err := e.UnmarshalBinary(d.b[off : off+size]); err != nil {
+			errs[i] = fmt.Errorf("%w: %s %d at byte %d is not a canonical ristretto255 encoding", ErrEncoding, what, i, off)
 		} else if e.IsIdentity() {
-			d.err = fmt.Errorf("%w: %s %d at byte %d is the identity", ErrEncoding, what, i, d.off)
+			errs[i] = fmt.Errorf("%w: %s %d at byte %d is the identity", ErrEncoding, what, i, off)
 		}
 		out[i] = e
-		d.off += size
+	})
+	for _, err := range errs {
+		if err != nil {
+			d.err = err
+			break
+		}
 	}
+	d.off += n * size
 	return out
 }
 
