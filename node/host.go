@@ -87,7 +87,9 @@ type Node struct {
 	writeTimeout time.Duration
 
 	table atomic.Pointer[table]
-	gater *tableGater
+	// tableSet is closed once SetPeers has set the table.
+	tableSet chan struct{}
+	gater    *tableGater
 
 	relays     []*relaySlot // one per Config.Relays, fixed in New
 	rsvMu      sync.Mutex   // guards the relaySlots' state and rsvChanged
@@ -133,6 +135,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		dialTimeout:  cfg.DialTimeout,
 		writeTimeout: cfg.WriteTimeout,
 		closed:       make(chan struct{}),
+		tableSet:     make(chan struct{}),
 	}
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
@@ -217,6 +220,7 @@ func (n *Node) SetPeers(peers []peer.AddrInfo) error {
 	if !n.table.CompareAndSwap(nil, t) {
 		return errors.New("peer table already set")
 	}
+	close(n.tableSet)
 	n.addToPeerstore(t)
 	if n.gater.meet != nil {
 		// Strangers admitted to a meeting have no business here now.

@@ -493,3 +493,35 @@ func TestNewAndSetPeersReject(t *testing.T) {
 		t.Errorf("Recv after Close: %v", err)
 	}
 }
+
+// A peer admitted by Config.Meet (an invite's host) may open the game's
+// stream and send before this node has set its table (it is still reading
+// the seating list): the stream waits for SetPeers instead of being reset,
+// and the message arrives.
+func TestStreamBeforeSetPeersWaitsForTheTable(t *testing.T) {
+	ctx := testContext(t, 20*time.Second)
+	nodes := startNodes(t, 2, tcpLoopback, Config{Meet: func(peer.ID) bool { return true }})
+	a, b := nodes[0], nodes[1]
+	if err := a.SetPeers(tableOf(t, nodes, a)); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := a.Send(ctx, b.ID(), []byte("early")); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(300 * time.Millisecond)
+	if err := b.SetPeers(tableOf(t, nodes, b)); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Recv(ctx, a.ID()); err != nil || string(got) != "early" {
+		t.Fatalf("Recv: %q, %v", got, err)
+	}
+	if err := a.Send(ctx, b.ID(), []byte("later")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Recv(ctx, a.ID()); err != nil || string(got) != "later" {
+		t.Fatalf("Recv: %q, %v", got, err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -62,12 +63,29 @@ func readFrames(r io.Reader, deliver func([]byte) bool) error {
 	}
 }
 
+// tableWait bounds how long an inbound stream from a peer admitted by
+// Config.Meet waits for SetPeers before it is reset as coming from outside
+// the table.
+const tableWait = 5 * time.Second
+
 // handleStream serves an inbound ProtocolID stream: it admits one stream
 // per table peer and reads its frames into the peer's inbox until the
 // stream ends. The host runs it in a goroutine of its own per stream.
 func (n *Node) handleStream(s network.Stream) {
 	from := s.Conn().RemotePeer()
 	t := n.table.Load()
+	if t == nil && n.gater.meet != nil && n.gater.meet(from) {
+		// A peer met before the table is set (an invite's host, which
+		// sets its table and opens the game's streams as soon as it has
+		// sent the seating list) may open its stream a moment before this
+		// node has read that list and set the same table: wait for it.
+		select {
+		case <-n.tableSet:
+		case <-n.closed:
+		case <-time.After(tableWait):
+		}
+		t = n.table.Load()
+	}
 	var l *link
 	if t != nil {
 		l = t.links[from]
