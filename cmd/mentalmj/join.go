@@ -276,7 +276,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
 			results = append(results, r)
-			out.hand(r, n.ID(), gameRef.Nicks())
+			out.hand(r, n.ID(), gameRef.Nicks(), gameRef.Players())
 			front.HandDone(r)
 		},
 	})
@@ -362,7 +362,8 @@ func (r *reporter) event(obj map[string]any, format string, args ...any) {
 	fmt.Fprintf(r.w, format+"\n", args...)
 }
 
-func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string) {
+// hand reports one hand of a game of players players (3 or 4).
+func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string, players int) {
 	names := verdict.Names{Seats: h.Seats, Nicks: nicks}
 	audit := "ok"
 	switch {
@@ -388,10 +389,7 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	if h.Result != nil {
 		scores = h.Result.Scores
 	}
-	seated := scores[:]
-	if len(h.Seats) == 3 {
-		seated = scores[:3] // sanma: seat 3 is empty
-	}
+	seated := scores[:min(max(players, 1), len(scores))] // sanma: seat 3 is empty
 	dealer := "dealer unknown"
 	if oya != "" {
 		dealer = "dealer " + name(game.Seat(h.Oya))
