@@ -31,6 +31,9 @@ func (a *auditor) verifyProofs() bool {
 	}
 	a.deck[0] = a.in.Tiles.Points()
 	for j, p := range a.in.Seats {
+		if a.diverged(j) {
+			return false
+		}
 		so := a.byKind["shuffle pass"][p]
 		if so == nil {
 			return true
@@ -61,6 +64,9 @@ func (a *auditor) verifyProofs() bool {
 	}
 	a.wall[0] = a.deck[Players]
 	for j, p := range a.in.Seats {
+		if a.diverged(Players + j) {
+			return false
+		}
 		ro := a.byKind["rekey pass"][p]
 		if ro == nil {
 			return true
