@@ -129,6 +129,11 @@ type auditor struct {
 	in  AuditInput
 	out *HandAudit
 
+	// divergeAt is the first pass built on another pass than the one
+	// held (passInputs); divergeFaulted records that its fault was given.
+	divergeAt      int
+	divergeFaulted bool
+
 	byKind  map[string]map[peer.ID]*Opened // once-per-hand messages by sender
 	ordered []*Opened                      // key releases and dahai in order
 	seatOf  map[peer.ID]int
@@ -215,6 +220,7 @@ func (a *auditor) run() {
 	// The proofs need no revealed key: they are checked first, so that a
 	// bad pass is blamed even in a hand aborted before the key reveal.
 	proven := a.proven()
+	a.passInputs()
 	if !a.verifyProofs() || !a.reveals() {
 		return
 	}
@@ -373,6 +379,9 @@ func (a *auditor) shuffles() bool {
 	a.deck[0] = deckPoints(a.in.Tiles, a.layout)
 	a.labels[0] = a.layout.Set()
 	for j, p := range a.in.Seats {
+		if a.diverged(j) {
+			return false
+		}
 		o := a.need("shuffle pass", p)
 		if o == nil {
 			return false
@@ -411,6 +420,9 @@ func (a *auditor) shuffles() bool {
 func (a *auditor) rekeys() bool {
 	a.wall[0] = a.deck[a.n]
 	for j, p := range a.in.Seats {
+		if a.diverged(a.n + j) {
+			return false
+		}
 		rk := a.byKind["rekey pass"][p]
 		next, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Wall, a.layout.Size)
 		if err != nil {
@@ -625,4 +637,52 @@ func sameBody(a, b *Opened) bool {
 	x, y := proto.Clone(a.Entry).(*pb.Entry), proto.Clone(b.Entry).(*pb.Entry)
 	x.Seq, x.PrevHash, y.Seq, y.PrevHash = 0, nil, 0, nil
 	return proto.Equal(x, y)
+}
+
+// passInputs finds the first shuffle or rekey pass (index q: shuffle
+// passes 0..n-1, then rekey passes n..2n-1, n the number of players) that
+// names as its input another pass than the previous one this transcript
+// holds, and sets divergeAt to it (2n when none). Passes from there on are not judged — their checks
+// would run against an input their sender never had — and the hand gets
+// a FaultDiverged instead (see diverged).
+func (a *auditor) passInputs() bool {
+	var last []byte
+	a.divergeAt = 2 * a.n
+	for q := 0; q < 2*a.n; q++ {
+		kind, p := "shuffle pass", a.in.Seats[q%a.n]
+		if q >= a.n {
+			kind = "rekey pass"
+		}
+		o := a.byKind[kind][p]
+		if o == nil {
+			return true // a missing pass: the checks that need it say so
+		}
+		input := o.Entry.GetShuffle().GetInput()
+		if kind == "rekey pass" {
+			input = o.Entry.GetRekey().GetInput()
+		}
+		if string(input) != string(last) {
+			a.divergeAt = q
+			return true
+		}
+		last = o.Hash[:]
+	}
+	return true
+}
+
+// diverged reports whether pass q (as in passInputs) is at or after the
+// first divergence, recording the fault once.
+func (a *auditor) diverged(q int) bool {
+	if q < a.divergeAt {
+		return false
+	}
+	if !a.divergeFaulted {
+		a.divergeFaulted = true
+		kind, p := "shuffle pass", a.in.Seats[a.divergeAt%a.n]
+		if a.divergeAt >= a.n {
+			kind = "rekey pass"
+		}
+		a.fault("", FaultDiverged, "the %s of %s builds on another pass than the one this transcript holds: the previous player may have signed two passes; compare the players' transcripts", kind, p)
+	}
+	return true
 }

@@ -31,6 +31,9 @@ func (a *auditor) verifyProofs() bool {
 	}
 	a.deck[0] = deckPoints(a.in.Tiles, a.layout)
 	for j, p := range a.in.Seats {
+		if a.diverged(j) {
+			return false
+		}
 		so := a.byKind["shuffle pass"][p]
 		if so == nil {
 			return true
@@ -61,6 +64,9 @@ func (a *auditor) verifyProofs() bool {
 	}
 	a.wall[0] = a.deck[a.n]
 	for j, p := range a.in.Seats {
+		if a.diverged(a.n + j) {
+			return false
+		}
 		ro := a.byKind["rekey pass"][p]
 		if ro == nil {
 			return true

@@ -54,6 +54,9 @@ type hand struct {
 	rekeyEntry [maxSeats]*Opened
 
 	revealed bool // this player has broadcast its key reveal
+	// lastPass is the hash of the last shuffle or rekey pass entry, the
+	// input the next pass must name; nil before the first.
+	lastPass []byte
 
 	keys  [][maxSeats]commcrypto.Scalar // known keys per position and seat
 	mine  map[int]wall.Tile             // tiles this player has decrypted, by position
@@ -265,16 +268,18 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			h.k = k
 			h.perm = perm
 			h.deck[j+1] = next
-			body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next)}
+			body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next), Input: h.lastPass}
 			if !g.cfg.NoProofs {
 				if err := h.proveShuffle(body, h.deck[j], next); err != nil {
 					return err
 				}
 				h.keyCommits[j] = commcrypto.Commit(k)
 			}
-			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: body}}); err != nil {
+			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: body}})
+			if err != nil {
 				return err
 			}
+			h.lastPass = o.Hash[:]
 			continue
 		}
 		p := h.peerAt(j)
@@ -283,6 +288,9 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			return err
 		}
 		sp := o.Entry.GetShuffle()
+		if err := h.checkInput(o, sp.Input); err != nil {
+			return err
+		}
 		proofs := !g.cfg.NoProofs
 		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
 		if err != nil {
@@ -300,6 +308,19 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		}
 		h.deck[j+1] = next
 	}
+	return nil
+}
+
+// checkInput checks that the pass o builds on the pass this player holds
+// before it (input is its input field) and makes o the last pass. A
+// mismatch is a fault, not a blame: either the previous player signed two
+// passes and sent them to different players, or o's sender misstates what
+// it got, and only comparing transcripts tells which.
+func (h *hand) checkInput(o *Opened, input []byte) error {
+	if string(input) != string(h.lastPass) {
+		return faultf("", h.num, FaultDiverged, nil, "the %s of %s builds on another pass than the one we hold (input %x, ours %x): the previous player may have sent different passes to different players; compare the players' transcripts", o.Kind(), o.Sender, input, h.lastPass)
+	}
+	h.lastPass = o.Hash[:]
 	return nil
 }
 
@@ -356,15 +377,17 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			h.r = r
 			h.wall[j+1] = next
 			h.decoded[j] = commits
-			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits)}
+			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits), Input: h.lastPass}
 			if !g.cfg.NoProofs {
 				if err := h.proveRekey(body, h.wall[j], next, commits, factors); err != nil {
 					return err
 				}
 			}
-			if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}}); err != nil {
+			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}})
+			if err != nil {
 				return err
 			}
+			h.lastPass = o.Hash[:]
 			continue
 		}
 		p := h.peerAt(j)
@@ -373,6 +396,9 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			return err
 		}
 		rk := o.Entry.GetRekey()
+		if err := h.checkInput(o, rk.Input); err != nil {
+			return err
+		}
 		proofs := !g.cfg.NoProofs
 		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
 		if err != nil {

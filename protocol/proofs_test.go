@@ -363,3 +363,31 @@ func TestNoProofsMismatchIsAConfigFault(t *testing.T) {
 		}
 	}
 }
+
+// A pass that names another input than the pass the others hold is not
+// judged (its proof would be checked against an input its sender may
+// never have had, if the previous player signed two passes): every other
+// player stops the hand with a diverged-passes fault naming no one, and
+// nobody is blamed.
+func TestPassOnAnotherInputIsAFault(t *testing.T) {
+	tb := newTable(t)
+	const liar = 2
+	out := tb.play(t, 1, func(i int, c *Config) {
+		if i == liar {
+			c.Misbehavior = tamper(func(_ uint32, _ peer.ID, e *pb.Entry) {
+				if sp := e.GetShuffle(); sp != nil {
+					sp.Input = bytes.Repeat([]byte{7}, 32)
+				}
+			})
+		}
+	})
+	for i, o := range out {
+		if b := blamed(o.err); b != "" {
+			t.Errorf("player %d blamed %s: %v", i, b, o.err)
+		}
+		var fe *FaultError
+		if i != liar && (!errors.As(o.err, &fe) || fe.Kind != FaultDiverged || fe.Peer != "") {
+			t.Errorf("player %d: %v, want a diverged-passes fault", i, o.err)
+		}
+	}
+}

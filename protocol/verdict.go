@@ -110,6 +110,11 @@ const (
 	// FaultDamaged: a transcript record does not decode or its signature
 	// does not verify: the file was damaged or altered. It names no peer.
 	FaultDamaged FaultKind = "damaged transcript"
+	// FaultDiverged: a shuffle or rekey pass names as its input a pass
+	// other than the one the auditor holds: the previous player signed two
+	// passes, or the sender misstates its input. It names no peer; the
+	// pass is not judged, and comparing transcripts shows who signed two.
+	FaultDiverged FaultKind = "diverged passes"
 	// FaultVersion: a transcript is of a protocol version this build does
 	// not audit. It names no peer.
 	FaultVersion FaultKind = "unsupported version"

@@ -775,7 +775,13 @@ type ShufflePass struct {
 	// sender's seat as pass index and the sender's peer ID: the encoding of
 	// commcrypto/shuffleproof, 32·(5·136 + 9) = 22 048 bytes. Empty when
 	// the table plays without proofs.
-	Proof         []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
+	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
+	// input is the SHA-256 of the signed entry of the pass this one builds
+	// on: the previous seat's pass (for the first rekey pass, the last
+	// shuffle pass); empty for the first shuffle pass. A player holding a
+	// different pass does not judge this one: the passes diverged (someone
+	// signed two), which is a fault until transcripts are compared.
+	Input         []byte `protobuf:"bytes,4,opt,name=input,proto3" json:"input,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -831,6 +837,13 @@ func (x *ShufflePass) GetProof() []byte {
 	return nil
 }
 
+func (x *ShufflePass) GetInput() []byte {
+	if x != nil {
+		return x.Input
+	}
+	return nil
+}
+
 // RekeyPass is one player's rekey pass: the wall after replacing the
 // player's global key with per-position keys (136 × 32 bytes) and the
 // commitments R_i = r_i·G to those keys (136 × 32 bytes), in yama order.
@@ -843,7 +856,13 @@ type RekeyPass struct {
 	// sender's shuffle pass), bound like the shuffle proof: the encoding of
 	// commcrypto/rekeyproof, 32·(2·136 + 1) = 8 736 bytes. Empty when the
 	// table plays without proofs.
-	Proof         []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
+	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
+	// input is the SHA-256 of the signed entry of the pass this one builds
+	// on: the previous seat's pass (for the first rekey pass, the last
+	// shuffle pass); empty for the first shuffle pass. A player holding a
+	// different pass does not judge this one: the passes diverged (someone
+	// signed two), which is a fault until transcripts are compared.
+	Input         []byte `protobuf:"bytes,4,opt,name=input,proto3" json:"input,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -895,6 +914,13 @@ func (x *RekeyPass) GetCommitments() []byte {
 func (x *RekeyPass) GetProof() []byte {
 	if x != nil {
 		return x.Proof
+	}
+	return nil
+}
+
+func (x *RekeyPass) GetInput() []byte {
+	if x != nil {
+		return x.Input
 	}
 	return nil
 }
@@ -1439,15 +1465,17 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\akyotaku\x18\x05 \x01(\rR\akyotaku\x12\x16\n" +
 	"\x06scores\x18\x06 \x03(\x05R\x06scores\"#\n" +
 	"\vNonceReveal\x12\x14\n" +
-	"\x05nonce\x18\x01 \x01(\fR\x05nonce\"^\n" +
+	"\x05nonce\x18\x01 \x01(\fR\x05nonce\"t\n" +
 	"\vShufflePass\x12\x12\n" +
 	"\x04deck\x18\x01 \x01(\fR\x04deck\x12%\n" +
 	"\x0ekey_commitment\x18\x02 \x01(\fR\rkeyCommitment\x12\x14\n" +
-	"\x05proof\x18\x03 \x01(\fR\x05proof\"W\n" +
+	"\x05proof\x18\x03 \x01(\fR\x05proof\x12\x14\n" +
+	"\x05input\x18\x04 \x01(\fR\x05input\"m\n" +
 	"\tRekeyPass\x12\x12\n" +
 	"\x04wall\x18\x01 \x01(\fR\x04wall\x12 \n" +
 	"\vcommitments\x18\x02 \x01(\fR\vcommitments\x12\x14\n" +
-	"\x05proof\x18\x03 \x01(\fR\x05proof\">\n" +
+	"\x05proof\x18\x03 \x01(\fR\x05proof\x12\x14\n" +
+	"\x05input\x18\x04 \x01(\fR\x05input\">\n" +
 	"\n" +
 	"KeyRelease\x12\x1c\n" +
 	"\tpositions\x18\x01 \x03(\rR\tpositions\x12\x12\n" +
