@@ -36,7 +36,7 @@ func TestLocalSanmaEndToEnd(t *testing.T) {
 	if err := cmd.Run(); err != nil {
 		t.Fatalf("mentalmj local --players 3: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
 	}
-	handLine := regexp.MustCompile(`(?m)^hand [12] \(East \d, honba \d\): dealer player-\d \(East, seat \d\), dice \d\+\d, dora indicator \w+: [^;]+; scores (player-\d \((East|South|West), seat \d\) -?\d+(, )?){3}; \d+ events, audit ok \(3 of 3 audits agree\)`)
+	handLine := regexp.MustCompile(`(?m)^hand [12] \(East \d, honba \d\): dealer player-\d \(East, seat \d\), dice \d\+\d, dora indicator \w+: .+?; scores (player-\d \((East|South|West), seat \d\) -?\d+(, )?){3}; \d+ events, audit ok \(3 of 3 audits agree\)`)
 	if got := len(handLine.FindAllString(stdout.String(), -1)); got != 2 {
 		t.Errorf("want 2 three-player hand lines with a passing audit, got %d in:\n%s", got, stdout.String())
 	}
