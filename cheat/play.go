@@ -90,13 +90,19 @@ func (falseTenpai) Act(_ *game.Kyoku, _ game.Seat, chosen game.Action) (game.Act
 }
 
 // notenRiichi declares riichi with its first dahai of a closed hand that
-// is not tenpai (no riichi discard is among its legal actions).
+// is not tenpai (no riichi discard is among its legal actions), and
+// declares tenpai if the hand reaches its exhaustive draw.
 type notenRiichi struct {
 	protocol.Honest
 	done bool
 }
 
 func (n *notenRiichi) Act(v *game.Kyoku, s game.Seat, chosen game.Action) (game.Action, bool) {
+	if n.done && v.Phase() == game.PhaseDeclare {
+		// In riichi on a noten hand at the exhaustive draw, nothing is
+		// legal: it keeps up the lie and declares tenpai.
+		return game.Action{Type: game.Tenpai}, true
+	}
 	if n.done || chosen.Type != game.Discard || chosen.Riichi || v.Riichi(s) || len(v.Melds(s)) > 0 || v.Scores()[s] < 1000 || v.LiveLeft() < 4 {
 		return chosen, false
 	}

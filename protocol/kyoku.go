@@ -229,16 +229,17 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 		a, err = Tsumogiri{}.Act(ctx, v.Clone(), me)
 		timedOut = true
 	}
-	if err != nil {
-		return a, timedOut, fmt.Errorf("choosing an action: %w", err)
-	}
 	a.Seat = me
 	if m := h.g.cfg.Misbehavior; m != nil {
-		var replaced bool
-		if a, replaced = m.Act(v.Clone(), me, a); replaced {
-			a.Seat = me
-			return a, timedOut, nil
+		// A cheater acts even where its Player finds nothing legal (a
+		// noten hand in riichi at the exhaustive draw).
+		if c, replaced := m.Act(v.Clone(), me, a); replaced {
+			c.Seat = me
+			return c, timedOut, nil
 		}
+	}
+	if err != nil {
+		return a, timedOut, fmt.Errorf("choosing an action: %w", err)
 	}
 	if !isLegal(v.LegalActions(me), a) {
 		return a, timedOut, fmt.Errorf("player chose %s, which is not among its legal actions", a)
