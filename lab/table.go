@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -85,6 +84,10 @@ type victim struct {
 func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 	hands, passive, timeout, cheats := sp.hands, sp.passive, sp.timeout, sp.cheats
 	t := &table{}
+	ports, err := node.LoopbackPorts(4)
+	if err != nil {
+		return nil, err
+	}
 	for i := range 4 {
 		p := &player{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(dir, fmt.Sprintf("player-%d", i)), cheat: cheats[i]}
 		key, err := node.LoadOrCreateIdentity(p.dataDir)
@@ -94,10 +97,7 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		if p.id, err = peer.IDFromPrivateKey(key); err != nil {
 			return nil, err
 		}
-		port, err := freePort()
-		if err != nil {
-			return nil, fmt.Errorf("no free loopback port: %w", err)
-		}
+		port := ports[i]
 		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
 		p.addr = p.listen + "/p2p/" + p.id.String()
 		p.transcript = filepath.Join(dir, p.name+".mjt")
@@ -196,14 +196,4 @@ func readEvents(r io.Reader) (out []event, connected bool) {
 		}
 	}
 	return out, connected
-}
-
-// freePort returns a TCP port on 127.0.0.1 that was free a moment ago.
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }

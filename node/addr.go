@@ -2,6 +2,7 @@ package node
 
 import (
 	"fmt"
+	"net"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
@@ -141,4 +142,22 @@ func DialableListenAddrs(listen []multiaddr.Multiaddr) ([]multiaddr.Multiaddr, e
 		out = append(out, Dialable(resolved)...)
 	}
 	return out, nil
+}
+
+// LoopbackPorts returns n distinct TCP ports on 127.0.0.1 that were free a
+// moment ago, for starting n nodes on one machine (mentalmj local, the
+// lab, tests). It holds all n listeners open until every port is chosen,
+// so the ports are distinct; another process may still take one before
+// its node listens. It returns the listen error, if any.
+func LoopbackPorts(n int) ([]int, error) {
+	ports := make([]int, 0, n)
+	for range n {
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			return nil, fmt.Errorf("no free loopback port: %w", err)
+		}
+		defer l.Close()
+		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+	}
+	return ports, nil
 }

@@ -1,6 +1,8 @@
 package node
 
 import (
+	"fmt"
+	"net"
 	"slices"
 	"strings"
 	"testing"
@@ -128,5 +130,25 @@ func TestDialable(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("Dialable(%v) = %v, want %v", c.in, got, c.want)
 		}
+	}
+}
+
+// LoopbackPorts gives distinct ports that a listener can take.
+func TestLoopbackPorts(t *testing.T) {
+	ports, err := LoopbackPorts(8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int]bool{}
+	for _, p := range ports {
+		if p <= 0 || seen[p] {
+			t.Fatalf("ports %v: not 8 distinct ports", ports)
+		}
+		seen[p] = true
+		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p))
+		if err != nil {
+			t.Fatalf("port %d was not free: %v", p, err)
+		}
+		l.Close()
 	}
 }

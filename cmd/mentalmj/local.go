@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -141,6 +140,11 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	// The identities and loopback ports, known before any starts.
 	players := make([]*localPlayer, *nPlayers)
+	ports, err := node.LoopbackPorts(len(players))
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
+		return 2
+	}
 	for i := range players {
 		p := &localPlayer{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(*dir, fmt.Sprintf("player-%d", i))}
 		key, err := node.LoadOrCreateIdentity(p.dataDir)
@@ -152,12 +156,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
 			return 2
 		}
-		port, err := freePort()
-		if err != nil {
-			fmt.Fprintf(stderr, "mentalmj local: no free loopback port: %v\n", err)
-			return 2
-		}
-		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
+		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", ports[i])
 		p.addr = fmt.Sprintf("%s/p2p/%s", p.listen, p.id)
 		p.transcript = filepath.Join(*dir, p.name+".mjt")
 		p.record = filepath.Join(*dir, p.name+".mjlog.xml")
@@ -521,18 +520,6 @@ func percentile(xs []float64, p float64) float64 {
 	slices.Sort(s)
 	i := int(p/100*float64(len(s))+0.5) - 1
 	return s[min(max(i, 0), len(s)-1)]
-}
-
-// freePort asks the kernel for a free TCP port on 127.0.0.1. The port is
-// released before the node binds it; another process could take it in
-// between, in which case that node fails to start with a clear error.
-func freePort() (int, error) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		return 0, err
-	}
-	defer l.Close()
-	return l.Addr().(*net.TCPAddr).Port, nil
 }
 
 func randomHex(n int) string {
