@@ -36,7 +36,8 @@ type Strategy struct {
 	Hands int
 	// Passive makes every player of a lab run play tsumogiri (discard
 	// each drawn tile, never call or win), so that the hand reaches its
-	// exhaustive draw: the false tenpai claim's opportunity.
+	// exhaustive draw: the false tenpai claim's opportunity, and a hand the
+	// withholder is sure not to win.
 	Passive bool
 	// New returns a fresh Misbehavior for one game.
 	New func() protocol.Misbehavior
@@ -63,13 +64,13 @@ func All() []Strategy {
 		strategy("out-of-turn", "signs a dahai where its nonce reveal is due", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &outOfTurn{} }),
 		strategy("forged-signature", "sends a message whose signature does not verify", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &envelope{how: forge} }),
 		strategy("stripped-signature", "sends a message without its signature", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &envelope{how: strip} }),
-		strategy("dahai-not-held", "discards claiming a tile it does not hold", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &dahai{} }),
+		strategy("dahai-not-held", "discards claiming a tile it does not hold", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &dahai{} }),
 		strategy("call-not-held", "answers pon and shows tiles it does not hold", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &call{} }),
-		strategy("false-tsumo", "declares tsumo agari on a hand that is not complete", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &falseWin{} }),
-		strategy("false-ron", "answers ron to a tile that does not complete its hand", ExpectBlame, "at once", 2, func() protocol.Misbehavior { return &falseWin{ron: true} }),
-		passive(strategy("false-tenpai", "declares tenpai at an exhaustive draw on a noten hand", ExpectBlame, "at once", 1, func() protocol.Misbehavior { return &falseTenpai{} })),
-		strategy("noten-riichi", "declares riichi on a hand that is not tenpai", ExpectBlame, "end of hand", 2, func() protocol.Misbehavior { return &notenRiichi{} }),
-		strategy("withhold-reveal", "withholds its key reveal at the end of a hand it did not win", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &withhold{} }),
+		strategy("false-tsumo", "declares tsumo agari on a hand that is not complete", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{} }),
+		strategy("false-ron", "answers ron to a tile that does not complete its hand", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{ron: true} }),
+		passive(strategy("false-tenpai", "declares tenpai at an exhaustive draw on a noten hand", ExpectBlame, "at once", 2, func() protocol.Misbehavior { return &falseTenpai{} })),
+		strategy("noten-riichi", "declares riichi on a hand that is not tenpai", ExpectBlame, "end of hand", 4, func() protocol.Misbehavior { return &notenRiichi{} }),
+		passive(strategy("withhold-reveal", "withholds its key reveal at the end of a hand it did not win", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &withhold{} })),
 		strategy("stall", "falls silent after the seats and dice", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &envelope{how: stall} }),
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
