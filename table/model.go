@@ -174,6 +174,7 @@ func (m *Model) fill(v *game.Kyoku, o protocol.Observation) {
 		s.State = StatePlaying
 	}
 	s.Round, s.Honba, s.Kyotaku, s.TilesLeft = game.RoundName(v.Round()), v.Honba(), v.Kyotaku(), v.LiveLeft()
+	s.Players = v.Players()
 	s.Dora = ids(v.DoraIndicators())
 	s.Turn = int(v.Turn())
 	if v.Phase() == game.PhaseEnd {

@@ -145,3 +145,18 @@ func TestStandingsWithUma(t *testing.T) {
 		t.Errorf("FormatStandings = %q", got)
 	}
 }
+
+// In a three-player game the standings and the end-of-hand score table
+// leave the empty seat 3 out.
+func TestSanmaLeavesSeatThreeOut(t *testing.T) {
+	names := Names{Seats: make([]peer.ID, 3)}
+	st := game.Standings{Order: [4]game.Seat{2, 3, 0, 1}, Scores: [4]int{30000, 20000, 55000, 0}}
+	r := Rank(st, names)
+	if len(r) != 3 || r[0].Seat != 2 || r[1].Seat != 0 || r[2].Seat != 1 || r[1].Rank != 2 {
+		t.Fatalf("standings %+v, want seats 2, 0, 1 ranked 1 to 3", r)
+	}
+	hs := Summarize(protocol.HandResult{Seats: make([]peer.ID, 3)}, nil, names)
+	if hs.Names[3] != "" || hs.Names[2] == "" {
+		t.Fatalf("names %q, want three named seats and an empty seat 3", hs.Names)
+	}
+}

@@ -113,8 +113,9 @@ type HandSummary struct {
 	Wins   []WinSummary `json:"wins"`
 	Draw   string       `json:"draw"`
 	Tenpai []TenpaiHand `json:"tenpai"`
-	// Names are the seats' names, Before the scores before the payments,
-	// Deltas the changes and After the scores after, by seat.
+	// Names are the seats' names ("" for a seat not in play: seat 3 in
+	// sanma), Before the scores before the payments, Deltas the changes
+	// and After the scores after, by seat.
 	Names  [4]string `json:"names"`
 	Before [4]int    `json:"before"`
 	Deltas [4]int    `json:"deltas"`
@@ -144,7 +145,11 @@ var limitNames = [...]string{"", "mangan", "haneman", "baiman", "sanbaiman", "ya
 func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary {
 	names.Oya = game.Seat(r.Oya)
 	hs := HandSummary{Number: r.Number, Round: game.RoundName(r.Start.Round), Honba: r.Start.Honba, Text: Describe(r.Result, names)}
-	for s := range 4 {
+	players := len(r.Seats)
+	if players == 0 {
+		players = 4
+	}
+	for s := range players { // a sanma seat 3 keeps an empty name: not in play
 		hs.Names[s] = names.Name(game.Seat(s))
 	}
 	for _, p := range r.TimedOut {
@@ -171,7 +176,7 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 		hs.Audit = "audit incomplete: the wall was not revealed"
 	default:
 		hs.AuditOK = true
-		hs.Audit = fmt.Sprintf("wall verified: %d tiles decrypted from the four players' revealed keys, every key release and action checked", len(r.Yama))
+		hs.Audit = fmt.Sprintf("wall verified: %d tiles decrypted from the %d players' revealed keys, every key release and action checked", len(r.Yama), players)
 	}
 	res := r.Result
 	if res == nil {
@@ -243,11 +248,15 @@ type Standing struct {
 }
 
 // Rank returns the final standings first place first, names giving the
-// seat names (the seat wind of the last kyoku) and peer IDs.
+// seat names (the seat wind of the last kyoku) and peer IDs; with three
+// seats in names.Seats (sanma) the empty seat 3 is left out.
 func Rank(st game.Standings, names Names) []Standing {
 	var out []Standing
-	for i, s := range st.Order {
-		x := Standing{Rank: i + 1, Seat: int(s), Name: names.Name(s), Score: st.Scores[s], Points: st.Points[s]}
+	for _, s := range st.Order {
+		if len(names.Seats) > 0 && int(s) >= len(names.Seats) {
+			continue // seat 3 of a three-player game is not in play
+		}
+		x := Standing{Rank: len(out) + 1, Seat: int(s), Name: names.Name(s), Score: st.Scores[s], Points: st.Points[s]}
 		if int(s) < len(names.Seats) {
 			x.Peer = names.Seats[s].String()
 		}

@@ -53,6 +53,9 @@ type Snapshot struct {
 	// to act or whose tile is on offer (-1 none).
 	Self int `json:"self"`
 	Turn int `json:"turn"`
+	// Players is the number of seats in play: 3 (sanma; seat 3 stays
+	// empty) or 4; 0 until the kyoku is known.
+	Players int `json:"players"`
 	// Seats are the four seats in seat order.
 	Seats [4]SeatView `json:"seats"`
 	// MyHand is this player's concealed hand, sorted, without the drawn

@@ -19,10 +19,14 @@ func writeTable(w io.Writer, s table.Snapshot) {
 	}
 	fmt.Fprintf(w, "\n== %s, %d honba, %d riichi stick(s) on the table, %d tiles left, dora indicator %s ==\n",
 		s.Round, s.Honba, s.Kyotaku, s.TilesLeft, strings.Join(dora, " "))
-	for rel := range 4 {
+	n := s.Players
+	if n == 0 {
+		n = 4
+	}
+	for rel := range n {
 		q := rel
-		if s.Self >= 0 {
-			q = (s.Self + rel) % 4
+		if s.Self >= 0 && s.Self < n {
+			q = (s.Self + rel) % n
 		}
 		sv := s.Seats[q]
 		var marks []string

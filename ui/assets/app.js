@@ -164,7 +164,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       body += `<div class="tenpai">${esc(t.name)} tenpai ${t.hand ? t.hand.map((x) => T(x)).join("") : "(hand not shown)"} ${t.waits && t.waits.length ? "waits " + t.waits.map(Tiles.kindName).join(" ") : ""}</div>`;
     }
     if (h.draw === "exhaustive draw" && !(h.tenpai || []).length) body += `<p>all noten</p>`;
-    body += `<table class="deltas"><tr><th></th><th>before</th><th>change</th><th>after</th></tr>${h.names.map((n, i) =>
+    body += `<table class="deltas"><tr><th></th><th>before</th><th>change</th><th>after</th></tr>${h.names.map((n, i) => !n ? "" :
       `<tr><td>${esc(n)}</td><td>${h.before[i]}</td><td class="${h.deltas[i] > 0 ? "plus" : h.deltas[i] < 0 ? "minus" : ""}">${h.deltas[i] > 0 ? "+" : ""}${h.deltas[i]}</td><td>${h.after[i]}</td></tr>`).join("")}</table>`;
     if ((h.timedOut || []).length) body += `<p class="to">the node acted after a timeout for: ${h.timedOut.map(esc).join(", ")}</p>`;
     body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${esc(h.audit)}</p>`;
@@ -187,7 +187,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     document.body.dataset.state = snap.state;
     document.body.dataset.seq = snap.seq;
     if (!snap.decision) mode = null;
-    if (snap.self >= 0) for (let i = 0; i < 4; i++) $("seat-" + rel(i)).innerHTML = seatHTML(snap.seats[i], i);
+    // In sanma (snap.players 3) seat 3 is not in play: its place stays empty.
+    if (snap.self >= 0) for (let i = 0; i < 4; i++) $("seat-" + rel(i)).innerHTML = i < (snap.players || 4) ? seatHTML(snap.seats[i], i) : "";
     $("center").innerHTML = centerHTML();
     const hand = $("hand");
     hand.innerHTML = handHTML();
