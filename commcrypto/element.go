@@ -4,8 +4,6 @@ import (
 	"crypto/subtle"
 	"encoding/hex"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/cloudflare/circl/group"
 )
@@ -100,18 +98,10 @@ func DecodeElements(b []byte, n int) ([]Element, error) {
 	decode := func(i int) {
 		out[i], errs[i] = DecodeElement(b[i*ElementSize : (i+1)*ElementSize])
 	}
-	if workers := min(runtime.GOMAXPROCS(0), n/32); workers > 1 {
+	if n >= 64 {
 		// Large decks: each decode costs a field inverse square root
 		// (≈ 5 µs), so spread them over the cores.
-		var wg sync.WaitGroup
-		for w := range workers {
-			wg.Go(func() {
-				for i := w; i < n; i += workers {
-					decode(i)
-				}
-			})
-		}
-		wg.Wait()
+		Parallel(n, decode)
 	} else {
 		for i := range out {
 			decode(i)

@@ -260,7 +260,7 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 				return fmt.Errorf("shuffle permutation: %w", err)
 			}
 			locked := make([]commcrypto.Element, len(h.deck[j]))
-			parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
+			commcrypto.Parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
 			next := make([]commcrypto.Element, len(locked))
 			for i, p := range perm {
 				next[i] = locked[p]
@@ -370,7 +370,7 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			}
 			factors := commcrypto.RekeyFactors(r, h.k)
 			next := make([]commcrypto.Element, size)
-			parallel(size, func(i int) {
+			commcrypto.Parallel(size, func(i int) {
 				commits[i] = commcrypto.Commit(r[i])
 				next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
 			})

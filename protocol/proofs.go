@@ -2,8 +2,6 @@ package protocol
 
 import (
 	"fmt"
-	"runtime"
-	"sync"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -90,21 +88,4 @@ func (g *Game) shuffleParams() *shuffleproof.Params {
 		g.params = shuffleproof.NewParams(g.layout.Size)
 	}
 	return g.params
-}
-
-// parallel calls f(0..n−1), spread over GOMAXPROCS goroutines, and
-// returns when every call has returned: the scalar multiplications of a
-// player's own pass, on the critical path of the hand setup while the
-// other players wait for it. The calls must write disjoint data.
-func parallel(n int, f func(i int)) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), n))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < n; i += workers {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/verdict"
 )
 
 // Describe says in one line how a kyoku ended, naming players with names:
@@ -14,55 +15,7 @@ import (
 // (riichi 1, dora 2)", "exhaustive draw, tenpai: alice (East)",
 // "abortive draw (yao9)", or "no result" for nil.
 func Describe(r *game.Result, names Names) string {
-	if r == nil {
-		return "no result"
-	}
-	switch r.End {
-	case game.EndAgari:
-		var parts []string
-		for _, w := range r.Wins {
-			how := "ron from " + names.Name(w.From)
-			if w.Tsumo {
-				how = "tsumo"
-			}
-			parts = append(parts, fmt.Sprintf("%s wins by %s: %d han %d fu, %d points (%s)", names.Name(w.Seat), how, w.Value.Han, w.Value.Fu, w.Value.Points, strings.Join(YakuList(w.Value), ", ")))
-		}
-		return strings.Join(parts, "; ")
-	case game.EndExhaustive:
-		for s, n := range r.Nagashi {
-			if n {
-				return "exhaustive draw, nagashi mangan by " + names.Name(game.Seat(s))
-			}
-		}
-		var tenpai []string
-		for s, t := range r.Tenpai {
-			if t {
-				tenpai = append(tenpai, names.Name(game.Seat(s)))
-			}
-		}
-		if len(tenpai) == 0 {
-			return "exhaustive draw, all noten"
-		}
-		return "exhaustive draw, tenpai: " + strings.Join(tenpai, ", ")
-	case game.EndAbortive:
-		return "abortive draw (" + r.Abort.TenhouCode() + ")"
-	}
-	return "?"
-}
-
-// YakuList returns a win's yaku as "name han" strings (yaku worth 0 han,
-// such as ura dora that missed, left out) and its yakuman by name.
-func YakuList(v riichi.WinResult) []string {
-	var out []string
-	for _, y := range v.Yaku {
-		if y.Han > 0 {
-			out = append(out, fmt.Sprintf("%s %d", riichi.YakuName(y.ID), y.Han))
-		}
-	}
-	for _, id := range v.Yakuman {
-		out = append(out, riichi.YakuName(id))
-	}
-	return out
+	return verdict.DescribeResult(r, names.Name)
 }
 
 // Yaku is one yaku of a win: its name and han (13 for a yakuman).

@@ -24,16 +24,7 @@ func DescribeResult(r *game.Result, name func(game.Seat) string) string {
 			if w.Tsumo {
 				how = "tsumo"
 			}
-			var yaku []string
-			for _, y := range w.Value.Yaku {
-				if y.Han > 0 {
-					yaku = append(yaku, fmt.Sprintf("%s %d", riichi.YakuName(y.ID), y.Han))
-				}
-			}
-			for _, id := range w.Value.Yakuman {
-				yaku = append(yaku, riichi.YakuName(id))
-			}
-			parts = append(parts, fmt.Sprintf("%s wins by %s: %d han %d fu, %d points (%s)", name(w.Seat), how, w.Value.Han, w.Value.Fu, w.Value.Points, strings.Join(yaku, ", ")))
+			parts = append(parts, fmt.Sprintf("%s wins by %s: %d han %d fu, %d points (%s)", name(w.Seat), how, w.Value.Han, w.Value.Fu, w.Value.Points, strings.Join(YakuList(w.Value), ", ")))
 		}
 		return strings.Join(parts, "; ")
 	case game.EndExhaustive:
@@ -56,6 +47,21 @@ func DescribeResult(r *game.Result, name func(game.Seat) string) string {
 		return "abortive draw (" + r.Abort.TenhouCode() + ")"
 	}
 	return "?"
+}
+
+// YakuList returns a win's yaku as "name han" strings (yaku worth 0 han,
+// such as ura dora that missed, left out) and its yakuman by name.
+func YakuList(v riichi.WinResult) []string {
+	var out []string
+	for _, y := range v.Yaku {
+		if y.Han > 0 {
+			out = append(out, fmt.Sprintf("%s %d", riichi.YakuName(y.ID), y.Han))
+		}
+	}
+	for _, id := range v.Yakuman {
+		out = append(out, riichi.YakuName(id))
+	}
+	return out
 }
 
 // FormatStandings writes the final standings, first place first, one line

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
-	"sync"
 
 	"github.com/cloudflare/circl/group"
 
@@ -95,7 +93,7 @@ func Prove(ctx transcript.Context, K commcrypto.Element, in, out, commits []comm
 		}
 		w[i] = g.HashToScalar(buf[:], dst)
 	}
-	parallel(n, func(i int) { pr.a[i] = g.NewElement().Mul(C[i], w[i]) })
+	commcrypto.Parallel(n, func(i int) { pr.a[i] = g.NewElement().Mul(C[i], w[i]) })
 	for i := range n {
 		pr.enc = appendElem(pr.enc, pr.a[i])
 	}
@@ -209,7 +207,7 @@ func Decode(b []byte, n int) (*Proof, error) {
 	// Each decode costs a field inverse square root: spread them over the
 	// cores, then report the first failure in order.
 	errs := make([]error, n)
-	parallel(n, func(i int) { pr.a[i], errs[i] = elem(i*size, fmt.Sprintf("commitment A_%d", i)) })
+	commcrypto.Parallel(n, func(i int) { pr.a[i], errs[i] = elem(i*size, fmt.Sprintf("commitment A_%d", i)) })
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
@@ -227,22 +225,6 @@ func Decode(b []byte, n int) (*Proof, error) {
 		}
 	}
 	return pr, nil
-}
-
-// parallel calls f(0..n−1), spread over GOMAXPROCS goroutines, and
-// returns when every call has returned. The calls must write disjoint
-// data.
-func parallel(n int, f func(i int)) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), n))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < n; i += workers {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 func start(ctx transcript.Context, K commcrypto.Element, in, out, commits []commcrypto.Element) *transcript.Transcript {

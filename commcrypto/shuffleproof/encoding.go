@@ -4,6 +4,8 @@ import (
 	"fmt"
 
 	"github.com/cloudflare/circl/group"
+
+	"github.com/mentalmj/mentalmj/commcrypto"
 )
 
 // Bytes returns a copy of the encoding of the proof described in the
@@ -58,7 +60,7 @@ func (d *decoder) elems(what string, n int) []group.Element {
 	// the cores, then report the first failure in order.
 	errs := make([]error, n)
 	base := d.off
-	parallel(n, func(i int) {
+	commcrypto.Parallel(n, func(i int) {
 		off := base + i*size
 		e := g.NewElement()
 		if err := e.UnmarshalBinary(d.b[off : off+size]); err != nil {

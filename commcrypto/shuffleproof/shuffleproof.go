@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"runtime"
-	"sync"
 
 	"github.com/cloudflare/circl/group"
 
@@ -133,7 +131,7 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 			return nil, err
 		}
 	}
-	parallel(n, func(i int) {
+	commcrypto.Parallel(n, func(i int) {
 		j := perm[i]
 		pr.c[j] = g.NewElement().MulGen(r[j])
 		pr.c[j].Add(pr.c[j], p.hs[i])
@@ -165,7 +163,7 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 		a[i+1].Add(a[i+1], rHat[i])
 		b[i+1] = g.NewScalar().Mul(uP[i], b[i])
 	}
-	parallel(n, func(i int) {
+	commcrypto.Parallel(n, func(i int) {
 		e := g.NewElement().Mul(p.h, b[i+1])
 		pr.cHat[i] = e.Add(e, g.NewElement().MulGen(a[i+1]))
 	})
@@ -208,7 +206,7 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	// = (ω̂_i + ω'_i·a_{i−1})·G + (ω'_i·b_{i−1})·H, all in parallel.
 	var msmErr [3]error
 	var t3, A, t4 group.Element
-	parallel(n+2, func(i int) {
+	commcrypto.Parallel(n+2, func(i int) {
 		switch i {
 		case n:
 			t3, msmErr[0] = msm.MultiScalarMult(wP, p.hs)
@@ -421,22 +419,6 @@ func points(es []commcrypto.Element) ([]group.Element, error) {
 		out[i] = e.Point()
 	}
 	return out, nil
-}
-
-// parallel calls f(0..n−1), spread over GOMAXPROCS goroutines, and
-// returns when every call has returned. The calls must write disjoint
-// data.
-func parallel(n int, f func(i int)) {
-	workers := max(1, min(runtime.GOMAXPROCS(0), n))
-	var wg sync.WaitGroup
-	for w := range workers {
-		wg.Go(func() {
-			for i := w; i < n; i += workers {
-				f(i)
-			}
-		})
-	}
-	wg.Wait()
 }
 
 // nonces returns a generator of uniform scalars mod ℓ: 64 bytes from rand
