@@ -171,6 +171,8 @@ type Game struct {
 	chains chains
 	hand   *hand                // hand in progress, receives entries
 	params *shuffleproof.Params // shuffle-argument generators, built on first use
+	// paramsCh delivers params built in the background (prepareProofs).
+	paramsCh chan *shuffleproof.Params
 	// peerLast is, once a Misbehavior has forked a broadcast, the hash of
 	// the last entry each peer got from this node; nil for honest nodes.
 	peerLast map[peer.ID][32]byte
@@ -246,6 +248,7 @@ func (g *Game) Seats() []peer.ID { return g.seats }
 // error if a hand was aborted or its audit failed; a *BlameError in the
 // chain names the peer at fault.
 func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
+	g.prepareProofs()
 	if err := g.hello(ctx); err != nil {
 		// Say why in the transcript (and to whoever still listens), so that
 		// the offline audit names the same peer the live node did.

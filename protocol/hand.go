@@ -53,6 +53,11 @@ type hand struct {
 	// own), the evidence behind its commitments.
 	rekeyEntry [maxSeats]*Opened
 
+	// pending is the verification under way of seat pendingSeat's pass,
+	// the one this player's next pass builds on (nil when none).
+	pending     *verification
+	pendingSeat int
+
 	revealed bool // this player has broadcast its key reveal
 	// lastPass is the hash of the last shuffle or rekey pass entry, the
 	// input the next pass must name; nil before the first.
@@ -163,6 +168,11 @@ func (h *hand) play(ctx context.Context) error {
 		h.g.log.Debug("hand step started", "hand", h.num, "step", s.name)
 		h.observeStage(s.name)
 		if err := s.run(ctx); err != nil {
+			// A pass still being verified is settled first: a proof that
+			// fails is the blame, whatever stopped the step.
+			if verr := h.awaitPass(); verr != nil {
+				return verr
+			}
 			return err
 		}
 		h.g.log.Debug("hand step done", "hand", h.num, "step", s.name, "elapsed", time.Since(h.start))
@@ -245,12 +255,17 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 
 // shufflePasses runs the shuffle passes in seat order, one per player:
 // D ← π_j(k_j·D), starting from the tile points of the layout's set (136,
-// or 108 in sanma).
+// or 108 in sanma). With proofs, every received pass is verified on
+// arrival; the player next in turn verifies it in the background while it
+// makes and proves its own pass on it, and sends that pass only once the
+// received one verified.
 func (h *hand) shufflePasses(ctx context.Context) error {
 	g := h.g
+	proofs := !g.cfg.NoProofs
 	h.deck[0] = g.points
 	for j := 0; j < h.n; j++ {
 		if j == h.seat {
+			begin := time.Now()
 			k, err := commcrypto.NewKey(g.cfg.Rand)
 			if err != nil {
 				return fmt.Errorf("shuffle key: %w", err)
@@ -269,12 +284,20 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			h.perm = perm
 			h.deck[j+1] = next
 			body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next), Input: h.lastPass}
-			if !g.cfg.NoProofs {
+			locking := time.Since(begin)
+			if proofs {
 				if err := h.proveShuffle(body, h.deck[j], next); err != nil {
 					return err
 				}
 				h.keyCommits[j] = commcrypto.Commit(k)
 			}
+			made := time.Since(begin)
+			// The pass builds on the previous one: it leaves only once
+			// that one's proof verified.
+			if err := h.awaitPass(); err != nil {
+				return err
+			}
+			g.log.Debug("own pass made", "hand", h.num, "pass", "shuffle", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
 			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: body}})
 			if err != nil {
 				return err
@@ -291,22 +314,60 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		if err := h.checkInput(o, sp.Input); err != nil {
 			return err
 		}
-		proofs := !g.cfg.NoProofs
 		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
 		if err != nil {
 			return blamef(o, h.num, err, "bad shuffle pass")
 		}
-		if proofs {
-			// Verified on arrival: before this player makes its own
-			// pass, or anything else that depends on this one.
-			K, err := verifyShuffle(g.shuffleParams(), proofContext(g.gameID, h.num, j, p), sp, h.deck[j], next)
+		h.deck[j+1] = next
+		if !proofs {
+			continue
+		}
+		// Verified on arrival: before this player sends its own pass, or
+		// anything else that depends on this one.
+		h.shuffleEntry[j] = o
+		in, params, pctx := h.deck[j], g.shuffleParams(), proofContext(g.gameID, h.num, j, p)
+		verify := func(v *verification) error {
+			begin := time.Now()
+			var err error
+			v.K, err = verifyShuffle(params, pctx, sp, in, next)
+			g.log.Debug("pass verified", "hand", h.num, "pass", "shuffle", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
 			if err != nil {
 				return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 			}
-			h.keyCommits[j] = K
-			h.shuffleEntry[j] = o
+			return nil
 		}
-		h.deck[j+1] = next
+		if j+1 == h.seat || j == h.n-1 && h.seat == 0 {
+			// This player's next pass (its shuffle, or the first rekey)
+			// builds on this one: verify while making it.
+			h.pending, h.pendingSeat = verifyAsync(verify), j
+			continue
+		}
+		var v verification
+		if err := verify(&v); err != nil {
+			return err
+		}
+		h.keyCommits[j] = v.K
+	}
+	return nil
+}
+
+// awaitPass waits for the background verification of the pass this
+// player's next pass builds on, if one is under way, and takes in its
+// result: nil once it verified, else the blame on its sender.
+func (h *hand) awaitPass() error {
+	v := h.pending
+	if v == nil {
+		return nil
+	}
+	h.pending = nil
+	if err := v.await(); err != nil {
+		return err
+	}
+	if !v.K.IsZero() {
+		h.keyCommits[h.pendingSeat] = v.K
+	}
+	if v.commits != nil {
+		h.decoded[h.pendingSeat] = v.commits
 	}
 	return nil
 }
@@ -352,13 +413,17 @@ func (h *hand) receiveDeck(b []byte, decode bool) ([]commcrypto.Element, error) 
 
 // rekeyPasses runs the rekey passes in seat order, one per player: each player
 // replaces its global key by a fresh key per position, C_i ← (r_i·k⁻¹)·C_i,
-// and publishes the commitments R_i = r_i·G.
+// and publishes the commitments R_i = r_i·G. As with the shuffle passes,
+// the player next in turn verifies the pass it builds on while it makes
+// its own, and sends its own only once that one verified.
 func (h *hand) rekeyPasses(ctx context.Context) error {
 	g := h.g
+	proofs := !g.cfg.NoProofs
 	h.wall[0] = h.deck[h.n]
 	size := h.layout.Size
 	for j := 0; j < h.n; j++ {
 		if j == h.seat {
+			begin := time.Now()
 			r := make([]commcrypto.Scalar, size)
 			commits := make([]commcrypto.Element, size)
 			for i := range r {
@@ -378,11 +443,17 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			h.wall[j+1] = next
 			h.decoded[j] = commits
 			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits), Input: h.lastPass}
-			if !g.cfg.NoProofs {
+			locking := time.Since(begin)
+			if proofs {
 				if err := h.proveRekey(body, h.wall[j], next, commits, factors); err != nil {
 					return err
 				}
 			}
+			made := time.Since(begin)
+			if err := h.awaitPass(); err != nil {
+				return err
+			}
+			g.log.Debug("own pass made", "hand", h.num, "pass", "rekey", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
 			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}})
 			if err != nil {
 				return err
@@ -399,7 +470,6 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		if err := h.checkInput(o, rk.Input); err != nil {
 			return err
 		}
-		proofs := !g.cfg.NoProofs
 		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
 		if err != nil {
 			return blamef(o, h.num, err, "bad rekey pass wall")
@@ -411,18 +481,35 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		h.commits[j] = rk.Commitments
 		h.rekeyEntry[j] = o
 		h.decoded[j] = make([]commcrypto.Element, size)
-		if proofs {
-			commits, err := commcrypto.DecodeElements(rk.Commitments, size)
-			if err != nil {
+		if !proofs {
+			continue
+		}
+		in, K, pctx := h.wall[j], h.keyCommits[j], proofContext(g.gameID, h.num, j, p)
+		verify := func(v *verification) error {
+			begin := time.Now()
+			var err error
+			if v.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
 				return blamef(o, h.num, err, "rekey pass commitments do not decode")
 			}
-			if err := verifyRekey(proofContext(g.gameID, h.num, j, p), h.keyCommits[j], rk, h.wall[j], next, commits); err != nil {
+			err = verifyRekey(pctx, K, rk, in, next, v.commits)
+			g.log.Debug("pass verified", "hand", h.num, "pass", "rekey", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
+			if err != nil {
 				// The evidence: the rekey pass and the shuffle pass whose
 				// key commitment K_j the proof is checked against.
 				return blameOn(p, h.num, evidenceOf(o, h.shuffleEntry[j]), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 			}
-			h.decoded[j] = commits
+			return nil
 		}
+		if j+1 == h.seat {
+			// This player's rekey pass builds on this one.
+			h.pending, h.pendingSeat = verifyAsync(verify), j
+			continue
+		}
+		var v verification
+		if err := verify(&v); err != nil {
+			return err
+		}
+		h.decoded[j] = v.commits
 	}
 	return nil
 }
