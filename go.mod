@@ -3,6 +3,7 @@ module github.com/mentalmj/mentalmj
 go 1.26.8
 
 require (
+	github.com/bwesterb/go-ristretto v1.2.4
 	github.com/cloudflare/circl v1.6.5
 	github.com/libp2p/go-libp2p v0.51.0
 	github.com/libp2p/go-msgio v0.3.0
@@ -16,7 +17,6 @@ require (
 	filippo.io/keygen v1.0.0 // indirect
 	github.com/benbjohnson/clock v1.3.5 // indirect
 	github.com/beorn7/perks v1.0.1 // indirect
-	github.com/bwesterb/go-ristretto v1.2.4 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
 	github.com/chromedp/cdproto v0.159.0 // indirect
 	github.com/chromedp/chromedp v0.23.0 // indirect

@@ -96,18 +96,20 @@ func (d *decoder) scalars(what string, n int) []group.Scalar {
 	return out
 }
 
-func appendElem(b []byte, e group.Element) []byte {
+// putElem writes the canonical encoding of e into dst (32 bytes).
+func putElem(dst []byte, e group.Element) {
 	enc, err := e.MarshalBinary()
 	if err != nil || len(enc) != size {
 		panic(fmt.Sprintf("shuffleproof: ristretto255 encoding failed: %v", err)) // cannot happen with circl
 	}
-	return append(b, enc...)
+	copy(dst, enc)
 }
 
-func appendScalar(b []byte, s group.Scalar) []byte {
+// putScalar writes the canonical encoding of s into dst (32 bytes).
+func putScalar(dst []byte, s group.Scalar) {
 	enc, err := s.MarshalBinary()
 	if err != nil || len(enc) != size {
 		panic(fmt.Sprintf("shuffleproof: scalar encoding failed: %v", err)) // cannot happen with circl
 	}
-	return append(b, enc...)
+	copy(dst, enc)
 }
