@@ -54,6 +54,10 @@ type AuditInput struct {
 	// audit then neither verifies the proofs again nor replays the passes.
 	// The offline audit leaves it false and verifies every proof.
 	ProofsVerified bool
+	// Decoded, with ProofsVerified, holds what the live node decoded while
+	// it verified the passes, so that the audit does not decode it again;
+	// nil decodes everything from the entries.
+	Decoded *DecodedPasses
 	// RequireProofs says the table announced proofs in its Hellos: a
 	// shuffle or rekey pass without its proof is blamed on its sender.
 	RequireProofs bool
@@ -354,10 +358,12 @@ func (a *auditor) reveals() bool {
 			a.blame(entries(o), "revealed bad position keys: %v", err)
 			return false
 		}
-		commits, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, a.layout.Size)
-		if err != nil {
-			a.blame(entries(rk), "rekey pass has bad commitments: %v", err)
-			return false
+		commits := a.commits[j] // decoded already when its proof was verified
+		if commits == nil {
+			if commits, err = commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, a.layout.Size); err != nil {
+				a.blame(entries(rk), "rekey pass has bad commitments: %v", err)
+				return false
+			}
 		}
 		if !a.own(j) {
 			if err := commcrypto.CheckCommitments(r, commits); err != nil {

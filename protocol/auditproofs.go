@@ -18,6 +18,16 @@ func (a *auditor) proven() bool {
 	return true
 }
 
+// DecodedPasses are the values of a hand's passes a live node decoded
+// (strictly) from the signed passes while it verified their proofs.
+type DecodedPasses struct {
+	// Commitments[j] are seat j's rekey commitments R_{j,i} (136, or 108
+	// in sanma); nil for a seat whose pass was not verified.
+	Commitments [maxSeats][]commcrypto.Element
+	// Wall is the last rekey pass's wall, nil if not held.
+	Wall []commcrypto.Element
+}
+
 // verifyProofs walks the passes in order while they are present and carry
 // proofs: it decodes each and, unless the live node verified them on
 // arrival, verifies its proof, blaming the first seat whose proof fails
@@ -27,6 +37,13 @@ func (a *auditor) proven() bool {
 // deal with those. It reports false once it has blamed someone.
 func (a *auditor) verifyProofs() bool {
 	if a.in.ProofsVerified {
+		if d := a.in.Decoded; d != nil {
+			for j := range a.n {
+				if len(d.Commitments[j]) == a.layout.Size {
+					a.commits[j] = d.Commitments[j]
+				}
+			}
+		}
 		return a.finalWall()
 	}
 	a.deck[0] = deckPoints(a.in.Tiles, a.layout)
@@ -94,6 +111,7 @@ func (a *auditor) verifyProofs() bool {
 			return false
 		}
 		a.wall[j+1] = next
+		a.commits[j] = commits // reveals checks the keys against them
 	}
 	return true
 }
@@ -104,6 +122,10 @@ func (a *auditor) verifyProofs() bool {
 func (a *auditor) finalWall() bool {
 	last := a.byKind["rekey pass"][a.in.Seats[a.n-1]]
 	if last == nil {
+		return true
+	}
+	if d := a.in.Decoded; d != nil && len(d.Wall) == a.layout.Size {
+		a.wall[a.n] = d.Wall
 		return true
 	}
 	w, err := commcrypto.DecodeElements(last.Entry.GetRekey().Wall, a.layout.Size)

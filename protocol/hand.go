@@ -713,9 +713,30 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		ProofsVerified: !h.g.cfg.NoProofs,
 		RequireProofs:  !h.g.cfg.NoProofs,
 		ShuffleParams:  h.g.params,
+		Decoded:        h.decodedPasses(),
 		Deal:           h.state,
 		Rules:          h.g.rules,
 	})
+}
+
+// decodedPasses returns what this player decoded while it verified the
+// passes, for the audit to reuse: the commitments of every seat whose rekey
+// pass verified (or that it made) and the final wall; nil at a table
+// without proofs, whose commitments are decoded one by one as needed.
+func (h *hand) decodedPasses() *DecodedPasses {
+	if h.g.cfg.NoProofs {
+		return nil
+	}
+	d := &DecodedPasses{}
+	for j := range h.n {
+		if c := h.decoded[j]; len(c) == h.layout.Size && !slices.ContainsFunc(c, commcrypto.Element.IsZero) {
+			d.Commitments[j] = c
+		}
+	}
+	if w := h.wall[h.n]; len(w) == h.layout.Size {
+		d.Wall = w
+	}
+	return d
 }
 
 // audit runs the end-of-hand audit over the entries of this hand — the
