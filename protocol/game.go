@@ -21,6 +21,7 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
 	"github.com/mentalmj/mentalmj/wall"
@@ -249,11 +250,21 @@ func (g *Game) Seats() []peer.ID { return g.seats }
 // chain names the peer at fault.
 func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 	g.prepareProofs()
+	// The rules engine's shanten tables (≈ 270 ms of CPU) are built while
+	// the Hellos go round, and the first hand waits for them: built on
+	// first use they would contend with the first hand's passes.
+	tables := make(chan struct{})
+	go func() { riichi.PrepareTables(); close(tables) }()
 	if err := g.hello(ctx); err != nil {
 		// Say why in the transcript (and to whoever still listens), so that
 		// the offline audit names the same peer the live node did.
 		g.abort(ctx, 0, err)
 		return nil, err
+	}
+	select {
+	case <-tables:
+	case <-ctx.Done():
+		return nil, ctx.Err()
 	}
 	var results []HandResult
 	for n := 1; g.cfg.Hands == 0 || n <= g.cfg.Hands; n++ {
