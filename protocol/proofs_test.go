@@ -41,6 +41,46 @@ func noDeal(t *testing.T, tb *table, cheater int) {
 	}
 }
 
+// noPassBuiltOn asserts that no honest player sent a pass built on a pass
+// of kind ("shuffle pass" or "rekey pass") from the cheater, whose proof
+// fails: the player next in turn verifies that pass while it makes its
+// own, and must send nothing that depends on it until it verified.
+func noPassBuiltOn(t *testing.T, tb *table, cheater int, kind string) {
+	t.Helper()
+	bad := map[string]bool{}
+	var passes []*Opened
+	for _, buf := range tb.transcripts {
+		recs, err := ReadRecords(bytes.NewReader(buf.Bytes()), "transcript")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range recs {
+			o, err := Open(r.Envelope)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o.Sender == tb.ids[cheater] && o.Kind() == kind {
+				bad[string(o.Hash[:])] = true
+			}
+			if o.Sender != tb.ids[cheater] && (o.Entry.GetShuffle() != nil || o.Entry.GetRekey() != nil) {
+				passes = append(passes, o)
+			}
+		}
+	}
+	if len(bad) == 0 {
+		t.Fatalf("no %s of the cheater in any transcript", kind)
+	}
+	for _, o := range passes {
+		input := o.Entry.GetShuffle().GetInput()
+		if rk := o.Entry.GetRekey(); rk != nil {
+			input = rk.Input
+		}
+		if bad[string(input)] {
+			t.Errorf("%s sent a %s built on the cheater's %s before its proof was checked", o.Sender, o.Kind(), kind)
+		}
+	}
+}
+
 // expectProofBlame asserts that every honest player blamed the cheater
 // with a reason naming the failed proof and an error wrapping one of want.
 func expectProofBlame(t *testing.T, tb *table, out []outcome, cheater int, reason string, want ...error) {
@@ -112,6 +152,7 @@ func TestShuffleReplacingATileBlamedBeforeTheDeal(t *testing.T) {
 		copy(s.Deck[64:96], commcrypto.Commit(k).Bytes())
 	}))
 	expectProofBlame(t, tb, out, 1, "fails its proof", shuffleproof.ErrInvalid)
+	noPassBuiltOn(t, tb, 1, "shuffle pass")
 }
 
 func TestShuffleUnderTwoKeysBlamedBeforeTheDeal(t *testing.T) {
@@ -134,6 +175,7 @@ func TestShuffleProofFlippedByteBlamedBeforeTheDeal(t *testing.T) {
 		s.Proof[len(s.Proof)/2] ^= 0x04
 	}))
 	expectProofBlame(t, tb, out, 0, "fails its proof", shuffleproof.ErrInvalid, shuffleproof.ErrEncoding)
+	noPassBuiltOn(t, tb, 0, "shuffle pass")
 }
 
 func TestShufflePassWithoutProofBlamed(t *testing.T) {
@@ -235,6 +277,7 @@ func TestRekeyWithOneWrongPositionBlamedBeforeTheDeal(t *testing.T) {
 		copy(r.Wall[40*32:], commcrypto.Lock(k, e).Bytes())
 	}))
 	expectProofBlame(t, tb, out, 2, "fails its proof", rekeyproof.ErrInvalid)
+	noPassBuiltOn(t, tb, 2, "rekey pass")
 }
 
 func TestRekeyWithOneWrongCommitmentBlamedBeforeTheDeal(t *testing.T) {
@@ -252,6 +295,7 @@ func TestRekeyProofTruncatedBlamed(t *testing.T) {
 		r.Proof = r.Proof[:len(r.Proof)-1]
 	}))
 	expectProofBlame(t, tb, out, 0, "fails its proof", rekeyproof.ErrEncoding)
+	noPassBuiltOn(t, tb, 0, "rekey pass")
 }
 
 // The offline audit verifies every proof of an honest game, and no pass
