@@ -79,24 +79,28 @@ func Prove(ctx transcript.Context, K commcrypto.Element, in, out, commits []comm
 		}
 	}
 	t := start(ctx, K, in, out, commits)
+	// Every nonce in one read, reduced in parallel; A_i = w_i·C_i computed
+	// and encoded in place in parallel.
+	if rand == nil {
+		return nil, errors.New("rekeyproof: nil random source")
+	}
+	buf := make([]byte, 64*n)
+	defer clear(buf)
+	if _, err := io.ReadFull(rand, buf); err != nil {
+		return nil, fmt.Errorf("rekeyproof: random source: %w", err)
+	}
 	dst := []byte(Domain + "/nonce")
-	var buf [64]byte
-	defer clear(buf[:])
 	w := make([]group.Scalar, n)
-	pr := &Proof{a: make([]group.Element, n), z: make([]group.Scalar, n), enc: make([]byte, 0, Size(n))}
-	for i := range n {
-		if rand == nil {
-			return nil, errors.New("rekeyproof: nil random source")
+	pr := &Proof{a: make([]group.Element, n), z: make([]group.Scalar, n), enc: make([]byte, n*size, Size(n))}
+	commcrypto.Parallel(n, func(i int) {
+		w[i] = g.HashToScalar(buf[64*i:64*(i+1)], dst)
+		pr.a[i] = g.NewElement().Mul(C[i], w[i])
+		enc, err := pr.a[i].MarshalBinary()
+		if err != nil || len(enc) != size {
+			panic(fmt.Sprintf("rekeyproof: ristretto255 encoding failed: %v", err)) // cannot happen with circl
 		}
-		if _, err := io.ReadFull(rand, buf[:]); err != nil {
-			return nil, fmt.Errorf("rekeyproof: random source: %w", err)
-		}
-		w[i] = g.HashToScalar(buf[:], dst)
-	}
-	commcrypto.Parallel(n, func(i int) { pr.a[i] = g.NewElement().Mul(C[i], w[i]) })
-	for i := range n {
-		pr.enc = appendElem(pr.enc, pr.a[i])
-	}
+		copy(pr.enc[i*size:], enc)
+	})
 	t.Append("a", pr.enc)
 	beta := t.Challenges("beta", n)
 	bw := g.NewScalar()
