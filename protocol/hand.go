@@ -63,8 +63,12 @@ type hand struct {
 	// input the next pass must name; nil before the first.
 	lastPass []byte
 
-	keys  [][maxSeats]commcrypto.Scalar // known keys per position and seat
-	mine  map[int]wall.Tile             // tiles this player has decrypted, by position
+	keys [][maxSeats]commcrypto.Scalar // known keys per position and seat
+	// known[pos] is the tile id decrypted at pos during the hand (keys
+	// checked against their commitments), −1 where none; nil before the
+	// first decryption.
+	known []int
+	mine  map[int]wall.Tile // tiles this player has decrypted, by position
 	dora  wall.Tile
 	state game.Deal   // the match state the hand starts from
 	t     *tracker    // the kyoku's public state
@@ -598,6 +602,13 @@ func (h *hand) decrypt(pos int) (wall.Tile, error) {
 	if !ok {
 		return -1, faultf("", h.num, FaultBadWall, nil, "position %d does not decrypt to a tile: a shuffle or rekey pass is bad (the key reveal names who)", pos)
 	}
+	if h.known == nil {
+		h.known = make([]int, h.layout.Size)
+		for i := range h.known {
+			h.known[i] = -1
+		}
+	}
+	h.known[pos] = id
 	return wall.Tile(id), nil
 }
 
@@ -735,6 +746,7 @@ func (h *hand) decodedPasses() *DecodedPasses {
 	}
 	if w := h.wall[h.n]; len(w) == h.layout.Size {
 		d.Wall = w
+		d.Tiles = h.known
 	}
 	return d
 }
