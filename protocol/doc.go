@@ -42,7 +42,10 @@
 //     privately and in parallel; the drawer checks each key against its
 //     commitment and decrypts.
 //  5. Public decryption: the dora indicator, kan-dora and (for a riichi
-//     winner) ura-dora indicators: every player publishes its key.
+//     winner, once the win is declared) ura-dora indicators: every player
+//     publishes its key. A riichi alone never makes an ura-dora indicator
+//     due: the legality of a win does not depend on ura dora, only its
+//     value does, so it is checked before they are decrypted.
 //  6. The kyoku (kyoku.go) under the rules engine riichi/game: turns
 //     (dahai, riichi, kans, tsumo agari, kyuushu kyuuhai), answers to a tile
 //     on offer (pass, chi, pon, daiminkan, ron) resolved by Tenhou's
