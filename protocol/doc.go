@@ -150,10 +150,11 @@
 // delivered them (garbage, a forged or stripped signature, a message
 // signed by someone else), an exact copy of an earlier entry (anyone
 // holding it could replay it), an entry for another game or hand, a
-// configuration mismatch (table, version, peers, match length: named on
-// every node as the node that differs), a tile that fails to decrypt with
-// keys that all match (FaultBadWall: the key reveal then names the pass's
-// maker), another player's Abort (its claim, with the peer it names), a
+// configuration mismatch (version, table, player count, peers, hands,
+// match length, no_proofs: named on every node as the node that
+// differs), a tile that fails to decrypt with keys that all match
+// (FaultBadWall: the key reveal then names the pass's maker), another
+// player's Abort (its claim, with the peer it names), a
 // transcript cut short or damaged (FaultIncomplete, FaultDamaged: these
 // name no peer, and nothing after a damaged record is judged). A fault
 // names the peer it concerns and, in an offline audit, the players whose
