@@ -243,8 +243,8 @@ func TestPrivateHandsKeepLosersHandsPrivate(t *testing.T) {
 			}
 		}
 	}
-	if concealedChecked == 0 || hidden == 0 {
-		t.Fatalf("nothing checked: %d concealed positions, %d hidden haipai tiles", concealedChecked, hidden)
+	if concealedChecked == 0 || hidden == 0 || riichiRevealed == 0 {
+		t.Fatalf("nothing checked: %d concealed positions, %d hidden haipai tiles, %d revealed riichi keys", concealedChecked, hidden, riichiRevealed)
 	}
 	t.Logf("%d concealed loser positions checked in %d hands, %d keys of riichi losers revealed, %d hidden haipai tiles in the records", concealedChecked, len(private[0]), riichiRevealed, hidden)
 	// Offline: every transcript audits clean and says the wall was partly
