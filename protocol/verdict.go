@@ -88,7 +88,8 @@ const (
 	FaultUnverifiable FaultKind = "unverifiable message"
 	// FaultConfig: a peer's Hello disagrees with the table's (protocol
 	// version, table name, player count, peer list, number of hands,
-	// match length, no_proofs: the fields checkHello compares).
+	// match length, no_proofs, private_hands: the fields checkHello
+	// compares).
 	FaultConfig FaultKind = "configuration mismatch"
 	// FaultQuit: a player's node stopped the game (interrupted, or its
 	// human quit) and said so in a signed Abort.
