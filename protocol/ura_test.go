@@ -74,6 +74,7 @@ func uraBot(seed uint64, calls, riichiAlways, win bool) Player {
 // declares a riichi player's win (a TSUMO turn or a RON call).
 type handLog struct {
 	public    map[int][]int // position → transcript indices of its public key releases
+	revealed  map[int][]int // position → transcript indices of key reveals listing it (private hands)
 	riichi    []string      // senders of riichi declarations
 	winDeclAt int           // transcript index of the first win declaration, -1 if none
 }
@@ -98,13 +99,17 @@ func readHandLogs(t *testing.T, transcript []byte) map[uint32]*handLog {
 		}
 		h := out[e.Hand]
 		if h == nil {
-			h = &handLog{public: map[int][]int{}, winDeclAt: -1}
+			h = &handLog{public: map[int][]int{}, revealed: map[int][]int{}, winDeclAt: -1}
 			out[e.Hand] = h
 		}
 		switch {
 		case e.GetKeyRelease() != nil && o.Recipient == "":
 			for _, p := range e.GetKeyRelease().Positions {
 				h.public[int(p)] = append(h.public[int(p)], i)
+			}
+		case e.GetKeyReveal() != nil:
+			for _, p := range e.GetKeyReveal().Positions {
+				h.revealed[int(p)] = append(h.revealed[int(p)], i)
 			}
 		case e.GetTurn().GetRiichi():
 			h.riichi = append(h.riichi, string(o.Sender))
@@ -165,12 +170,23 @@ func checkAuditsClean(t *testing.T, tb *table, out []outcome, hands int) {
 // hand ends in an exhaustive draw or in another player's win, no public
 // key release of any hand (in every player's transcript) names an
 // ura-dora indicator position of the wall layout, and every audit, live
-// and offline, is clean.
+// and offline, is clean. With private hands the ura-dora indicators then
+// stay unknown for good: no end-of-hand reveal names them either, and the
+// audited yama leaves them hidden.
 func TestUraHiddenWithoutARiichiWin(t *testing.T) {
+	for _, private := range []bool{false, true} {
+		t.Run(map[bool]string{false: "full reveal", true: "private hands"}[private], func(t *testing.T) {
+			testUraHidden(t, private)
+		})
+	}
+}
+
+func testUraHidden(t *testing.T, private bool) {
 	const hands = 4
 	tb := newTable(t)
 	out := tb.play(t, hands, func(i int, c *Config) {
 		c.Player = uraBot(uint64(40+i), i >= 2, i < 2, i >= 2)
+		c.PrivateHands = private
 	})
 	checkAuditsClean(t, tb, out, hands)
 	ura := uraPositions()
@@ -185,10 +201,16 @@ func TestUraHiddenWithoutARiichiWin(t *testing.T) {
 			if i == 0 {
 				riichis += len(l.riichi)
 			}
+			res := out[i].results[h-1]
 			for _, pos := range ura {
 				if at := l.public[pos]; len(at) > 0 {
-					res := out[i].results[h-1].Result
-					t.Errorf("player %d, hand %d (%s, %d riichi): ura-dora indicator yama[%d] decrypted in public (transcript records %v)", i, h, endName(res.End), len(l.riichi), pos, at)
+					t.Errorf("player %d, hand %d (%s, %d riichi): ura-dora indicator yama[%d] decrypted in public (transcript records %v)", i, h, endName(res.Result.End), len(l.riichi), pos, at)
+				}
+				if at := l.revealed[pos]; private && len(at) > 0 {
+					t.Errorf("player %d, hand %d: ura-dora indicator yama[%d] in the private-hands key reveal (records %v)", i, h, pos, at)
+				}
+				if private && res.Yama[pos] != int(game.Unknown) {
+					t.Errorf("player %d, hand %d: the private-hands audit knows ura-dora indicator yama[%d]", i, h, pos)
 				}
 			}
 		}
