@@ -133,6 +133,11 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 	if h.wall[h.n] == nil || h.r == nil {
 		return
 	}
+	if g.cfg.PrivateHands {
+		// Private hands: every pass was proven on arrival, so the reveal
+		// could blame no pass, and it would show every concealed hand.
+		return
+	}
 	if !h.revealed {
 		if err := h.sendReveal(ctx); err != nil {
 			return
@@ -703,6 +708,9 @@ func (h *hand) sendReveal(ctx context.Context) error {
 	for _, r := range h.r {
 		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
 	}
+	if h.g.cfg.PrivateHands {
+		body = privateReveal(h.t.k.RiichiCheckPositions(), h.r)
+	}
 	_, err := h.g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_KeyReveal{KeyReveal: body}})
 	h.revealed = true
 	return err
@@ -727,6 +735,8 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		Decoded:        h.decodedPasses(),
 		Deal:           h.state,
 		Rules:          h.g.rules,
+		PrivateHands:   h.g.cfg.PrivateHands,
+		Mine:           h.mine,
 	})
 }
 

@@ -417,10 +417,11 @@ func points(es []commcrypto.Element) ([]group.Element, error) {
 	return out, nil
 }
 
-// nonces returns count uniform scalars mod ℓ: 64 bytes each from rand
-// (read at once, in order) reduced mod ℓ (RFC 9380 hash_to_field on the
-// random bytes, DST Domain + "/nonce"), the reductions spread over the
-// cores. The random bytes are cleared afterwards.
+// nonces returns count uniform scalars mod ℓ, each the RFC 9497 §4.1
+// HashToScalar of 64 bytes from rand (expand_message_xmd with SHA-512 to
+// 64 bytes, read little-endian and reduced mod ℓ; DST Domain + "/nonce").
+// The bytes are read at once, in order, and cleared afterwards; the
+// reductions are spread over the cores.
 func nonces(rand io.Reader, count int) ([]group.Scalar, error) {
 	if rand == nil {
 		return nil, errors.New("shuffleproof: nil random source")

@@ -1,4 +1,7 @@
-// Wire messages of the Mental Mahjong protocol, version 1.
+// Wire messages of the Mental Mahjong protocol, version "mentalmj/2"
+// (protocol.Version, sent in Hello.version; SPEC.md describes it message
+// by message). The protobuf package mentalmj.v1 and the "mentalmj/v1/..."
+// domain-separation strings keep their names across protocol versions.
 //
 // Every message travels as an Envelope: the serialized Entry and the
 // sender's Ed25519 signature over it. The transcript stores the same
@@ -502,12 +505,14 @@ func (*Entry_Call) isEntry_Body() {}
 func (*Entry_Declare) isEntry_Body() {}
 
 // Hello opens a game: the players (three or four) must agree on table,
-// version, peers and player count.
+// version, peers, player count, hands, match length, no_proofs and
+// private_hands.
 type Hello struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Table   string                 `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
 	Version string                 `protobuf:"bytes,2,opt,name=version,proto3" json:"version,omitempty"`
-	// peers are the four table peer IDs in ascending byte order.
+	// peers are the table's peer IDs (four, or three in sanma) in
+	// ascending byte order.
 	Peers [][]byte `protobuf:"bytes,3,rep,name=peers,proto3" json:"peers,omitempty"`
 	Nick  string   `protobuf:"bytes,4,opt,name=nick,proto3" json:"nick,omitempty"`
 	// nonce is 16 fresh random bytes that make the game id unique.
@@ -516,10 +521,10 @@ type Hello struct {
 	// whole match (length below).
 	Hands uint32 `protobuf:"varint,6,opt,name=hands,proto3" json:"hands,omitempty"`
 	// length is the match length: "hanchan" (east and south rounds) or
-	// "tonpuu" (east round only).
+	// "tonpuu" (east round only); any other value is a malformed Hello.
 	Length string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
 	// no_proofs says the table plays without zero-knowledge proofs of the
-	// shuffle and rekey passes (join --no-proofs); all four must agree.
+	// shuffle and rekey passes (join --no-proofs); all players must agree.
 	// false (the default) means every ShufflePass and RekeyPass carries its
 	// proof.
 	NoProofs bool `protobuf:"varint,8,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
@@ -527,7 +532,13 @@ type Hello struct {
 	// 136-tile wall) or 3 (Tenhou sanma, the 108-tile wall without 2m-8m);
 	// it equals the length of peers. 0 (a sender before this field) means 4.
 	// All players must agree.
-	Players       uint32 `protobuf:"varint,9,opt,name=players,proto3" json:"players,omitempty"`
+	Players uint32 `protobuf:"varint,9,opt,name=players,proto3" json:"players,omitempty"`
+	// private_hands says the table plays in private-hands mode (join
+	// --private-hands): the end-of-hand KeyReveal carries only the position
+	// keys the rules need (positions below), never the global key, so the
+	// losers' concealed hands and the unseen wall stay private. It requires
+	// proofs (no_proofs false). All players must agree.
+	PrivateHands  bool `protobuf:"varint,10,opt,name=private_hands,json=privateHands,proto3" json:"private_hands,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -625,14 +636,23 @@ func (x *Hello) GetPlayers() uint32 {
 	return 0
 }
 
+func (x *Hello) GetPrivateHands() bool {
+	if x != nil {
+		return x.PrivateHands
+	}
+	return false
+}
+
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
-// SHA-256("mentalmj/v1/nonce" || game_id || hand || sender || nonce).
+// SHA-256("mentalmj/v1/nonce" || LP(game_id) || BE32(hand) || LP(sender)
+// || LP(nonce)), where LP(x) is x preceded by its length as 4 big-endian
+// bytes, BE32 a 4-byte big-endian integer and sender the binary peer ID.
 type NonceCommit struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	Commitment []byte                 `protobuf:"bytes,1,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	// The match state this hand starts from, as the sender computes it
-	// with the rules engine; all four must agree. oya is the dealer's seat
-	// (0..3, seat 0 the first East); round is Tenhou's INIT round index
+	// with the rules engine; all players must agree. oya is the dealer's
+	// seat (0..3, 0..2 in sanma; seat 0 the first East); round is Tenhou's INIT round index
 	// (0..3 East 1-4, 4..7 South 1-4, 8..11 West 1-4); scores are in points,
 	// by seat.
 	Oya           uint32  `protobuf:"varint,2,opt,name=oya,proto3" json:"oya,omitempty"`
@@ -761,9 +781,10 @@ func (x *NonceReveal) GetNonce() []byte {
 	return nil
 }
 
-// ShufflePass is one player's shuffle pass: the deck of 136 encrypted
-// tiles, each locked with the player's global key and permuted; 136
-// canonical ristretto255 encodings of 32 bytes, concatenated.
+// ShufflePass is one player's shuffle pass: the deck of N encrypted tiles
+// (N = 136, or 108 in sanma), each locked with the player's global key
+// and permuted; N canonical ristretto255 encodings of 32 bytes,
+// concatenated.
 type ShufflePass struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Deck  []byte                 `protobuf:"bytes,1,opt,name=deck,proto3" json:"deck,omitempty"`
@@ -773,8 +794,8 @@ type ShufflePass struct {
 	// proof is the shuffle argument that deck is a permutation of k times
 	// the deck the sender received, bound to version, game id, hand, the
 	// sender's seat as pass index and the sender's peer ID: the encoding of
-	// commcrypto/shuffleproof, 32·(5·136 + 9) = 22 048 bytes. Empty when
-	// the table plays without proofs.
+	// commcrypto/shuffleproof, 32·(5·N + 9) bytes (22 048 for N = 136,
+	// 17 568 for N = 108). Empty when the table plays without proofs.
 	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	// input is the SHA-256 of the signed entry of the pass this one builds
 	// on: the previous seat's pass (for the first rekey pass, the last
@@ -845,8 +866,9 @@ func (x *ShufflePass) GetInput() []byte {
 }
 
 // RekeyPass is one player's rekey pass: the wall after replacing the
-// player's global key with per-position keys (136 × 32 bytes) and the
-// commitments R_i = r_i·G to those keys (136 × 32 bytes), in yama order.
+// player's global key with per-position keys (N × 32 bytes, N = 136, or
+// 108 in sanma) and the commitments R_i = r_i·G to those keys (N × 32
+// bytes), in yama order.
 type RekeyPass struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	Wall        []byte                 `protobuf:"bytes,1,opt,name=wall,proto3" json:"wall,omitempty"`
@@ -854,8 +876,8 @@ type RekeyPass struct {
 	// proof is the batched Chaum–Pedersen argument that wall[i] = s_i times
 	// the wall the sender received and commitments[i] = s_i·K (K from the
 	// sender's shuffle pass), bound like the shuffle proof: the encoding of
-	// commcrypto/rekeyproof, 32·(2·136 + 1) = 8 736 bytes. Empty when the
-	// table plays without proofs.
+	// commcrypto/rekeyproof, 32·(2·N + 1) bytes (8 736 for N = 136, 6 944
+	// for N = 108). Empty when the table plays without proofs.
 	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	// input is the SHA-256 of the signed entry of the pass this one builds
 	// on: the previous seat's pass (for the first rekey pass, the last
@@ -927,7 +949,9 @@ func (x *RekeyPass) GetInput() []byte {
 
 // KeyRelease gives the sender's per-position keys for some yama positions:
 // privately to the player who draws them (deal, tsumo, rinshan) or to the
-// whole table (dora indicators). keys holds 32 bytes per position.
+// whole table (the dora and kan-dora indicators, and a riichi winner's
+// ura-dora indicators once the win is declared). keys holds 32 bytes per
+// position.
 type KeyRelease struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Positions     []uint32               `protobuf:"varint,1,rep,packed,name=positions,proto3" json:"positions,omitempty"`
@@ -981,8 +1005,9 @@ func (x *KeyRelease) GetKeys() []byte {
 }
 
 // Shown opens tiles of the sender's hand to everyone: for each yama
-// position the tile id it claims and all four players' keys for that
-// position (keys holds 4 × 32 bytes per position, in seat order).
+// position the tile id it claims and every player's key for that position
+// (keys holds n × 32 bytes per position, n = 4 players or 3 in sanma, in
+// seat order).
 type Shown struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Positions     []uint32               `protobuf:"varint,1,rep,packed,name=positions,proto3" json:"positions,omitempty"`
@@ -1291,12 +1316,20 @@ func (x *Declare) GetTimedOut() bool {
 	return false
 }
 
-// KeyReveal ends a hand: the sender's global key and all 136 of its
-// per-position keys (136 × 32 bytes), for the audit.
+// KeyReveal ends a hand: the sender's global key and all N of its
+// per-position keys (N × 32 bytes, N = 136, or 108 in sanma), for the
+// audit; in private-hands mode only the keys of the positions listed.
 type KeyReveal struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	GlobalKey     []byte                 `protobuf:"bytes,1,opt,name=global_key,json=globalKey,proto3" json:"global_key,omitempty"`
-	PositionKeys  []byte                 `protobuf:"bytes,2,opt,name=position_keys,json=positionKeys,proto3" json:"position_keys,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	GlobalKey    []byte                 `protobuf:"bytes,1,opt,name=global_key,json=globalKey,proto3" json:"global_key,omitempty"`
+	PositionKeys []byte                 `protobuf:"bytes,2,opt,name=position_keys,json=positionKeys,proto3" json:"position_keys,omitempty"`
+	// positions, in private-hands mode (Hello.private_hands), lists the yama
+	// positions whose keys position_keys holds, ascending, one 32-byte key
+	// each: exactly the concealed positions of the riichi checks the public
+	// engine could not decide (possibly none); global_key is then empty.
+	// Without private hands it is empty and position_keys holds the keys of
+	// every position in yama order.
+	Positions     []uint32 `protobuf:"varint,3,rep,packed,name=positions,proto3" json:"positions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1345,14 +1378,23 @@ func (x *KeyReveal) GetPositionKeys() []byte {
 	return nil
 }
 
+func (x *KeyReveal) GetPositions() []uint32 {
+	if x != nil {
+		return x.Positions
+	}
+	return nil
+}
+
 // Abort ends the hand early. reason says why in words; fault_peer and
 // fault_kind say it for machines: the peer the sender holds responsible
-// (its own ID when it quits) and what happened to it, one of "blame" (the
-// sender checked a signed entry of fault_peer and it failed), "silence",
-// "connection lost", "unverifiable message", "configuration mismatch",
-// "quit", "local error", or "bad wall" with no fault_peer (a tile failed
-// to decrypt: a pass is wrong, and the key reveal that follows names
-// whose). For everyone but the sender an Abort is a
+// (its own ID when it quits or fails locally) and what happened to it,
+// one of "blame" (the sender checked a signed entry of fault_peer and it
+// failed), "silence", "connection lost", "unverifiable message",
+// "configuration mismatch", "quit", "local error", "aborted" (passing on
+// another player's Abort whose kind is none of these), or, with no
+// fault_peer, "bad wall" (a tile failed to decrypt: a pass is wrong, and
+// the key reveal that follows names whose) or "diverged passes" (a pass
+// built on another pass than the one the sender holds). For everyone but the sender an Abort is a
 // claim: it is reported as a fault, never as a blame.
 type Abort struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
@@ -1444,7 +1486,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x06answer\x18\x13 \x01(\v2\x13.mentalmj.v1.AnswerH\x00R\x06answer\x12'\n" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclareB\x06\n" +
-	"\x04body\"\xdc\x01\n" +
+	"\x04body\"\x81\x02\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
@@ -1454,7 +1496,9 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x05hands\x18\x06 \x01(\rR\x05hands\x12\x16\n" +
 	"\x06length\x18\a \x01(\tR\x06length\x12\x1b\n" +
 	"\tno_proofs\x18\b \x01(\bR\bnoProofs\x12\x18\n" +
-	"\aplayers\x18\t \x01(\rR\aplayers\"\x9d\x01\n" +
+	"\aplayers\x18\t \x01(\rR\aplayers\x12#\n" +
+	"\rprivate_hands\x18\n" +
+	" \x01(\bR\fprivateHands\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
@@ -1498,11 +1542,12 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\aDeclare\x12\x16\n" +
 	"\x06tenpai\x18\x01 \x01(\bR\x06tenpai\x12(\n" +
 	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\x12\x1b\n" +
-	"\ttimed_out\x18\x03 \x01(\bR\btimedOut\"O\n" +
+	"\ttimed_out\x18\x03 \x01(\bR\btimedOut\"m\n" +
 	"\tKeyReveal\x12\x1d\n" +
 	"\n" +
 	"global_key\x18\x01 \x01(\fR\tglobalKey\x12#\n" +
-	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\"]\n" +
+	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\x12\x1c\n" +
+	"\tpositions\x18\x03 \x03(\rR\tpositions\"]\n" +
 	"\x05Abort\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x1d\n" +
 	"\n" +
