@@ -34,8 +34,10 @@
 //     argument (commcrypto/rekeyproof) that C'_i = s_i·C_i and
 //     R_{j,i} = s_i·K_j. Afterwards C_i = (Π_j r_{j,i})·T_{yama[i]}.
 //     Every player verifies each pass's proof as it arrives, before it
-//     sends anything that depends on it (proofs.go); a pass whose proof
-//     fails is blamed on its sender at once, before the deal.
+//     sends anything that depends on it (proofs.go; the player next in
+//     turn verifies it while it makes and proves its own pass, which it
+//     sends only once that proof verified); a pass whose proof fails is
+//     blamed on its sender at once, before the deal.
 //     Config.NoProofs plays without them.
 //  4. Private decryption: for the haipai and every tsumo and rinshan draw,
 //     the three other players send the drawer their keys for the position,
