@@ -107,10 +107,18 @@ func (n *Node) handleStream(s network.Stream) {
 	n.closeMu.Unlock()
 	defer n.readers.Done()
 
-	if !l.acceptInbound(s) {
-		n.log.Warn("reset second inbound stream from peer", "peer", from.String())
-		_ = s.ResetWithError(network.StreamProtocolViolation)
-		return
+	if old := l.acceptInbound(s); old != nil {
+		// The peer reconnected (after a drop, or restarted): its old
+		// stream is stale, and so is our outbound stream if it runs over
+		// the old connection.
+		n.log.Info("peer opened a new stream: it reconnected", "peer", from.String())
+		_ = old.Reset()
+		n.lost(l, fmt.Errorf("peer %s: reconnected with a new stream: %w", from, protocol.ErrPeerGone), false)
+		for _, c := range n.host.Network().ConnsToPeer(from) {
+			if c != s.Conn() {
+				_ = c.Close()
+			}
+		}
 	}
 	n.log.Debug("inbound stream open", "peer", from.String())
 	err := readFrames(s, func(msg []byte) bool {
@@ -131,25 +139,31 @@ func (n *Node) handleStream(s network.Stream) {
 
 // endInbound closes or resets the inbound stream s from peer from after
 // readFrames returned err, and records why the peer is gone.
+// A stream replaced by a newer one from the same peer ends without
+// changing the link's state.
 func (n *Node) endInbound(l *link, from peer.ID, s network.Stream, err error) {
+	if !l.isInbound(s) {
+		_ = s.Reset()
+		return
+	}
 	var tooLarge errFrameTooLarge
 	switch {
 	case err == nil: // the node is closing
 		_ = s.Reset()
-		l.markGone(fmt.Errorf("peer %s: %w: %w", from, ErrClosed, protocol.ErrPeerGone))
+		n.lost(l, fmt.Errorf("peer %s: %w: %w", from, ErrClosed, protocol.ErrPeerGone), true)
 	case errors.Is(err, io.EOF):
-		// The peer closed its side after its last frame; closing ours
-		// tells its Close that everything was read.
+		// The peer closed its side after its last frame: its node shut
+		// down. Closing ours tells its Close that everything was read.
 		_ = s.Close()
 		n.log.Info("peer closed its stream", "peer", from.String())
-		l.markGone(fmt.Errorf("peer %s: stream closed: %w", from, protocol.ErrPeerGone))
+		n.lost(l, fmt.Errorf("peer %s: stream closed: %w", from, protocol.ErrPeerGone), true)
 	case errors.As(err, &tooLarge):
 		_ = s.ResetWithError(network.StreamProtocolViolation)
 		n.log.Warn("reset stream: frame too large", "peer", from.String(), "bytes", tooLarge.size)
-		l.markGone(fmt.Errorf("peer %s: %w: %w", from, tooLarge, protocol.ErrPeerGone))
+		n.lost(l, fmt.Errorf("peer %s: %w: %w", from, tooLarge, protocol.ErrPeerGone), false)
 	default:
 		_ = s.Reset()
 		n.log.Info("inbound stream ended", "peer", from.String(), "err", err)
-		l.markGone(fmt.Errorf("peer %s: stream broken: %v: %w", from, err, protocol.ErrPeerGone))
+		n.lost(l, fmt.Errorf("peer %s: stream broken: %v: %w", from, err, protocol.ErrPeerGone), false)
 	}
 }

@@ -63,6 +63,9 @@ func (n *Node) Send(ctx context.Context, to peer.ID, msg []byte) error {
 	if n.isClosed() {
 		return fmt.Errorf("send: peer %s: %w", to, ErrClosed)
 	}
+	if err := l.downError(); err != nil {
+		return fmt.Errorf("send: peer %s: connection down (WaitUp redials): %w", to, err)
+	}
 	if err := n.openOutbound(ctx, l); err != nil {
 		return fmt.Errorf("send: %w", err)
 	}
@@ -101,14 +104,19 @@ func (n *Node) Send(ctx context.Context, to peer.ID, msg []byte) error {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		err = fmt.Errorf("%w (%w)", ctxErr, err)
 	}
-	l.outErr = fmt.Errorf("peer %s: outbound stream reset after a failed send (%v): %w", to, err, protocol.ErrPeerGone)
+	lostErr := fmt.Errorf("peer %s: outbound stream reset after a failed send (%v): %w", to, err, protocol.ErrPeerGone)
 	n.log.Warn("send failed, stream reset", "peer", to.String(), "bytes", len(msg), "err", err)
+	l.markDown(lostErr, false)
 	return fmt.Errorf("send: peer %s: %d bytes: %w: %w", to, len(msg), err, protocol.ErrPeerGone)
 }
 
 // Recv implements protocol.Transport: it returns the next message from
 // peer from, in the order the peer sent them, blocking until one arrives.
-// Messages that arrived before the peer left are still returned first.
+// Messages that arrived before the connection dropped are still returned
+// first. Every loss of the connection is then reported once, with an
+// error wrapping protocol.ErrPeerGone, even if the link came back before
+// Recv looked; while the link is down Recv keeps returning that error
+// (WaitUp waits for it to come back).
 //
 // Errors name the peer and wrap: ErrNotInTable for a peer outside the
 // table; ctx's error when ctx is done first ("no message within the
@@ -121,29 +129,29 @@ func (n *Node) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recv: %w", err)
 	}
-	// A queued message wins over a done ctx or a departed peer.
-	select {
-	case msg := <-l.inbox:
-		return msg, nil
-	default:
-	}
-	select {
-	case msg := <-l.inbox:
-		return msg, nil
-	case <-l.gone:
+	for {
+		// A queued message wins over a done ctx or a departed peer.
 		select {
 		case msg := <-l.inbox:
 			return msg, nil
 		default:
-			return nil, fmt.Errorf("recv: %w", l.goneErr)
 		}
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("recv: peer %s: no message within the deadline: %w", from, ctx.Err())
+		gone, changed := l.recvState()
+		if gone != nil {
+			return nil, fmt.Errorf("recv: %w", gone)
 		}
-		return nil, fmt.Errorf("recv: peer %s: %w", from, ctx.Err())
-	case <-n.closed:
-		return nil, fmt.Errorf("recv: peer %s: %w", from, ErrClosed)
+		select {
+		case msg := <-l.inbox:
+			return msg, nil
+		case <-changed:
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return nil, fmt.Errorf("recv: peer %s: no message within the deadline: %w", from, ctx.Err())
+			}
+			return nil, fmt.Errorf("recv: peer %s: %w", from, ctx.Err())
+		case <-n.closed:
+			return nil, fmt.Errorf("recv: peer %s: %w", from, ErrClosed)
+		}
 	}
 }
 
