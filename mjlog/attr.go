@@ -140,6 +140,31 @@ func (t *tag) tilesAttr(name string) ([]wall.Tile, error) {
 	return out, nil
 }
 
+// haiAttr is tilesAttr for an <INIT> hai list, where view also accepts
+// "?" as a Hidden tile.
+func (t *tag) haiAttr(name string, view bool) ([]wall.Tile, error) {
+	v, ok := t.get(name)
+	if !ok || v == "" {
+		return nil, nil
+	}
+	out := make([]wall.Tile, 0, strings.Count(v, ",")+1)
+	for f := range strings.SplitSeq(v, ",") {
+		if f == "?" {
+			if !view {
+				return nil, t.attrErr(name, v, errHidden)
+			}
+			out = append(out, Hidden)
+			continue
+		}
+		n, err := parseTile(f)
+		if err != nil {
+			return nil, t.attrErr(name, v, err)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
 // tileAttr parses a required single tile id.
 func (t *tag) tileAttr(name string) (wall.Tile, error) {
 	v, err := t.need(name)

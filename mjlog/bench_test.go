@@ -60,7 +60,7 @@ func BenchmarkParseXML(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		for _, c := range games {
-			if _, err := parseXML(bytes.NewReader(c.raw), c.path); err != nil {
+			if _, err := parseXML(bytes.NewReader(c.raw), c.path, false); err != nil {
 				b.Fatal(err)
 			}
 		}

@@ -25,6 +25,16 @@
 // <AGARI> and <RYUUKYOKU> are kept in the Extra fields. Write emits the
 // same format, so Parse(Write(g)) reproduces g.
 //
+// A Mental Mahjong private-hands record is one player's view of a game:
+// a tile that player never saw is Hidden (-1), written as a tsumo tag
+// without tile id (<U/>, as Tenhou's client protocol sends the other
+// players' draws) and as "?" in an <INIT> hai list; every other tag
+// (dahai, calls, wins, tenpai hands, dora indicators) shows only tiles the
+// player saw. Parse refuses hidden tiles with an error naming private
+// hands, so that every tool that replays, converts or verifies a game
+// refuses such a record clearly; ParseView reads them, Game.HasHidden
+// reports them, and Parse(Write(g)) is ParseView(Write(g)) for a view.
+//
 // Tiles are Tenhou ids 0..135 (wall.Tile, WALL_LAYOUT.md §7); seats are
 // absolute 0..3 as in the log; scores are in units of 100 points as Tenhou
 // writes them. Input is untrusted: every malformed tag, number or tile id

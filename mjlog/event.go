@@ -1,13 +1,29 @@
 package mjlog
 
-import "github.com/mentalmj/mentalmj/wall"
+import (
+	"errors"
+
+	"github.com/mentalmj/mentalmj/wall"
+)
 
 // Event is one tag inside a Round. The concrete types are Draw, Discard,
 // Call, Reach, Dora, Agari, Ryuukyoku, Bye, Reconnect and Unknown.
 type Event interface{ isEvent() }
 
+// Hidden is the tile of a draw or haipai tile that the player whose view
+// a record is never saw (a Mental Mahjong private-hands record): written
+// as a tsumo tag without tile id (<U/>, as Tenhou's client protocol sends
+// the other players' draws) and as "?" in an <INIT> hai list. Only
+// ParseView reads it; every other tile of such a record (discards, calls,
+// wins, dora indicators) is known.
+const Hidden wall.Tile = -1
+
+// errHidden is Parse's error for a hidden tile.
+var errHidden = errors.New("hidden tile: this is one player's view of a Mental Mahjong private-hands game (mentalmj --private-hands), whose unseen tiles are hidden; tools that replay, convert or verify a game need every tile")
+
 // Draw is a tsumo: <T..>, <U..>, <V..>, <W..> for seats 0..3, including
-// rinshan draws after a kan or kita.
+// rinshan draws after a kan or kita. Tile is Hidden (<U/>) in a player's
+// view for a draw it did not see.
 type Draw struct {
 	Who  int
 	Tile wall.Tile

@@ -1,6 +1,10 @@
 package mjlog
 
-import "github.com/mentalmj/mentalmj/wall"
+import (
+	"slices"
+
+	"github.com/mentalmj/mentalmj/wall"
+)
 
 // Game is one parsed mjlog document.
 type Game struct {
@@ -147,4 +151,23 @@ type Attr struct {
 type Unknown struct {
 	Name  string
 	Attrs []Attr
+}
+
+// HasHidden reports whether g is one player's view holding Hidden tiles
+// (an <INIT> haipai tile or a tsumo it never saw), which tools that need
+// every tile must refuse.
+func (g *Game) HasHidden() bool {
+	for _, r := range g.Rounds {
+		for _, h := range r.Init.Hai {
+			if slices.Contains(h, Hidden) {
+				return true
+			}
+		}
+		for _, e := range r.Events {
+			if d, ok := e.(Draw); ok && d.Tile == Hidden {
+				return true
+			}
+		}
+	}
+	return false
 }

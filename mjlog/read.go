@@ -29,7 +29,7 @@ func Read(path string) (*Game, error) {
 	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() {
 		size = int(min(info.Size(), fastLimit))
 	}
-	return parse(f, path, size)
+	return parse(f, path, size, false)
 }
 
 // Parse reads one mjlog document from r (plain or gzip, detected by magic
@@ -50,11 +50,23 @@ func Parse(r io.Reader, name string) (*Game, error) {
 	if l, ok := r.(interface{ Len() int }); ok {
 		size = min(l.Len(), fastLimit)
 	}
-	return parse(r, name, size)
+	return parse(r, name, size, false)
+}
+
+// ParseView is Parse for one player's view of a game (a Mental Mahjong
+// private-hands record): it also accepts hidden tiles (Hidden), a tsumo
+// tag without a tile id (<U/>) and "?" in an <INIT> hai list. Parse
+// refuses them.
+func ParseView(r io.Reader, name string) (*Game, error) {
+	size := 0
+	if l, ok := r.(interface{ Len() int }); ok {
+		size = min(l.Len(), fastLimit)
+	}
+	return parse(r, name, size, true)
 }
 
 // parse is Parse with a hint of the input's size in bytes (0 unknown).
-func parse(r io.Reader, name string, size int) (*Game, error) {
+func parse(r io.Reader, name string, size int, view bool) (*Game, error) {
 	br := bufio.NewReader(r)
 	var src io.Reader = br
 	if magic, _ := br.Peek(2); len(magic) == 2 && magic[0] == 0x1f && magic[1] == 0x8b {
@@ -72,14 +84,14 @@ func parse(r io.Reader, name string, size int) (*Game, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if len(buf) > fastLimit {
-		return parseXML(io.MultiReader(bytes.NewReader(buf), src), name)
+		return parseXML(io.MultiReader(bytes.NewReader(buf), src), name, view)
 	}
 	doc := string(buf)
-	p := &parser{d: tokenSource{fast: &scanner{doc: doc}}, g: &Game{File: name}}
+	p := &parser{d: tokenSource{fast: &scanner{doc: doc}}, g: &Game{File: name}, view: view}
 	if err := p.run(); err == nil {
 		return p.g, nil
 	}
-	return parseXML(strings.NewReader(doc), name)
+	return parseXML(strings.NewReader(doc), name, view)
 }
 
 // fastLimit is the largest decompressed document (bytes) read whole for
@@ -89,8 +101,8 @@ const fastLimit = 64 << 20
 // parseXML parses a plain mjlog document with encoding/xml's tokenizer: the
 // reference path the fast scanner is checked against, and the reader of
 // every document the scanner does not take.
-func parseXML(r io.Reader, name string) (*Game, error) {
-	p := &parser{d: tokenSource{dec: xml.NewDecoder(r)}, g: &Game{File: name}}
+func parseXML(r io.Reader, name string, view bool) (*Game, error) {
+	p := &parser{d: tokenSource{dec: xml.NewDecoder(r)}, g: &Game{File: name}, view: view}
 	if err := p.run(); err != nil {
 		return nil, err
 	}
@@ -103,6 +115,8 @@ type parser struct {
 	g                    *Game
 	seenShuffle, seenGo  bool
 	seenUN, seenTaikyoku bool
+	// view accepts hidden tiles (ParseView).
+	view bool
 }
 
 func (p *parser) run() error {
@@ -211,11 +225,11 @@ func playEvent(who int, discard bool, tile wall.Tile) Event {
 // playTag reports whether name is a tsumo/dahai tag like "T56" or "E3"
 // and returns the seat, whether it is a discard, and the id text.
 func playTag(name string) (who int, discard bool, id string, ok bool) {
-	if len(name) < 2 {
+	if len(name) < 1 {
 		return 0, false, "", false
 	}
 	i := strings.IndexByte("TUVWDEFG", name[0])
-	if i < 0 {
+	if i < 0 || len(name) == 1 && i >= 4 {
 		return 0, false, "", false
 	}
 	for j := 1; j < len(name); j++ {
@@ -270,6 +284,12 @@ func (p *parser) element(name xml.Name, attrs []xml.Attr) error {
 		return nil
 	}
 	if who, discard, id, ok := playTag(t.name); ok {
+		if id == "" {
+			if !p.view {
+				return t.errf("%v", errHidden)
+			}
+			return p.addEvent(t, Draw{Who: who, Tile: Hidden})
+		}
 		tile, err := parseTile(id)
 		if err != nil {
 			return t.errf("tile %q: %w", id, err)
@@ -324,7 +344,7 @@ func (p *parser) element(name xml.Name, attrs []xml.Attr) error {
 		p.g.Oya = oya
 		return nil
 	case "INIT":
-		in, err := parseInit(t)
+		in, err := parseInit(t, p.view)
 		if err != nil {
 			return err
 		}
@@ -465,7 +485,7 @@ func (p *parser) players(t *tag) error {
 	return nil
 }
 
-func parseInit(t *tag) (Init, error) {
+func parseInit(t *tag, view bool) (Init, error) {
 	var in Init
 	seed, err := t.need("seed")
 	if err != nil {
@@ -493,7 +513,7 @@ func parseInit(t *tag) (Init, error) {
 		return in, err
 	}
 	for i := range 4 {
-		if in.Hai[i], err = t.tilesAttr("hai" + strconv.Itoa(i)); err != nil {
+		if in.Hai[i], err = t.haiAttr("hai"+strconv.Itoa(i), view); err != nil {
 			return in, err
 		}
 	}

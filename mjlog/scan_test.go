@@ -25,7 +25,7 @@ func parseFast(doc, name string) (*Game, error) {
 // document without falling back.
 func sameParse(t *testing.T, doc, name string) bool {
 	t.Helper()
-	want, werr := parseXML(strings.NewReader(doc), name)
+	want, werr := parseXML(strings.NewReader(doc), name, false)
 	got, gerr := Parse(strings.NewReader(doc), name)
 	if (werr == nil) != (gerr == nil) || werr != nil && werr.Error() != gerr.Error() {
 		t.Fatalf("%s: Parse error %v, encoding/xml %v", name, gerr, werr)

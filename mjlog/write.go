@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -133,7 +134,8 @@ func (e *encoder) players(ps []Player, extra []Attr) error {
 
 func (e *encoder) round(r *Round) error {
 	in := &r.Init
-	if err := checkTiles(append([]wall.Tile{in.DoraIndicator}, concat(in.Hai[:])...)); err != nil {
+	known := slices.DeleteFunc(concat(in.Hai[:]), func(t wall.Tile) bool { return t == Hidden })
+	if err := checkTiles(append([]wall.Tile{in.DoraIndicator}, known...)); err != nil {
 		return fmt.Errorf("<INIT>: %w", err)
 	}
 	if err := checkSeat(in.Oya); err != nil {
@@ -149,7 +151,7 @@ func (e *encoder) round(r *Round) error {
 	e.attr("ten", joinInts(in.Ten))
 	e.attr("oya", strconv.Itoa(in.Oya))
 	for i, h := range in.Hai {
-		e.attr("hai"+strconv.Itoa(i), joinTiles(h))
+		e.attr("hai"+strconv.Itoa(i), joinHai(h))
 	}
 	e.extra(in.Extra)
 	e.close()
@@ -164,6 +166,13 @@ func (e *encoder) round(r *Round) error {
 func (e *encoder) event(ev Event) error {
 	switch ev := ev.(type) {
 	case Draw:
+		if ev.Tile == Hidden {
+			if err := checkSeat(ev.Who); err != nil {
+				return fmt.Errorf("<T>: %w", err)
+			}
+			e.raw("<" + "TUVW"[ev.Who:ev.Who+1] + "/>")
+			return nil
+		}
 		return e.play("TUVW", ev.Who, ev.Tile)
 	case Discard:
 		return e.play("DEFG", ev.Who, ev.Tile)
@@ -366,6 +375,23 @@ func joinInts(ns []int) string {
 			b.WriteByte(',')
 		}
 		b.WriteString(strconv.Itoa(n))
+	}
+	return b.String()
+}
+
+// joinHai is joinTiles for an <INIT> hai list, writing a Hidden tile as
+// "?".
+func joinHai(ts []wall.Tile) string {
+	var b strings.Builder
+	for i, t := range ts {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		if t == Hidden {
+			b.WriteByte('?')
+			continue
+		}
+		b.WriteString(strconv.Itoa(int(t)))
 	}
 	return b.String()
 }

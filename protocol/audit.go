@@ -65,6 +65,18 @@ type AuditInput struct {
 	// the hand need not reach its exhaustive draw, and the audit checks
 	// what the revealed keys allow.
 	Partial bool
+	// PrivateHands says the table announced private hands
+	// (Hello.private_hands): the key reveal holds only the keys of the
+	// riichi checks the public engine left open, so the audit checks every
+	// proof and every shown tile against the proven wall but decrypts only
+	// the positions shown (see runPrivate).
+	PrivateHands bool
+	// Mine, in private-hands mode, holds the tiles the auditing player
+	// decrypted for itself (its haipai and draws), by yama position: the
+	// record (HandAudit.Record) is then its own view, every other tile
+	// hidden. The offline audit leaves it nil: a transcript holds none of
+	// its owner's own position keys, so its record shows only public tiles.
+	Mine map[int]wall.Tile
 }
 
 // OwnPasses are the passes an auditing player made itself.
@@ -95,7 +107,16 @@ type HandAudit struct {
 	DoraIndicator int
 	// Yama is the decrypted wall, 136 Tenhou tile ids (108 in sanma)
 	// indexed as in WALL_LAYOUT.md §5; nil if it could not be decrypted.
+	// In private-hands mode it holds only the positions shown to everyone
+	// and -1 (game.Unknown) at every other position.
 	Yama []int
+	// PrivateHands says the hand was played in private-hands mode: the
+	// wall was only partly revealed (Shown of its positions) and the
+	// Tenhou wall model was not checked on the whole wall.
+	PrivateHands bool
+	// Shown is, in private-hands mode, the number of positions whose tile
+	// was shown to everyone (the non-negative entries of Yama).
+	Shown int
 	// Events counts the tsumo and rinshan draws, player actions and public
 	// decryptions replayed.
 	Events int
@@ -109,7 +130,8 @@ type HandAudit struct {
 	// was decrypted with the revealed keys without replaying the passes.
 	Proven bool
 	// Record is the hand as a Tenhou mjlog round, replayed with the whole
-	// wall; nil if the audit failed.
+	// wall (in private-hands mode, with the auditing player's view of it:
+	// tiles it never saw are mjlog.Hidden); nil if the audit failed.
 	Record *mjlog.Round
 	// Blame lists the players proven to have cheated, the first failing
 	// check first, each with the signed entries that prove it; empty when
@@ -215,6 +237,10 @@ func entries(os ...*Opened) []*Opened { return os }
 
 func (a *auditor) run() {
 	if !a.collect() || !a.nonces() {
+		return
+	}
+	if a.in.PrivateHands {
+		a.runPrivate()
 		return
 	}
 	// The proofs need no revealed key: they are checked first, so that a
@@ -477,7 +503,11 @@ func (a *auditor) kyoku() {
 		a.fault("", FaultLocal, "cannot start the kyoku: %v", err)
 		return
 	}
-	t := newTracker(k, a.in.Hand, a.in.Seats, a.openShown, a.checkKey)
+	open, check := a.openShown, a.checkKey
+	if a.in.PrivateHands {
+		open, check = a.openShownPrivate, a.checkCommit
+	}
+	t := newTracker(k, a.in.Hand, a.in.Seats, open, check)
 	type release struct {
 		o         *Opened
 		to        int
@@ -503,7 +533,12 @@ func (a *auditor) kyoku() {
 		}
 		positions := make([]int, len(kr.Positions))
 		for n, p := range kr.Positions {
-			if p >= uint32(l.Size) || !keys[n].Equal(a.r[s][p]) {
+			if a.in.PrivateHands && p < uint32(l.Size) {
+				if err := a.checkCommit(s, int(p), keys[n]); err != nil {
+					a.blame(entries(o, a.byKind["rekey pass"][o.Sender]), "released a key for position %d that fails its commitment: %v", p, err)
+					return
+				}
+			} else if p >= uint32(l.Size) || !keys[n].Equal(a.r[s][p]) {
 				a.blame(entries(o, a.byKind["key reveal"][o.Sender]), "released a key for position %d that differs from its revealed key", p)
 				return
 			}
@@ -521,6 +556,9 @@ func (a *auditor) kyoku() {
 			// The dora indicator, decrypted in public before play.
 			if !slices.Equal(positions, []int{l.DoraIndicatorIndex(0)}) {
 				a.blame(entries(o), "published keys for positions %v before play, not the dora indicator", positions)
+				return
+			}
+			if a.in.PrivateHands && !a.privateDora(o, s, positions[0], keys[0], k) {
 				return
 			}
 		default:
@@ -551,7 +589,13 @@ func (a *auditor) kyoku() {
 		}
 		a.blame(entries(p.o), "sent seat %d keys for positions %v, which are not its haipai or one of its draws", p.to, p.positions)
 	}
+	if a.in.PrivateHands && !a.privateReveals(k) {
+		return
+	}
 	for pos, tile := range a.yama {
+		if tile == game.Unknown {
+			continue // private hands: never shown
+		}
 		if err := k.Reveal(pos, tile); err != nil {
 			a.fault("", FaultLocal, "the decrypted wall contradicts the kyoku at position %d: %v", pos, err)
 			return
@@ -562,7 +606,11 @@ func (a *auditor) kyoku() {
 	}
 	a.out.Result = k.Result()
 	if len(a.out.Blame) == 0 {
-		round, err := recordKyoku(a.in.Rules, a.in.Deal, a.yama, a.out.Dice, t.steps, k.Result())
+		yama := a.yama
+		if a.in.PrivateHands {
+			yama = a.viewYama()
+		}
+		round, err := recordKyoku(a.in.Rules, a.in.Deal, yama, a.out.Dice, t.steps, k.Result())
 		if err != nil {
 			a.fault("", FaultLocal, "%v", err)
 			return

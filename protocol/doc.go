@@ -51,7 +51,51 @@
 //     winning or tenpai hand — publishes all four keys of their positions
 //     (show.go), and every player checks them against the commitments.
 //  7. Key reveal: every player publishes its global key and its 136
-//     position keys, and the hand is audited.
+//     position keys, and the hand is audited (with private hands, only
+//     the keys the rules need: see "Private hands").
+//
+// # Private hands
+//
+// Config.PrivateHands (join --private-hands, announced in
+// Hello.private_hands, which every player must match like no_proofs; it
+// requires the proofs) closes the leak of step 7: the full key reveal
+// shows every concealed hand and the unseen wall to everyone. Since every
+// pass is proven on arrival, the wall C_i with the commitments R_{j,i} is
+// known to be a permutation of the tile points, and the reveal can shrink
+// to what the rules need:
+//
+//   - tiles already shown (dahai, calls, kita, dora, kan-dora and, for a
+//     riichi winner, ura-dora indicators) and the hands the rules show (a
+//     winner's, a tenpai declaration's, a kyuushu kyuuhai's) carry their
+//     keys in their own messages, as always;
+//   - the only other keys the rules need are those of a riichi player's
+//     concealed tiles that no win or tenpai declaration showed — a riichi
+//     player who lost, or any riichi player at an abortive draw: the
+//     public engine deferred its riichi (and riichi-ankan) checks, and
+//     game.Kyoku.RiichiCheckPositions lists exactly those hidden positions
+//     once the kyoku is over. Every player computes the same list from the
+//     public state, and its KeyReveal carries its keys for those positions
+//     (KeyReveal.positions, ascending; often none) and no global key;
+//   - a noten declaration of a hand without riichi is not checked: its
+//     tiles stay private (declaring noten with a tenpai hand only gives
+//     away the declarer's own tenpai payment or renchan).
+//
+// No other key is ever published, so the losers' concealed hands and the
+// unseen wall stay private from the other players and from the offline
+// audit. After an abort nothing is revealed either: the proofs already
+// cleared every pass. The audit (runPrivate) verifies every proof (the
+// live node did on arrival), checks every key of every message against
+// its commitment, opens every shown tile on the proven wall (the tile
+// point (Π_j r_{j,i})⁻¹·C_i must be the claimed tile), checks each key
+// reveal holds exactly the positions above (anything else is blamed on
+// its signer; a reveal that never comes is a fault: withheld reveal) and
+// decides the riichi checks on them. It cannot check what stays hidden:
+// the Tenhou wall model of the whole wall (the proofs stand in for it)
+// and the noten claims above. HandAudit.PrivateHands and Shown say so;
+// HandAudit.Yama holds -1 at every position not shown. The game record is
+// each player's own view (mjlog.Hidden for tiles it never saw; the
+// offline audit, which holds none of the transcript owner's own position
+// keys, records only public tiles).
 //
 // # Three players (sanma)
 //

@@ -85,6 +85,16 @@ type Config struct {
 	// comes without them. The default (false) proves and verifies every
 	// pass before play.
 	NoProofs bool
+	// PrivateHands plays in private-hands mode: the end-of-hand key
+	// reveal is limited to what the rules need (the concealed hand of a
+	// riichi player the public engine could not check, see
+	// doc.go "Private hands"); no global key and no other position key is
+	// published, so the losers' concealed hands and the unseen wall stay
+	// private, even from the offline audit, which then checks every proof
+	// and every shown tile but not the Tenhou wall model. It requires
+	// proofs: NewGame refuses it with NoProofs. All players must choose
+	// the same (announced in Hello.private_hands).
+	PrivateHands bool
 	// Observer, if not nil, sees the hand as it goes (see Observer).
 	Observer Observer
 	// Misbehavior, if not nil, makes this node cheat: research and tests
@@ -211,6 +221,9 @@ func NewGame(cfg Config) (*Game, error) {
 	}
 	if cfg.Hands < 0 {
 		return nil, fmt.Errorf("protocol: Config.Hands = %d, want 0 (a whole match) or more", cfg.Hands)
+	}
+	if cfg.PrivateHands && cfg.NoProofs {
+		return nil, errors.New("protocol: Config.PrivateHands needs the shuffle and rekey proofs; it cannot be combined with NoProofs")
 	}
 	self, err := peer.IDFromPrivateKey(cfg.Identity)
 	if err != nil {
@@ -380,7 +393,7 @@ func (g *Game) hello(ctx context.Context) error {
 	if g.cfg.Tonpuu {
 		length = "tonpuu"
 	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs, Players: uint32(g.n)}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs, Players: uint32(g.n), PrivateHands: g.cfg.PrivateHands}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
 	hellos := map[peer.ID]*pb.Hello{g.self: mine}
 	var firstErr error
@@ -464,6 +477,8 @@ func validHello(h *pb.Hello) error {
 		return fmt.Errorf("players = %d, want 3 or %d", h.Players, Players)
 	case helloPlayers(h) != len(h.Peers):
 		return fmt.Errorf("lists %d peers for a %d-player game", len(h.Peers), helloPlayers(h))
+	case h.PrivateHands && h.NoProofs:
+		return errors.New("asks for private hands without proofs (private_hands needs the proofs)")
 	}
 	return nil
 }
@@ -545,6 +560,8 @@ func checkHello(h, mine *pb.Hello) error {
 		return fmt.Errorf("wants a %q match, we want %q", h.Length, mine.Length)
 	case h.NoProofs != mine.NoProofs:
 		return fmt.Errorf("plays with no_proofs = %v, we play with no_proofs = %v (--no-proofs must be the same for all players)", h.NoProofs, mine.NoProofs)
+	case h.PrivateHands != mine.PrivateHands:
+		return fmt.Errorf("plays with private_hands = %v, we play with private_hands = %v (--private-hands must be the same for all players)", h.PrivateHands, mine.PrivateHands)
 	}
 	for i := range h.Peers {
 		if string(h.Peers[i]) != string(mine.Peers[i]) {

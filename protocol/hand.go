@@ -124,6 +124,11 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 	if h.wall[h.n] == nil || h.r == nil {
 		return
 	}
+	if g.cfg.PrivateHands {
+		// Private hands: every pass was proven on arrival, so the reveal
+		// could blame no pass, and it would show every concealed hand.
+		return
+	}
 	if !h.revealed {
 		if err := h.sendReveal(ctx); err != nil {
 			return
@@ -605,6 +610,9 @@ func (h *hand) sendReveal(ctx context.Context) error {
 	for _, r := range h.r {
 		body.PositionKeys = append(body.PositionKeys, r.Bytes()...)
 	}
+	if h.g.cfg.PrivateHands {
+		body = privateReveal(h.t.k.RiichiCheckPositions(), h.r)
+	}
 	_, err := h.g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_KeyReveal{KeyReveal: body}})
 	h.revealed = true
 	return err
@@ -628,6 +636,8 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		ShuffleParams:  h.g.params,
 		Deal:           h.state,
 		Rules:          h.g.rules,
+		PrivateHands:   h.g.cfg.PrivateHands,
+		Mine:           h.mine,
 	})
 }
 

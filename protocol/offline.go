@@ -24,6 +24,11 @@ type TranscriptAudit struct {
 	// NoProofs says the Hellos announced a game without shuffle and
 	// rekey proofs (--no-proofs); otherwise every pass must carry one.
 	NoProofs bool
+	// PrivateHands says the Hellos announced private hands: each hand's
+	// key reveal holds only the keys the rules need, so the audit checks
+	// every proof and shown tile but only part of the wall
+	// (HandAudit.PrivateHands, Shown).
+	PrivateHands bool
 	// Players is the number of players the Hellos announced: 4, or 3 for
 	// a sanma game (108-tile wall, game.TenhouSanmaRules); 0 if no Hello
 	// was read.
@@ -152,7 +157,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 			t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultUnverifiable, Reason: "entries for a hand after the match was over"})
 			break
 		}
-		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: partial})
+		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: partial, PrivateHands: t.PrivateHands})
 		if t.Seats == nil {
 			t.Seats = a.Seats
 		}
@@ -251,6 +256,7 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 		}
 	}
 	t.Table, t.Length, t.HandsWanted, t.NoProofs, t.Players = first.Table, first.Length, int(first.Hands), first.NoProofs, helloPlayers(first)
+	t.PrivateHands = first.PrivateHands
 	if len(nonces) != len(t.Peers) || len(hellos) != len(t.Peers) {
 		var missing []string
 		for _, p := range t.Peers {

@@ -16,7 +16,9 @@ import (
 // steps are those the public engine took; passes and declarations the
 // all-seeing engine does not wait for (it knows those seats have no
 // option, or their hands) are skipped. It returns an error if the replay
-// disagrees with the steps or ends differently from want.
+// disagrees with the steps or ends differently from want. A yama holding
+// game.Unknown (one player's view, private hands) records those tiles as
+// mjlog.Hidden.
 func recordKyoku(rules game.Rules, d game.Deal, yama []wall.Tile, dice [2]int, steps []kyokuStep, want *game.Result) (mjlog.Round, error) {
 	l := layoutFor(rulesPlayers(rules))
 	for s := range d.Haipai {
@@ -34,7 +36,13 @@ func recordKyoku(rules game.Rules, d game.Deal, yama []wall.Tile, dice [2]int, s
 		return mjlog.Round{}, err
 	}
 	rec := record.NewKyoku(k, dice)
+	if slices.Contains(yama, game.Unknown) {
+		rec = record.NewKyokuView(k, dice)
+	}
 	for pos, t := range yama {
+		if t == game.Unknown {
+			continue // a player's view: never shown to it
+		}
 		if err := k.Reveal(pos, t); err != nil {
 			return mjlog.Round{}, fmt.Errorf("replay with the whole wall: position %d: %w", pos, err)
 		}

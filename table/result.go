@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mentalmj/mentalmj/protocol"
@@ -127,6 +128,10 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 		hs.Audit = "hand not completed (no cheating proven): " + strings.Join(f, "; ")
 	case r.Yama == nil:
 		hs.Audit = "audit incomplete: the wall was not revealed"
+	case slices.Contains(r.Yama, -1):
+		// Private hands: -1 marks every position never shown.
+		hs.AuditOK = true
+		hs.Audit = verdict.PartialWall(len(r.Yama)-count(r.Yama, -1), len(r.Yama)) + "; every proof, shown tile, key release and action checked"
 	default:
 		hs.AuditOK = true
 		hs.Audit = fmt.Sprintf("wall verified: %d tiles decrypted from the %d players' revealed keys, every key release and action checked", len(r.Yama), players)
@@ -226,4 +231,15 @@ func FormatStandings(st []Standing) string {
 		fmt.Fprintf(&b, "%d. %s %d points (%+.1f)\n", x.Rank, x.Name, x.Score, float64(x.Points)/10)
 	}
 	return b.String()
+}
+
+// count returns how many elements of xs equal x.
+func count(xs []int, x int) int {
+	n := 0
+	for _, v := range xs {
+		if v == x {
+			n++
+		}
+	}
+	return n
 }

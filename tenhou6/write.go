@@ -1,6 +1,7 @@
 package tenhou6
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -27,14 +28,25 @@ func Ref(path string) string {
 var danNames = [...]string{"新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級",
 	"初段", "二段", "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳"}
 
+// ErrHidden is wrapped by Convert's error for a record with hidden tiles
+// (mjlog.Hidden: one player's view of a Mental Mahjong private-hands
+// game), which tenhou.net/6 JSON cannot express: every haipai tile and
+// draw must be known.
+var ErrHidden = errors.New("the record hides the tiles its player never saw (a private-hands game); tenhou.net/6 JSON needs every tile")
+
 // Convert returns the tenhou.net/6 form of g. Ref is taken from g.File
 // (see Ref). A game without <UN> gets empty names, rank 新人, rate 1500
 // and sx "C"; a game without owari= gets the scores after its last kyoku
 // and results 0. It returns an error naming g.File, the kyoku and the tag
 // for what cannot be converted: a kyoku without a result, a tile or meld a
 // seat cannot have played (a discard without a draw, say), a result
-// without its score changes.
+// without its score changes, and ErrHidden (wrapped) for one player's
+// view of a private-hands game (mjlog.Game.HasHidden): tenhou.net/6 JSON
+// has no hidden tile.
 func Convert(g *mjlog.Game) (*Log, error) {
+	if g.HasHidden() {
+		return nil, fmt.Errorf("%s: %w", g.File, ErrHidden)
+	}
 	n := g.Go.Players()
 	aka := g.Go.Aka()
 	l := &Log{

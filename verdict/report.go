@@ -43,6 +43,11 @@ type Report struct {
 	// Sanma says the Hellos announced a three-player game (108-tile
 	// wall, Tenhou's sanma rules).
 	Sanma bool `json:"sanma,omitempty"`
+	// PrivateHands says the Hellos announced private hands: each hand's
+	// wall was only partly revealed (Hand.Shown positions), so the audit
+	// checked every proof and every shown tile against the proven wall
+	// but not the Tenhou wall model.
+	PrivateHands bool `json:"private_hands,omitempty"`
 	// GameID is the game id in hex ("" if the Hellos do not agree).
 	GameID      string           `json:"game_id"`
 	Transcripts []TranscriptInfo `json:"transcripts"`
@@ -84,12 +89,20 @@ type Hand struct {
 	// DoraIndicator is the Tenhou tile id at yama[5], -1 if not revealed.
 	DoraIndicator int `json:"dora_indicator"`
 	// Yama is the decrypted wall, 136 Tenhou tile ids in yama order
-	// (WALL_LAYOUT.md §5); null if it was not revealed or failed.
+	// (WALL_LAYOUT.md §5); null if it was not revealed or failed. With
+	// private hands it holds -1 at every position not shown.
 	Yama   []int  `json:"yama"`
 	Events int    `json:"events"`
 	Result string `json:"result"`
-	// Audit is "wall verified", "aborted" or "failed".
+	// Audit is "wall verified", "wall partly revealed (private hands): N
+	// of 136 positions shown; the Tenhou wall model was not checked",
+	// "aborted" or "failed".
 	Audit string `json:"audit"`
+	// PrivateHands says the hand was played with private hands; Shown is
+	// then the number of yama positions whose tile was shown (the others
+	// stay private, even from this audit).
+	PrivateHands bool `json:"private_hands,omitempty"`
+	Shown        int  `json:"shown,omitempty"`
 	// Proven says every shuffle and rekey pass carried a zero-knowledge
 	// proof that verified, so the wall was decrypted without replaying
 	// the passes (false for a game played with --no-proofs).
@@ -151,7 +164,7 @@ func Audit(files []File) (*Report, error) {
 		}
 	}
 	first := audits[0]
-	r := &Report{Table: first.Table, Length: first.Length, Sanma: first.Players == 3, Transcripts: []TranscriptInfo{}, Players: []Player{}, Hands: []Hand{}, Blame: []Blame{}, Faults: []Fault{}}
+	r := &Report{Table: first.Table, Length: first.Length, Sanma: first.Players == 3, PrivateHands: first.PrivateHands, Transcripts: []TranscriptInfo{}, Players: []Player{}, Hands: []Hand{}, Blame: []Blame{}, Faults: []Fault{}}
 	if first.GameID != nil {
 		r.GameID = hex.EncodeToString(first.GameID)
 	}
@@ -231,7 +244,7 @@ func (r *Report) ExitCode() int {
 }
 
 func (r *Report) hand(h *protocol.HandAudit) Hand {
-	out := Hand{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Oya: h.Oya, DoraIndicator: h.DoraIndicator, Yama: h.Yama, Events: h.Events, Proven: h.Proven}
+	out := Hand{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Oya: h.Oya, DoraIndicator: h.DoraIndicator, Yama: h.Yama, Events: h.Events, Proven: h.Proven, PrivateHands: h.PrivateHands, Shown: h.Shown}
 	if h.Seats != nil {
 		out.Dice = &h.Dice
 		names := r.names
@@ -242,6 +255,8 @@ func (r *Report) hand(h *protocol.HandAudit) Hand {
 		return f.Kind == protocol.FaultIncomplete || f.Kind == protocol.FaultDamaged || f.Kind == protocol.FaultVersion
 	})
 	switch {
+	case h.OK() && h.PrivateHands:
+		out.Audit = PartialWall(h.Shown, len(h.Yama))
 	case h.OK():
 		out.Audit = "wall verified"
 	case len(h.Blame) == 0 && h.Result == nil && cut:
@@ -254,6 +269,13 @@ func (r *Report) hand(h *protocol.HandAudit) Hand {
 		out.Audit = "failed"
 	}
 	return out
+}
+
+// PartialWall says how much of a private-hands hand's wall of size
+// positions (136, or 108 in sanma) was revealed: shown of them, the rest
+// private, so the Tenhou wall model was not checked.
+func PartialWall(shown, size int) string {
+	return fmt.Sprintf("wall partly revealed (private hands): %d of %d positions shown; the Tenhou wall model was not checked", shown, size)
 }
 
 // locate maps entry hashes to the file and record that hold them.

@@ -29,6 +29,9 @@ func (r *Report) WriteText(w io.Writer) {
 		if r.Sanma {
 			length = "three-player (sanma) " + length
 		}
+		if r.PrivateHands {
+			length += " with private hands"
+		}
 		fmt.Fprintf(w, "table %q, %s%s\n", r.Table, length, game)
 	}
 	if len(r.Players) > 0 {
@@ -81,6 +84,10 @@ func (r *Report) WriteText(w io.Writer) {
 	}
 	switch r.Verdict {
 	case "verified":
+		if r.PrivateHands {
+			fmt.Fprintln(w, "verified: every proof, every tile shown and the play check out; no one cheated in what the rules reveal (private hands: the rest of each wall stays hidden)")
+			break
+		}
 		fmt.Fprintln(w, "verified: every hand's wall and play check out; no one cheated")
 	case "blame":
 		fmt.Fprintf(w, "CHEATING PROVEN: %d blame(s) above, each resting on entries its player signed\n", len(r.Blame))

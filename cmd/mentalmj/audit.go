@@ -26,8 +26,11 @@ the zero-knowledge proof of every shuffle and rekey pass (a game played
 with --no-proofs has its passes replayed with the revealed keys instead),
 key releases, and the kyoku replayed under the
 rules engine (every turn, call, win, riichi and tenpai declaration), with
-the decrypted wall checked against the Tenhou layout. It prints each
-hand's result and audit, then the verdicts:
+the decrypted wall checked against the Tenhou layout. A game played with
+--private-hands reveals only the keys the rules need: every proof and every
+tile shown is checked against the proven wall, the rest of the wall stays
+hidden and the audit says so ("wall partly revealed (private hands): …").
+It prints each hand's result and audit, then the verdicts:
 
   BLAME  a player is proven to have cheated: entries it signed fail a
          check, or two of its signed entries conflict. The evidence is

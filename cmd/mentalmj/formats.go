@@ -20,6 +20,7 @@ import (
 	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/mjaibot"
 	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/tenhou6"
 )
 
 // newBuiltinBot returns the built-in bot with a random seed.
@@ -90,6 +91,10 @@ func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, 
 			return fmt.Errorf("--mjlog: %w", err)
 		}
 		out.event(map[string]any{"event": "mjlog", "path": mjlogPath}, "game record: %s", mjlogPath)
+	}
+	if rec.HasHidden() {
+		out.event(map[string]any{"event": "json", "skipped": tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
+		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(jsonPath), 0o755); err != nil {
 		return fmt.Errorf("--json: %w", err)

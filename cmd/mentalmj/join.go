@@ -264,6 +264,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		Hands:           *hands,
 		Tonpuu:          *tonpuu,
 		NoProofs:        f.noProofs,
+		PrivateHands:    f.privateHands,
 		Transport:       n,
 		Transcript:      tr,
 		Player:          player,

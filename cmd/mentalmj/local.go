@@ -19,6 +19,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -88,6 +89,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	nPlayers := fs.Int("players", 4, "number of players: 4, or 3 for three-player (sanma) rules")
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
 	noProofs := fs.Bool("no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
+	privateHands := fs.Bool("private-hands", false, "pass --private-hands to the nodes: only the keys the rules need are revealed at the end of a hand; each node's record is its own view")
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
@@ -111,6 +113,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *nPlayers != 3 && *nPlayers != 4 {
 		return usageError(fs, stderr, "--players must be 3 or 4, got %d", *nPlayers)
+	}
+	if *privateHands && *noProofs {
+		return usageError(fs, stderr, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs")
 	}
 	for n := range botCommands {
 		if n >= *nPlayers {
@@ -195,6 +200,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *noProofs {
 			args = append(args, "--no-proofs")
+		}
+		if *privateHands {
+			args = append(args, "--private-hands")
 		}
 		if human {
 			// The bots wait for a human: 30 minutes a decision.
@@ -335,7 +343,14 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), count(len(players)), cpuMs/1000, count(len(players)), cpuMs/float64(played))
 	}
 	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
-	if ok {
+	if ok && *privateHands {
+		if err := viewFiles(players); err != nil {
+			fmt.Fprintf(stdout, "game records: %v\n", err)
+			ok = false
+		} else {
+			fmt.Fprintf(stdout, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n", filepath.Join(*dir, "player-*.mjlog.xml"))
+		}
+	} else if ok {
 		if err := sameFiles(players); err != nil {
 			fmt.Fprintf(stdout, "game records: %v\n", err)
 			ok = false
@@ -458,6 +473,32 @@ func sameFiles(players []*localPlayer) error {
 		if !slices.Equal(b, first) {
 			return fmt.Errorf("%s differs from %s", p.record, players[0].record)
 		}
+	}
+	return nil
+}
+
+// viewFiles checks, for a private-hands game, that every node wrote its
+// own view of the game: a record that mjlog.ParseView reads, with hidden
+// tiles, and as many rounds as the others (the records differ: each
+// shows its own node's tiles).
+func viewFiles(players []*localPlayer) error {
+	rounds := -1
+	for _, p := range players {
+		f, err := os.Open(p.record)
+		if err != nil {
+			return err
+		}
+		g, err := mjlog.ParseView(f, p.record)
+		f.Close()
+		switch {
+		case err != nil:
+			return err
+		case !g.HasHidden():
+			return fmt.Errorf("%s hides no tile in a private-hands game", p.record)
+		case rounds >= 0 && len(g.Rounds) != rounds:
+			return fmt.Errorf("%s has %d rounds, %s %d", p.record, len(g.Rounds), players[0].record, rounds)
+		}
+		rounds = len(g.Rounds)
 	}
 	return nil
 }

@@ -131,6 +131,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"join", "--table", "t", "--peer", "x", "--peer", "y", "--peer", "z"}, "--peer"},
 		{[]string{"join", "--table", "t", "--hands", "0", "--peer", "a", "--peer", "b", "--peer", "c"}, "--hands"},
 		{[]string{"local", "--hands", "-1"}, "--hands"},
+		{[]string{"local", "--private-hands", "--no-proofs"}, "--private-hands"},
+		{[]string{"join", "--table", "t", "--private-hands", "--no-proofs", "--peer", "a", "--peer", "b", "--peer", "c"}, "--private-hands"},
 		{[]string{"audit"}, "transcript"},
 		{[]string{"audit", filepath.Join(t.TempDir(), "missing.mjt")}, "missing.mjt"},
 		{[]string{"nosuchcommand"}, "nosuchcommand"},

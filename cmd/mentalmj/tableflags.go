@@ -27,7 +27,7 @@ type tableFlags struct {
 	useBot                          bool
 	hands                           int
 	tonpuu                          bool
-	noProofs                        bool
+	noProofs, privateHands          bool
 	dataDir, transcript             string
 	timeout, turnTimeout            time.Duration
 	decisionTimeout, connectTimeout time.Duration
@@ -53,6 +53,7 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.IntVar(&f.hands, "hands", 1, "number of hands to play; 0 plays a whole match")
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
 	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
+	fs.BoolVar(&f.privateHands, "private-hands", false, "private hands: at the end of a hand reveal only the keys the rules need (a riichi loser's hand), so the losers' concealed hands and the unseen wall stay private, even from the audit, which then checks every proof and shown tile but not the whole wall; needs the proofs; all players must agree; each player's --mjlog record is its own view (unseen tiles hidden) and no tenhou.net/6 JSON is written")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
@@ -81,6 +82,8 @@ func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok boo
 		return usageError(fs, stderr, "--progress must be text or json, got %q", f.progress), false
 	case f.timeout <= 0 || f.turnTimeout <= 0:
 		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive"), false
+	case f.privateHands && f.noProofs:
+		return usageError(fs, stderr, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs"), false
 	}
 	if f.researchCheat != "" {
 		st, err := cheat.Lookup(f.researchCheat)

@@ -543,7 +543,13 @@ type Hello struct {
 	// 136-tile wall) or 3 (Tenhou sanma, the 108-tile wall without 2m-8m);
 	// it equals the length of peers. 0 (a sender before this field) means 4.
 	// All players must agree.
-	Players       uint32 `protobuf:"varint,9,opt,name=players,proto3" json:"players,omitempty"`
+	Players uint32 `protobuf:"varint,9,opt,name=players,proto3" json:"players,omitempty"`
+	// private_hands says the table plays in private-hands mode (join
+	// --private-hands): the end-of-hand KeyReveal carries only the position
+	// keys the rules need (positions below), never the global key, so the
+	// losers' concealed hands and the unseen wall stay private. It requires
+	// proofs (no_proofs false). All players must agree.
+	PrivateHands  bool `protobuf:"varint,10,opt,name=private_hands,json=privateHands,proto3" json:"private_hands,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -639,6 +645,13 @@ func (x *Hello) GetPlayers() uint32 {
 		return x.Players
 	}
 	return 0
+}
+
+func (x *Hello) GetPrivateHands() bool {
+	if x != nil {
+		return x.PrivateHands
+	}
+	return false
 }
 
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
@@ -1308,11 +1321,19 @@ func (x *Declare) GetTimedOut() bool {
 }
 
 // KeyReveal ends a hand: the sender's global key and all 136 of its
-// per-position keys (136 × 32 bytes), for the audit.
+// per-position keys (136 × 32 bytes), for the audit; in private-hands mode
+// only the keys of the positions listed.
 type KeyReveal struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	GlobalKey     []byte                 `protobuf:"bytes,1,opt,name=global_key,json=globalKey,proto3" json:"global_key,omitempty"`
-	PositionKeys  []byte                 `protobuf:"bytes,2,opt,name=position_keys,json=positionKeys,proto3" json:"position_keys,omitempty"`
+	state        protoimpl.MessageState `protogen:"open.v1"`
+	GlobalKey    []byte                 `protobuf:"bytes,1,opt,name=global_key,json=globalKey,proto3" json:"global_key,omitempty"`
+	PositionKeys []byte                 `protobuf:"bytes,2,opt,name=position_keys,json=positionKeys,proto3" json:"position_keys,omitempty"`
+	// positions, in private-hands mode (Hello.private_hands), lists the yama
+	// positions whose keys position_keys holds, ascending, one 32-byte key
+	// each: exactly the concealed positions of the riichi checks the public
+	// engine could not decide (possibly none); global_key is then empty.
+	// Without private hands it is empty and position_keys holds the keys of
+	// every position in yama order.
+	Positions     []uint32 `protobuf:"varint,3,rep,packed,name=positions,proto3" json:"positions,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1357,6 +1378,13 @@ func (x *KeyReveal) GetGlobalKey() []byte {
 func (x *KeyReveal) GetPositionKeys() []byte {
 	if x != nil {
 		return x.PositionKeys
+	}
+	return nil
+}
+
+func (x *KeyReveal) GetPositions() []uint32 {
+	if x != nil {
+		return x.Positions
 	}
 	return nil
 }
@@ -1514,7 +1542,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclare\x12'\n" +
 	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04syncB\x06\n" +
-	"\x04body\"\xdc\x01\n" +
+	"\x04body\"\x81\x02\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
@@ -1524,7 +1552,9 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x05hands\x18\x06 \x01(\rR\x05hands\x12\x16\n" +
 	"\x06length\x18\a \x01(\tR\x06length\x12\x1b\n" +
 	"\tno_proofs\x18\b \x01(\bR\bnoProofs\x12\x18\n" +
-	"\aplayers\x18\t \x01(\rR\aplayers\"\x9d\x01\n" +
+	"\aplayers\x18\t \x01(\rR\aplayers\x12#\n" +
+	"\rprivate_hands\x18\n" +
+	" \x01(\bR\fprivateHands\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
@@ -1568,11 +1598,12 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\aDeclare\x12\x16\n" +
 	"\x06tenpai\x18\x01 \x01(\bR\x06tenpai\x12(\n" +
 	"\x05shown\x18\x02 \x01(\v2\x12.mentalmj.v1.ShownR\x05shown\x12\x1b\n" +
-	"\ttimed_out\x18\x03 \x01(\bR\btimedOut\"O\n" +
+	"\ttimed_out\x18\x03 \x01(\bR\btimedOut\"m\n" +
 	"\tKeyReveal\x12\x1d\n" +
 	"\n" +
 	"global_key\x18\x01 \x01(\fR\tglobalKey\x12#\n" +
-	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\"]\n" +
+	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\x12\x1c\n" +
+	"\tpositions\x18\x03 \x03(\rR\tpositions\"]\n" +
 	"\x05Abort\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x1d\n" +
 	"\n" +

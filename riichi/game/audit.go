@@ -46,6 +46,29 @@ func (e *CheckError) Error() string { return e.Reason }
 // hidden tiles.
 func (k *Kyoku) PendingChecks() int { return len(k.checks) }
 
+// RiichiCheckPositions returns, ascending and without repeats, the yama
+// positions still hidden from this engine that its pending riichi checks
+// need (riichi declared on a hand with hidden tiles, an ankan in riichi
+// with hidden tiles): the concealed tiles of a riichi player that no
+// win or tenpai declaration has shown. Revealing them lets Recheck decide
+// every riichi check. Pending noten checks are not included. It returns
+// nil when there is none.
+func (k *Kyoku) RiichiCheckPositions() []int {
+	var out []int
+	for _, c := range k.checks {
+		if c.kind != checkRiichiTenpai && c.kind != checkRiichiAnkan {
+			continue
+		}
+		for _, pos := range c.hand {
+			if k.known[pos] == Unknown && !slices.Contains(out, pos) {
+				out = append(out, pos)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
 // Recheck evaluates every deferred check whose tiles have all been
 // revealed since (riichi declared on a tenpai hand, a riichi ankan that
 // keeps the waits, a noten claim at the exhaustive draw) and drops it. It

@@ -21,7 +21,9 @@
 // by Err; the events recorded up to it are kept. A Mental Mahjong node,
 // whose live engine sees only the public tiles, records a hand after its
 // audit by playing the hand's transcript again on an engine to which the
-// whole yama has been revealed.
+// whole yama has been revealed. In private-hands mode the yama is never
+// wholly revealed: NewKyokuView records one player's view, a haipai tile
+// or tsumo unknown to the engine becoming mjlog.Hidden.
 //
 // Game wraps the rounds into a whole mjlog game with the header, the
 // players and the final standings.

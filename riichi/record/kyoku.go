@@ -34,6 +34,18 @@ type Kyoku struct {
 	kyotaku int         // riichi sticks on the table before the last call
 	shows   []game.Seat // hands an abort shows: Ron answers to the tile on offer, the kyuushu declarer
 	ended   bool        // AGARI or RYUUKYOKU written
+	view    bool        // one player's view: unknown haipai tiles and draws are mjlog.Hidden
+}
+
+// NewKyokuView is NewKyoku for one player's view of a kyoku (a Mental
+// Mahjong private-hands record): a haipai tile or a tsumo the engine does
+// not know is recorded as mjlog.Hidden instead of being a misuse. Every
+// tile a tag shows (dahai, calls, wins, tenpai hands, dora indicators)
+// must still be known.
+func NewKyokuView(k *game.Kyoku, dice [2]int) *Kyoku {
+	r := &Kyoku{view: true}
+	r.start(k, dice)
+	return r
 }
 
 // NewKyoku starts recording kyoku k, which must be freshly created by
@@ -45,7 +57,13 @@ type Kyoku struct {
 // 0..5), as in mjlog.Init.Dice. A tile k does not know, dice out of range
 // or a k already in play make Err non-nil.
 func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {
-	r := &Kyoku{dora: 1, kyotaku: k.Kyotaku()}
+	r := &Kyoku{}
+	r.start(k, dice)
+	return r
+}
+
+func (r *Kyoku) start(k *game.Kyoku, dice [2]int) {
+	r.dora, r.kyotaku = 1, k.Kyotaku()
 	sc := k.Scores()
 	r.init = mjlog.Init{
 		Kyoku:         k.Round(),
@@ -74,7 +92,9 @@ func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {
 	for s := range game.Seat(4) {
 		for _, pos := range k.HaipaiPositions(s) {
 			t := k.Tile(pos)
-			if !t.Valid() {
+			if r.view && t == game.Unknown {
+				t = mjlog.Hidden
+			} else if !t.Valid() {
 				r.fail(fmt.Errorf("record INIT hai%d: yama[%d] not known to the engine", s, pos))
 			}
 			r.init.Hai[s] = append(r.init.Hai[s], t)
@@ -82,7 +102,6 @@ func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {
 		r.melds[s] = k.Melds(s)
 		r.riichi[s] = k.Riichi(s)
 	}
-	return r
 }
 
 // Draw records seat s's tsumo (live or rinshan) of tile t, the tag
@@ -93,7 +112,9 @@ func (r *Kyoku) Draw(k *game.Kyoku, s game.Seat, t wall.Tile) {
 		return
 	}
 	r.sync(k, nil)
-	if !s.Valid() || !t.Valid() {
+	if r.view && t == game.Unknown {
+		t = mjlog.Hidden
+	} else if !s.Valid() || !t.Valid() {
 		r.fail(fmt.Errorf("record tsumo: seat %d tile %d not known", int(s), int(t)))
 		return
 	}
