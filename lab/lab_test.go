@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -190,5 +191,84 @@ func TestTableMismatchNamedByEveryNode(t *testing.T) {
 				t.Errorf("%s reported %s %s of %s (%s), want a configuration fault of %s", p.name, ev.Event, ev.Kind, ev.Player, ev.Reason, oddID)
 			}
 		}
+	}
+}
+
+// TestResumeRuns kills one node (SIGKILL) during the shuffle, after the
+// deal, mid-play and during the key reveal, and starts it again with
+// --resume. Each time the table pauses and goes on: every node finishes
+// both hands, the four transcripts audit clean together, and the four
+// mjlog records are identical.
+func TestResumeRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("resume runs start four tables of four processes")
+	}
+	bin := buildBinary(t)
+	const victimPlayer = 1
+	runs := []struct {
+		name string
+		v    victim
+	}{
+		{"killed during the shuffle", victim{after: `step=shuffle`, delay: 20 * time.Millisecond}},
+		{"killed after the deal", victim{after: `step="dora indicator"`}},
+		{"killed mid-play", victim{after: `step="dora indicator"`, delay: 250 * time.Millisecond}},
+		{"killed during the key reveal", victim{after: `step="key reveal"`}},
+	}
+	for _, run := range runs {
+		t.Run(run.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			v := run.v
+			v.player, v.sig, v.restart, v.restartAfter = victimPlayer, syscall.SIGKILL, true, 300*time.Millisecond
+			dir := t.TempDir()
+			tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 10 * time.Second, grace: 30 * time.Second, victim: &v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !v.fired || !v.restarted {
+				t.Fatalf("the victim was not killed and restarted (its log never showed %q)", v.after)
+			}
+			defer func() {
+				if t.Failed() {
+					b, _ := os.ReadFile(filepath.Join(dir, tb.players[victimPlayer].name+".log"))
+					t.Logf("the victim's log ends:\n%s", b[max(0, len(b)-6000):])
+				}
+			}()
+			t.Logf("the restarted node had replayed its transcript %s after its restart", v.back.Round(time.Millisecond))
+			var files []verdict.File
+			var records [][]byte
+			for _, p := range tb.players {
+				if p.code != 0 {
+					t.Errorf("%s exited %d, want 0 (see %s.log)", p.name, p.code, filepath.Join(dir, p.name))
+				}
+				for _, ev := range p.events {
+					t.Errorf("%s reported %s of %s (%s)", p.name, ev.Event, ev.Player, ev.Reason)
+				}
+				f, err := os.Open(p.transcript)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recs, rerr := protocol.LoadRecords(f, p.transcript)
+				f.Close()
+				files = append(files, verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr})
+				rec, err := os.ReadFile(p.record)
+				if err != nil {
+					t.Fatal(err)
+				}
+				records = append(records, rec)
+			}
+			r, err := verdict.Audit(files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Blame) > 0 || len(r.Faults) > 0 || !r.OK {
+				t.Errorf("audit of the four transcripts: blame %+v, faults %+v", r.Blame, r.Faults)
+			}
+			for i, rec := range records[1:] {
+				if !bytes.Equal(rec, records[0]) {
+					t.Errorf("%s's mjlog differs from %s's", tb.players[i+1].name, tb.players[0].name)
+				}
+			}
+		})
 	}
 }

@@ -136,7 +136,7 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 				return
 			}
 			l.setDown(p, box, true)
-			l.log.Warn("connection to peer lost; waiting for it to come back", "peer", p, "grace", l.grace, "err", err)
+			l.log.Info("connection to peer lost; waiting for it to come back", "peer", p, "grace", l.grace, "err", err)
 			if werr := rc.WaitUp(ctx, p); werr != nil {
 				if ctx.Err() == nil {
 					l.setFinal(box, fmt.Errorf("%w (then: %w)", err, werr))
