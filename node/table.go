@@ -86,6 +86,7 @@ type link struct {
 
 	inMu    sync.Mutex
 	inbound network.Stream // the accepted inbound stream, nil before it arrives
+	inEpoch int            // epoch when inbound was accepted
 
 	dialing chan struct{} // holds a token while an attempt to open out runs
 	// established is set once out was opened: from then on, losing every
@@ -111,12 +112,21 @@ func newLink(info peer.AddrInfo) *link {
 // acceptInbound makes s the peer's inbound stream and returns the one it
 // replaces (nil if none). A peer opens one stream towards us per
 // connection; a second one means it reconnected (after a drop, or a
-// restart) and the old one is stale.
-func (l *link) acceptInbound(s network.Stream) (old network.Stream) {
+// restart) and the old one is stale. unnoticed reports that no loss was
+// recorded since the old stream was accepted: the peer restarted, or its
+// old connection died without our noticing (a QUIC connection to a killed
+// process lingers until its idle timeout), so our own outbound stream is
+// stale too.
+func (l *link) acceptInbound(s network.Stream) (old network.Stream, unnoticed bool) {
+	l.stMu.Lock()
+	epoch := l.epoch
+	l.stMu.Unlock()
 	l.inMu.Lock()
 	defer l.inMu.Unlock()
 	old, l.inbound = l.inbound, s
-	return old
+	unnoticed = old != nil && l.inEpoch == epoch
+	l.inEpoch = epoch
+	return old, unnoticed
 }
 
 // isInbound reports whether s is the peer's current inbound stream.

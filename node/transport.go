@@ -20,6 +20,12 @@ const closeGrace = 2 * time.Second
 
 var _ protocol.Transport = (*Node)(nil)
 
+// ErrEmptyMessage is returned (wrapped, naming the peer) by Send for an
+// empty message: the empty frame is the goodbye a closing node sends
+// (Close), telling its peers it left for good rather than lost its
+// connection.
+var ErrEmptyMessage = errors.New("empty message (the empty frame is the goodbye of a closing node)")
+
 // link returns the table entry of peer p, or an error naming p if the table
 // is not set or p is not in it.
 func (n *Node) link(p peer.ID) (*link, error) {
@@ -44,7 +50,8 @@ func (n *Node) link(p peer.ID) (*link, error) {
 // interleave.
 //
 // Errors name the peer: ErrNotInTable for a peer outside the table,
-// ErrFrameTooLarge for an oversized msg, ctx's error if ctx is done before
+// ErrFrameTooLarge for an oversized msg, ErrEmptyMessage for an empty one
+// (the empty frame is a closing node's goodbye), ctx's error if ctx is done before
 // writing, ErrClosed after Close. A failed write resets the stream (a
 // partial frame would corrupt the framing), so it and every later Send to
 // that peer return an error wrapping protocol.ErrPeerGone (and ctx's error
@@ -56,6 +63,9 @@ func (n *Node) Send(ctx context.Context, to peer.ID, msg []byte) error {
 	}
 	if len(msg) > protocol.MaxMessageSize {
 		return fmt.Errorf("send: peer %s: %w", to, errFrameTooLarge{size: len(msg)})
+	}
+	if len(msg) == 0 {
+		return fmt.Errorf("send: peer %s: %w", to, ErrEmptyMessage)
 	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("send: peer %s: %w", to, err)
@@ -155,7 +165,8 @@ func (n *Node) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 	}
 }
 
-// closeOutbound half-closes every outbound stream and waits, at most
+// closeOutbound sends every peer the goodbye (an empty frame: the
+// protocol never sends one), half-closes every outbound stream and waits, at most
 // closeGrace, for each peer to confirm by closing its side that it read
 // everything: QUIC and yamux would otherwise drop frames still buffered
 // when the connection shuts down.
@@ -169,6 +180,12 @@ func (n *Node) closeOutbound() {
 		l := t.links[id]
 		l.outMu.Lock()
 		s := l.out
+		if l.writer != nil {
+			// The goodbye: an empty frame says this node is leaving for
+			// good, not dropping its connection (see endInbound).
+			_ = s.SetWriteDeadline(time.Now().Add(closeGrace))
+			_ = l.writer.WriteMsg(nil)
+		}
 		l.out, l.writer = nil, nil
 		if l.outErr == nil {
 			l.outErr = fmt.Errorf("peer %s: %w", id, ErrClosed)
