@@ -43,9 +43,11 @@ func CheckCommitment(r Scalar, R Element) error {
 // CheckCommitments reports whether rs[i] opens Rs[i] (rs[i]·G == Rs[i])
 // for every i, as CheckCommitment does one by one, but with one batch
 // check: (Σ ρ_i·r_i)·G == Σ ρ_i·R_i, the weights ρ_i derived by SHA-512
-// from every r_i and R_i (RFC 9380 hash_to_field, DST
-// "mentalmj/v1/commitments/batch"), computed with one fixed-base
-// multiplication and one multi-scalar multiplication (commcrypto/msm). A
+// from every r_i and R_i (ρ_i is the RFC 9497 §4.1 HashToScalar of the
+// digest ‖ 4-byte big-endian i: 64 expand_message_xmd SHA-512 bytes read
+// little-endian and reduced mod ℓ, DST "mentalmj/v1/commitments/batch"),
+// computed with one fixed-base multiplication and one multi-scalar
+// multiplication (commcrypto/msm). A
 // wrong key passes the batch with probability ≤ 1/ℓ per attempt
 // (Bellare, Garay and Rabin, "Fast Batch Verification for Modular
 // Exponentiation and Digital Signatures", EUROCRYPT 1998, §3.2, the

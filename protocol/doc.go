@@ -42,7 +42,10 @@
 //     privately and in parallel; the drawer checks each key against its
 //     commitment and decrypts.
 //  5. Public decryption: the dora indicator, kan-dora and (for a riichi
-//     winner) ura-dora indicators: every player publishes its key.
+//     winner, once the win is declared) ura-dora indicators: every player
+//     publishes its key. A riichi alone never makes an ura-dora indicator
+//     due: the legality of a win does not depend on ura dora, only its
+//     value does, so it is checked before they are decrypted.
 //  6. The kyoku (kyoku.go) under the rules engine riichi/game: turns
 //     (dahai, riichi, kans, tsumo agari, kyuushu kyuuhai), answers to a tile
 //     on offer (pass, chi, pon, daiminkan, ron) resolved by Tenhou's
@@ -191,10 +194,11 @@
 // delivered them (garbage, a forged or stripped signature, a message
 // signed by someone else), an exact copy of an earlier entry (anyone
 // holding it could replay it), an entry for another game or hand, a
-// configuration mismatch (table, version, peers, match length: named on
-// every node as the node that differs), a tile that fails to decrypt with
-// keys that all match (FaultBadWall: the key reveal then names the pass's
-// maker), another player's Abort (its claim, with the peer it names), a
+// configuration mismatch (version, table, player count, peers, hands,
+// match length, no_proofs, private_hands: named on every node as the
+// node that differs), a tile that fails to decrypt with keys that all match
+// (FaultBadWall: the key reveal then names the pass's maker), another
+// player's Abort (its claim, with the peer it names), a
 // transcript cut short or damaged (FaultIncomplete, FaultDamaged: these
 // name no peer, and nothing after a damaged record is judged). A fault
 // names the peer it concerns and, in an offline audit, the players whose

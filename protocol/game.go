@@ -477,6 +477,8 @@ func validHello(h *pb.Hello) error {
 		return fmt.Errorf("players = %d, want 3 or %d", h.Players, Players)
 	case helloPlayers(h) != len(h.Peers):
 		return fmt.Errorf("lists %d peers for a %d-player game", len(h.Peers), helloPlayers(h))
+	case h.Length != "hanchan" && h.Length != "tonpuu":
+		return fmt.Errorf("match length %q, want \"hanchan\" or \"tonpuu\"", h.Length)
 	case h.PrivateHands && h.NoProofs:
 		return errors.New("asks for private hands without proofs (private_hands needs the proofs)")
 	}

@@ -124,8 +124,9 @@ func (t *tracker) next() (step, []game.Seat) {
 }
 
 // pendingReveal returns the yama positions that must be decrypted in
-// public now: a turned kan-dora indicator still unknown, or the ura-dora
-// indicators of a riichi winner whose win waits for them.
+// public now: a turned dora or kan-dora indicator still unknown, then,
+// while a riichi player's declared win waits to be scored (needsUra), the
+// ura-dora indicators of every turned indicator still unknown.
 func (t *tracker) pendingReveal() []int {
 	var out []int
 	dora, ura := t.k.DoraPositions()
@@ -144,13 +145,33 @@ func (t *tracker) pendingReveal() []int {
 	return out
 }
 
+// needsUra reports whether a deferred action is the win (tsumo agari or
+// ron) of a seat whose riichi is accepted: only scoring such a win needs
+// the ura-dora indicators. The other deferred actions — the passes of
+// riichi seats included — need none, so a riichi alone never decrypts an
+// ura-dora indicator.
 func (t *tracker) needsUra() bool {
 	for _, a := range t.deferred {
-		if t.k.Riichi(a.Seat) {
+		if isWin(a.Type) && t.k.Riichi(a.Seat) {
 			return true
 		}
 	}
 	return false
+}
+
+func isWin(a game.ActionType) bool { return a == game.TsumoAgari || a == game.Ron }
+
+// checkRiichiWin blames o unless a, a riichi seat's tsumo agari or ron,
+// is legal now. The engine decides a win's legality without the ura-dora
+// indicators (they never decide whether a hand wins, only its value), so
+// an illegal win is blamed before any of them is decrypted.
+func (t *tracker) checkRiichiWin(o *Opened, a game.Action) error {
+	for _, l := range t.k.LegalActions(a.Seat) {
+		if l.Type == a.Type {
+			return nil
+		}
+	}
+	return t.blame(o, nil, "illegal %s: the hand does not win on the public state", a)
 }
 
 // draw makes the pending tsumo or rinshan draw with a hidden tile.
@@ -310,6 +331,10 @@ func (t *tracker) feedTurn(o *Opened, s game.Seat, m *pb.Turn) error {
 		return t.blame(o, nil, "declares riichi with a %s", a.Type)
 	}
 	if a.Type == game.TsumoAgari && t.k.Riichi(s) {
+		// Scored once its ura-dora indicators are decrypted.
+		if err := t.checkRiichiWin(o, a); err != nil {
+			return err
+		}
 		t.deferred = []game.Action{a}
 		return t.flushDeferred(o)
 	}
@@ -375,6 +400,11 @@ func (t *tracker) feedCall(o *Opened, s game.Seat, m *pb.Call) error {
 	if want > 0 && len(tiles) != want {
 		return t.blame(o, nil, "%s shows %d tiles, want %d", a.Type, len(tiles), want)
 	}
+	if a.Type == game.Ron && t.k.Riichi(s) {
+		if err := t.checkRiichiWin(o, a); err != nil {
+			return err
+		}
+	}
 	t.calls[s] = a
 	if len(t.calls) < len(t.winners) {
 		return nil
@@ -384,7 +414,8 @@ func (t *tracker) feedCall(o *Opened, s game.Seat, m *pb.Call) error {
 
 // resolve applies every awaited seat's answer in turn order: the winning
 // calls, and a pass for everyone else. A ron by a riichi player first
-// waits for the ura-dora indicators.
+// waits for the ura-dora indicators (and the actions with it); a riichi
+// player's pass waits for nothing.
 func (t *tracker) resolve(o *Opened) error {
 	var actions []game.Action
 	for _, s := range t.awaited {
@@ -399,8 +430,8 @@ func (t *tracker) resolve(o *Opened) error {
 	return t.flushDeferred(o)
 }
 
-// flushDeferred applies deferred actions once no ura-dora indicator they
-// need is still hidden.
+// flushDeferred applies deferred actions once no public decryption is
+// due (the ura-dora indicators of a riichi win among them).
 func (t *tracker) flushDeferred(o *Opened) error {
 	if len(t.pendingReveal()) > 0 {
 		return nil

@@ -86,8 +86,10 @@ const (
 	// entry, or an entry for another game or hand. The bytes prove nothing
 	// to a third party, so they are never a blame.
 	FaultUnverifiable FaultKind = "unverifiable message"
-	// FaultConfig: a peer's Hello disagrees with the table's (table name,
-	// protocol version, peer list, match length).
+	// FaultConfig: a peer's Hello disagrees with the table's (protocol
+	// version, table name, player count, peer list, number of hands,
+	// match length, no_proofs, private_hands: the fields checkHello
+	// compares).
 	FaultConfig FaultKind = "configuration mismatch"
 	// FaultQuit: a player's node stopped the game (interrupted, or its
 	// human quit) and said so in a signed Abort.

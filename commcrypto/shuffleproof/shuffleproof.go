@@ -421,9 +421,9 @@ func points(es []commcrypto.Element) ([]group.Element, error) {
 	return out, nil
 }
 
-// nonces returns a generator of uniform scalars mod ℓ: 64 bytes from rand
-// reduced mod ℓ (RFC 9380 hash_to_field on the random bytes, DST
-// Domain + "/nonce").
+// nonces returns a generator of uniform scalars mod ℓ: the RFC 9497 §4.1
+// HashToScalar of 64 bytes from rand (expand_message_xmd with SHA-512 to
+// 64 bytes, read little-endian and reduced mod ℓ; DST Domain + "/nonce").
 func nonces(rand io.Reader) func() (group.Scalar, error) {
 	dst := []byte(Domain + "/nonce")
 	var buf [64]byte

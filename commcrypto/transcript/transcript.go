@@ -10,10 +10,13 @@
 // of labelled, length-prefixed messages: each Append writes
 // len(label) ‖ label ‖ len(data) ‖ data with 8-byte big-endian lengths, so
 // no two different sequences of appends hash the same bytes. A challenge
-// is derived from the digest so far with RFC 9380 hash_to_field for
-// ristretto255 (circl's HashToScalar: expand_message_xmd with SHA-512, 64
-// bytes reduced mod ℓ), with a domain-separation tag naming the proof and
-// the challenge, and is then appended, so later challenges depend on it.
+// is derived from the digest so far with circl's
+// group.Ristretto255.HashToScalar, the ristretto255 HashToScalar of
+// RFC 9497 §4.1: expand_message_xmd (RFC 9380 §5.3.1) with SHA-512 to 64
+// bytes, read as a little-endian integer and reduced mod ℓ — not RFC 9380
+// hash_to_field, which reads the bytes big-endian. Its domain-separation
+// tag names the proof and the challenge; the challenge is then appended,
+// so later challenges depend on it.
 //
 // Every proof starts its transcript with Bind, which writes the Context:
 // protocol version, game id, hand number, pass index and the prover's peer
@@ -85,16 +88,18 @@ func (t *Transcript) AppendUint(label string, v uint64) {
 }
 
 // Challenge returns a scalar mod ℓ derived from everything appended so far
-// (RFC 9380 hash_to_field with DST domain + "/" + label) and appends it
-// under label.
+// (RFC 9497 §4.1 HashToScalar of the SHA-512 digest ‖ 4-byte big-endian 0,
+// DST domain + "/" + label; see the package doc) and appends it under
+// label.
 func (t *Transcript) Challenge(label string) group.Scalar {
 	return t.Challenges(label, 1)[0]
 }
 
 // Challenges returns n scalars mod ℓ derived from everything appended so
-// far, the i-th with message digest ‖ 4-byte big-endian i and DST
-// domain + "/" + label, and appends their encodings under label. n must be
-// ≥ 1.
+// far, the i-th the RFC 9497 §4.1 HashToScalar (little-endian reduction
+// of 64 expand_message_xmd SHA-512 bytes) of digest ‖ 4-byte big-endian i
+// with DST domain + "/" + label, and appends their 32-byte encodings
+// under label. n must be ≥ 1.
 func (t *Transcript) Challenges(label string, n int) []group.Scalar {
 	digest := t.h.Sum(nil)
 	dst := []byte(t.domain + "/" + label)

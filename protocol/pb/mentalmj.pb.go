@@ -1,4 +1,7 @@
-// Wire messages of the Mental Mahjong protocol, version 1.
+// Wire messages of the Mental Mahjong protocol, version "mentalmj/2"
+// (protocol.Version, sent in Hello.version; SPEC.md describes it message
+// by message). The protobuf package mentalmj.v1 and the "mentalmj/v1/..."
+// domain-separation strings keep their names across protocol versions.
 //
 // Every message travels as an Envelope: the serialized Entry and the
 // sender's Ed25519 signature over it. The transcript stores the same
@@ -518,12 +521,14 @@ func (*Entry_Declare) isEntry_Body() {}
 func (*Entry_Sync) isEntry_Body() {}
 
 // Hello opens a game: the players (three or four) must agree on table,
-// version, peers and player count.
+// version, peers, player count, hands, match length, no_proofs and
+// private_hands.
 type Hello struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Table   string                 `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
 	Version string                 `protobuf:"bytes,2,opt,name=version,proto3" json:"version,omitempty"`
-	// peers are the four table peer IDs in ascending byte order.
+	// peers are the table's peer IDs (four, or three in sanma) in
+	// ascending byte order.
 	Peers [][]byte `protobuf:"bytes,3,rep,name=peers,proto3" json:"peers,omitempty"`
 	Nick  string   `protobuf:"bytes,4,opt,name=nick,proto3" json:"nick,omitempty"`
 	// nonce is 16 fresh random bytes that make the game id unique.
@@ -532,10 +537,10 @@ type Hello struct {
 	// whole match (length below).
 	Hands uint32 `protobuf:"varint,6,opt,name=hands,proto3" json:"hands,omitempty"`
 	// length is the match length: "hanchan" (east and south rounds) or
-	// "tonpuu" (east round only).
+	// "tonpuu" (east round only); any other value is a malformed Hello.
 	Length string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
 	// no_proofs says the table plays without zero-knowledge proofs of the
-	// shuffle and rekey passes (join --no-proofs); all four must agree.
+	// shuffle and rekey passes (join --no-proofs); all players must agree.
 	// false (the default) means every ShufflePass and RekeyPass carries its
 	// proof.
 	NoProofs bool `protobuf:"varint,8,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
@@ -655,13 +660,15 @@ func (x *Hello) GetPrivateHands() bool {
 }
 
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
-// SHA-256("mentalmj/v1/nonce" || game_id || hand || sender || nonce).
+// SHA-256("mentalmj/v1/nonce" || LP(game_id) || BE32(hand) || LP(sender)
+// || LP(nonce)), where LP(x) is x preceded by its length as 4 big-endian
+// bytes, BE32 a 4-byte big-endian integer and sender the binary peer ID.
 type NonceCommit struct {
 	state      protoimpl.MessageState `protogen:"open.v1"`
 	Commitment []byte                 `protobuf:"bytes,1,opt,name=commitment,proto3" json:"commitment,omitempty"`
 	// The match state this hand starts from, as the sender computes it
-	// with the rules engine; all four must agree. oya is the dealer's seat
-	// (0..3, seat 0 the first East); round is Tenhou's INIT round index
+	// with the rules engine; all players must agree. oya is the dealer's
+	// seat (0..3, 0..2 in sanma; seat 0 the first East); round is Tenhou's INIT round index
 	// (0..3 East 1-4, 4..7 South 1-4, 8..11 West 1-4); scores are in points,
 	// by seat.
 	Oya           uint32  `protobuf:"varint,2,opt,name=oya,proto3" json:"oya,omitempty"`
@@ -790,9 +797,10 @@ func (x *NonceReveal) GetNonce() []byte {
 	return nil
 }
 
-// ShufflePass is one player's shuffle pass: the deck of 136 encrypted
-// tiles, each locked with the player's global key and permuted; 136
-// canonical ristretto255 encodings of 32 bytes, concatenated.
+// ShufflePass is one player's shuffle pass: the deck of N encrypted tiles
+// (N = 136, or 108 in sanma), each locked with the player's global key
+// and permuted; N canonical ristretto255 encodings of 32 bytes,
+// concatenated.
 type ShufflePass struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	Deck  []byte                 `protobuf:"bytes,1,opt,name=deck,proto3" json:"deck,omitempty"`
@@ -802,8 +810,8 @@ type ShufflePass struct {
 	// proof is the shuffle argument that deck is a permutation of k times
 	// the deck the sender received, bound to version, game id, hand, the
 	// sender's seat as pass index and the sender's peer ID: the encoding of
-	// commcrypto/shuffleproof, 32·(5·136 + 9) = 22 048 bytes. Empty when
-	// the table plays without proofs.
+	// commcrypto/shuffleproof, 32·(5·N + 9) bytes (22 048 for N = 136,
+	// 17 568 for N = 108). Empty when the table plays without proofs.
 	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	// input is the SHA-256 of the signed entry of the pass this one builds
 	// on: the previous seat's pass (for the first rekey pass, the last
@@ -874,8 +882,9 @@ func (x *ShufflePass) GetInput() []byte {
 }
 
 // RekeyPass is one player's rekey pass: the wall after replacing the
-// player's global key with per-position keys (136 × 32 bytes) and the
-// commitments R_i = r_i·G to those keys (136 × 32 bytes), in yama order.
+// player's global key with per-position keys (N × 32 bytes, N = 136, or
+// 108 in sanma) and the commitments R_i = r_i·G to those keys (N × 32
+// bytes), in yama order.
 type RekeyPass struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	Wall        []byte                 `protobuf:"bytes,1,opt,name=wall,proto3" json:"wall,omitempty"`
@@ -883,8 +892,8 @@ type RekeyPass struct {
 	// proof is the batched Chaum–Pedersen argument that wall[i] = s_i times
 	// the wall the sender received and commitments[i] = s_i·K (K from the
 	// sender's shuffle pass), bound like the shuffle proof: the encoding of
-	// commcrypto/rekeyproof, 32·(2·136 + 1) = 8 736 bytes. Empty when the
-	// table plays without proofs.
+	// commcrypto/rekeyproof, 32·(2·N + 1) bytes (8 736 for N = 136, 6 944
+	// for N = 108). Empty when the table plays without proofs.
 	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	// input is the SHA-256 of the signed entry of the pass this one builds
 	// on: the previous seat's pass (for the first rekey pass, the last
@@ -956,7 +965,9 @@ func (x *RekeyPass) GetInput() []byte {
 
 // KeyRelease gives the sender's per-position keys for some yama positions:
 // privately to the player who draws them (deal, tsumo, rinshan) or to the
-// whole table (dora indicators). keys holds 32 bytes per position.
+// whole table (the dora and kan-dora indicators, and a riichi winner's
+// ura-dora indicators once the win is declared). keys holds 32 bytes per
+// position.
 type KeyRelease struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Positions     []uint32               `protobuf:"varint,1,rep,packed,name=positions,proto3" json:"positions,omitempty"`
@@ -1010,8 +1021,9 @@ func (x *KeyRelease) GetKeys() []byte {
 }
 
 // Shown opens tiles of the sender's hand to everyone: for each yama
-// position the tile id it claims and all four players' keys for that
-// position (keys holds 4 × 32 bytes per position, in seat order).
+// position the tile id it claims and every player's key for that position
+// (keys holds n × 32 bytes per position, n = 4 players or 3 in sanma, in
+// seat order).
 type Shown struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Positions     []uint32               `protobuf:"varint,1,rep,packed,name=positions,proto3" json:"positions,omitempty"`
@@ -1320,9 +1332,9 @@ func (x *Declare) GetTimedOut() bool {
 	return false
 }
 
-// KeyReveal ends a hand: the sender's global key and all 136 of its
-// per-position keys (136 × 32 bytes), for the audit; in private-hands mode
-// only the keys of the positions listed.
+// KeyReveal ends a hand: the sender's global key and all N of its
+// per-position keys (N × 32 bytes, N = 136, or 108 in sanma), for the
+// audit; in private-hands mode only the keys of the positions listed.
 type KeyReveal struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	GlobalKey    []byte                 `protobuf:"bytes,1,opt,name=global_key,json=globalKey,proto3" json:"global_key,omitempty"`
@@ -1391,12 +1403,14 @@ func (x *KeyReveal) GetPositions() []uint32 {
 
 // Abort ends the hand early. reason says why in words; fault_peer and
 // fault_kind say it for machines: the peer the sender holds responsible
-// (its own ID when it quits) and what happened to it, one of "blame" (the
-// sender checked a signed entry of fault_peer and it failed), "silence",
-// "connection lost", "unverifiable message", "configuration mismatch",
-// "quit", "local error", or "bad wall" with no fault_peer (a tile failed
-// to decrypt: a pass is wrong, and the key reveal that follows names
-// whose). For everyone but the sender an Abort is a
+// (its own ID when it quits or fails locally) and what happened to it,
+// one of "blame" (the sender checked a signed entry of fault_peer and it
+// failed), "silence", "connection lost", "unverifiable message",
+// "configuration mismatch", "quit", "local error", "aborted" (passing on
+// another player's Abort whose kind is none of these), or, with no
+// fault_peer, "bad wall" (a tile failed to decrypt: a pass is wrong, and
+// the key reveal that follows names whose) or "diverged passes" (a pass
+// built on another pass than the one the sender holds). For everyone but the sender an Abort is a
 // claim: it is reported as a fault, never as a blame.
 type Abort struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
