@@ -1,4 +1,4 @@
-// Wire messages of the Mental Mahjong protocol, version "mentalmj/2"
+// Wire messages of the Mental Mahjong protocol, version "mentalmj/3"
 // (protocol.Version, sent in Hello.version; SPEC.md describes it message
 // by message). The protobuf package mentalmj.v1 and the "mentalmj/v1/..."
 // domain-separation strings keep their names across protocol versions.
