@@ -24,6 +24,16 @@ type Resume struct {
 	Records []*Opened
 }
 
+// Check reports whether r can resume self's game with the table peers
+// (this player included), before anything is sent: its first record must
+// be self's Hello listing exactly these peers, every record must come from
+// one of them, and self must not have ended that game with an Abort.
+// Errors wrap ErrResumeMismatch and say which of these failed.
+func (r *Resume) Check(self peer.ID, peers []peer.ID) error {
+	_, err := newReplay(r, self, peers)
+	return err
+}
+
 // ErrResumeMismatch is wrapped by NewGame's error when Config.Resume does
 // not belong to the game Config describes (another table, other peers,
 // another player's transcript), and by Run's when replaying it does not

@@ -188,6 +188,10 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	if records != nil {
 		path = f.resumeState.Transcript
 		resumeFrom = &protocol.Resume{Records: records}
+		if err := resumeFrom.Check(n.ID(), append(n.Peers(), n.ID())); err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: --resume: %s: %v\n", path, err)
+			return 2
+		}
 		out.event(map[string]any{"event": "resuming", "records": len(records), "path": path},
 			"resuming the game at table %q from %d records of %s", *table, len(records), path)
 	}
