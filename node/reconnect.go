@@ -62,23 +62,23 @@ func (l *link) markUp() {
 	}
 }
 
-// recvState returns the error Recv reports with an empty inbox — a loss
-// not yet reported, or the link being down — or nil and the channel closed
-// at the next change.
-func (l *link) recvState() (gone error, changed <-chan struct{}) {
+// recvState returns the channel closed at the next change and nil, or the
+// error Recv reports with an empty inbox: a loss not yet reported, or the
+// link being down.
+func (l *link) recvState() (changed <-chan struct{}, gone error) {
 	l.stMu.Lock()
 	defer l.stMu.Unlock()
 	if l.seen != l.epoch {
 		l.seen = l.epoch
 		if l.downErr != nil {
-			return l.downErr, nil
+			return nil, l.downErr
 		}
-		return fmt.Errorf("peer %s: the connection dropped and was made again: %w", l.info.ID, protocol.ErrPeerGone), nil
+		return nil, fmt.Errorf("peer %s: the connection dropped and was made again: %w", l.info.ID, protocol.ErrPeerGone)
 	}
 	if l.down || l.left {
-		return l.downErr, nil
+		return nil, l.downErr
 	}
-	return nil, l.changed
+	return l.changed, nil
 }
 
 // downError returns why the link is down, nil while it is up.

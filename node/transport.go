@@ -146,7 +146,7 @@ func (n *Node) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 			return msg, nil
 		default:
 		}
-		gone, changed := l.recvState()
+		changed, gone := l.recvState()
 		if gone != nil {
 			return nil, fmt.Errorf("recv: %w", gone)
 		}

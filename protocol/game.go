@@ -834,7 +834,7 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 			return o, err
 		default:
 		}
-		if final, _ := box.state(); final != nil {
+		if _, final := box.state(); final != nil {
 			select {
 			case env := <-box.in: // read before it left
 				o, err := g.checkEntry(from, hand, env)

@@ -183,19 +183,19 @@ func (l *links) setFinal(box *mailbox, err error) {
 	l.notify()
 }
 
-// state returns the peer's final error (nil while it may still send) and
-// since when its connection is down (zero while up).
-func (box *mailbox) state() (final error, downSince time.Time) {
+// state returns since when the peer's connection is down (zero while up)
+// and its final error (nil while it may still send).
+func (box *mailbox) state() (downSince time.Time, final error) {
 	box.mu.Lock()
 	defer box.mu.Unlock()
-	return box.final, box.downSince
+	return box.downSince, box.final
 }
 
 // down returns the peers whose connection is down, with since when, in
 // the order of order.
 func (l *links) down(order []peer.ID) (peers []peer.ID, since []time.Time) {
 	for _, p := range order {
-		if _, t := l.boxes[p].state(); !t.IsZero() {
+		if t, _ := l.boxes[p].state(); !t.IsZero() {
 			peers, since = append(peers, p), append(since, t)
 		}
 	}
