@@ -190,11 +190,11 @@ func FuzzAuditTranscript(f *testing.F) {
 	})
 }
 
-// An exact copy of an earlier entry, delivered again, is no evidence
-// against its signer (anyone holding it can replay it), and no message
-// either: it is dropped, as an entry sent again after a reconnection is,
-// and the peer that delivered nothing else is named silent.
-func TestReplayedMessageIsDropped(t *testing.T) {
+// An exact copy of an earlier entry, delivered again when nobody asked
+// for it (no Sync after a reconnection), is no evidence against its signer
+// (anyone holding it can replay it): a fault naming the peer that
+// delivered it.
+func TestReplayedMessageIsAFault(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		// A proper hello, then the very same envelope again: sequence
@@ -210,7 +210,7 @@ func TestReplayedMessageIsDropped(t *testing.T) {
 			}
 		}
 	})
-	expectFault(t, out, tb.ids[3], FaultSilence, "")
+	expectFault(t, out, tb.ids[3], FaultUnverifiable, "")
 }
 
 // A shuffle pass holding an encoding that is not a canonical ristretto255

@@ -908,6 +908,10 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 	if o.Sender == from && e.GetSync() == nil {
 		if held, ok := g.chains.held(from, e.Seq); ok {
 			if held.Hash == o.Hash {
+				if !g.links.askedAgain(from) {
+					// Nobody asked for it: a replay, which proves nothing.
+					return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a copy of its message %d again (a replay) though we asked for nothing again", e.Seq)
+				}
 				return nil, errDuplicate
 			}
 			// Both are signed by from: keep the second as evidence.

@@ -54,6 +54,7 @@ type links struct {
 	changed chan struct{} // closed and replaced when any peer goes down or comes back
 	gameID  []byte
 	next    map[peer.ID]uint64 // one more than the highest seq accepted from the peer
+	asked   map[peer.ID]bool   // peers sent a Sync: copies from them are expected
 	// sentMu serializes sends to a peer with resends to it, so that a
 	// peer receives one sender's entries in seq order.
 	sentMu sync.Mutex
@@ -82,7 +83,7 @@ type mailbox struct {
 
 func newLinks(t Transport, self peer.ID, others []peer.ID, grace time.Duration, log *slog.Logger) *links {
 	l := &links{t: t, self: self, log: log, grace: grace, boxes: map[peer.ID]*mailbox{},
-		changed: make(chan struct{}), next: map[peer.ID]uint64{}, outbox: map[peer.ID][]sentEntry{}, held: map[peer.ID]bool{}}
+		changed: make(chan struct{}), next: map[peer.ID]uint64{}, asked: map[peer.ID]bool{}, outbox: map[peer.ID][]sentEntry{}, held: map[peer.ID]bool{}}
 	if _, ok := t.(Reconnecting); !ok {
 		l.grace = 0
 	}
@@ -179,6 +180,7 @@ func (l *links) setDown(p peer.ID, box *mailbox, down bool) {
 func (l *links) setFinal(box *mailbox, err error) {
 	box.mu.Lock()
 	box.final = err
+	box.downSince = time.Time{} // gone, not away: nobody waits for it to come back
 	box.mu.Unlock()
 	l.notify()
 }
@@ -242,6 +244,7 @@ func (l *links) send(ctx context.Context, to peer.ID, seq uint64, env []byte) er
 func (l *links) sendSync(ctx context.Context, p peer.ID) {
 	l.mu.Lock()
 	next, id := l.next[p], l.gameID
+	l.asked[p] = true
 	l.mu.Unlock()
 	o, err := l.key(&pb.Entry{GameId: id, Sender: []byte(l.self), Recipient: []byte(p), Body: &pb.Entry_Sync{Sync: &pb.Sync{Next: next}}})
 	if err != nil {
@@ -302,6 +305,14 @@ func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte, _ *pb.Entry
 	}
 	l.held[p] = false
 	l.log.Info("sent again what the peer missed", "peer", p, "from_seq", next, "entries", n)
+}
+
+// askedAgain reports whether this player has sent peer p a Sync: only
+// then is a copy of an entry already held expected from p.
+func (l *links) askedAgain(p peer.ID) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.asked[p]
 }
 
 // errDuplicate is checkEntry's report of an entry already held, sent again
