@@ -205,6 +205,9 @@ type Game struct {
 	// replayedSeal is set by seal when it returned an entry of the
 	// replayed transcript, which is not sent again.
 	replayedSeal bool
+	// paused is set while the table waits for a peer to reconnect (the
+	// Observer was told), until a wait finds every peer connected.
+	paused bool
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
@@ -817,13 +820,13 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 	}
 	box := g.links.boxes[from]
 	last := time.Now()
-	paused := false
-	defer func() {
-		if paused {
-			g.observePause(Pause{})
-		}
-	}()
 	for {
+		if g.paused {
+			if down, _ := g.links.down(g.others); len(down) == 0 {
+				g.paused = false
+				g.observePause(Pause{})
+			}
+		}
 		changed := g.links.watch()
 		select {
 		case env := <-box.in:
@@ -859,11 +862,11 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		}
 		wait := b.left
 		if len(down) > 0 {
-			paused = true
+			g.paused = true
 			g.observePause(Pause{Peer: down[0], Nick: g.nicks[down[0]], Left: g.links.grace - now.Sub(since[0])})
 			wait = time.Second
-		} else if paused {
-			paused = false
+		} else if g.paused {
+			g.paused = false
 			g.observePause(Pause{})
 		}
 		if wait <= 0 {
