@@ -18,7 +18,7 @@ import (
 )
 
 // buildBinary builds mentalmj into a temporary directory.
-func buildBinary(t *testing.T) string {
+func buildBinary(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "mentalmj")
 	out, err := exec.Command("go", "build", "-o", bin, "github.com/mentalmj/mentalmj/cmd/mentalmj").CombinedOutput()
@@ -271,4 +271,29 @@ func TestResumeRuns(t *testing.T) {
 			}
 		})
 	}
+}
+
+// BenchmarkResumeAfterKill measures how soon a node killed mid-play
+// (SIGKILL) and started again with --resume is playing again: from the
+// restart to its log's "resumed: replayed the transcript, playing on"
+// (process start, node start, connecting, the replay of its transcript
+// and the Sync with its peers). Each iteration plays a table of four
+// processes for two hands.
+func BenchmarkResumeAfterKill(b *testing.B) {
+	bin := buildBinary(b)
+	var total time.Duration
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		v := victim{player: 1, after: `step="dora indicator"`, delay: 250 * time.Millisecond, sig: syscall.SIGKILL, restart: true, restartAfter: 300 * time.Millisecond}
+		_, err := runTable(ctx, bin, b.TempDir(), spec{hands: 2, timeout: 10 * time.Second, grace: 30 * time.Second, victim: &v})
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !v.restarted || v.back == 0 {
+			b.Fatal("the victim was not restarted, or never resumed")
+		}
+		total += v.back
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-to-play-again")
 }
