@@ -55,15 +55,6 @@ type links struct {
 	gameID  []byte
 	next    map[peer.ID]uint64 // one more than the highest seq accepted from the peer
 	asked   map[peer.ID]bool   // peers sent a Sync: copies from them are expected
-	// sentMu serializes sends to a peer with resends to it, so that a
-	// peer receives one sender's entries in seq order.
-	sentMu sync.Mutex
-	outbox map[peer.ID][]sentEntry
-	// held marks the peers whose Sync this player awaits (after their
-	// connection dropped, or after this player resumed): new entries for
-	// them wait in the outbox, so that the resend of what they missed
-	// comes first and they receive every entry in seq order.
-	held map[peer.ID]bool
 }
 
 // sentEntry is one envelope sent to a peer, with its seq.
@@ -72,9 +63,21 @@ type sentEntry struct {
 	env []byte
 }
 
-// mailbox holds what one peer sent, and the state of its connection.
+// mailbox holds what one peer sent, the state of its connection, and
+// what was sent to it.
 type mailbox struct {
 	in chan []byte // envelopes other than Sync, in arrival order
+
+	// sendMu serializes sends to the peer with resends to it, so that the
+	// peer receives this player's entries in seq order; it guards outbox
+	// and held.
+	sendMu sync.Mutex
+	outbox []sentEntry // every envelope sent to the peer
+	// held is set while this player awaits the peer's Sync (after its
+	// connection dropped, or after this player resumed): new entries for
+	// it wait in the outbox, so that the resend of what it missed comes
+	// first.
+	held bool
 
 	mu        sync.Mutex
 	downSince time.Time // when the connection dropped; zero while up
@@ -83,7 +86,7 @@ type mailbox struct {
 
 func newLinks(t Transport, self peer.ID, others []peer.ID, grace time.Duration, log *slog.Logger) *links {
 	l := &links{t: t, self: self, log: log, grace: grace, boxes: map[peer.ID]*mailbox{},
-		changed: make(chan struct{}), next: map[peer.ID]uint64{}, asked: map[peer.ID]bool{}, outbox: map[peer.ID][]sentEntry{}, held: map[peer.ID]bool{}}
+		changed: make(chan struct{}), next: map[peer.ID]uint64{}, asked: map[peer.ID]bool{}}
 	if _, ok := t.(Reconnecting); !ok {
 		l.grace = 0
 	}
@@ -136,7 +139,7 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 				l.setFinal(box, err)
 				return
 			}
-			l.setDown(p, box, true)
+			l.setDown(box, true)
 			l.log.Info("connection to peer lost; waiting for it to come back", "peer", p, "grace", l.grace, "err", err)
 			if werr := rc.WaitUp(ctx, p); werr != nil {
 				if ctx.Err() == nil {
@@ -145,7 +148,7 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 				return
 			}
 			l.log.Info("peer reconnected", "peer", p)
-			l.setDown(p, box, false)
+			l.setDown(box, false)
 			l.sendSync(ctx, p)
 			continue
 		}
@@ -161,11 +164,11 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 	}
 }
 
-func (l *links) setDown(p peer.ID, box *mailbox, down bool) {
+func (l *links) setDown(box *mailbox, down bool) {
 	if down {
-		l.sentMu.Lock()
-		l.held[p] = true
-		l.sentMu.Unlock()
+		box.sendMu.Lock()
+		box.held = true
+		box.sendMu.Unlock()
 	}
 	box.mu.Lock()
 	if down {
@@ -224,16 +227,17 @@ func (l *links) setGameID(id []byte) {
 // for the entry again with a Sync when it is back (or the hand ends as a
 // fault naming it when it is not).
 func (l *links) send(ctx context.Context, to peer.ID, seq uint64, env []byte) error {
-	l.sentMu.Lock()
-	defer l.sentMu.Unlock()
-	l.outbox[to] = append(l.outbox[to], sentEntry{seq, env})
-	if l.held[to] {
+	box := l.boxes[to]
+	box.sendMu.Lock()
+	defer box.sendMu.Unlock()
+	box.outbox = append(box.outbox, sentEntry{seq, env})
+	if box.held {
 		return nil
 	}
 	err := l.t.Send(ctx, to, env)
 	if err != nil && l.grace > 0 && errors.Is(err, ErrPeerGone) && ctx.Err() == nil {
 		l.log.Debug("send failed; the peer will ask for it again", "peer", to, "seq", seq, "err", err)
-		l.held[to] = true
+		box.held = true
 		return nil
 	}
 	return err
@@ -290,10 +294,11 @@ func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte, _ *pb.Entry
 		return
 	}
 	next := o.Entry.GetSync().Next
-	l.sentMu.Lock()
-	defer l.sentMu.Unlock()
+	box := l.boxes[p]
+	box.sendMu.Lock()
+	defer box.sendMu.Unlock()
 	n := 0
-	for _, s := range l.outbox[p] {
+	for _, s := range box.outbox {
 		if s.seq < next {
 			continue
 		}
@@ -303,7 +308,7 @@ func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte, _ *pb.Entry
 		}
 		n++
 	}
-	l.held[p] = false
+	box.held = false
 	l.log.Info("sent again what the peer missed", "peer", p, "from_seq", next, "entries", n)
 }
 

@@ -93,13 +93,13 @@ func newReplay(r *Resume, self peer.ID, peers []peer.ID) (*transcriptReplay, err
 // received, so that the first Sync asks each peer for exactly what this
 // node lacks and answers each peer's Sync from the outbox.
 func (r *transcriptReplay) prime(l *links) {
-	for p := range l.boxes {
-		l.held[p] = true
+	for _, box := range l.boxes {
+		box.held = true
 	}
 	for _, o := range r.mine {
-		for p := range l.boxes {
+		for p, box := range l.boxes {
 			if o.Recipient == "" || o.Recipient == p {
-				l.outbox[p] = append(l.outbox[p], sentEntry{o.Entry.Seq, o.Envelope})
+				box.outbox = append(box.outbox, sentEntry{o.Entry.Seq, o.Envelope})
 			}
 		}
 	}
