@@ -398,6 +398,9 @@ func (g *Game) hello(ctx context.Context) error {
 	}
 	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs, Players: uint32(g.n), PrivateHands: g.cfg.PrivateHands}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
+	if errors.Is(sendErr, ErrResumeMismatch) {
+		return sendErr // this node's own game differs from its transcript
+	}
 	hellos := map[peer.ID]*pb.Hello{g.self: mine}
 	var firstErr error
 	for p, got := range g.gather(ctx, 0, "hello", g.cfg.Timeout) {

@@ -194,6 +194,10 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		}
 		out.event(map[string]any{"event": "resuming", "records": len(records), "path": path},
 			"resuming the game at table %q from %d records of %s", *table, len(records), path)
+		if changed := f.adoptHello(records[0].Entry.GetHello()); len(changed) > 0 {
+			out.event(map[string]any{"event": "resume-settings", "settings": changed},
+				"resuming with the game's own settings: %s", strings.Join(changed, " "))
+		}
 	}
 	out.event(map[string]any{"event": "transcript", "path": path}, "transcript: %s", path)
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/resume"
 )
 
@@ -117,4 +118,37 @@ func (f *tableFlags) openGame(n *node.Node, path string, players int, rnd io.Rea
 		return nil, nil, nil, err
 	}
 	return tr, seed, nil, nil
+}
+
+// adoptHello takes the game's settings from the Hello this node sent when
+// the game started (the first record of its transcript), so that a
+// resume replays the same game whatever flags were given again: the
+// nickname, the number of hands, the match length, and whether the game
+// has proofs and private hands. It returns what it changed, for a note.
+func (f *tableFlags) adoptHello(h *pb.Hello) []string {
+	var changed []string
+	if h == nil {
+		return nil
+	}
+	if f.nick != h.Nick {
+		changed = append(changed, fmt.Sprintf("--name %q", h.Nick))
+		f.nick = h.Nick
+	}
+	if f.hands != int(h.Hands) {
+		changed = append(changed, fmt.Sprintf("--hands %d", h.Hands))
+		f.hands = int(h.Hands)
+	}
+	if tonpuu := h.Length == "tonpuu"; f.tonpuu != tonpuu {
+		changed = append(changed, fmt.Sprintf("--tonpuu=%v", tonpuu))
+		f.tonpuu = tonpuu
+	}
+	if f.noProofs != h.NoProofs {
+		changed = append(changed, fmt.Sprintf("--no-proofs=%v", h.NoProofs))
+		f.noProofs = h.NoProofs
+	}
+	if f.privateHands != h.PrivateHands {
+		changed = append(changed, fmt.Sprintf("--private-hands=%v", h.PrivateHands))
+		f.privateHands = h.PrivateHands
+	}
+	return changed
 }
