@@ -1,6 +1,7 @@
 package lab
 
 import (
+	"bytes"
 	"context"
 	"os"
 	"os/exec"
@@ -17,7 +18,7 @@ import (
 )
 
 // buildBinary builds mentalmj into a temporary directory.
-func buildBinary(t *testing.T) string {
+func buildBinary(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "mentalmj")
 	out, err := exec.Command("go", "build", "-o", bin, "github.com/mentalmj/mentalmj/cmd/mentalmj").CombinedOutput()
@@ -191,4 +192,108 @@ func TestTableMismatchNamedByEveryNode(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestResumeRuns kills one node (SIGKILL) during the shuffle, after the
+// deal, mid-play and during the key reveal, and starts it again with
+// --resume. Each time the table pauses and goes on: every node finishes
+// both hands, the four transcripts audit clean together, and the four
+// mjlog records are identical.
+func TestResumeRuns(t *testing.T) {
+	if testing.Short() {
+		t.Skip("resume runs start four tables of four processes")
+	}
+	bin := buildBinary(t)
+	const victimPlayer = 1
+	runs := []struct {
+		name string
+		v    victim
+	}{
+		{"killed during the shuffle", victim{after: `step=shuffle`, delay: 20 * time.Millisecond}},
+		{"killed after the deal", victim{after: `step="dora indicator"`}},
+		{"killed mid-play", victim{after: `step="dora indicator"`, delay: 250 * time.Millisecond}},
+		{"killed during the key reveal", victim{after: `step="key reveal"`}},
+	}
+	for _, run := range runs {
+		t.Run(run.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+			defer cancel()
+			v := run.v
+			v.player, v.sig, v.restart, v.restartAfter = victimPlayer, syscall.SIGKILL, true, 300*time.Millisecond
+			dir := t.TempDir()
+			tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 10 * time.Second, grace: 30 * time.Second, victim: &v})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !v.fired || !v.restarted {
+				t.Fatalf("the victim was not killed and restarted (its log never showed %q)", v.after)
+			}
+			defer func() {
+				if t.Failed() {
+					b, _ := os.ReadFile(filepath.Join(dir, tb.players[victimPlayer].name+".log"))
+					t.Logf("the victim's log ends:\n%s", b[max(0, len(b)-6000):])
+				}
+			}()
+			t.Logf("the restarted node had replayed its transcript %s after its restart", v.back.Round(time.Millisecond))
+			var files []verdict.File
+			var records [][]byte
+			for _, p := range tb.players {
+				if p.code != 0 {
+					t.Errorf("%s exited %d, want 0 (see %s.log)", p.name, p.code, filepath.Join(dir, p.name))
+				}
+				for _, ev := range p.events {
+					t.Errorf("%s reported %s of %s (%s)", p.name, ev.Event, ev.Player, ev.Reason)
+				}
+				f, err := os.Open(p.transcript)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recs, rerr := protocol.LoadRecords(f, p.transcript)
+				f.Close()
+				files = append(files, verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr})
+				rec, err := os.ReadFile(p.record)
+				if err != nil {
+					t.Fatal(err)
+				}
+				records = append(records, rec)
+			}
+			r, err := verdict.Audit(files)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Blame) > 0 || len(r.Faults) > 0 || !r.OK {
+				t.Errorf("audit of the four transcripts: blame %+v, faults %+v", r.Blame, r.Faults)
+			}
+			for i, rec := range records[1:] {
+				if !bytes.Equal(rec, records[0]) {
+					t.Errorf("%s's mjlog differs from %s's", tb.players[i+1].name, tb.players[0].name)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkResumeAfterKill measures how soon a node killed mid-play
+// (SIGKILL) and started again with --resume is playing again: from the
+// restart to its log's "resumed: replayed the transcript, playing on"
+// (process start, node start, connecting, the replay of its transcript
+// and the Sync with its peers). Each iteration plays a table of four
+// processes for two hands.
+func BenchmarkResumeAfterKill(b *testing.B) {
+	bin := buildBinary(b)
+	var total time.Duration
+	for b.Loop() {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		v := victim{player: 1, after: `step="dora indicator"`, delay: 250 * time.Millisecond, sig: syscall.SIGKILL, restart: true, restartAfter: 300 * time.Millisecond}
+		_, err := runTable(ctx, bin, b.TempDir(), spec{hands: 2, timeout: 10 * time.Second, grace: 30 * time.Second, victim: &v})
+		cancel()
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !v.restarted || v.back == 0 {
+			b.Fatal("the victim was not restarted, or never resumed")
+		}
+		total += v.back
+	}
+	b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-to-play-again")
 }

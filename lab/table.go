@@ -2,6 +2,7 @@ package lab
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -33,6 +35,7 @@ type event struct {
 // player is one join process of a table.
 type player struct {
 	name, dataDir, transcript, listen, addr string
+	record                                  string // the mjlog it writes
 	id                                      peer.ID
 	cheat                                   string // strategy name, "" for honest
 	events                                  []event
@@ -55,6 +58,8 @@ type spec struct {
 	passive bool
 	// cheats maps a player number to the strategy it runs.
 	cheats map[int]string
+	// grace is each node's --reconnect-grace; 0 means 1 s.
+	grace time.Duration
 	// victim, if not nil, is a player the harness kills or stops.
 	victim *victim
 	// table, if set, gives a player another --table than the others':
@@ -74,8 +79,15 @@ type victim struct {
 	// is continued after resume.
 	sig    syscall.Signal
 	resume time.Duration
-	// fired reports whether the signal was sent.
-	fired bool
+	// restart, after a SIGKILL, starts the victim again with --resume,
+	// restartAfter after it died.
+	restart      bool
+	restartAfter time.Duration
+	// fired reports whether the signal was sent; restarted when the
+	// victim was started again, and back how long after its restart it
+	// had replayed its transcript and played on (its log's "resumed").
+	fired, restarted bool
+	back             time.Duration
 }
 
 // runTable starts four join processes on 127.0.0.1 in dir as sp says
@@ -101,6 +113,7 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
 		p.addr = p.listen + "/p2p/" + p.id.String()
 		p.transcript = filepath.Join(dir, p.name+".mjt")
+		p.record = filepath.Join(dir, p.name+".mjlog")
 		t.players = append(t.players, p)
 	}
 	tableName := "lab-" + filepath.Base(dir)
@@ -117,7 +130,8 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		}
 		args := []string{"join", style, "--table", name, "--name", p.name, "--listen", p.listen,
 			"--hands", strconv.Itoa(hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
-			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", timeout.String(), "--connect-timeout", "30s"}
+			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", timeout.String(), "--connect-timeout", "30s",
+			"--mjlog", p.record, "--reconnect-grace", cmp.Or(sp.grace, time.Second).String()}
 		if p.cheat != "" {
 			args = append(args, "--research-cheat", p.cheat)
 		}
@@ -130,22 +144,29 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		if v != nil && v.player == i {
 			args = append(args, "-v")
 		}
-		cmd := exec.CommandContext(ctx, bin, args...)
-		stdout, err := cmd.StdoutPipe()
+		start := func(args []string, logFlags int) (*exec.Cmd, io.Reader, io.Reader, *os.File, error) {
+			cmd := exec.CommandContext(ctx, bin, args...)
+			stdout, err := cmd.StdoutPipe()
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			stderr, err := cmd.StderrPipe()
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			log, err := os.OpenFile(filepath.Join(dir, p.name+".log"), os.O_WRONLY|os.O_CREATE|logFlags, 0o644)
+			if err != nil {
+				return nil, nil, nil, nil, err
+			}
+			if err := cmd.Start(); err != nil {
+				log.Close()
+				return nil, nil, nil, nil, fmt.Errorf("starting %s: %w", p.name, err)
+			}
+			return cmd, stdout, stderr, log, nil
+		}
+		cmd, stdout, stderr, log, err := start(args, os.O_TRUNC)
 		if err != nil {
 			return nil, err
-		}
-		stderr, err := cmd.StderrPipe()
-		if err != nil {
-			return nil, err
-		}
-		log, err := os.Create(filepath.Join(dir, p.name+".log"))
-		if err != nil {
-			return nil, err
-		}
-		if err := cmd.Start(); err != nil {
-			log.Close()
-			return nil, fmt.Errorf("starting %s: %w", p.name, err)
 		}
 		var logDone sync.WaitGroup
 		logDone.Go(func() {
@@ -156,8 +177,27 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 			io.Copy(log, stderr)
 		})
 		wg.Go(func() {
-			defer log.Close()
 			p.events, p.connected = readEvents(stdout)
+			logDone.Wait()
+			errs[i] = cmd.Wait()
+			p.code = cmd.ProcessState.ExitCode()
+			log.Close()
+			if v == nil || v.player != i || !v.restart || !v.fired {
+				return
+			}
+			time.Sleep(v.restartAfter)
+			began := time.Now()
+			cmd, stdout, stderr, log, err := start(append(args, "--resume"), os.O_APPEND)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer log.Close()
+			v.restarted = true
+			var logDone sync.WaitGroup
+			logDone.Go(func() { v.back = copyUntil(stderr, log, "resumed: replayed the transcript", began) })
+			events, connected := readEvents(stdout)
+			p.events, p.connected = append(p.events, events...), p.connected && connected
 			logDone.Wait()
 			errs[i] = cmd.Wait()
 			p.code = cmd.ProcessState.ExitCode()
@@ -176,6 +216,21 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		}
 	}
 	return t, nil
+}
+
+// copyUntil copies r to w and returns how long after began a line holding
+// marker appeared (0 if none did).
+func copyUntil(r io.Reader, w io.Writer, marker string, began time.Time) time.Duration {
+	var at time.Duration
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		fmt.Fprintln(w, sc.Text())
+		if at == 0 && strings.Contains(sc.Text(), marker) {
+			at = time.Since(began)
+		}
+	}
+	return at
 }
 
 // readEvents reads the JSON progress lines of a join process until EOF:

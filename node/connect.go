@@ -161,7 +161,6 @@ func (n *Node) disconnected(_ network.Network, c network.Conn) {
 	if c := n.host.Network().Connectedness(p); c == network.Connected || c == network.Limited {
 		return
 	}
-	if l.markGone(fmt.Errorf("peer %s: no connection left: %w", p, protocol.ErrPeerGone)) {
-		n.log.Info("peer disconnected", "peer", p.String())
-	}
+	n.log.Info("peer disconnected", "peer", p.String())
+	n.lost(l, fmt.Errorf("peer %s: no connection left: %w", p, protocol.ErrPeerGone), false)
 }

@@ -94,7 +94,8 @@ type Node struct {
 	relays     []*relaySlot // one per Config.Relays, fixed in New
 	rsvMu      sync.Mutex   // guards the relaySlots' state and rsvChanged
 	rsvChanged chan struct{}
-	stopBG     context.CancelFunc // stops the reservation keepers
+	stopBG     context.CancelFunc // stops the reservation keepers and redials
+	bgCtx      context.Context    // done once Close has begun
 	bg         sync.WaitGroup
 
 	closeOnce sync.Once
@@ -201,7 +202,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		}
 	}
 	bg, stop := context.WithCancel(context.Background())
-	n.stopBG = stop
+	n.stopBG, n.bgCtx = stop, bg
 	n.startReservations(bg)
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
 	return n, nil

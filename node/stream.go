@@ -107,13 +107,27 @@ func (n *Node) handleStream(s network.Stream) {
 	n.closeMu.Unlock()
 	defer n.readers.Done()
 
-	if !l.acceptInbound(s) {
-		n.log.Warn("reset second inbound stream from peer", "peer", from.String())
-		_ = s.ResetWithError(network.StreamProtocolViolation)
-		return
+	if old, unnoticed := l.acceptInbound(s); old != nil {
+		// The peer reconnected (after a drop, or restarted): its old
+		// stream is stale.
+		n.log.Info("peer opened a new stream: it reconnected", "peer", from.String(), "unnoticed", unnoticed)
+		_ = old.Reset()
+		if unnoticed {
+			// We never saw the old connection go: it and our outbound
+			// stream on it are dead. Close it and start over on the new.
+			if c := old.Conn(); c != s.Conn() {
+				_ = c.Close()
+			}
+			n.lost(l, fmt.Errorf("peer %s: reconnected with a new stream: %w", from, protocol.ErrPeerGone), false)
+		}
 	}
 	n.log.Debug("inbound stream open", "peer", from.String())
+	goodbye := false
 	err := readFrames(s, func(msg []byte) bool {
+		if len(msg) == 0 {
+			goodbye = true // the peer's node is closing (closeOutbound)
+			return true
+		}
 		select {
 		case l.inbox <- msg:
 			return true
@@ -126,30 +140,42 @@ func (n *Node) handleStream(s network.Stream) {
 			return false
 		}
 	})
-	n.endInbound(l, from, s, err)
+	n.endInbound(l, from, s, err, goodbye)
 }
 
 // endInbound closes or resets the inbound stream s from peer from after
 // readFrames returned err, and records why the peer is gone.
-func (n *Node) endInbound(l *link, from peer.ID, s network.Stream, err error) {
+// A stream replaced by a newer one from the same peer ends without
+// changing the link's state.
+func (n *Node) endInbound(l *link, from peer.ID, s network.Stream, err error, goodbye bool) {
+	if !l.isInbound(s) {
+		_ = s.Reset()
+		return
+	}
 	var tooLarge errFrameTooLarge
 	switch {
 	case err == nil: // the node is closing
 		_ = s.Reset()
-		l.markGone(fmt.Errorf("peer %s: %w: %w", from, ErrClosed, protocol.ErrPeerGone))
-	case errors.Is(err, io.EOF):
-		// The peer closed its side after its last frame; closing ours
-		// tells its Close that everything was read.
+		n.lost(l, fmt.Errorf("peer %s: %w: %w", from, ErrClosed, protocol.ErrPeerGone), true)
+	case errors.Is(err, io.EOF) && goodbye:
+		// The peer said goodbye and closed its side after its last
+		// frame: its node shut down. Closing ours tells its Close that
+		// everything was read.
 		_ = s.Close()
-		n.log.Info("peer closed its stream", "peer", from.String())
-		l.markGone(fmt.Errorf("peer %s: stream closed: %w", from, protocol.ErrPeerGone))
+		n.log.Info("peer left: it closed its stream", "peer", from.String())
+		n.lost(l, fmt.Errorf("peer %s: stream closed: %w", from, protocol.ErrPeerGone), true)
+	case errors.Is(err, io.EOF):
+		// Closed without a goodbye: its connection was shut under it.
+		_ = s.Close()
+		n.log.Info("peer's stream closed without a goodbye", "peer", from.String())
+		n.lost(l, fmt.Errorf("peer %s: stream closed: %w", from, protocol.ErrPeerGone), false)
 	case errors.As(err, &tooLarge):
 		_ = s.ResetWithError(network.StreamProtocolViolation)
 		n.log.Warn("reset stream: frame too large", "peer", from.String(), "bytes", tooLarge.size)
-		l.markGone(fmt.Errorf("peer %s: %w: %w", from, tooLarge, protocol.ErrPeerGone))
+		n.lost(l, fmt.Errorf("peer %s: %w: %w", from, tooLarge, protocol.ErrPeerGone), false)
 	default:
 		_ = s.Reset()
 		n.log.Info("inbound stream ended", "peer", from.String(), "err", err)
-		l.markGone(fmt.Errorf("peer %s: stream broken: %v: %w", from, err, protocol.ErrPeerGone))
+		n.lost(l, fmt.Errorf("peer %s: stream broken: %v: %w", from, err, protocol.ErrPeerGone), false)
 	}
 }

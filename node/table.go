@@ -61,63 +61,77 @@ func newTable(self peer.ID, peers []peer.AddrInfo) (*table, error) {
 }
 
 // link is everything the node keeps about one peer: its addresses, the
-// FIFO of messages read from its inbound stream, and the outbound stream
-// Send writes to.
+// FIFO of messages read from its inbound stream, the outbound stream Send
+// writes to, and the state of the connection (reconnect.go).
 type link struct {
 	info peer.AddrInfo
 
 	// inbox holds messages from the peer in arrival order.
 	inbox chan []byte
-	// gone is closed, after goneErr is set, when no further message will
-	// arrive: the inbound stream ended, was reset, or broke the framing.
-	gone     chan struct{}
-	goneOnce sync.Once
-	goneErr  error
+
+	// stMu guards the connection state below.
+	stMu sync.Mutex
+	// down is set when the connection dropped (the inbound stream broke,
+	// a send failed, the last connection closed, or the peer opened a
+	// new stream), until a new outbound stream is open (WaitUp redials).
+	// left is set when the peer closed its stream: its node shut down.
+	down, left bool
+	downErr    error // why down or left
+	// epoch counts the losses; seen is the last one Recv reported, so
+	// that every loss is reported once even if the link is back before
+	// Recv looks.
+	epoch, seen int
+	changed     chan struct{} // closed and replaced on every change
+	redialing   bool
 
 	inMu    sync.Mutex
 	inbound network.Stream // the accepted inbound stream, nil before it arrives
+	inEpoch int            // epoch when inbound was accepted
 
 	dialing chan struct{} // holds a token while an attempt to open out runs
 	// established is set once out was opened: from then on, losing every
-	// connection to the peer means it is gone.
+	// connection to the peer means the link is down.
 	established atomic.Bool
 
 	outMu  sync.Mutex
 	out    network.Stream // the long-lived outbound stream, nil until opened
 	writer msgio.Writer   // varint framing over out
-	outErr error          // set once a write failed; out is then reset
+	outErr error          // set by Close: no more sends
 }
 
 func newLink(info peer.AddrInfo) *link {
 	return &link{
-		info:  info,
-		inbox: make(chan []byte, inboxCapacity),
-		gone:  make(chan struct{}),
+		info:    info,
+		inbox:   make(chan []byte, inboxCapacity),
+		changed: make(chan struct{}),
 
 		dialing: make(chan struct{}, 1),
 	}
 }
 
-// markGone records why no more messages will come from the peer. Only the
-// first reason is kept; it reports whether err was that first reason.
-func (l *link) markGone(err error) (first bool) {
-	l.goneOnce.Do(func() {
-		l.goneErr = err
-		close(l.gone)
-		first = true
-	})
-	return first
-}
-
-// acceptInbound makes s the peer's inbound stream. It reports false if the
-// peer already opened one: a peer has exactly one stream towards us per
-// game, so a second one is refused rather than merged out of order.
-func (l *link) acceptInbound(s network.Stream) bool {
+// acceptInbound makes s the peer's inbound stream and returns the one it
+// replaces (nil if none). A peer opens one stream towards us per
+// connection; a second one means it reconnected (after a drop, or a
+// restart) and the old one is stale. unnoticed reports that no loss was
+// recorded since the old stream was accepted: the peer restarted, or its
+// old connection died without our noticing (a QUIC connection to a killed
+// process lingers until its idle timeout), so our own outbound stream is
+// stale too.
+func (l *link) acceptInbound(s network.Stream) (old network.Stream, unnoticed bool) {
+	l.stMu.Lock()
+	epoch := l.epoch
+	l.stMu.Unlock()
 	l.inMu.Lock()
 	defer l.inMu.Unlock()
-	if l.inbound != nil {
-		return false
-	}
-	l.inbound = s
-	return true
+	old, l.inbound = l.inbound, s
+	unnoticed = old != nil && l.inEpoch == epoch
+	l.inEpoch = epoch
+	return old, unnoticed
+}
+
+// isInbound reports whether s is the peer's current inbound stream.
+func (l *link) isInbound(s network.Stream) bool {
+	l.inMu.Lock()
+	defer l.inMu.Unlock()
+	return l.inbound == s
 }

@@ -20,6 +20,12 @@ const closeGrace = 2 * time.Second
 
 var _ protocol.Transport = (*Node)(nil)
 
+// ErrEmptyMessage is returned (wrapped, naming the peer) by Send for an
+// empty message: the empty frame is the goodbye a closing node sends
+// (Close), telling its peers it left for good rather than lost its
+// connection.
+var ErrEmptyMessage = errors.New("empty message (the empty frame is the goodbye of a closing node)")
+
 // link returns the table entry of peer p, or an error naming p if the table
 // is not set or p is not in it.
 func (n *Node) link(p peer.ID) (*link, error) {
@@ -44,7 +50,8 @@ func (n *Node) link(p peer.ID) (*link, error) {
 // interleave.
 //
 // Errors name the peer: ErrNotInTable for a peer outside the table,
-// ErrFrameTooLarge for an oversized msg, ctx's error if ctx is done before
+// ErrFrameTooLarge for an oversized msg, ErrEmptyMessage for an empty one
+// (the empty frame is a closing node's goodbye), ctx's error if ctx is done before
 // writing, ErrClosed after Close. A failed write resets the stream (a
 // partial frame would corrupt the framing), so it and every later Send to
 // that peer return an error wrapping protocol.ErrPeerGone (and ctx's error
@@ -57,11 +64,17 @@ func (n *Node) Send(ctx context.Context, to peer.ID, msg []byte) error {
 	if len(msg) > protocol.MaxMessageSize {
 		return fmt.Errorf("send: peer %s: %w", to, errFrameTooLarge{size: len(msg)})
 	}
+	if len(msg) == 0 {
+		return fmt.Errorf("send: peer %s: %w", to, ErrEmptyMessage)
+	}
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("send: peer %s: %w", to, err)
 	}
 	if n.isClosed() {
 		return fmt.Errorf("send: peer %s: %w", to, ErrClosed)
+	}
+	if err := l.downError(); err != nil {
+		return fmt.Errorf("send: peer %s: connection down (WaitUp redials): %w", to, err)
 	}
 	if err := n.openOutbound(ctx, l); err != nil {
 		return fmt.Errorf("send: %w", err)
@@ -101,14 +114,19 @@ func (n *Node) Send(ctx context.Context, to peer.ID, msg []byte) error {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		err = fmt.Errorf("%w (%w)", ctxErr, err)
 	}
-	l.outErr = fmt.Errorf("peer %s: outbound stream reset after a failed send (%v): %w", to, err, protocol.ErrPeerGone)
+	lostErr := fmt.Errorf("peer %s: outbound stream reset after a failed send (%v): %w", to, err, protocol.ErrPeerGone)
 	n.log.Warn("send failed, stream reset", "peer", to.String(), "bytes", len(msg), "err", err)
+	l.markDown(lostErr, false)
 	return fmt.Errorf("send: peer %s: %d bytes: %w: %w", to, len(msg), err, protocol.ErrPeerGone)
 }
 
 // Recv implements protocol.Transport: it returns the next message from
 // peer from, in the order the peer sent them, blocking until one arrives.
-// Messages that arrived before the peer left are still returned first.
+// Messages that arrived before the connection dropped are still returned
+// first. Every loss of the connection is then reported once, with an
+// error wrapping protocol.ErrPeerGone, even if the link came back before
+// Recv looked; while the link is down Recv keeps returning that error
+// (WaitUp waits for it to come back).
 //
 // Errors name the peer and wrap: ErrNotInTable for a peer outside the
 // table; ctx's error when ctx is done first ("no message within the
@@ -121,33 +139,34 @@ func (n *Node) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("recv: %w", err)
 	}
-	// A queued message wins over a done ctx or a departed peer.
-	select {
-	case msg := <-l.inbox:
-		return msg, nil
-	default:
-	}
-	select {
-	case msg := <-l.inbox:
-		return msg, nil
-	case <-l.gone:
+	for {
+		// A queued message wins over a done ctx or a departed peer.
 		select {
 		case msg := <-l.inbox:
 			return msg, nil
 		default:
-			return nil, fmt.Errorf("recv: %w", l.goneErr)
 		}
-	case <-ctx.Done():
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return nil, fmt.Errorf("recv: peer %s: no message within the deadline: %w", from, ctx.Err())
+		changed, gone := l.recvState()
+		if gone != nil {
+			return nil, fmt.Errorf("recv: %w", gone)
 		}
-		return nil, fmt.Errorf("recv: peer %s: %w", from, ctx.Err())
-	case <-n.closed:
-		return nil, fmt.Errorf("recv: peer %s: %w", from, ErrClosed)
+		select {
+		case msg := <-l.inbox:
+			return msg, nil
+		case <-changed:
+		case <-ctx.Done():
+			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				return nil, fmt.Errorf("recv: peer %s: no message within the deadline: %w", from, ctx.Err())
+			}
+			return nil, fmt.Errorf("recv: peer %s: %w", from, ctx.Err())
+		case <-n.closed:
+			return nil, fmt.Errorf("recv: peer %s: %w", from, ErrClosed)
+		}
 	}
 }
 
-// closeOutbound half-closes every outbound stream and waits, at most
+// closeOutbound sends every peer the goodbye (an empty frame: the
+// protocol never sends one), half-closes every outbound stream and waits, at most
 // closeGrace, for each peer to confirm by closing its side that it read
 // everything: QUIC and yamux would otherwise drop frames still buffered
 // when the connection shuts down.
@@ -161,6 +180,12 @@ func (n *Node) closeOutbound() {
 		l := t.links[id]
 		l.outMu.Lock()
 		s := l.out
+		if l.writer != nil {
+			// The goodbye: an empty frame says this node is leaving for
+			// good, not dropping its connection (see endInbound).
+			_ = s.SetWriteDeadline(time.Now().Add(closeGrace))
+			_ = l.writer.WriteMsg(nil)
+		}
 		l.out, l.writer = nil, nil
 		if l.outErr == nil {
 			l.outErr = fmt.Errorf("peer %s: %w", id, ErrClosed)

@@ -190,9 +190,10 @@ func FuzzAuditTranscript(f *testing.F) {
 	})
 }
 
-// An exact copy of an earlier entry, delivered again, is no evidence
-// against its signer (anyone holding it can replay it): a fault naming the
-// peer that delivered it.
+// An exact copy of an earlier entry, delivered again when nobody asked
+// for it (no Sync after a reconnection), is no evidence against its signer
+// (anyone holding it can replay it): a fault naming the peer that
+// delivered it.
 func TestReplayedMessageIsAFault(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {

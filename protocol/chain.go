@@ -17,6 +17,21 @@ type chainState struct {
 	seq  uint64
 	hash [32]byte
 	ev   Evidence // the last entry accepted
+	// all holds every entry accepted from the sender, by seq, so that an
+	// entry sent again after a reconnection can be told apart: the same
+	// entry (dropped) or a different one under a seq already held
+	// (equivocation).
+	all map[uint64]Evidence
+}
+
+// held returns the entry accepted from sender under seq, if any.
+func (c chains) held(sender peer.ID, seq uint64) (Evidence, bool) {
+	st, ok := c[sender]
+	if !ok {
+		return Evidence{}, false
+	}
+	ev, ok := st.all[seq]
+	return ev, ok
 }
 
 // chainFork is the error of accept for two entries, both signed by the
@@ -54,6 +69,12 @@ func (c chains) accept(o *Opened) error {
 		return &chainFork{seq: st.seq, evidence: append([]Evidence{st.ev}, evidenceOf(o)...),
 			msg: fmt.Sprintf("peer %s: message %d does not chain to message %d (prev_hash mismatch)", o.Sender, e.Seq, st.seq)}
 	}
-	c[o.Sender] = &chainState{seq: e.Seq, hash: o.Hash, ev: evidenceOf(o)[0]}
+	ev := evidenceOf(o)[0]
+	if st == nil {
+		st = &chainState{all: map[uint64]Evidence{}}
+		c[o.Sender] = st
+	}
+	st.seq, st.hash, st.ev = e.Seq, o.Hash, ev
+	st.all[e.Seq] = ev
 	return nil
 }

@@ -102,6 +102,31 @@
 // offline audit, which holds none of the transcript owner's own position
 // keys, records only public tiles).
 //
+// # Reconnection and resume
+//
+// A pump goroutine per peer (reconnect.go) reads the Transport into a
+// mailbox, so the lockstep driver never reads the network itself. When a
+// Reconnecting transport reports a peer's connection lost, the pump waits
+// for it to come back (WaitUp) and sends the peer a signed Sync: "send me
+// again everything you addressed to me from seq N". Every envelope sent is
+// kept per peer for that purpose, and after a loss new entries for the
+// peer are held back until its Sync has been answered, so that each peer
+// receives one sender's entries in seq order. The receiving side drops an
+// entry whose seq it already holds with the same hash (a copy), and blames
+// one with another hash as equivocation, with both entries as evidence.
+// While any peer is down the table is paused: silence budgets stand still
+// and a PauseObserver is told whom the table waits for; a peer not back
+// within Config.ReconnectGrace is a FaultConnection naming it.
+//
+// A node that crashed resumes with Config.Resume (resume.go): its secrets
+// come from Config.Rand, the ChaCha20 keystream of a seed it saved before
+// its first message (SeedRand), so replaying its own transcript recomputes
+// the same keys, permutations and nonces. The replay feeds the recorded
+// received entries in place of the network, takes its recorded entries
+// (and decisions) in place of new ones, checks that each record is met
+// again in order (ErrResumeMismatch otherwise), and then plays on live
+// after a Sync to every peer. SPEC.md §18 specifies both.
+//
 // # Three players (sanma)
 //
 // The player count is a property of the game: the number of peers in

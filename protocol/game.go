@@ -101,6 +101,19 @@ type Config struct {
 	// Misbehavior, if not nil, makes this node cheat: research and tests
 	// only. Honest nodes leave it nil.
 	Misbehavior Misbehavior
+	// ReconnectGrace is how long the table waits, paused, for a player
+	// whose connection dropped to come back, when the Transport can
+	// reconnect (Reconnecting); 0 means no waiting: a lost connection
+	// ends the hand at once as a fault naming the peer. The nodes use
+	// DefaultReconnectGrace.
+	ReconnectGrace time.Duration
+	// Resume, if not nil, resumes a game this node was playing when it
+	// stopped (a crash, a kill): the game replays Resume.Records, the
+	// transcript it wrote, with the same Rand (the seed kept in the data
+	// directory), without sending anything again or asking its Player,
+	// then asks the peers for what it missed and plays on live (see
+	// "Reconnection and resume" in the package doc).
+	Resume *Resume
 }
 
 // HandResult is the outcome of one hand as seen by this player.
@@ -187,6 +200,17 @@ type Game struct {
 	// peerLast is, once a Misbehavior has forked a broadcast, the hash of
 	// the last entry each peer got from this node; nil for honest nodes.
 	peerLast map[peer.ID][32]byte
+	// links are the connections to the others (reconnect.go); replay is
+	// the transcript being replayed by a resumed game (resume.go), nil
+	// otherwise.
+	links  *links
+	replay *transcriptReplay
+	// replayedSeal is set by seal when it returned an entry of the
+	// replayed transcript, which is not sent again.
+	replayedSeal bool
+	// paused is set while the table waits for a peer to reconnect (the
+	// Observer was told), until a wait finds every peer connected.
+	paused bool
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
@@ -244,6 +268,16 @@ func NewGame(cfg Config) (*Game, error) {
 			g.others = append(g.others, p)
 		}
 	}
+	g.links = newLinks(cfg.Transport, self, g.others, cfg.ReconnectGrace, log)
+	g.links.key = func(e *pb.Entry) (*Opened, error) { return Seal(cfg.Identity, e) }
+	if cfg.Resume != nil {
+		r, err := newReplay(cfg.Resume, self, cfg.Peers)
+		if err != nil {
+			return nil, err
+		}
+		g.replay = r
+		r.prime(g.links)
+	}
 	return g, nil
 }
 
@@ -268,6 +302,9 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 	// first use they would contend with the first hand's passes.
 	tables := make(chan struct{})
 	go func() { riichi.PrepareTables(); close(tables) }()
+	pctx, stop := context.WithCancel(ctx)
+	defer stop()
+	g.links.start(pctx, g.replay != nil)
 	if err := g.hello(ctx); err != nil {
 		// Say why in the transcript (and to whoever still listens), so that
 		// the offline audit names the same peer the live node did.
@@ -375,6 +412,9 @@ func (g *Game) hello(ctx context.Context) error {
 	}
 	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs, Players: uint32(g.n), PrivateHands: g.cfg.PrivateHands}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
+	if errors.Is(sendErr, ErrResumeMismatch) {
+		return sendErr // this node's own game differs from its transcript
+	}
 	hellos := map[peer.ID]*pb.Hello{g.self: mine}
 	var firstErr error
 	for p, got := range g.gather(ctx, 0, "hello", g.cfg.Timeout) {
@@ -411,6 +451,7 @@ func (g *Game) hello(ctx context.Context) error {
 		}
 	}
 	g.gameID = gameID(g.cfg.Table, g.cfg.Peers, nonces)
+	g.links.setGameID(g.gameID)
 	return nil
 }
 
@@ -424,30 +465,16 @@ type received struct {
 	err error
 }
 
-// gather receives the next entry of kind want from every other player at
-// once, waiting up to timeout for all of them, and returns them by peer.
-// The entries are verified and recorded in the peers' table order.
+// gather receives the next entry of kind want from every other player,
+// waiting up to timeout in all (not counting the time the table is paused
+// for a peer to reconnect), and returns them by peer, verified and
+// recorded in the peers' table order. The peers' pumps read all of them
+// at once, so a slow peer does not delay reading the others.
 func (g *Game) gather(ctx context.Context, hand uint32, want string, timeout time.Duration) map[peer.ID]received {
-	raw := make([]chan struct{}, len(g.others))
-	msgs := make([][]byte, len(g.others))
-	errs := make([]error, len(g.others))
-	rctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	for i, p := range g.others {
-		raw[i] = make(chan struct{})
-		go func() {
-			defer close(raw[i])
-			msgs[i], errs[i] = g.cfg.Transport.Recv(rctx, p)
-		}()
-	}
 	out := make(map[peer.ID]received, len(g.others))
-	for i, p := range g.others {
-		<-raw[i]
-		if errs[i] != nil {
-			out[p] = received{err: g.recvFault(ctx, p, hand, want, timeout, errs[i])}
-			continue
-		}
-		o, err := g.checkEntry(p, hand, msgs[i])
+	b := &budget{left: timeout, total: timeout}
+	for _, p := range g.others {
+		o, err := g.recvWithin(ctx, p, hand, want, b)
 		if err == nil && o.Entry.GetAbort() != nil {
 			err = abortError(o, g.cfg.Peers)
 		} else if err == nil && o.Kind() != want {
@@ -584,6 +611,18 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 	if g.cfg.Misbehavior != nil {
 		g.cfg.Misbehavior.Entry(hand, to, e)
 	}
+	g.replayedSeal = false
+	if r := g.replay; r != nil {
+		if o, ok, err := r.own(e); ok || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			g.replayedSeal = true
+			g.seq++
+			g.last = o.Hash
+			return o, g.record(o)
+		}
+	}
 	o, err := Seal(g.cfg.Identity, e)
 	if err != nil {
 		return nil, err
@@ -602,6 +641,14 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 func (g *Game) record(o *Opened) error {
 	if g.hand != nil {
 		g.hand.entries = append(g.hand.entries, o)
+	}
+	if r := g.replay; r != nil {
+		if done, err := r.recorded(o); done || err != nil {
+			if err == nil && r.finished() {
+				g.resumed()
+			}
+			return err
+		}
 	}
 	if g.cfg.Transcript != nil {
 		if err := g.cfg.Transcript.Append(o); err != nil {
@@ -624,10 +671,13 @@ func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened
 	if err != nil {
 		return nil, err
 	}
+	if g.replayedSeal {
+		return o, nil // sent before the restart; the peers ask for it if they missed it
+	}
 	errs := make([]error, len(g.others))
 	var wg sync.WaitGroup
 	for i, p := range g.others {
-		wg.Go(func() { errs[i] = g.send(ctx, hand, p, o.Envelope) })
+		wg.Go(func() { errs[i] = g.send(ctx, hand, p, o) })
 	}
 	wg.Wait()
 	for i, err := range errs {
@@ -638,15 +688,16 @@ func (g *Game) broadcast(ctx context.Context, hand uint32, e *pb.Entry) (*Opened
 	return o, nil
 }
 
-// send hands env to the transport for peer to (through the Misbehavior's
-// Envelope, if any).
-func (g *Game) send(ctx context.Context, hand uint32, to peer.ID, env []byte) error {
+// send hands o's envelope to peer to (through the Misbehavior's Envelope,
+// if any), and keeps it for sending again should the peer miss it.
+func (g *Game) send(ctx context.Context, hand uint32, to peer.ID, o *Opened) error {
+	env := o.Envelope
 	if m := g.cfg.Misbehavior; m != nil {
 		if env = m.Envelope(hand, to, env); env == nil {
 			return nil
 		}
 	}
-	return g.cfg.Transport.Send(ctx, to, env)
+	return g.links.send(ctx, to, o.Entry.Seq, env)
 }
 
 // forkedBroadcast signs a copy of e for each other player under one
@@ -687,7 +738,7 @@ func (g *Game) forkedBroadcast(ctx context.Context, hand uint32, e *pb.Entry, na
 		if g.peerLast != nil {
 			g.peerLast[p] = o.Hash
 		}
-		if err := g.send(ctx, hand, p, o.Envelope); err != nil {
+		if err := g.send(ctx, hand, p, o); err != nil {
 			return nil, g.sendFault(ctx, p, hand, o.Kind(), err)
 		}
 	}
@@ -728,7 +779,10 @@ func (g *Game) sendTo(ctx context.Context, hand uint32, to peer.ID, e *pb.Entry)
 	if err != nil {
 		return err
 	}
-	if err := g.send(ctx, hand, to, o.Envelope); err != nil {
+	if g.replayedSeal {
+		return nil
+	}
+	if err := g.send(ctx, hand, to, o); err != nil {
 		return g.sendFault(ctx, to, hand, o.Kind(), err)
 	}
 	return nil
@@ -759,22 +813,105 @@ func (g *Game) recv(ctx context.Context, from peer.ID, hand uint32, want string,
 // recvEntry receives, verifies and records the next entry from peer from,
 // of any kind; its errors are those of recv.
 func (g *Game) recvEntry(ctx context.Context, from peer.ID, hand uint32, want string, timeout time.Duration) (*Opened, error) {
-	rctx, cancel := context.WithTimeout(ctx, timeout)
-	defer cancel()
-	b, err := g.cfg.Transport.Recv(rctx, from)
-	if err != nil {
-		return nil, g.recvFault(ctx, from, hand, want, timeout, err)
+	return g.recvWithin(ctx, from, hand, want, &budget{left: timeout, total: timeout})
+}
+
+// budget is the silence a wait allows: it runs down only while every peer
+// is connected, so that nobody is named silent while the table is paused
+// for a peer to reconnect.
+type budget struct {
+	left, total time.Duration
+}
+
+// recvWithin is recvEntry with a budget shared by several waits (gather).
+// While a peer's connection is down the budget stands still and the
+// Observer is told the table is paused; a peer that has not come back
+// within Config.ReconnectGrace is a FaultConnection naming it, whichever
+// peer this player was waiting for. An entry sent again after a
+// reconnection that this player already holds is dropped.
+func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want string, b *budget) (*Opened, error) {
+	if g.replay != nil {
+		if env, ok := g.replay.next(from); ok {
+			return g.checkEntry(from, hand, env)
+		}
 	}
-	return g.checkEntry(from, hand, b)
+	box := g.links.boxes[from]
+	last := time.Now()
+	for {
+		if g.paused {
+			if down, _ := g.links.down(g.others); len(down) == 0 {
+				g.paused = false
+				g.observePause(Pause{})
+			}
+		}
+		changed := g.links.watch()
+		select {
+		case env := <-box.in:
+			o, err := g.checkEntry(from, hand, env)
+			if errors.Is(err, errDuplicate) {
+				continue
+			}
+			return o, err
+		default:
+		}
+		if _, final := box.state(); final != nil {
+			select {
+			case env := <-box.in: // read before it left
+				o, err := g.checkEntry(from, hand, env)
+				if errors.Is(err, errDuplicate) {
+					continue
+				}
+				return o, err
+			default:
+			}
+			return nil, g.recvFault(ctx, from, hand, want, final)
+		}
+		now := time.Now()
+		down, since := g.links.down(g.others)
+		if len(down) == 0 {
+			b.left -= now.Sub(last)
+		}
+		last = now
+		for i, p := range down {
+			if now.Sub(since[i]) >= g.links.grace {
+				return nil, faultf(p, hand, FaultConnection, nil, "connection lost, and it did not come back within %s while we waited for %s's %s", g.links.grace, from, want)
+			}
+		}
+		wait := b.left
+		if len(down) > 0 {
+			g.paused = true
+			g.observePause(Pause{Peer: down[0], Nick: g.nicks[down[0]], Left: g.links.grace - now.Sub(since[0])})
+			wait = time.Second
+		} else if g.paused {
+			g.paused = false
+			g.observePause(Pause{})
+		}
+		if wait <= 0 {
+			return nil, faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", b.total, want)
+		}
+		timer := time.NewTimer(wait)
+		select {
+		case env := <-box.in:
+			timer.Stop()
+			o, err := g.checkEntry(from, hand, env)
+			if errors.Is(err, errDuplicate) {
+				continue
+			}
+			return o, err
+		case <-changed:
+		case <-timer.C:
+		case <-ctx.Done():
+			timer.Stop()
+			return nil, g.recvFault(ctx, from, hand, want, ctx.Err())
+		}
+		timer.Stop()
+	}
 }
 
 // recvFault is the error for a Recv from peer from that failed with err.
-func (g *Game) recvFault(ctx context.Context, from peer.ID, hand uint32, want string, timeout time.Duration, err error) error {
+func (g *Game) recvFault(ctx context.Context, from peer.ID, hand uint32, want string, err error) error {
 	if ctx.Err() != nil {
 		return fmt.Errorf("waiting for %s from %s: %w", want, from, ctx.Err())
-	}
-	if errors.Is(err, context.DeadlineExceeded) {
-		return faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", timeout, want)
 	}
 	return faultf(from, hand, FaultConnection, err, "connection lost while we waited for its %s", want)
 }
@@ -788,6 +925,23 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 		return nil, faultf(from, hand, FaultUnverifiable, err, "sent a message that does not verify")
 	}
 	e := o.Entry
+	if o.Sender == from && e.GetSync() == nil {
+		if held, ok := g.chains.held(from, e.Seq); ok {
+			if held.Hash == o.Hash {
+				if !g.links.askedAgain(from) {
+					// Nobody asked for it: a replay, which proves nothing.
+					return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a copy of its message %d again (a replay) though we asked for nothing again", e.Seq)
+				}
+				return nil, errDuplicate
+			}
+			// Both are signed by from: keep the second as evidence.
+			if rerr := g.record(o); rerr != nil {
+				return nil, rerr
+			}
+			return nil, blameOn(from, hand, append([]Evidence{held}, evidenceOf(o)...), nil,
+				"signed two different messages as its message %d (equivocation: one held, one sent again after a reconnection)", e.Seq)
+		}
+	}
 	switch {
 	case o.Sender != from:
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "passed on a message signed by %s", o.Sender)
@@ -812,6 +966,7 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 		}
 		return nil, faultf(from, hand, FaultUnverifiable, err, "sent a replayed or out-of-order message")
 	}
+	g.links.accepted(from, e.Seq)
 	if err := g.record(o); err != nil {
 		return nil, err
 	}

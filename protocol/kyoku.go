@@ -109,13 +109,18 @@ func (h *hand) playKyoku(ctx context.Context) error {
 func (h *hand) exchange(ctx context.Context, seats []game.Seat, kind string, timeout time.Duration, mine func(context.Context) (*pb.Entry, error)) error {
 	g := h.g
 	if slices.Contains(seats, game.Seat(h.seat)) {
-		e, err := mine(ctx)
+		o, err := h.replayedDecision(kind)
 		if err != nil {
 			return err
 		}
-		o, err := g.broadcast(ctx, h.num, e)
-		if err != nil {
-			return err
+		if o == nil {
+			e, err := mine(ctx)
+			if err != nil {
+				return err
+			}
+			if o, err = g.broadcast(ctx, h.num, e); err != nil {
+				return err
+			}
 		}
 		if err := h.t.feed(o); err != nil {
 			return fmt.Errorf("own %s rejected: %w", kind, err)
@@ -134,6 +139,56 @@ func (h *hand) exchange(ctx context.Context, seats []game.Seat, kind string, tim
 		}
 	}
 	return nil
+}
+
+// replayedDecision returns, while a resumed game replays its transcript,
+// this player's recorded message of kind in place of asking its Player
+// again (nil when there is none: the game is live). A recorded answer
+// that calls a tile also restores the call it announced, for the call
+// message that follows it.
+func (h *hand) replayedDecision(kind string) (*Opened, error) {
+	r := h.g.replay
+	if r == nil {
+		return nil, nil
+	}
+	o := r.takeOwn(kind)
+	if o == nil {
+		return nil, nil
+	}
+	h.g.seq++
+	h.g.last = o.Hash
+	if err := h.g.record(o); err != nil {
+		return nil, err
+	}
+	if a := o.Entry.GetAnswer(); a != nil && a.Kind != pb.AnswerKind_ANSWER_PASS {
+		if err := h.restoreCall(a.Kind); err != nil {
+			return nil, err
+		}
+	}
+	return o, nil
+}
+
+// restoreCall sets h.call, after a replayed answer of kind, to the call
+// the player made: the call message says which tiles, when the transcript
+// holds it; otherwise (the node stopped between the two) the first legal
+// call of that kind, and the log says so.
+func (h *hand) restoreCall(kind pb.AnswerKind) error {
+	v, err := h.view()
+	if err != nil {
+		return err
+	}
+	me := game.Seat(h.seat)
+	for _, a := range v.LegalActions(me) {
+		if k, ok := answerKinds[a.Type]; ok && k == kind {
+			a.Seat = me
+			h.call = a
+			if h.g.replay.peekOwn() == nil {
+				h.g.log.Warn("resume: the call's tiles were not yet sent; calling with the first legal choice", "call", a)
+			}
+			return nil
+		}
+	}
+	return fmt.Errorf("resume: the replayed %s is not legal here", kind)
 }
 
 // publicReveal decrypts the due dora or ura-dora indicators in public:

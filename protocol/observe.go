@@ -1,7 +1,9 @@
 package protocol
 
 import (
+	"fmt"
 	"slices"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -103,4 +105,50 @@ func (h *hand) observation(stage string) Observation {
 		}
 	}
 	return o
+}
+
+// PauseObserver is an Observer that is also told when the table pauses
+// for a player whose connection dropped (Config.ReconnectGrace).
+type PauseObserver interface {
+	Observer
+	// Paused is called on the game's goroutine about once a second while
+	// the table waits, and once with the zero Pause when it goes on.
+	Paused(Pause)
+}
+
+// Pause says whom the table waits for. The zero Pause means the table is
+// playing again.
+type Pause struct {
+	// Peer is the player whose connection dropped, Nick its announced
+	// nickname ("" if none, or before the Hellos).
+	Peer peer.ID
+	Nick string
+	// Left is the time left of the reconnect grace before the hand ends
+	// as a fault naming Peer.
+	Left time.Duration
+}
+
+// Text returns what a table shows while paused: "waiting for bob to
+// reconnect (1:45 left)"; "" for the zero Pause.
+func (p Pause) Text() string {
+	if p.Peer == "" {
+		return ""
+	}
+	who := p.Nick
+	if who == "" {
+		who = p.Peer.ShortString()
+	}
+	left := max(p.Left, 0).Round(time.Second)
+	return fmt.Sprintf("waiting for %s to reconnect (%d:%02d left)", who, int(left.Minutes()), int(left.Seconds())%60)
+}
+
+// observePause tells a PauseObserver, if Config.Observer is one, that the
+// table is paused (or, for the zero Pause, playing again), and logs it.
+func (g *Game) observePause(p Pause) {
+	if p.Peer == "" {
+		g.log.Info("table playing again: every peer is connected")
+	}
+	if po, ok := g.cfg.Observer.(PauseObserver); ok {
+		po.Paused(p)
+	}
 }

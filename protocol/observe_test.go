@@ -3,6 +3,7 @@ package protocol
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
@@ -62,5 +63,23 @@ func TestObserverSeesOwnTilesOnly(t *testing.T) {
 	last := obs[len(obs)-1]
 	if last.View == nil || last.View.Result() == nil || last.View.Result().Scores != res.Result.Scores {
 		t.Errorf("last observation does not hold the hand's result %+v", res.Result)
+	}
+}
+
+// Pause.Text says whom the table waits for and for how long, in minutes
+// and seconds rounded to the second; the zero Pause says nothing.
+func TestPauseText(t *testing.T) {
+	for _, c := range []struct {
+		p    Pause
+		want string
+	}{
+		{Pause{}, ""},
+		{Pause{Peer: "p", Nick: "bob", Left: 105 * time.Second}, "waiting for bob to reconnect (1:45 left)"},
+		{Pause{Peer: "p", Nick: "bob", Left: 1500 * time.Millisecond}, "waiting for bob to reconnect (0:02 left)"},
+		{Pause{Peer: "p", Nick: "bob", Left: -time.Second}, "waiting for bob to reconnect (0:00 left)"},
+	} {
+		if got := c.p.Text(); got != c.want {
+			t.Errorf("%+v: %q, want %q", c.p, got, c.want)
+		}
 	}
 }

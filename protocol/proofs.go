@@ -1,6 +1,7 @@
 package protocol
 
 import (
+	"crypto/rand"
 	"fmt"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -33,8 +34,16 @@ func proofContext(gameID []byte, num uint32, j int, prover peer.ID) transcript.C
 
 // proveShuffle fills in the key commitment and the shuffle argument of
 // this player's shuffle pass.
+//
+// The argument's nonces come from crypto/rand, not Config.Rand: they are
+// not secrets a resumed game must find again. A resumed game replaying its
+// transcript takes the recorded proof and makes none.
 func (h *hand) proveShuffle(body *pb.ShufflePass, in, out []commcrypto.Element) error {
-	pr, err := shuffleproof.Prove(h.g.shuffleParams(), proofContext(h.g.gameID, h.num, h.seat, h.g.self), in, out, h.k, h.perm, h.g.cfg.Rand)
+	if h.g.replayHolds("shuffle pass") {
+		body.KeyCommitment = commcrypto.Commit(h.k).Bytes()
+		return nil
+	}
+	pr, err := shuffleproof.Prove(h.g.shuffleParams(), proofContext(h.g.gameID, h.num, h.seat, h.g.self), in, out, h.k, h.perm, rand.Reader)
 	if err != nil {
 		return fmt.Errorf("shuffle proof: %w", err)
 	}
@@ -61,8 +70,12 @@ func verifyShuffle(params *shuffleproof.Params, ctx transcript.Context, sp *pb.S
 }
 
 // proveRekey fills in the rekey argument of this player's rekey pass.
+// Its nonces come from crypto/rand, as proveShuffle's do.
 func (h *hand) proveRekey(body *pb.RekeyPass, in, out, commits []commcrypto.Element, factors []commcrypto.Scalar) error {
-	pr, err := rekeyproof.Prove(proofContext(h.g.gameID, h.num, h.seat, h.g.self), commcrypto.Commit(h.k), in, out, commits, factors, h.g.cfg.Rand)
+	if h.g.replayHolds("rekey pass") {
+		return nil
+	}
+	pr, err := rekeyproof.Prove(proofContext(h.g.gameID, h.num, h.seat, h.g.self), commcrypto.Commit(h.k), in, out, commits, factors, rand.Reader)
 	if err != nil {
 		return fmt.Errorf("rekey proof: %w", err)
 	}

@@ -209,3 +209,42 @@ func sniff(head []byte) string {
 	}
 	return "binary data of another kind"
 }
+
+// OpenTranscript reopens the transcript file at path to go on appending to
+// it after a crash (Config.Resume): it reads and verifies every record,
+// cuts off a last record left incomplete by the crash (the file is
+// truncated to the end of the last complete one), and returns the
+// Transcript, positioned at the end, with the records it holds. It refuses
+// (errors name the path and the record) a file that is not a transcript
+// or holds a record that does not verify: that is not a crash's damage.
+func OpenTranscript(path string) (*Transcript, []*Opened, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, nil, fmt.Errorf("transcript: %w", err)
+	}
+	recs, err := LoadRecords(f, path)
+	if err != nil && !errors.Is(err, ErrCutShort) {
+		f.Close()
+		return nil, nil, err
+	}
+	var end int64
+	out := make([]*Opened, 0, len(recs))
+	for _, rec := range recs {
+		o, oerr := Open(rec.Envelope)
+		if oerr != nil {
+			f.Close()
+			return nil, nil, fmt.Errorf("%s: record %d at byte %d: %w", path, rec.Index, rec.Offset, oerr)
+		}
+		out = append(out, o)
+		end = rec.Offset + int64(uvarintLen(uint64(len(rec.Envelope)))) + int64(len(rec.Envelope))
+	}
+	if err := f.Truncate(end); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("transcript %s: %w", path, err)
+	}
+	if _, err := f.Seek(end, io.SeekStart); err != nil {
+		f.Close()
+		return nil, nil, fmt.Errorf("transcript %s: %w", path, err)
+	}
+	return &Transcript{w: f, sync: f.Sync, n: len(out)}, out, nil
+}

@@ -415,20 +415,25 @@ func (m *Model) Finish(st *game.Standings, err error) {
 }
 
 // Pause marks the table as waiting for a peer to come back, with text
-// saying who and for how long ("" resumes). No node pauses yet; this is
-// the state a reconnection will use.
+// saying who and for how long ("" resumes), as protocol.Pause.Text gives
+// it. The feed gets one entry when the pause starts and one when play
+// resumes; the status line follows every call (the countdown).
 func (m *Model) Pause(text string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if text == "" {
-		if m.s.State == StatePaused {
-			m.s.State = StatePlaying
-			m.s.Status = ""
+		if m.s.State != StatePaused {
+			return
 		}
+		m.s.State = StatePlaying
+		m.s.Status = ""
+		m.event("info", -1, -1, "everyone is back: playing on")
 	} else {
+		if m.s.State != StatePaused {
+			m.event("info", -1, -1, "%s", text)
+		}
 		m.s.State = StatePaused
 		m.s.Status = text
-		m.event("info", -1, -1, "%s", text)
 	}
 	m.commit()
 }

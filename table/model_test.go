@@ -121,7 +121,21 @@ func TestStates(t *testing.T) {
 	if s := m.Snapshot(); s.State != StatePaused || !strings.Contains(s.Status, "reconnect") {
 		t.Errorf("paused: %q %q", s.State, s.Status)
 	}
+	// The countdown moves the status line, not the feed: one entry when
+	// the pause starts, one when play resumes.
+	events := len(m.Snapshot().Feed)
+	m.Pause("waiting for b (South) to reconnect: 24 s left")
+	if s := m.Snapshot(); len(s.Feed) != events || !strings.Contains(s.Status, "24 s") {
+		t.Errorf("countdown: %d feed entries after %d, status %q", len(s.Feed), events, s.Status)
+	}
 	m.Pause("")
+	if s := m.Snapshot(); s.State == StatePaused || len(s.Feed) != events+1 || !strings.Contains(s.Feed[len(s.Feed)-1].Text, "back") {
+		t.Errorf("resumed: %q, feed %+v", s.State, s.Feed[events:])
+	}
+	m.Pause("")
+	if s := m.Snapshot(); len(s.Feed) != events+1 {
+		t.Errorf("a second resume added a feed entry: %+v", s.Feed[events:])
+	}
 	blame := &protocol.BlameError{Blame: protocol.Blame{Peer: "peer-c", Hand: 1, Reason: "key for position 40 fails its commitment"}, Err: errors.New("x")}
 	m.Finish(nil, blame)
 	s := m.Snapshot()

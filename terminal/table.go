@@ -27,6 +27,10 @@ type Table struct {
 	// prompting is true while a prompt waits on the current line.
 	prompting bool
 	hands     int // end-of-hand summaries printed
+	// paused is set while the table waits for a peer to reconnect;
+	// pauseShown is when that was last printed.
+	paused     bool
+	pauseShown time.Time
 }
 
 // New returns a terminal table reading the player's lines from in and
@@ -46,6 +50,24 @@ func (t *Table) printf(format string, args ...any) {
 func (t *Table) Observe(o protocol.Observation) {
 	t.model.Observe(o)
 	t.flush()
+}
+
+// Pause shows that the table waits for a peer to reconnect (the zero
+// Pause: that it plays on): a line when the pause starts, then one every
+// 15 s with the time left, and one when play resumes.
+func (t *Table) Pause(p protocol.Pause) {
+	text := p.Text()
+	t.model.Pause(text)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case text == "" && t.paused:
+		t.paused = false
+		fmt.Fprintf(t.out, "  · everyone is back: playing on\n")
+	case text != "" && (!t.paused || time.Since(t.pauseShown) >= 15*time.Second):
+		t.paused, t.pauseShown = true, time.Now()
+		fmt.Fprintf(t.out, "  ⏸ %s\n", text)
+	}
 }
 
 // flush prints the feed's events not yet printed and any new end-of-hand

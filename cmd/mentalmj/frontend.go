@@ -60,6 +60,16 @@ func (f *frontend) Observe(o protocol.Observation) {
 	f.model.Observe(o)
 }
 
+// Paused shows that the table waits for a peer to reconnect, or (the zero
+// Pause) plays on.
+func (f *frontend) Paused(p protocol.Pause) {
+	if f.term != nil {
+		f.term.Pause(p)
+		return
+	}
+	f.model.Pause(p.Text())
+}
+
 // HandDone feeds the table a hand's result.
 func (f *frontend) HandDone(r protocol.HandResult) {
 	if f.term != nil {
@@ -108,5 +118,36 @@ func (f *frontend) linger(ctx context.Context, d time.Duration, out io.Writer) {
 	select {
 	case <-ctx.Done():
 	case <-time.After(d):
+	}
+}
+
+// joinObserver is join's protocol.PauseObserver: observations go to
+// observe; pauses go to the table and, when no terminal table prints
+// them, to the progress output (when the pause starts, every 15 s with the
+// time left, and when play resumes).
+type joinObserver struct {
+	out        *reporter
+	front      *frontend
+	observe    func(protocol.Observation)
+	paused     bool
+	pauseShown time.Time
+}
+
+// Observe implements protocol.Observer.
+func (j *joinObserver) Observe(o protocol.Observation) { j.observe(o) }
+
+// Paused implements protocol.PauseObserver.
+func (j *joinObserver) Paused(p protocol.Pause) {
+	j.front.Paused(p)
+	if j.front.term != nil {
+		return
+	}
+	switch text := p.Text(); {
+	case text == "" && j.paused:
+		j.paused = false
+		j.out.event(map[string]any{"event": "resumed"}, "everyone is back: playing on")
+	case text != "" && (!j.paused || time.Since(j.pauseShown) >= 15*time.Second):
+		j.paused, j.pauseShown = true, time.Now()
+		j.out.event(map[string]any{"event": "paused", "peer": p.Peer.String(), "nick": p.Nick, "left_ms": p.Left.Milliseconds()}, "%s", text)
 	}
 }

@@ -67,6 +67,19 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if code, ok := f.check(fs, stderr); !ok {
 		return code
 	}
+	if f.resume {
+		// The table met and the game started: back to it, no meeting.
+		saved, code, ok := f.loadResume(fs, stderr)
+		if !ok {
+			return code
+		}
+		st, code, ok := f.startNode(ctx, fs, stdout, stderr, saved, nil)
+		if !ok {
+			return code
+		}
+		defer st.n.Close()
+		return playTable(ctx, &f, st, stdout, stderr)
+	}
 	st, code, ok := f.startNode(ctx, fs, stdout, stderr, nil, func(peer.ID) bool { return true })
 	if !ok {
 		return code

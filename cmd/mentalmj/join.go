@@ -20,6 +20,7 @@ import (
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/resume"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/tenhou6"
 	"github.com/mentalmj/mentalmj/ui"
@@ -110,6 +111,21 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 		infos = append(infos, info)
 	}
+	if f.resume {
+		saved, code, ok := f.loadResume(fs, stderr)
+		if !ok {
+			return code
+		}
+		if inv == nil {
+			if err := sameTable(infos, saved); err != nil {
+				fmt.Fprintf(stderr, "mentalmj join: --resume: %v\n", err)
+				return 2
+			}
+		}
+		// The host's signed list was checked when the game started; a
+		// resumed node goes straight back to the table.
+		infos, inv = saved, nil
+	}
 	var meet func(peer.ID) bool
 	if inv != nil {
 		if err := invite.CheckNick(f.nick); err != nil {
@@ -161,12 +177,28 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 			return 2
 		}
 	}
-	tr, err := protocol.CreateTranscript(path)
+	tr, gameSeed, records, err := f.openGame(n, path, len(infos)+1, rand.Reader)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: --transcript: %v\n", err)
+		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
 		return 2
 	}
 	defer tr.Close()
+	statePath := resume.File(f.dataDir, f.table)
+	var resumeFrom *protocol.Resume
+	if records != nil {
+		path = f.resumeState.Transcript
+		resumeFrom = &protocol.Resume{Records: records}
+		if err := resumeFrom.Check(n.ID(), append(n.Peers(), n.ID())); err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: --resume: %s: %v\n", path, err)
+			return 2
+		}
+		out.event(map[string]any{"event": "resuming", "records": len(records), "path": path},
+			"resuming the game at table %q from %d records of %s", *table, len(records), path)
+		if changed := f.adoptHello(records[0].Entry.GetHello()); len(changed) > 0 {
+			out.event(map[string]any{"event": "resume-settings", "settings": changed},
+				"resuming with the game's own settings: %s", strings.Join(changed, " "))
+		}
+	}
 	out.event(map[string]any{"event": "transcript", "path": path}, "transcript: %s", path)
 
 	out.event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(infos))
@@ -234,7 +266,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	ids := append(n.Peers(), n.ID())
 	allOK := true
 	seated := false
-	observer := protocol.ObserverFunc(func(o protocol.Observation) {
+	observer := &joinObserver{out: out, front: front, observe: func(o protocol.Observation) {
 		if !seated && o.Seats != nil {
 			seated = true
 			names := verdict.Names{Seats: o.Seats, Nicks: gameRef.Nicks()}
@@ -255,7 +287,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		if mjaiPlayer != nil {
 			mjaiPlayer.Observe(o)
 		}
-	})
+	}}
 	g, err := protocol.NewGame(protocol.Config{
 		Table:           *table,
 		Identity:        key,
@@ -274,6 +306,9 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		Logger:          logger,
 		Observer:        observer,
 		Misbehavior:     misbehavior,
+		Rand:            protocol.SeedRand(gameSeed),
+		ReconnectGrace:  f.reconnectGrace,
+		Resume:          resumeFrom,
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
 			results = append(results, r)
@@ -287,6 +322,10 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	}
 	gameRef = g
 	_, err = g.Run(ctx)
+	// The game is over, one way or another: nothing left to resume.
+	if rerr := resume.Remove(statePath); rerr != nil {
+		logger.Warn("could not remove the resume state", "err", rerr)
+	}
 	front.Finish(g, err)
 	defer front.linger(ctx, *uiLinger, screen)
 	if err != nil {

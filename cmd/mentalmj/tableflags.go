@@ -16,6 +16,7 @@ import (
 	"github.com/mentalmj/mentalmj/cheat"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/resume"
 )
 
 // tableFlags are the flags of a player at a table, shared by join and
@@ -38,9 +39,13 @@ type tableFlags struct {
 	useUI, noOpen                   bool
 	uiLinger                        time.Duration
 	researchCheat                   string
+	reconnectGrace                  time.Duration
+	resume                          bool
 	// misbehavior is the cheating strategy --research-cheat names, set
 	// by check; nil for an honest node.
 	misbehavior protocol.Misbehavior
+	// resumeState is, with --resume, the game to pick up (loadResume).
+	resumeState *resume.State
 }
 
 // register defines the shared flags on fs.
@@ -60,6 +65,8 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.turnTimeout, "turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it")
 	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
+	fs.DurationVar(&f.reconnectGrace, "reconnect-grace", protocol.DefaultReconnectGrace, "when a player's connection drops, pause the hand and wait this long for it to come back (0: end the hand at once)")
+	fs.BoolVar(&f.resume, "resume", false, "pick up the game this node was playing at the table when it stopped (a crash, a kill), from its --data-dir; give the same invite or --peer addresses")
 	fs.StringVar(&f.mjlog, "mjlog", "", "write the audited game as a Tenhou mjlog XML record to this file (readable by Tenhou tools and \"mentalmj tenhou replay\")")
 	fs.StringVar(&f.json, "json", "", "write the audited game as tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer) to this file (default DATA-DIR/games/TABLE-TIME.json)")
 	fs.StringVar(&f.mjaiBot, "mjai-bot", "", "let an external mjai bot decide: COMMAND runs with sh -c and speaks mjai on stdin/stdout; {seat} in it becomes the seat (e.g. \"python mortal.py {seat}\"); its stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log; its --decision-timeout defaults to 30s")
@@ -82,6 +89,8 @@ func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok boo
 		return usageError(fs, stderr, "--progress must be text or json, got %q", f.progress), false
 	case f.timeout <= 0 || f.turnTimeout <= 0:
 		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive"), false
+	case f.reconnectGrace < 0:
+		return usageError(fs, stderr, "--reconnect-grace must be 0 or more, got %s", f.reconnectGrace), false
 	case f.privateHands && f.noProofs:
 		return usageError(fs, stderr, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs"), false
 	}

@@ -1,4 +1,4 @@
-// Wire messages of the Mental Mahjong protocol, version "mentalmj/2"
+// Wire messages of the Mental Mahjong protocol, version "mentalmj/3"
 // (protocol.Version, sent in Hello.version; SPEC.md describes it message
 // by message). The protobuf package mentalmj.v1 and the "mentalmj/v1/..."
 // domain-separation strings keep their names across protocol versions.
@@ -236,6 +236,7 @@ type Entry struct {
 	//	*Entry_Answer
 	//	*Entry_Call
 	//	*Entry_Declare
+	//	*Entry_Sync
 	Body          isEntry_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -428,6 +429,15 @@ func (x *Entry) GetDeclare() *Declare {
 	return nil
 }
 
+func (x *Entry) GetSync() *Sync {
+	if x != nil {
+		if x, ok := x.Body.(*Entry_Sync); ok {
+			return x.Sync
+		}
+	}
+	return nil
+}
+
 type isEntry_Body interface {
 	isEntry_Body()
 }
@@ -480,6 +490,10 @@ type Entry_Declare struct {
 	Declare *Declare `protobuf:"bytes,21,opt,name=declare,proto3,oneof"`
 }
 
+type Entry_Sync struct {
+	Sync *Sync `protobuf:"bytes,22,opt,name=sync,proto3,oneof"`
+}
+
 func (*Entry_Hello) isEntry_Body() {}
 
 func (*Entry_NonceCommit) isEntry_Body() {}
@@ -503,6 +517,8 @@ func (*Entry_Answer) isEntry_Body() {}
 func (*Entry_Call) isEntry_Body() {}
 
 func (*Entry_Declare) isEntry_Body() {}
+
+func (*Entry_Sync) isEntry_Body() {}
 
 // Hello opens a game: the players (three or four) must agree on table,
 // version, peers, player count, hands, match length, no_proofs and
@@ -1456,6 +1472,59 @@ func (x *Abort) GetFaultKind() string {
 	return ""
 }
 
+// Sync asks the recipient, after a connection to it was lost and made
+// again (or after the sender restarted with --resume), to send again every
+// entry it addressed to the sender (to the whole table or privately) whose
+// seq is at least next. A Sync is a control message, not part of the
+// sender's chain: its seq, hand and prev_hash are 0 and empty, recipient
+// is set, and it is never written to a transcript. It carries no secret
+// and asks for nothing that was not already sent to the sender.
+type Sync struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// next is one more than the highest seq of the recipient's entries that
+	// the sender holds; 0 when it holds none.
+	Next          uint64 `protobuf:"varint,1,opt,name=next,proto3" json:"next,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Sync) Reset() {
+	*x = Sync{}
+	mi := &file_mentalmj_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Sync) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Sync) ProtoMessage() {}
+
+func (x *Sync) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Sync.ProtoReflect.Descriptor instead.
+func (*Sync) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *Sync) GetNext() uint64 {
+	if x != nil {
+		return x.Next
+	}
+	return 0
+}
+
 var File_mentalmj_proto protoreflect.FileDescriptor
 
 const file_mentalmj_proto_rawDesc = "" +
@@ -1463,7 +1532,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x0ementalmj.proto\x12\vmentalmj.v1\">\n" +
 	"\bEnvelope\x12\x14\n" +
 	"\x05entry\x18\x01 \x01(\fR\x05entry\x12\x1c\n" +
-	"\tsignature\x18\x02 \x01(\fR\tsignature\"\x85\x06\n" +
+	"\tsignature\x18\x02 \x01(\fR\tsignature\"\xae\x06\n" +
 	"\x05Entry\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\fR\x06gameId\x12\x12\n" +
 	"\x04hand\x18\x02 \x01(\rR\x04hand\x12\x10\n" +
@@ -1485,7 +1554,8 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x05abort\x18\x12 \x01(\v2\x12.mentalmj.v1.AbortH\x00R\x05abort\x12-\n" +
 	"\x06answer\x18\x13 \x01(\v2\x13.mentalmj.v1.AnswerH\x00R\x06answer\x12'\n" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
-	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclareB\x06\n" +
+	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclare\x12'\n" +
+	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04syncB\x06\n" +
 	"\x04body\"\x81\x02\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
@@ -1553,7 +1623,9 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
 	"fault_peer\x18\x02 \x01(\fR\tfaultPeer\x12\x1d\n" +
 	"\n" +
-	"fault_kind\x18\x03 \x01(\tR\tfaultKind*k\n" +
+	"fault_kind\x18\x03 \x01(\tR\tfaultKind\"\x1a\n" +
+	"\x04Sync\x12\x12\n" +
+	"\x04next\x18\x01 \x01(\x04R\x04next*k\n" +
 	"\bTurnKind\x12\x0e\n" +
 	"\n" +
 	"TURN_DAHAI\x10\x00\x12\x0e\n" +
@@ -1589,7 +1661,7 @@ func file_mentalmj_proto_rawDescGZIP() []byte {
 }
 
 var file_mentalmj_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 15)
+var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_mentalmj_proto_goTypes = []any{
 	(TurnKind)(0),       // 0: mentalmj.v1.TurnKind
 	(AnswerKind)(0),     // 1: mentalmj.v1.AnswerKind
@@ -1608,6 +1680,7 @@ var file_mentalmj_proto_goTypes = []any{
 	(*Declare)(nil),     // 14: mentalmj.v1.Declare
 	(*KeyReveal)(nil),   // 15: mentalmj.v1.KeyReveal
 	(*Abort)(nil),       // 16: mentalmj.v1.Abort
+	(*Sync)(nil),        // 17: mentalmj.v1.Sync
 }
 var file_mentalmj_proto_depIdxs = []int32{
 	4,  // 0: mentalmj.v1.Entry.hello:type_name -> mentalmj.v1.Hello
@@ -1622,17 +1695,18 @@ var file_mentalmj_proto_depIdxs = []int32{
 	12, // 9: mentalmj.v1.Entry.answer:type_name -> mentalmj.v1.Answer
 	13, // 10: mentalmj.v1.Entry.call:type_name -> mentalmj.v1.Call
 	14, // 11: mentalmj.v1.Entry.declare:type_name -> mentalmj.v1.Declare
-	0,  // 12: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
-	10, // 13: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
-	1,  // 14: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
-	1,  // 15: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
-	10, // 16: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
-	10, // 17: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
-	18, // [18:18] is the sub-list for method output_type
-	18, // [18:18] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	17, // 12: mentalmj.v1.Entry.sync:type_name -> mentalmj.v1.Sync
+	0,  // 13: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
+	10, // 14: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
+	1,  // 15: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
+	1,  // 16: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
+	10, // 17: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
+	10, // 18: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
+	19, // [19:19] is the sub-list for method output_type
+	19, // [19:19] is the sub-list for method input_type
+	19, // [19:19] is the sub-list for extension type_name
+	19, // [19:19] is the sub-list for extension extendee
+	0,  // [0:19] is the sub-list for field type_name
 }
 
 func init() { file_mentalmj_proto_init() }
@@ -1653,6 +1727,7 @@ func file_mentalmj_proto_init() {
 		(*Entry_Answer)(nil),
 		(*Entry_Call)(nil),
 		(*Entry_Declare)(nil),
+		(*Entry_Sync)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1660,7 +1735,7 @@ func file_mentalmj_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_mentalmj_proto_rawDesc), len(file_mentalmj_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   15,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

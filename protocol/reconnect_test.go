@@ -1,0 +1,385 @@
+package protocol
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/protocol/pb"
+)
+
+// tripWriter is a transcript writer that calls trip once, right after the
+// record numbered at, and keeps every byte written.
+type tripWriter struct {
+	mu     sync.Mutex
+	buf    bytes.Buffer
+	n, at  int
+	trip   func()
+	frozen bool // a crashed node writes nothing more
+}
+
+func (w *tripWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	if w.frozen {
+		w.mu.Unlock()
+		return len(p), nil
+	}
+	w.buf.Write(p)
+	w.n++
+	fire := w.n == w.at && w.trip != nil
+	w.mu.Unlock()
+	if fire {
+		w.trip()
+	}
+	return len(p), nil
+}
+
+func (w *tripWriter) freeze() []byte {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.frozen = true
+	return bytes.Clone(w.buf.Bytes())
+}
+
+// auditClean audits a transcript and fails the test unless it verifies.
+func auditClean(t *testing.T, name string, b []byte) {
+	t.Helper()
+	recs, err := ReadRecords(bytes.NewReader(b), name)
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	a := AuditTranscript(recs)
+	if !a.OK() {
+		t.Errorf("%s: audit not clean: blame %v, faults %v", name, a.Blame, a.Faults)
+		for _, h := range a.Hands {
+			if !h.OK() {
+				t.Errorf("%s: hand: %+v", name, h)
+			}
+		}
+	}
+}
+
+// sameHands fails the test unless every player saw the same hands end the
+// same way, unaborted and unblamed.
+func sameHands(t *testing.T, out []outcome, hands int) {
+	t.Helper()
+	for i, o := range out {
+		if o.err != nil {
+			t.Fatalf("player %d: %v", i, o.err)
+		}
+		if len(o.results) != hands {
+			t.Fatalf("player %d played %d hands, want %d", i, len(o.results), hands)
+		}
+		for h, r := range o.results {
+			if r.Aborted || len(r.Blame) > 0 || len(r.Faults) > 0 || r.Result == nil {
+				t.Fatalf("player %d hand %d: aborted %v blame %v faults %v", i, h+1, r.Aborted, r.Blame, r.Faults)
+			}
+			ref := out[0].results[h]
+			if !sameResult(r.Result, ref.Result) || fmt.Sprint(r.Yama) != fmt.Sprint(ref.Yama) {
+				t.Fatalf("player %d hand %d differs from player 0's", i, h+1)
+			}
+		}
+	}
+}
+
+// A connection cut mid-hand, at several points, and restored a moment
+// later: the table pauses, the peers send again what was lost, and the
+// hands complete with every transcript auditing clean.
+func TestCutConnectionResumes(t *testing.T) {
+	// Records of player 2's transcript after which its connections are
+	// cut: in the hellos, the shuffle passes, the deal and the play.
+	for _, at := range []int{2, 12, 40, 150} {
+		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
+			tb := newTable(t)
+			const victim = 2
+			w := &tripWriter{at: at}
+			w.trip = func() {
+				tb.net.Cut(tb.ids[victim])
+				time.AfterFunc(300*time.Millisecond, func() { tb.net.Restore(tb.ids[victim]) })
+			}
+			var paused sync.Map
+			out := tb.play(t, 2, func(i int, c *Config) {
+				c.ReconnectGrace = 20 * time.Second
+				c.Timeout = 5 * time.Second
+				if i == victim {
+					c.Transcript = NewTranscript(w)
+				}
+				c.Observer = pauseRecorder{i: i, seen: &paused}
+			})
+			sameHands(t, out, 2)
+			for i := range tb.ids {
+				b := tb.transcripts[i].Bytes()
+				if i == victim {
+					b = w.buf.Bytes()
+				}
+				auditClean(t, fmt.Sprint("player ", i), b)
+			}
+			n := 0
+			paused.Range(func(_, _ any) bool { n++; return true })
+			if n == 0 {
+				t.Error("no player's table showed a pause")
+			}
+		})
+	}
+}
+
+// pauseRecorder notes which players' tables paused.
+type pauseRecorder struct {
+	i    int
+	seen *sync.Map
+}
+
+func (pauseRecorder) Observe(Observation) {}
+func (r pauseRecorder) Paused(p Pause) {
+	if p.Peer != "" {
+		r.seen.Store(r.i, p.Text())
+	}
+}
+
+// A player whose connection does not come back within the grace ends the
+// hand, on every other node, as a lost-connection fault naming it: not a
+// blame, and not silence of whoever else the nodes were waiting for.
+func TestNoReturnWithinGraceIsAFault(t *testing.T) {
+	tb := newTable(t)
+	const victim = 1
+	w := &tripWriter{at: 30}
+	w.trip = func() { tb.net.Cut(tb.ids[victim]) }
+	out := tb.play(t, 1, func(i int, c *Config) {
+		c.ReconnectGrace = 700 * time.Millisecond
+		c.Timeout = 5 * time.Second
+		if i == victim {
+			c.Transcript = NewTranscript(w)
+		}
+	})
+	for i, o := range out {
+		if i == victim {
+			continue
+		}
+		var fe *FaultError
+		if !errors.As(o.err, &fe) || fe.Kind != FaultConnection || fe.Peer != tb.ids[victim] {
+			t.Errorf("player %d: %v, want a lost-connection fault naming player %d", i, o.err, victim)
+		}
+		if blamed(o.err) != "" {
+			t.Errorf("player %d blamed %s", i, blamed(o.err))
+		}
+	}
+}
+
+// A node that crashes (its process gone: nothing more sent or written)
+// and restarts from its transcript and seed picks the game up where it
+// stopped, at several points of a hand: the hands complete, every
+// transcript — the restarted node's, crash included — audits clean, and
+// all four agree on every wall and result.
+func TestCrashResume(t *testing.T) {
+	for _, at := range []int{3, 14, 45, 120, 190} {
+		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
+			crashResume(t, at)
+		})
+	}
+}
+
+func crashResume(t *testing.T, at int) {
+	tb := newTable(t)
+	const victim = 3
+	seed := make([]byte, SeedSize)
+	rand.Read(seed)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	crashCtx, crash := context.WithCancel(ctx)
+	w := &tripWriter{at: at}
+	var before []byte
+	crashed := make(chan struct{})
+	w.trip = func() {
+		before = w.freeze()
+		tb.net.Cut(tb.ids[victim])
+		crash()
+		close(crashed)
+	}
+	out := make([]outcome, len(tb.ids))
+	var wg sync.WaitGroup
+	config := func(i int) Config {
+		return Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
+			Transport: tb.net.Transport(tb.ids[i]), Transcript: NewTranscript(tb.transcripts[i]),
+			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i)}
+	}
+	dead := &deadTransport{Transport: tb.net.Transport(tb.ids[victim]), ctx: crashCtx}
+	for i := range tb.ids {
+		cfg := config(i)
+		runCtx := ctx
+		if i == victim {
+			cfg.Transcript, cfg.Rand, runCtx, cfg.Transport = NewTranscript(w), SeedRand(seed), crashCtx, dead
+		}
+		g, err := NewGame(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			res, err := g.Run(runCtx)
+			if i != victim {
+				out[i] = outcome{res, err}
+			}
+		}()
+	}
+	select {
+	case <-crashed:
+	case <-ctx.Done():
+		t.Fatal("the game ended before the crash point")
+	}
+	// The restart: the transcript as it was on disk, the same seed.
+	recs, err := ReadTranscript(bytes.NewReader(before), "before")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var after bytes.Buffer
+	cfg := config(victim)
+	cfg.Transcript, cfg.Rand, cfg.Resume = NewTranscript(&after), SeedRand(seed), &Resume{Records: recs}
+	g, err := NewGame(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.net.Restore(tb.ids[victim])
+	res, err := g.Run(ctx)
+	out[victim] = outcome{res, err}
+	wg.Wait()
+	sameHands(t, out, 2)
+	for i := range tb.ids {
+		b := tb.transcripts[i].Bytes()
+		if i == victim {
+			b = append(before, after.Bytes()...)
+		}
+		auditClean(t, fmt.Sprint("player ", i), b)
+	}
+}
+
+// testLogger logs player i's game to stderr when MENTALMJ_TEST_LOG is set.
+func testLogger(i int) *slog.Logger {
+	if os.Getenv("MENTALMJ_TEST_LOG") == "" {
+		return nil
+	}
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug})).With("player", i)
+}
+
+// deadTransport is the transport of a node that crashes when ctx is done:
+// from then on nothing it sends leaves.
+type deadTransport struct {
+	Transport
+	ctx context.Context
+}
+
+func (d *deadTransport) Send(ctx context.Context, to peer.ID, msg []byte) error {
+	if d.ctx.Err() != nil {
+		return ErrPeerGone
+	}
+	return d.Transport.Send(ctx, to, msg)
+}
+
+// A resume refuses a transcript of another game's peers.
+func TestResumeRefusesAnotherGame(t *testing.T) {
+	tb := newTable(t)
+	other := newTable(t)
+	out := other.play(t, 1, nil)
+	if out[0].err != nil {
+		t.Fatal(out[0].err)
+	}
+	recs, err := ReadTranscript(bytes.NewReader(other.transcripts[0].Bytes()), "other")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = NewGame(Config{Table: "test", Identity: tb.keys[0], Peers: tb.ids, Transport: tb.net.Transport(tb.ids[0]), Resume: &Resume{Records: recs}})
+	if !errors.Is(err, ErrResumeMismatch) {
+		t.Fatalf("NewGame with another game's transcript: %v, want ErrResumeMismatch", err)
+	}
+}
+
+// An entry sent again under a sequence number already held, but different
+// from the one held, is equivocation: blamed with both entries.
+func TestResentEntryDifferingIsEquivocation(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		first, err := Seal(tb.keys[3], properHello(tb, "test"))
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		again, err := Seal(tb.keys[3], properHello(tb, "test")) // another nonce
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		for _, env := range [][]byte{first.Envelope, again.Envelope} {
+			for _, p := range tb.ids[:3] {
+				tr.Send(ctx, p, env)
+			}
+		}
+	})
+	for i, o := range out {
+		var be *BlameError
+		if !errors.As(o.err, &be) || be.Peer != tb.ids[3] {
+			t.Errorf("player %d: %v, want a blame of the equivocator", i, o.err)
+			continue
+		}
+		if len(be.Blame.Evidence) != 2 || be.Blame.Evidence[0].Hash == be.Blame.Evidence[1].Hash {
+			t.Errorf("player %d: evidence %v, want the two different entries", i, be.Blame.Evidence)
+		}
+	}
+}
+
+// A Sync is answered with exactly the entries addressed to its sender from
+// the seq it asks for — never another player's private entries — and a
+// Sync not signed by the peer asking is ignored.
+func TestSyncResendsOnlyWhatWasSentToThePeer(t *testing.T) {
+	tb := newTable(t)
+	net := NewMemNetwork()
+	l := newLinks(net.Transport(tb.ids[0]), tb.ids[0], tb.ids[1:], time.Second, slog.New(slog.DiscardHandler))
+	ctx := context.Background()
+	for seq := uint64(0); seq < 6; seq++ {
+		for _, p := range tb.ids[1:] {
+			// seq 3 is private to player 2; the rest go to everyone.
+			if seq == 3 && p != tb.ids[2] {
+				continue
+			}
+			if err := l.send(ctx, p, seq, []byte{byte(seq)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	drain := func(p peer.ID) []byte {
+		var got []byte
+		for {
+			rctx, cancel := context.WithTimeout(ctx, 50*time.Millisecond)
+			b, err := net.Transport(p).Recv(rctx, tb.ids[0])
+			cancel()
+			if err != nil {
+				return got
+			}
+			got = append(got, b...)
+		}
+	}
+	drain(tb.ids[1])
+	ask := func(signer int, next uint64) {
+		o, err := Seal(tb.keys[signer], &pb.Entry{Sender: []byte(tb.ids[signer]), Recipient: []byte(tb.ids[0]), Body: &pb.Entry_Sync{Sync: &pb.Sync{Next: next}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l.answerSync(ctx, tb.ids[1], o.Envelope, o.Entry)
+	}
+	ask(1, 2)
+	if got := drain(tb.ids[1]); !bytes.Equal(got, []byte{2, 4, 5}) {
+		t.Errorf("player 1 asked from seq 2 and got %v, want [2 4 5] (3 was private to player 2)", got)
+	}
+	ask(2, 0) // signed by player 2, arriving from player 1
+	if got := drain(tb.ids[1]); len(got) != 0 {
+		t.Errorf("a sync signed by someone else was answered with %v", got)
+	}
+}
