@@ -201,20 +201,26 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	pr.t1 = g.NewElement().MulGen(w[0])
 	pr.t2 = g.NewElement().MulGen(w[1])
 	pr.t5 = g.NewElement().MulGen(w[3])
-	// t_3 = ω_3·G + Σ ω'_i·H_i and t_4 = Σ ω'_i·D'_i − ω_4·Σ u_j·D_j
-	// (multi-scalar multiplications), ĉ_i = b_i·H + a_i·G and
+	// t_3 = ω_3·G + Σ ω'_i·H_i and t_4 = Σ ω'_i·D'_i − ω_4·Σ u_j·D_j,
+	// ĉ_i = b_i·H + a_i·G and
 	// t̂_i = ω̂_i·G + ω'_i·ĉ_{i−1} = (ω̂_i + ω'_i·a_{i−1})·G + (ω'_i·b_{i−1})·H
 	// (the multiples of H from its precomputed table), all in parallel.
-	var msmErr [3]error
-	var t3, A, t4 group.Element
-	commcrypto.Parallel(2*n+2, func(i int) {
+	// The nonces ω'_i are secret, so their sums use circl's constant-time
+	// scalar multiplication term by term: the bucket multi-scalar
+	// multiplication's running time depends on its scalars and serves
+	// only the public Σ u_j·D_j here.
+	var msmErr error
+	var A group.Element
+	t3Terms := make([]group.Element, n)
+	t4Terms := make([]group.Element, n)
+	commcrypto.Parallel(4*n+1, func(i int) {
 		switch {
-		case i == 2*n:
-			t3, msmErr[0] = msm.MultiScalarMult(wP, p.hs)
-		case i == 2*n+1:
-			if A, msmErr[1] = msm.MultiScalarMult(u, D); msmErr[1] == nil {
-				t4, msmErr[2] = msm.MultiScalarMult(wP, Dp)
-			}
+		case i == 4*n:
+			A, msmErr = msm.MultiScalarMult(u, D)
+		case i >= 3*n:
+			t4Terms[i-3*n] = g.NewElement().Mul(Dp[i-3*n], wP[i-3*n])
+		case i >= 2*n:
+			t3Terms[i-2*n] = g.NewElement().Mul(p.hs[i-2*n], wP[i-2*n])
 		case i < n:
 			pr.cHat[i] = p.mulHG(at(cHatAt+i), b[i+1], a[i+1])
 		default:
@@ -224,8 +230,13 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 			pr.tHat[i] = p.mulHG(at(tHatAt+i), g.NewScalar().Mul(wP[i], b[i]), x)
 		}
 	})
-	if err := errors.Join(msmErr[:]...); err != nil {
-		return nil, err
+	if msmErr != nil {
+		return nil, msmErr
+	}
+	t3, t4 := g.Identity(), g.Identity()
+	for i := range n {
+		t3.Add(t3, t3Terms[i])
+		t4.Add(t4, t4Terms[i])
 	}
 	pr.t3 = t3.Add(t3, g.NewElement().MulGen(w[2]))
 	pr.t4 = t4.Add(t4, g.NewElement().Mul(A, g.NewScalar().Neg(w[3])))
