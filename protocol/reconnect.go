@@ -102,7 +102,7 @@ func (l *links) start(ctx context.Context, sync bool) {
 	for p := range l.boxes {
 		go func() {
 			if sync {
-				l.sendSync(ctx, p)
+				l.sendSync(ctx, p, false)
 			}
 			l.pump(ctx, p)
 		}()
@@ -149,7 +149,7 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 			}
 			l.log.Info("peer reconnected", "peer", p)
 			l.setDown(box, false)
-			l.sendSync(ctx, p)
+			l.sendSync(ctx, p, false)
 			continue
 		}
 		if e, ok := peekSync(b); ok {
@@ -244,13 +244,13 @@ func (l *links) send(ctx context.Context, to peer.ID, seq uint64, env []byte) er
 }
 
 // sendSync asks peer p for every entry it sent us from the first seq we
-// do not hold.
-func (l *links) sendSync(ctx context.Context, p peer.ID) {
+// do not hold; answer marks the Sync that answers p's.
+func (l *links) sendSync(ctx context.Context, p peer.ID, answer bool) {
 	l.mu.Lock()
 	next, id := l.next[p], l.gameID
 	l.asked[p] = true
 	l.mu.Unlock()
-	o, err := l.key(&pb.Entry{GameId: id, Sender: []byte(l.self), Recipient: []byte(p), Body: &pb.Entry_Sync{Sync: &pb.Sync{Next: next}}})
+	o, err := l.key(&pb.Entry{GameId: id, Sender: []byte(l.self), Recipient: []byte(p), Body: &pb.Entry_Sync{Sync: &pb.Sync{Next: next, Answer: answer}}})
 	if err != nil {
 		l.log.Warn("cannot sign a sync", "err", err)
 		return
@@ -271,9 +271,10 @@ func peekSync(b []byte) (*pb.Entry, bool) {
 }
 
 // answerSync checks a Sync from peer p (signed by p, addressed to us, for
-// this game, with no chain fields) and sends p again, in order, every
-// envelope addressed to it from seq next on. A Sync that does not check is
-// logged and ignored: it asks for nothing secret either way.
+// this game, with no chain fields), sends p again what it asks for
+// (resend), and, unless the Sync is itself an answer, asks p in turn with
+// an answering Sync. A Sync that does not check is logged and ignored: it
+// asks for nothing secret either way.
 func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte, _ *pb.Entry) {
 	o, err := Open(b)
 	l.mu.Lock()
@@ -293,7 +294,21 @@ func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte, _ *pb.Entry
 		l.log.Warn("ignored a sync with chain fields", "peer", p)
 		return
 	}
-	next := o.Entry.GetSync().Next
+	sync := o.Entry.GetSync()
+	if !l.resend(ctx, p, sync.Next) {
+		return
+	}
+	if !sync.Answer {
+		// Ask p in turn: p holds back what it sends us until we do, and
+		// this side may have seen no loss of its own.
+		l.sendSync(ctx, p, true)
+	}
+}
+
+// resend sends peer p again, in order, every envelope addressed to it
+// from seq next on, and then whatever was held back for it; it reports
+// false if the connection failed meanwhile (p will ask again).
+func (l *links) resend(ctx context.Context, p peer.ID, next uint64) bool {
 	box := l.boxes[p]
 	box.sendMu.Lock()
 	defer box.sendMu.Unlock()
@@ -304,12 +319,13 @@ func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte, _ *pb.Entry
 		}
 		if err := l.t.Send(ctx, p, s.env); err != nil {
 			l.log.Info("resend interrupted; the peer will ask again", "peer", p, "seq", s.seq, "err", err)
-			return
+			return false
 		}
 		n++
 	}
 	box.held = false
 	l.log.Info("sent again what the peer missed", "peer", p, "from_seq", next, "entries", n)
+	return true
 }
 
 // askedAgain reports whether this player has sent peer p a Sync: only

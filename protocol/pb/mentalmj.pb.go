@@ -1483,7 +1483,11 @@ type Sync struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// next is one more than the highest seq of the recipient's entries that
 	// the sender holds; 0 when it holds none.
-	Next          uint64 `protobuf:"varint,1,opt,name=next,proto3" json:"next,omitempty"`
+	Next uint64 `protobuf:"varint,1,opt,name=next,proto3" json:"next,omitempty"`
+	// answer is set on the Sync a node sends in answer to a peer's Sync
+	// (answer unset): so that each side asks the other, even the side that
+	// saw no loss. An answer is not answered.
+	Answer        bool `protobuf:"varint,2,opt,name=answer,proto3" json:"answer,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1523,6 +1527,13 @@ func (x *Sync) GetNext() uint64 {
 		return x.Next
 	}
 	return 0
+}
+
+func (x *Sync) GetAnswer() bool {
+	if x != nil {
+		return x.Answer
+	}
+	return false
 }
 
 var File_mentalmj_proto protoreflect.FileDescriptor
@@ -1623,9 +1634,10 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
 	"fault_peer\x18\x02 \x01(\fR\tfaultPeer\x12\x1d\n" +
 	"\n" +
-	"fault_kind\x18\x03 \x01(\tR\tfaultKind\"\x1a\n" +
+	"fault_kind\x18\x03 \x01(\tR\tfaultKind\"2\n" +
 	"\x04Sync\x12\x12\n" +
-	"\x04next\x18\x01 \x01(\x04R\x04next*k\n" +
+	"\x04next\x18\x01 \x01(\x04R\x04next\x12\x16\n" +
+	"\x06answer\x18\x02 \x01(\bR\x06answer*k\n" +
 	"\bTurnKind\x12\x0e\n" +
 	"\n" +
 	"TURN_DAHAI\x10\x00\x12\x0e\n" +
