@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"io"
 	"sync"
 	"testing"
 	"time"
@@ -27,11 +28,23 @@ type table struct {
 func newTable(t testing.TB) *table { return newTableN(t, Players) }
 
 // newTableN returns a table of n players: 4, or 3 for sanma.
-func newTableN(t testing.TB, n int) *table {
+func newTableN(t testing.TB, n int) *table { return newTableFrom(t, n, rand.Reader) }
+
+// newFixedTable returns a table of four players whose identity keys come
+// from a fixed seed: the same peer IDs, and so (with fixed Config.Rand
+// and bots) the same seating and walls, every run.
+func newFixedTable(t testing.TB, seed byte) *table {
+	s := make([]byte, SeedSize)
+	s[0], s[1] = seed, 0xfe
+	return newTableFrom(t, Players, SeedRand(s))
+}
+
+// newTableFrom returns a table of n players with keys read from keys.
+func newTableFrom(t testing.TB, n int, keys io.Reader) *table {
 	t.Helper()
 	tb := &table{net: NewMemNetwork()}
 	for i := 0; i < n; i++ {
-		k, _, err := crypto.GenerateEd25519Key(rand.Reader)
+		k, _, err := crypto.GenerateEd25519Key(keys)
 		if err != nil {
 			t.Fatal(err)
 		}
