@@ -4,13 +4,11 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -35,51 +33,25 @@ func TestHostResumesAfterKill(t *testing.T) {
 			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
 			"--timeout", "20s", "--connect-timeout", "60s", "--reconnect-grace", "60s"}
 	}
-	host := exec.CommandContext(ctx, bin, append([]string{"host", "--table", "friday"}, common("alice")...)...)
-	hostOut, err := host.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hostErr bytes.Buffer
-	host.Stderr = &hostErr
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	lines := bufio.NewScanner(hostOut)
-	if !lines.Scan() {
-		t.Fatalf("host printed nothing:\n%s", hostErr.String())
-	}
-	m := regexp.MustCompile(`^mentalmj join (mmj1[a-z2-7]+)$`).FindStringSubmatch(lines.Text())
-	if m == nil {
-		t.Fatalf("host's first line %q is not 'mentalmj join mmj1…'", lines.Text())
-	}
+	h := startHost(t, ctx, bin, append([]string{"host", "--table", "friday"}, common("alice")...)...)
 	names := []string{"bob", "carol", "dave"}
-	outs := make([]bytes.Buffer, len(names))
-	errs := make([]error, len(names))
-	var wg sync.WaitGroup
-	for i, name := range names {
-		cmd := exec.CommandContext(ctx, bin, append([]string{"join", m[1]}, common(name)...)...)
-		cmd.Stdout, cmd.Stderr = &outs[i], &outs[i]
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		wg.Go(func() { errs[i] = cmd.Wait() })
-	}
+	h.join(t, ctx, bin, names, common, 0)
+	lines := bufio.NewScanner(h.lines)
 	killed := false
 	for lines.Scan() {
 		if strings.HasPrefix(lines.Text(), "hand 1 (") {
-			host.Process.Signal(syscall.SIGKILL)
+			h.host.Process.Signal(syscall.SIGKILL)
 			killed = true
 			break
 		}
 	}
-	host.Wait()
+	h.host.Wait()
 	if !killed {
-		t.Fatalf("the host never finished hand 1:\n%s", hostErr.String())
+		t.Fatalf("the host never finished hand 1:\n%s", h.hostErr.String())
 	}
 	again := exec.CommandContext(ctx, bin, "host", "--table", "friday", "--data-dir", filepath.Join(dir, "alice"), "--bot", "--resume")
 	out, err := again.CombinedOutput()
-	wg.Wait()
+	h.wg.Wait()
 	if err != nil {
 		t.Fatalf("the host started again with --resume: %v\n%s", err, out)
 	}
@@ -96,8 +68,8 @@ func TestHostResumesAfterKill(t *testing.T) {
 	}
 	paths := []string{filepath.Join(dir, "alice.mjt")}
 	for i, name := range names {
-		if errs[i] != nil || !strings.Contains(outs[i].String(), "all "+m2[1]+" hands audited ok") || !strings.Contains(outs[i].String(), "waiting for alice to reconnect") {
-			t.Errorf("%s: %v; want all %s hands audited after waiting for alice:\n%s", name, errs[i], m2[1], outs[i].String())
+		if h.errs[i] != nil || !strings.Contains(h.outs[i].String(), "all "+m2[1]+" hands audited ok") || !strings.Contains(h.outs[i].String(), "waiting for alice to reconnect") {
+			t.Errorf("%s: %v; want all %s hands audited after waiting for alice:\n%s", name, h.errs[i], m2[1], h.outs[i].String())
 		}
 		paths = append(paths, filepath.Join(dir, name+".mjt"))
 	}

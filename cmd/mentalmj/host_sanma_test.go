@@ -1,15 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"io"
 	"os/exec"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -33,54 +30,25 @@ func TestHostSanmaInvite(t *testing.T) {
 			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
 			"--timeout", "20s", "--connect-timeout", "60s"}
 	}
-	host := exec.CommandContext(ctx, bin, append([]string{"host", "--table", "sunday", "--players", "3"}, common("alice")...)...)
-	hostOut, err := host.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hostErr bytes.Buffer
-	host.Stderr = &hostErr
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	rd := bufio.NewReader(hostOut)
-	first, err := rd.ReadString('\n')
-	if err != nil {
-		t.Fatalf("host printed nothing: %v\n%s", err, hostErr.String())
-	}
-	m := regexp.MustCompile(`^mentalmj join (mmj1[a-z2-7]+)\n$`).FindStringSubmatch(first)
-	if m == nil {
-		t.Fatalf("host's first line %q is not 'mentalmj join mmj1…'", first)
-	}
-	if inv, err := invite.Parse(m[1]); err != nil || inv.PlayerCount() != 3 {
+	h := startHost(t, ctx, bin, append([]string{"host", "--table", "sunday", "--players", "3"}, common("alice")...)...)
+	if inv, err := invite.Parse(h.invite); err != nil || inv.PlayerCount() != 3 {
 		t.Fatalf("printed invite: %+v %v", inv, err)
 	}
 	var rest bytes.Buffer
 	copied := make(chan struct{})
-	go func() { _, _ = io.Copy(&rest, rd); close(copied) }()
+	go func() { _, _ = io.Copy(&rest, h.lines); close(copied) }()
 
 	names := []string{"bob", "carol"}
-	outs := make([]bytes.Buffer, len(names))
-	errs := make([]error, len(names))
-	var wg sync.WaitGroup
-	for i, name := range names {
-		cmd := exec.CommandContext(ctx, bin, append([]string{"join", m[1]}, common(name)...)...)
-		cmd.Stdout, cmd.Stderr = &outs[i], &outs[i]
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		wg.Go(func() { errs[i] = cmd.Wait() })
-		time.Sleep(300 * time.Millisecond)
-	}
-	wg.Wait()
-	hostWait := host.Wait()
+	h.join(t, ctx, bin, names, common, 300*time.Millisecond)
+	h.wg.Wait()
+	hostWait := h.host.Wait()
 	<-copied
 	if hostWait != nil {
-		t.Fatalf("host: %v\n%s\n%s", hostWait, rest.String(), hostErr.String())
+		t.Fatalf("host: %v\n%s\n%s", hostWait, rest.String(), h.hostErr.String())
 	}
-	for i, err := range errs {
+	for i, err := range h.errs {
 		if err != nil {
-			t.Fatalf("%s: %v\n%s", names[i], err, outs[i].String())
+			t.Fatalf("%s: %v\n%s", names[i], err, h.outs[i].String())
 		}
 	}
 	for i, want := range []string{"bob joined, 2 of 3", "carol joined, 3 of 3", "all 1 hands audited ok"} {
@@ -88,8 +56,8 @@ func TestHostSanmaInvite(t *testing.T) {
 			t.Errorf("host output lacks %d %q:\n%s", i, want, rest.String())
 		}
 	}
-	if !strings.Contains(outs[0].String(), "at the table: alice (host), bob (you); 2 of 3") {
-		t.Errorf("bob's output does not show the arrivals of 3:\n%s", outs[0].String())
+	if !strings.Contains(h.outs[0].String(), "at the table: alice (host), bob (you); 2 of 3") {
+		t.Errorf("bob's output does not show the arrivals of 3:\n%s", h.outs[0].String())
 	}
 	paths := []string{filepath.Join(dir, "alice.mjt")}
 	for _, name := range names {

@@ -37,55 +37,26 @@ func TestHostAndJoinInvite(t *testing.T) {
 			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
 			"--timeout", "20s", "--connect-timeout", "60s"}
 	}
-	host := exec.CommandContext(ctx, bin, append([]string{"host", "--table", "friday"}, common("alice")...)...)
-	hostOut, err := host.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var hostErr bytes.Buffer
-	host.Stderr = &hostErr
-	if err := host.Start(); err != nil {
-		t.Fatal(err)
-	}
-	rd := bufio.NewReader(hostOut)
-	first, err := rd.ReadString('\n')
-	if err != nil {
-		t.Fatalf("host printed nothing: %v\n%s", err, hostErr.String())
-	}
-	m := regexp.MustCompile(`^mentalmj join (mmj1[a-z2-7]+)\n$`).FindStringSubmatch(first)
-	if m == nil {
-		t.Fatalf("host's first line %q is not 'mentalmj join mmj1…'", first)
-	}
-	inv, err := invite.Parse(m[1])
+	h := startHost(t, ctx, bin, append([]string{"host", "--table", "friday"}, common("alice")...)...)
+	inv, err := invite.Parse(h.invite)
 	if err != nil || inv.Table != "friday" {
 		t.Fatalf("printed invite: %+v %v", inv, err)
 	}
 	var rest bytes.Buffer
 	copied := make(chan struct{})
-	go func() { _, _ = io.Copy(&rest, rd); close(copied) }()
+	go func() { _, _ = io.Copy(&rest, h.lines); close(copied) }()
 
 	names := []string{"bob", "carol", "dave"}
-	outs := make([]bytes.Buffer, len(names))
-	errs := make([]error, len(names))
-	var wg sync.WaitGroup
-	for i, name := range names {
-		cmd := exec.CommandContext(ctx, bin, append([]string{"join", m[1]}, common(name)...)...)
-		cmd.Stdout, cmd.Stderr = &outs[i], &outs[i]
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		wg.Go(func() { errs[i] = cmd.Wait() })
-		time.Sleep(300 * time.Millisecond) // arrive one after another
-	}
-	wg.Wait()
-	hostWait := host.Wait()
+	h.join(t, ctx, bin, names, common, 300*time.Millisecond) // arrive one after another
+	h.wg.Wait()
+	hostWait := h.host.Wait()
 	<-copied
 	if hostWait != nil {
-		t.Fatalf("host: %v\n%s\n%s", hostWait, rest.String(), hostErr.String())
+		t.Fatalf("host: %v\n%s\n%s", hostWait, rest.String(), h.hostErr.String())
 	}
-	for i, err := range errs {
+	for i, err := range h.errs {
 		if err != nil {
-			t.Fatalf("%s: %v\n%s", names[i], err, outs[i].String())
+			t.Fatalf("%s: %v\n%s", names[i], err, h.outs[i].String())
 		}
 	}
 	for i, want := range []string{"bob joined, 2 of 4", "carol joined, 3 of 4", "dave joined, 4 of 4", `table "friday" is complete`, "all 1 hands audited ok"} {
@@ -93,20 +64,78 @@ func TestHostAndJoinInvite(t *testing.T) {
 			t.Errorf("host output lacks %d %q:\n%s", i, want, rest.String())
 		}
 	}
-	if !strings.Contains(outs[0].String(), "at the table: alice (host), bob (you); 2 of 4") ||
-		!strings.Contains(outs[0].String(), "dave joined, 4 of 4") && !strings.Contains(outs[0].String(), "is complete: alice, bob (you), carol, dave") {
-		t.Errorf("bob's output does not show the arrivals:\n%s", outs[0].String())
+	if !strings.Contains(h.outs[0].String(), "at the table: alice (host), bob (you); 2 of 4") ||
+		!strings.Contains(h.outs[0].String(), "dave joined, 4 of 4") && !strings.Contains(h.outs[0].String(), "is complete: alice, bob (you), carol, dave") {
+		t.Errorf("bob's output does not show the arrivals:\n%s", h.outs[0].String())
 	}
 	paths := []string{filepath.Join(dir, "alice.mjt")}
 	for i, name := range names {
-		if !strings.Contains(outs[i].String(), "all 1 hands audited ok") {
-			t.Errorf("%s did not finish the hand:\n%s", name, outs[i].String())
+		if !strings.Contains(h.outs[i].String(), "all 1 hands audited ok") {
+			t.Errorf("%s did not finish the hand:\n%s", name, h.outs[i].String())
 		}
 		paths = append(paths, filepath.Join(dir, name+".mjt"))
 	}
 	// Exit 0: every transcript verifies and they agree with each other.
 	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil {
 		t.Errorf("mentalmj audit of the four transcripts: %v\n%s", err, out)
+	}
+}
+
+// hostedTable is a "mentalmj host" process and the guests that joined by
+// the invite it printed, for the end-to-end tests.
+type hostedTable struct {
+	host    *exec.Cmd
+	hostErr bytes.Buffer
+	// lines is the host's standard output after its invite line.
+	lines  *bufio.Reader
+	invite string // the mmj1… invite
+	// outs and errs are each guest's combined output and exit error,
+	// once wg is done.
+	outs []bytes.Buffer
+	errs []error
+	wg   sync.WaitGroup
+}
+
+// startHost starts bin with args (a "host" command line) and reads the
+// invite line it prints first; it fails t if there is none.
+func startHost(t *testing.T, ctx context.Context, bin string, args ...string) *hostedTable {
+	t.Helper()
+	h := &hostedTable{host: exec.CommandContext(ctx, bin, args...)}
+	out, err := h.host.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.host.Stderr = &h.hostErr
+	if err := h.host.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h.lines = bufio.NewReader(out)
+	first, err := h.lines.ReadString('\n')
+	if err != nil {
+		t.Fatalf("host printed nothing: %v\n%s", err, h.hostErr.String())
+	}
+	m := regexp.MustCompile(`^mentalmj join (mmj1[a-z2-7]+)\n$`).FindStringSubmatch(first)
+	if m == nil {
+		t.Fatalf("host's first line %q is not 'mentalmj join mmj1…'", first)
+	}
+	h.invite = m[1]
+	return h
+}
+
+// join starts a guest per name, "join INVITE" with args(name), pause
+// apart; h.wg is done when all have exited.
+func (h *hostedTable) join(t *testing.T, ctx context.Context, bin string, names []string, args func(string) []string, pause time.Duration) {
+	t.Helper()
+	h.outs = make([]bytes.Buffer, len(names))
+	h.errs = make([]error, len(names))
+	for i, name := range names {
+		cmd := exec.CommandContext(ctx, bin, append([]string{"join", h.invite}, args(name)...)...)
+		cmd.Stdout, cmd.Stderr = &h.outs[i], &h.outs[i]
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		h.wg.Go(func() { h.errs[i] = cmd.Wait() })
+		time.Sleep(pause)
 	}
 }
 

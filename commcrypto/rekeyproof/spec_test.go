@@ -1,44 +1,12 @@
 package rekeyproof
 
 import (
-	"crypto/sha512"
-	"encoding/binary"
-	"hash"
 	"testing"
 
 	"github.com/cloudflare/circl/group"
+
+	"github.com/mentalmj/mentalmj/commcrypto/internal/spectranscript"
 )
-
-// specTranscript is the Fiat–Shamir transcript of SPEC.md §11, written
-// again from the text on crypto/sha512 and circl's public HashToScalar.
-type specTranscript struct {
-	h      hash.Hash
-	domain string
-}
-
-func (t *specTranscript) add(label string, data []byte) {
-	t.h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(label))))
-	t.h.Write([]byte(label))
-	t.h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(data))))
-	t.h.Write(data)
-}
-
-func (t *specTranscript) addUint(label string, v uint64) {
-	t.add(label, binary.BigEndian.AppendUint64(nil, v))
-}
-
-func (t *specTranscript) challenges(label string, m int) []group.Scalar {
-	d := t.h.Sum(nil)
-	var all []byte
-	out := make([]group.Scalar, m)
-	for i := range out {
-		out[i] = group.Ristretto255.HashToScalar(binary.BigEndian.AppendUint32(append([]byte{}, d...), uint32(i)), []byte(t.domain+"/"+label))
-		b, _ := out[i].MarshalBinary()
-		all = append(all, b...)
-	}
-	t.add(label, all)
-	return out
-}
 
 // TestVectorsSpecEquations checks every vector of testdata/vectors.txt
 // with a second verifier written from SPEC.md §13: the transcript, then
@@ -52,26 +20,12 @@ func TestVectorsSpecEquations(t *testing.T) {
 		if len(v.proof) != Size(n) {
 			continue // rejected by length alone (SPEC.md §13)
 		}
-		elem := func(b []byte) (group.Element, bool) {
-			e := g.NewElement()
-			return e, e.UnmarshalBinary(b) == nil && !e.IsIdentity()
-		}
-		elems := func(b []byte) ([]group.Element, bool) {
-			out := make([]group.Element, len(b)/32)
-			for i := range out {
-				var ok bool
-				if out[i], ok = elem(b[32*i : 32*i+32]); !ok {
-					return nil, false
-				}
-			}
-			return out, true
-		}
-		C, ok1 := elems(v.in)
-		Cp, ok2 := elems(v.out)
-		R, ok3 := elems(v.commit)
-		K, ok4 := elem(v.key)
-		A, ok5 := elems(v.proof[:32*n])
-		B, ok6 := elem(v.proof[32*n : 32*n+32])
+		C, ok1 := spectranscript.Elements(v.in)
+		Cp, ok2 := spectranscript.Elements(v.out)
+		R, ok3 := spectranscript.Elements(v.commit)
+		K, ok4 := spectranscript.Element(v.key)
+		A, ok5 := spectranscript.Elements(v.proof[:32*n])
+		B, ok6 := spectranscript.Element(v.proof[32*n : 32*n+32])
 		if !(ok1 && ok2 && ok3 && ok4) {
 			t.Fatalf("%s: statement does not decode", v.name)
 		}
@@ -93,22 +47,22 @@ func TestVectorsSpecEquations(t *testing.T) {
 			}
 			continue
 		}
-		tr := &specTranscript{h: sha512.New(), domain: "mentalmj/v1/rekeyproof"}
-		tr.add("domain", []byte("mentalmj/v1/rekeyproof"))
-		tr.add("version", []byte(v.ctx.Version))
-		tr.add("game", v.ctx.GameID)
-		tr.addUint("hand", uint64(v.ctx.Hand))
-		tr.addUint("pass", uint64(v.ctx.Pass))
-		tr.add("prover", v.ctx.Prover)
-		tr.addUint("n", uint64(n))
-		tr.add("key", v.key)
-		tr.add("input", v.in)
-		tr.add("output", v.out)
-		tr.add("commitments", v.commit)
-		tr.add("a", v.proof[:32*n])
-		beta := tr.challenges("beta", n)
-		tr.add("b", v.proof[32*n:32*n+32])
-		e := tr.challenges("e", 1)[0]
+		tr := spectranscript.New("mentalmj/v1/rekeyproof")
+		tr.Add("domain", []byte("mentalmj/v1/rekeyproof"))
+		tr.Add("version", []byte(v.ctx.Version))
+		tr.Add("game", v.ctx.GameID)
+		tr.AddUint("hand", uint64(v.ctx.Hand))
+		tr.AddUint("pass", uint64(v.ctx.Pass))
+		tr.Add("prover", v.ctx.Prover)
+		tr.AddUint("n", uint64(n))
+		tr.Add("key", v.key)
+		tr.Add("input", v.in)
+		tr.Add("output", v.out)
+		tr.Add("commitments", v.commit)
+		tr.Add("a", v.proof[:32*n])
+		beta := tr.Challenges("beta", n)
+		tr.Add("b", v.proof[32*n:32*n+32])
+		e := tr.Challenges("e", 1)[0]
 
 		ok := true
 		bz, bR := g.NewScalar(), g.Identity()

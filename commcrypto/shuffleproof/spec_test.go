@@ -1,44 +1,13 @@
 package shuffleproof
 
 import (
-	"crypto/sha512"
 	"encoding/binary"
-	"hash"
 	"testing"
 
 	"github.com/cloudflare/circl/group"
+
+	"github.com/mentalmj/mentalmj/commcrypto/internal/spectranscript"
 )
-
-// specTranscript is the Fiat–Shamir transcript of SPEC.md §11, written
-// again from the text on crypto/sha512 and circl's public HashToScalar.
-type specTranscript struct {
-	h      hash.Hash
-	domain string
-}
-
-func (t *specTranscript) add(label string, data []byte) {
-	t.h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(label))))
-	t.h.Write([]byte(label))
-	t.h.Write(binary.BigEndian.AppendUint64(nil, uint64(len(data))))
-	t.h.Write(data)
-}
-
-func (t *specTranscript) addUint(label string, v uint64) {
-	t.add(label, binary.BigEndian.AppendUint64(nil, v))
-}
-
-func (t *specTranscript) challenges(label string, m int) []group.Scalar {
-	d := t.h.Sum(nil)
-	var all []byte
-	out := make([]group.Scalar, m)
-	for i := range out {
-		out[i] = group.Ristretto255.HashToScalar(binary.BigEndian.AppendUint32(append([]byte{}, d...), uint32(i)), []byte(t.domain+"/"+label))
-		b, _ := out[i].MarshalBinary()
-		all = append(all, b...)
-	}
-	t.add(label, all)
-	return out
-}
 
 // TestVectorsSpecEquations checks every vector of testdata/vectors.txt
 // with a second verifier written from SPEC.md §12: the generators, the
@@ -53,20 +22,6 @@ func TestVectorsSpecEquations(t *testing.T) {
 		if len(v.proof) != Size(n) {
 			continue // rejected by length alone (SPEC.md §12)
 		}
-		elem := func(b []byte) (group.Element, bool) {
-			e := g.NewElement()
-			return e, e.UnmarshalBinary(b) == nil && !e.IsIdentity()
-		}
-		elems := func(b []byte) ([]group.Element, bool) {
-			out := make([]group.Element, len(b)/32)
-			for i := range out {
-				var ok bool
-				if out[i], ok = elem(b[32*i : 32*i+32]); !ok {
-					return nil, false
-				}
-			}
-			return out, true
-		}
 		scalars := func(b []byte) ([]group.Scalar, bool) {
 			out := make([]group.Scalar, len(b)/32)
 			for i := range out {
@@ -77,17 +32,17 @@ func TestVectorsSpecEquations(t *testing.T) {
 			}
 			return out, true
 		}
-		D, ok1 := elems(v.in)
-		Dp, ok2 := elems(v.out)
-		K, ok3 := elem(v.key)
+		D, ok1 := spectranscript.Elements(v.in)
+		Dp, ok2 := spectranscript.Elements(v.out)
+		K, ok3 := spectranscript.Element(v.key)
 		if !(ok1 && ok2 && ok3) {
 			t.Fatalf("%s: statement does not decode", v.name)
 		}
 		p := v.proof
-		c, okc := elems(p[:32*n])
-		cHat, okh := elems(p[32*n : 64*n])
-		ts, okt := elems(p[64*n : 64*n+160])
-		tHat, okth := elems(p[64*n+160 : 96*n+160])
+		c, okc := spectranscript.Elements(p[:32*n])
+		cHat, okh := spectranscript.Elements(p[32*n : 64*n])
+		ts, okt := spectranscript.Elements(p[64*n : 64*n+160])
+		tHat, okth := spectranscript.Elements(p[64*n+160 : 96*n+160])
 		ss, oks := scalars(p[96*n+160 : 96*n+288])
 		sHat, oksh := scalars(p[96*n+288 : 128*n+288])
 		sP, oksp := scalars(p[128*n+288:])
@@ -101,21 +56,21 @@ func TestVectorsSpecEquations(t *testing.T) {
 		for i := range H {
 			H[i] = g.HashToElement(binary.BigEndian.AppendUint32(nil, uint32(i)), []byte("mentalmj/v1/shuffleproof/generator"))
 		}
-		tr := &specTranscript{h: sha512.New(), domain: "mentalmj/v1/shuffleproof"}
-		tr.add("domain", []byte("mentalmj/v1/shuffleproof"))
-		tr.add("version", []byte(v.ctx.Version))
-		tr.add("game", v.ctx.GameID)
-		tr.addUint("hand", uint64(v.ctx.Hand))
-		tr.addUint("pass", uint64(v.ctx.Pass))
-		tr.add("prover", v.ctx.Prover)
-		tr.addUint("n", uint64(n))
-		tr.add("input", v.in)
-		tr.add("output", v.out)
-		tr.add("key", v.key)
-		tr.add("c", p[:32*n])
-		u := tr.challenges("u", n)
-		tr.add("first", p[32*n:96*n+160])
-		ch := tr.challenges("c", 1)[0]
+		tr := spectranscript.New("mentalmj/v1/shuffleproof")
+		tr.Add("domain", []byte("mentalmj/v1/shuffleproof"))
+		tr.Add("version", []byte(v.ctx.Version))
+		tr.Add("game", v.ctx.GameID)
+		tr.AddUint("hand", uint64(v.ctx.Hand))
+		tr.AddUint("pass", uint64(v.ctx.Pass))
+		tr.Add("prover", v.ctx.Prover)
+		tr.AddUint("n", uint64(n))
+		tr.Add("input", v.in)
+		tr.Add("output", v.out)
+		tr.Add("key", v.key)
+		tr.Add("c", p[:32*n])
+		u := tr.Challenges("u", n)
+		tr.Add("first", p[32*n:96*n+160])
+		ch := tr.Challenges("c", 1)[0]
 
 		mul := func(e group.Element, s group.Scalar) group.Element { return g.NewElement().Mul(e, s) }
 		gen := func(s group.Scalar) group.Element { return g.NewElement().MulGen(s) }
