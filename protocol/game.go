@@ -63,7 +63,10 @@ type Config struct {
 	// step; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// TurnTimeout bounds the wait for another player's turn, answer or
-	// declaration (a human may think); 0 means Timeout.
+	// declaration (a human may think); 0 means Timeout. The wait for a
+	// turn is TurnTimeout plus Timeout: the player to act may first wait
+	// up to Timeout for the keys of its draw, and the one who withholds
+	// them is to be named, not the player kept waiting.
 	TurnTimeout time.Duration
 	// DecisionTimeout bounds this player's own Player.Act. When it passes
 	// the node acts for the player — it passes on a tile on offer,
@@ -821,6 +824,18 @@ func (g *Game) recvEntry(ctx context.Context, from peer.ID, hand uint32, want st
 // for a peer to reconnect.
 type budget struct {
 	left, total time.Duration
+	// grace is set once the budget ran out and the peer was given
+	// lateAbort more to send its Abort.
+	grace bool
+}
+
+// lateAbort is how long past a silence timeout of total a player still
+// waits before naming the peer silent: a quarter of it, from 250 ms to
+// 2 s. A peer kept waiting by a third player times out a moment before we
+// do and aborts at once; its Abort names that player, and must reach us
+// before we name the peer.
+func lateAbort(total time.Duration) time.Duration {
+	return min(max(total/4, 250*time.Millisecond), 2*time.Second)
 }
 
 // recvWithin is recvEntry with a budget shared by several waits (gather).
@@ -885,6 +900,12 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		} else if g.paused {
 			g.paused = false
 			g.observePause(Pause{})
+		}
+		if wait <= 0 && !b.grace {
+			// Before naming from silent, give it a moment more: if it was
+			// itself kept waiting by another player, its Abort naming
+			// that player is on its way (its wait began before ours).
+			b.grace, b.left, wait = true, lateAbort(b.total), lateAbort(b.total)
 		}
 		if wait <= 0 {
 			return nil, faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", b.total, want)
