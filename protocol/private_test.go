@@ -131,7 +131,7 @@ func keyMessages(t *testing.T, transcript []byte) []keyMessage {
 // must audit clean, live and offline, with the partial wall reported.
 func TestPrivateHandsKeepLosersHandsPrivate(t *testing.T) {
 	const hands = 4
-	tb := newTable(t)
+	tb := newFixedTable(t, 2)
 	full, _ := playSeeded(t, tb, hands, false)
 	private, records := playSeeded(t, tb, hands, true)
 	for i := range tb.ids {
