@@ -63,10 +63,9 @@ type Config struct {
 	// step; 0 means DefaultTimeout.
 	Timeout time.Duration
 	// TurnTimeout bounds the wait for another player's turn, answer or
-	// declaration (a human may think); 0 means Timeout. The wait for a
-	// turn is TurnTimeout plus Timeout: the player to act may first wait
-	// up to Timeout for the keys of its draw, and the one who withholds
-	// them is to be named, not the player kept waiting.
+	// declaration (a human may think); 0 means Timeout. It should not
+	// be shorter than Timeout: a player is named silent only after its
+	// own waits had time to run out (see lateAbort).
 	TurnTimeout time.Duration
 	// DecisionTimeout bounds this player's own Player.Act. When it passes
 	// the node acts for the player — it passes on a tile on offer,

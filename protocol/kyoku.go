@@ -84,10 +84,7 @@ func (h *hand) playKyoku(ctx context.Context) error {
 				return fmt.Errorf("tsumo: %w", err)
 			}
 		case stepTurn:
-			// The player to act may first have waited up to Timeout for
-			// the keys of its draw: whoever withholds them is named by it,
-			// not the player waiting for them.
-			if err := h.exchange(ctx, seats, "turn", g.cfg.TurnTimeout+g.cfg.Timeout, h.myTurn); err != nil {
+			if err := h.exchange(ctx, seats, "turn", g.cfg.TurnTimeout, h.myTurn); err != nil {
 				return err
 			}
 		case stepAnswer:

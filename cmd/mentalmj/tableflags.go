@@ -62,7 +62,7 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	fs.DurationVar(&f.turnTimeout, "turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it (a turn also allows --timeout for the player's own draw)")
+	fs.DurationVar(&f.turnTimeout, "turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout)")
 	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	fs.DurationVar(&f.reconnectGrace, "reconnect-grace", protocol.DefaultReconnectGrace, "when a player's connection drops, pause the hand and wait this long for it to come back (0: end the hand at once)")
@@ -89,6 +89,8 @@ func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok boo
 		return usageError(fs, stderr, "--progress must be text or json, got %q", f.progress), false
 	case f.timeout <= 0 || f.turnTimeout <= 0:
 		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive"), false
+	case f.turnTimeout < f.timeout:
+		return usageError(fs, stderr, "--turn-timeout (%s) must not be shorter than --timeout (%s): a player still waiting for a draw's keys would be named silent", f.turnTimeout, f.timeout), false
 	case f.reconnectGrace < 0:
 		return usageError(fs, stderr, "--reconnect-grace must be 0 or more, got %s", f.reconnectGrace), false
 	case f.privateHands && f.noProofs:
