@@ -152,8 +152,8 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 			l.sendSync(ctx, p, false)
 			continue
 		}
-		if e, ok := peekSync(b); ok {
-			l.answerSync(ctx, p, b, e)
+		if isSync(b) {
+			l.answerSync(ctx, p, b)
 			continue
 		}
 		select {
@@ -260,14 +260,11 @@ func (l *links) sendSync(ctx context.Context, p peer.ID, answer bool) {
 	}
 }
 
-// peekSync reports whether b is a Sync, without verifying it.
-func peekSync(b []byte) (*pb.Entry, bool) {
+// isSync reports whether b is a Sync, without verifying it.
+func isSync(b []byte) bool {
 	var env pb.Envelope
 	var e pb.Entry
-	if proto.Unmarshal(b, &env) != nil || proto.Unmarshal(env.Entry, &e) != nil || e.GetSync() == nil {
-		return nil, false
-	}
-	return &e, true
+	return proto.Unmarshal(b, &env) == nil && proto.Unmarshal(env.Entry, &e) == nil && e.GetSync() != nil
 }
 
 // answerSync checks a Sync from peer p (signed by p, addressed to us, for
@@ -275,7 +272,7 @@ func peekSync(b []byte) (*pb.Entry, bool) {
 // (resend), and, unless the Sync is itself an answer, asks p in turn with
 // an answering Sync. A Sync that does not check is logged and ignored: it
 // asks for nothing secret either way.
-func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte, _ *pb.Entry) {
+func (l *links) answerSync(ctx context.Context, p peer.ID, b []byte) {
 	o, err := Open(b)
 	l.mu.Lock()
 	id := l.gameID

@@ -13,7 +13,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -23,6 +22,7 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto/rekeyproof"
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
+	"github.com/mentalmj/mentalmj/internal/proofvector"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 )
 
@@ -269,70 +269,17 @@ func (s proofCase) verify(t *testing.T, proof []byte) error {
 // proofStatement reads vector name of the proof package's vector file.
 func proofStatement(t *testing.T, kind, name string) proofCase {
 	t.Helper()
-	f, err := os.Open(proofVectorFiles[kind])
+	vs, err := proofvector.Read(proofVectorFiles[kind])
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	s := proofCase{kind: kind}
-	found := false
-	unhex := func(v string) []byte {
-		b, err := hex.DecodeString(v)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
-	}
-	for sc.Scan() {
-		k, v, _ := strings.Cut(sc.Text(), " ")
-		if k == "vector" {
-			if found {
-				break
-			}
-			found = v == name
-			continue
-		}
-		if !found {
-			continue
-		}
-		switch k {
-		case "version":
-			s.ctx.Version = v
-		case "game":
-			s.ctx.GameID = unhex(v)
-		case "hand", "pass", "n":
-			x, err := strconv.Atoi(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch k {
-			case "hand":
-				s.ctx.Hand = uint32(x)
-			case "pass":
-				s.ctx.Pass = uint32(x)
-			default:
-				s.n = x
-			}
-		case "prover":
-			s.ctx.Prover = unhex(v)
-		case "input":
-			s.in = unhex(v)
-		case "output":
-			s.out = unhex(v)
-		case "key":
-			s.key = unhex(v)
-		case "commitments":
-			s.rs = unhex(v)
-		case "proof":
-			s.proof = unhex(v)
+	for _, v := range vs {
+		if v.Name == name {
+			return proofCase{kind: kind, ctx: v.Ctx, n: v.N, in: v.Input, out: v.Output, key: v.Key, rs: v.Commitments, proof: v.Proof}
 		}
 	}
-	if err := sc.Err(); err != nil || !found || s.proof == nil {
-		t.Fatalf("%s: no vector %q (%v)", proofVectorFiles[kind], name, err)
-	}
-	return s
+	t.Fatalf("%s: no vector %q", proofVectorFiles[kind], name)
+	return proofCase{}
 }
 
 func readRejectCases(t *testing.T) []rejectCase {

@@ -1,23 +1,20 @@
 package rekeyproof
 
 import (
-	"bufio"
 	"bytes"
-	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
 	"golang.org/x/crypto/chacha20"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
+	"github.com/mentalmj/mentalmj/internal/proofvector"
 )
 
 var update = flag.Bool("update", false, "regenerate testdata/vectors.txt")
@@ -39,75 +36,15 @@ func (v vector) write(w io.Writer) {
 }
 
 func readVectorFile(t *testing.T) []vector {
-	f, err := os.Open(filepath.Join("testdata", "vectors.txt"))
+	vs, err := proofvector.Read(filepath.Join("testdata", "vectors.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var vs []vector
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	unhex := func(s string) []byte {
-		b, err := hex.DecodeString(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return b
+	out := make([]vector, len(vs))
+	for i, v := range vs {
+		out[i] = vector{name: v.Name, expect: v.Expect, ctx: v.Ctx, n: v.N, key: v.Key, in: v.Input, out: v.Output, commit: v.Commitments, proof: v.Proof}
 	}
-	num := func(s string) int {
-		x, err := strconv.Atoi(s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return x
-	}
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		k, val, _ := strings.Cut(line, " ")
-		if k == "vector" {
-			vs = append(vs, vector{name: val})
-			continue
-		}
-		if len(vs) == 0 {
-			t.Fatalf("field %q before the first vector", k)
-		}
-		v := &vs[len(vs)-1]
-		switch k {
-		case "expect":
-			v.expect = val
-		case "version":
-			v.ctx.Version = val
-		case "game":
-			v.ctx.GameID = unhex(val)
-		case "hand":
-			v.ctx.Hand = uint32(num(val))
-		case "pass":
-			v.ctx.Pass = uint32(num(val))
-		case "prover":
-			v.ctx.Prover = unhex(val)
-		case "n":
-			v.n = num(val)
-		case "key":
-			v.key = unhex(val)
-		case "input":
-			v.in = unhex(val)
-		case "output":
-			v.out = unhex(val)
-		case "commitments":
-			v.commit = unhex(val)
-		case "proof":
-			v.proof = unhex(val)
-		default:
-			t.Fatalf("unknown field %q", k)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return vs
+	return out
 }
 
 func (v vector) check(t *testing.T) string {
