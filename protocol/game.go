@@ -829,12 +829,11 @@ type budget struct {
 }
 
 // lateAbort is how long past a silence timeout of total a player still
-// waits before naming the peer silent: a quarter of it, from 250 ms to
-// 2 s. A peer kept waiting by a third player times out a moment before we
+// waits before naming the peer silent: half of it, from 250 ms to 5 s. A peer kept waiting by a third player times out a moment before we
 // do and aborts at once; its Abort names that player, and must reach us
 // before we name the peer.
 func lateAbort(total time.Duration) time.Duration {
-	return min(max(total/4, 250*time.Millisecond), 2*time.Second)
+	return min(max(total/2, 250*time.Millisecond), 5*time.Second)
 }
 
 // recvWithin is recvEntry with a budget shared by several waits (gather).
