@@ -93,7 +93,7 @@ func TestFaultRuns(t *testing.T) {
 		{"killed during shuffle", victim{after: `step="seats and dice"`, sig: syscall.SIGKILL}},
 		{"killed during play", victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}},
 		{"killed during key reveal", victim{after: `step=play`, sig: syscall.SIGKILL}},
-		{"stopped past the timeout", victim{after: `step="dora indicator"`, delay: 100 * time.Millisecond, sig: syscall.SIGSTOP, resume: 5 * time.Second}},
+		{"stopped past the timeout", victim{after: `step="dora indicator"`, delay: 100 * time.Millisecond, sig: syscall.SIGSTOP, resume: 9 * time.Second}},
 	}
 	for _, run := range runs {
 		t.Run(run.name, func(t *testing.T) {
@@ -102,7 +102,11 @@ func TestFaultRuns(t *testing.T) {
 			v := run.v
 			v.player = victimPlayer
 			dir := t.TempDir()
-			tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, victim: &v})
+			// Turns wait longer than automatic steps, as the defaults do
+			// (30 s and 5 min): a player waiting for the victim's keys
+			// for its draw then aborts before the others give up on its
+			// turn (SPEC.md §9).
+			tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, turnTimeout: 4 * time.Second, victim: &v})
 			if err != nil {
 				t.Fatal(err)
 			}

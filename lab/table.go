@@ -58,6 +58,8 @@ type spec struct {
 	passive bool
 	// cheats maps a player number to the strategy it runs.
 	cheats map[int]string
+	// turnTimeout is each node's --turn-timeout; 0 means timeout.
+	turnTimeout time.Duration
 	// grace is each node's --reconnect-grace; 0 means 1 s.
 	grace time.Duration
 	// victim, if not nil, is a player the harness kills or stops.
@@ -130,7 +132,7 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		}
 		args := []string{"join", style, "--table", name, "--name", p.name, "--listen", p.listen,
 			"--hands", strconv.Itoa(hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
-			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", timeout.String(), "--connect-timeout", "30s",
+			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", cmp.Or(sp.turnTimeout, timeout).String(), "--connect-timeout", "30s",
 			"--mjlog", p.record, "--reconnect-grace", cmp.Or(sp.grace, time.Second).String()}
 		if p.cheat != "" {
 			args = append(args, "--research-cheat", p.cheat)
