@@ -16,7 +16,7 @@ import (
 
 // Version is the protocol version every player announces in its Hello; a
 // player announcing another version is refused.
-const Version = "mentalmj/3"
+const Version = "mentalmj/4"
 
 // Players is the number of players at a four-player table, the default
 // and the most a table seats. A game's own count is the number of its

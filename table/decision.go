@@ -41,6 +41,29 @@ type Decision struct {
 	Default int `json:"default"`
 	// Deadline is when the node acts for the player (Unix ms; 0 none).
 	Deadline int64 `json:"deadline"`
+	// BaseDeadline is when the decision's free time (the BASE of the
+	// seat's time control BASE+BANK) ends and the bank starts to run
+	// (Unix ms; 0 without a time control); BankMs is the bank left when
+	// the decision was shown, in ms.
+	BaseDeadline int64 `json:"base_deadline,omitempty"`
+	BankMs       int64 `json:"bank_ms,omitempty"`
+}
+
+// Countdown returns the time left of d at now as a player reads it:
+// "4 s + bank 10 s" while the free time runs, "bank 7 s" once it is used,
+// "12 s" without a time control, "" without a deadline.
+func (d Decision) Countdown(now time.Time) string {
+	ms := now.UnixMilli()
+	secs := func(v int64) int64 { return (max(v, 0) + 999) / 1000 }
+	switch {
+	case d.BaseDeadline > 0 && ms < d.BaseDeadline:
+		return fmt.Sprintf("%d s + bank %d s", secs(d.BaseDeadline-ms), secs(d.BankMs))
+	case d.BaseDeadline > 0:
+		return fmt.Sprintf("bank %d s", secs(d.Deadline-ms))
+	case d.Deadline > 0:
+		return fmt.Sprintf("%d s", secs(d.Deadline-ms))
+	}
+	return ""
 }
 
 var kindOrder = map[string]int{"tsumo": 0, "ron": 1, "kyuushu": 2, "ankan": 3, "kakan": 4, "daiminkan": 5, "pon": 6, "chi": 7, "riichi": 8, "pass": 9, "tenpai": 10, "noten": 11, "discard": 12}

@@ -12,6 +12,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -46,6 +47,16 @@ type Model struct {
 
 	timedOut  int // timeouts of the hand already in the feed
 	decisions int // decisions shown so far
+	clock     *timecontrol.Clock
+}
+
+// SetClock makes each Decision show the time control c of the player's
+// seat: when the free time ends (Decision.BaseDeadline) and the bank left
+// (Decision.BankMs). nil shows only the deadline.
+func (m *Model) SetClock(c *timecontrol.Clock) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.clock = c
 }
 
 // NewModel returns an empty table in StateConnecting; links are the
@@ -342,6 +353,10 @@ func (m *Model) Decide(view *game.Kyoku, s game.Seat, deadline time.Time, def ga
 	opts := Options(view, s, hand)
 	m.decisions++
 	d := Decision{ID: m.decisions, Options: opts, Default: DefaultOption(opts, def), Deadline: deadlineMs(deadline)}
+	if st := m.clock.State(); st.Running {
+		d.BaseDeadline = time.Now().Add(st.Base).UnixMilli()
+		d.BankMs = st.Bank.Milliseconds()
+	}
 	if len(opts) <= 1 {
 		return d // nothing to ask: the caller takes the only action
 	}

@@ -156,8 +156,8 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	writeOptions(t.out, s, d)
 	t.mu.Unlock()
 	prompt := fmt.Sprintf("your action (Enter = %s; help): ", def)
-	if !deadline.IsZero() {
-		prompt = fmt.Sprintf("your action within %s (Enter = %s; help): ", time.Until(deadline).Round(time.Second), def)
+	if c := d.Countdown(time.Now()); c != "" {
+		prompt = fmt.Sprintf("your action within %s (Enter = %s; help): ", c, def)
 	}
 	t.printf("%s", prompt)
 	t.setPrompting(true)
