@@ -23,9 +23,9 @@ import (
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/record"
 	"github.com/mentalmj/mentalmj/settings"
 	"github.com/mentalmj/mentalmj/timecontrol"
-	"github.com/mentalmj/mentalmj/riichi/record"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
