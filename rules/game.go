@@ -16,13 +16,45 @@ import (
 func (s Set) Game(players int, hanchan bool) game.Rules {
 	r := game.Rules{
 		Hand: riichi.Rules{
-			Aka:    s.Aka > 0,
-			Kuitan: s.Kuitan,
+			Aka:            s.Aka > 0,
+			Kuitan:         s.Kuitan,
+			Kiriage:        s.Kiriage,
+			KazoeSanbaiman: !s.KazoeYakuman,
+			DoubleYakuman:  s.DoubleYakuman,
+			SingleYakuman:  !s.StackedYakuman,
+			NoUra:          !s.Ura,
+			NoKanDora:      !s.KanDora,
+			NoKanUra:       !s.KanUra,
 		},
-		Hanchan: hanchan,
-		Start:   s.Start,
-		Return:  s.Return,
-		Uma:     s.Uma,
+		Hanchan:      hanchan,
+		Start:        s.Start,
+		Return:       s.Return,
+		Uma:          s.Uma,
+		Kuikae:       s.Kuikae,
+		NoTobi:       !s.Tobi,
+		TobiBelow:    s.TobiBelow,
+		Ron:          s.Ron,
+		NoKyuushu:    !s.Kyuushu,
+		NoSuufon:     !s.Suufon,
+		NoSuucha:     !s.Suucha,
+		NoSuukaikan:  !s.Suukaikan,
+		NoSanchahou:  !s.Sanchahou,
+		NoNagashi:    !s.Nagashi,
+		RenchanAgari: s.Renchan == RenchanAgari,
+		NoAgariYame:  !s.AgariYame,
+		NoTenpaiYame: !s.TenpaiYame,
+		NoPao:        !s.Pao,
+		NoWest:       !s.West,
+		WestTarget:   s.WestTarget,
+		RiichiNoDraw: s.RiichiNoDraw,
+	}
+	// Zero means Tenhou's value in the engine: keep the tenhou preset
+	// equal to TenhouRules.
+	if s.Aka != 3 {
+		r.Hand.Red = s.Aka
+	}
+	if s.Honba != 300 {
+		r.Hand.Honba = s.Honba
 	}
 	if players == 3 {
 		r.Hand.Sanma = true

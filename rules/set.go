@@ -1,34 +1,30 @@
 package rules
 
-// Kuikae is what a player may discard right after a chi or pon (喰い替え,
-// swap calling).
-type Kuikae int
+import "github.com/mentalmj/mentalmj/riichi/game"
 
-// The kuikae rules, strictest first (the levels of @kobalab/majiang-core's
-// '喰い替え許可レベル': 0, 1, 2).
+// Kuikae is what a player may discard right after a chi or pon (喰い替え,
+// swap calling): game.KuikaeForbidden (Tenhou), game.KuikaeSuji (only
+// the called kind) or game.KuikaeAllowed.
+type Kuikae = game.Kuikae
+
+// The kuikae rules, strictest first.
 const (
-	// KuikaeForbidden forbids the called kind and, after a chi, the kind
-	// at the other end of the sequence (genbutsu and suji kuikae; Tenhou).
-	KuikaeForbidden Kuikae = iota
-	// KuikaeSuji forbids only the called kind (genbutsu kuikae).
-	KuikaeSuji
-	// KuikaeAllowed allows any discard.
-	KuikaeAllowed
+	KuikaeForbidden = game.KuikaeForbidden
+	KuikaeSuji      = game.KuikaeSuji
+	KuikaeAllowed   = game.KuikaeAllowed
 )
 
-// Ron is what happens when more than one player rons the same discard.
-type Ron int
+// Ron is what happens when more than one player rons the same discard:
+// RonDouble (two rons paid, three: see Set.Sanchahou; Tenhou),
+// RonAtamahane (head bump: the nearest to the discarder only) or
+// RonTriple (every ron paid).
+type Ron = game.MultiRon
 
 // The multiple-ron rules.
 const (
-	// RonDouble pays a double ron; three rons are a triple ron handled by
-	// the sanchahou switch (Tenhou: an abortive draw).
-	RonDouble Ron = iota
-	// RonAtamahane (head bump) lets only the ron nearest the discarder in
-	// turn order win.
-	RonAtamahane
-	// RonTriple pays double and triple rons.
-	RonTriple
+	RonDouble    = game.RonDouble
+	RonAtamahane = game.RonAtamahane
+	RonTriple    = game.RonTriple
 )
 
 // Renchan is when the dealer keeps the deal.

@@ -161,7 +161,16 @@ func switches() []sw {
 				return nil
 			}},
 		flag("double-yakuman", "suuankou tanki, junsei chuuren, kokushi 13-sided and daisuushii count two yakuman", func(s *Set) *bool { return &s.DoubleYakuman }),
-		points("honba", "points of one honba stick on a ron (a third from each tsumo payer)", 300, 30000, func(s *Set) *int { return &s.Honba }),
+		{name: "honba", help: "points of one honba stick on a ron (a third from each tsumo payer)", values: "300..30000 in steps of 300",
+			get: func(s *Set) string { return strconv.Itoa(s.Honba) },
+			set: func(s *Set, v string) error {
+				n, err := parsePoints(v, 300, 30000)
+				if err != nil || n == 0 {
+					return fmt.Errorf("%w %q: want 300..30000 in steps of 300", ErrValue, v)
+				}
+				s.Honba = n
+				return nil
+			}},
 		flag("kan-dora", "a kan turns a new dora indicator", func(s *Set) *bool { return &s.KanDora }),
 		flag("kan-ura", "kan dora indicators have ura dora too", func(s *Set) *bool { return &s.KanUra }),
 		{name: "kazoe", help: "13 han or more: a kazoe yakuman, or capped at sanbaiman", values: "yakuman|sanbaiman",
