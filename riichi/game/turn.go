@@ -29,7 +29,7 @@ func (k *Kyoku) riichiBlock(s Seat) string {
 		return "riichi needs a closed hand"
 	case k.scores[s] < 1000:
 		return fmt.Sprintf("riichi needs 1000 points, seat has %d", k.scores[s])
-	case k.liveLeft() < k.n():
+	case k.liveLeft() < k.n() && !k.rules.RiichiNoDraw:
 		return fmt.Sprintf("riichi needs %d tiles left in the live wall, %d left", k.n(), k.liveLeft())
 	}
 	return ""
@@ -276,6 +276,9 @@ func (k *Kyoku) kyuushu(a Action) error {
 		return k.illegal(a, "only on the first draw with no call before")
 	case p.unknown > 0:
 		return k.illegal(a, "hand not revealed")
+	}
+	if k.rules.NoKyuushu {
+		return k.illegal(a, "no kyuushu kyuuhai under these rules")
 	}
 	if n := yaochuuKindCount(&p.counts); n < 9 {
 		return k.illegal(a, fmt.Sprintf("only %d kinds of terminals and honours, need 9", n))
