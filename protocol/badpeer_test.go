@@ -12,6 +12,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/settings"
 )
 
@@ -132,7 +133,7 @@ func TestMessageSignedByOutsiderIsAFault(t *testing.T) {
 // playing hands hands with the default Config: Tenhou rules, no time
 // control.
 func testSettings(players, hands int) settings.Settings {
-	return settings.Settings{Players: players, Hands: hands, Rules: settings.DefaultRules()}
+	return settings.Settings{Players: players, Hands: hands, Rules: rules.Default()}
 }
 
 // properHello returns the Hello player 3 of tb would send for table.

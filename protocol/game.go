@@ -24,6 +24,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
+	"github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/settings"
 	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/wall"
@@ -100,6 +101,10 @@ type Config struct {
 	// proofs: NewGame refuses it with NoProofs. All players must choose
 	// the same (announced in Hello.private_hands).
 	PrivateHands bool
+	// Rules are the table's house rules (package rules), announced in the
+	// Hello (all players must give the same); the zero Set means
+	// rules.Default(), Tenhou's.
+	Rules rules.Set
 	// Time is the table's time control, announced in the Hello (all
 	// players must give the same); the zero Control is off. It sets the
 	// limit of this player's decisions only through Clock.
@@ -276,7 +281,13 @@ func NewGame(cfg Config) (*Game, error) {
 	g.n = len(cfg.Peers)
 	g.layout = layoutFor(g.n)
 	g.points = deckPoints(g.tiles, g.layout)
-	g.rules = rulesFor(g.n, cfg.Tonpuu)
+	if cfg.Rules == (rules.Set{}) {
+		cfg.Rules = rules.Default()
+	} else if err := cfg.Rules.Check(); err != nil {
+		return nil, fmt.Errorf("protocol: Config.Rules: %w", err)
+	}
+	g.cfg.Rules = cfg.Rules
+	g.rules = cfg.Rules.Game(g.n, !cfg.Tonpuu)
 	g.match = game.NewMatch(g.rules)
 	for _, p := range sortPeers(cfg.Peers) {
 		if p != self {
@@ -538,7 +549,7 @@ func helloSettings(h *pb.Hello) settings.Settings {
 
 // settings returns the settings this player announces in its Hello.
 func (g *Game) settings() settings.Settings {
-	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: settings.DefaultRules(), Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands}
+	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands}
 }
 
 // configMismatch compares the Hellos received (this player's included)

@@ -145,7 +145,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
 	params := shuffleproof.NewParams(layoutFor(t.Players).Size)
-	rules := rulesFor(t.Players, t.Length == "tonpuu")
+	rules := t.Settings.Rules.Game(t.Players, !t.Settings.Tonpuu)
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
 	for len(entries) > 0 {

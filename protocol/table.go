@@ -37,16 +37,6 @@ func layoutFor(n int) wall.Layout {
 	return wall.FourPlayer
 }
 
-// rulesFor returns the match rules of a game with n players: Tenhou's
-// four-player or three-player (sanma) ranked rules with red fives and
-// open tanyao, a hanchan unless tonpuu.
-func rulesFor(n int, tonpuu bool) game.Rules {
-	if n == 3 {
-		return game.TenhouSanmaRules(!tonpuu, true, true)
-	}
-	return game.TenhouRules(!tonpuu, true, true)
-}
-
 // rulesPlayers returns the number of players rules are for: 3 or 4.
 func rulesPlayers(r game.Rules) int {
 	if r.Players == 3 {

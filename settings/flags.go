@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/timecontrol"
 )
 
@@ -36,7 +37,7 @@ func (f *Flags) Register(fs *flag.FlagSet, withPlayers bool) {
 	f.fs = fs
 	fs.IntVar(&f.hands, "hands", 0, "number of hands to play; 0 (the default) plays the whole match")
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match (tonpuu) instead of a hanchan")
-	fs.StringVar(&f.preset, "rules", DefaultRules().Preset(), "house rules preset: "+strings.Join(PresetNames(), ", ")+" (see README \"House rules\")")
+	fs.StringVar(&f.preset, "rules", rules.Default().Preset, "house rules preset: "+strings.Join(rules.PresetNames(), ", ")+" (see README \"House rules\")")
 	fs.Var(&f.switches, "rule", "a house rule switch NAME=VALUE on top of --rules, repeatable (see README \"House rules\")")
 	fs.StringVar(&f.time, "time", timecontrol.Default.String(), "time control of a human seat, BASE+BANK seconds: BASE per decision, and a bank for the whole match that pays for longer ones (Tenhou's 5+10); off: no limit (bots and mjai seats keep their own --decision-timeout)")
 	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
@@ -65,13 +66,16 @@ func (f *Flags) Settings(players int) (Settings, error) {
 		return Settings{}, fmt.Errorf("--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs")
 	}
 	var err error
-	if s.Rules, err = ParseRules(f.preset, nil); err != nil {
+	if s.Rules, err = rules.Preset(f.preset); err != nil {
 		return Settings{}, fmt.Errorf("--rules: %w", err)
 	}
 	for _, sw := range f.switches {
 		if err := s.Rules.Apply(sw); err != nil {
 			return Settings{}, fmt.Errorf("--rule %s: %w", sw, err)
 		}
+	}
+	if err := s.Rules.Check(); err != nil {
+		return Settings{}, fmt.Errorf("--rule: %w", err)
 	}
 	if s.Time, err = timecontrol.Parse(f.time); err != nil {
 		return Settings{}, fmt.Errorf("--time: %w", err)
@@ -109,12 +113,12 @@ func (f *Flags) Contradicts(host Settings) error {
 	if f.Given("players") && f.players != host.Players {
 		say(fmt.Sprintf("--players %d", f.players), fmt.Sprintf("%d players", host.Players))
 	}
-	if f.Given("rules") && f.preset != host.Rules.Preset() {
-		say(fmt.Sprintf("--rules %s", f.preset), fmt.Sprintf("the %s rules", host.Rules.Preset()))
+	if f.Given("rules") && !strings.EqualFold(f.preset, host.Rules.Preset) {
+		say(fmt.Sprintf("--rules %s", f.preset), host.Rules.Summary())
 	}
 	for _, sw := range f.switches {
 		r := host.Rules
-		if e := r.Apply(sw); e != nil || r.Summary() != host.Rules.Summary() || strings.Join(r.Switches(), " ") != strings.Join(host.Rules.Switches(), " ") {
+		if e := r.Apply(sw); e != nil || r != host.Rules {
 			say("--rule "+sw, host.Rules.Summary())
 		}
 	}

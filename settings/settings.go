@@ -3,11 +3,11 @@ package settings
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"google.golang.org/protobuf/proto"
 
+	"github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/settings/pb"
 	"github.com/mentalmj/mentalmj/timecontrol"
 )
@@ -38,8 +38,8 @@ type Settings struct {
 	Tonpuu bool
 	// Hands is the number of hands to play; 0 plays the whole match.
 	Hands int
-	// Rules are the house rules.
-	Rules Rules
+	// Rules are the house rules (package rules).
+	Rules rules.Set
 	// Time is the time control of a human seat.
 	Time timecontrol.Control
 	// NoProofs plays without the shuffle and rekey proofs.
@@ -52,7 +52,7 @@ type Settings struct {
 // players, a whole hanchan, the default rules preset, the default time
 // control (timecontrol.Default, 5+10), with proofs.
 func Default() Settings {
-	return Settings{Players: 4, Rules: DefaultRules(), Time: timecontrol.Default}
+	return Settings{Players: 4, Rules: rules.Default(), Time: timecontrol.Default}
 }
 
 // Length returns the match length's name: Hanchan or Tonpuu.
@@ -85,7 +85,7 @@ func (s Settings) Proto() *pb.Settings {
 		Players:      uint32(s.Players),
 		Length:       s.Length(),
 		Hands:        uint32(s.Hands),
-		Rules:        &pb.Rules{Preset: s.Rules.Preset(), Switches: s.Rules.Switches()},
+		Rules:        rulesProto(s.Rules),
 		Time:         &pb.TimeControl{BaseMs: base, BankMs: bank, Off: off},
 		NoProofs:     s.NoProofs,
 		PrivateHands: s.PrivateHands,
@@ -126,7 +126,7 @@ func FromProto(m *pb.Settings) (Settings, error) {
 		return Settings{}, fmt.Errorf("%w: match length %q, want %q or %q", ErrInvalid, m.Length, Hanchan, Tonpuu)
 	}
 	var err error
-	if s.Rules, err = ParseRules(m.Rules.Preset, m.Rules.Switches); err != nil {
+	if s.Rules, err = rulesFromProto(m.Rules); err != nil {
 		return Settings{}, err
 	}
 	if s.Time, err = timecontrol.FromMillis(m.Time.BaseMs, m.Time.BankMs, m.Time.Off); err != nil {
@@ -149,10 +149,10 @@ func (s Settings) Diff(o Settings) error {
 		return fmt.Errorf("wants %d hands, we want %d", s.Hands, o.Hands)
 	case s.Tonpuu != o.Tonpuu:
 		return fmt.Errorf("wants a %q match, we want %q", s.Length(), o.Length())
-	case s.Rules.Preset() != o.Rules.Preset():
-		return fmt.Errorf("plays the %q rules, we play %q", s.Rules.Preset(), o.Rules.Preset())
-	case !slices.Equal(s.Rules.Switches(), o.Rules.Switches()):
-		return fmt.Errorf("plays the rule switches %s, we play %s", strings.Join(s.Rules.Switches(), " "), strings.Join(o.Rules.Switches(), " "))
+	case s.Rules.Preset != o.Rules.Preset:
+		return fmt.Errorf("plays the %q rules, we play %q", s.Rules.Preset, o.Rules.Preset)
+	case s.Rules != o.Rules:
+		return fmt.Errorf("plays the rules %s, we play %s", s.Rules.Summary(), o.Rules.Summary())
 	case s.Time != o.Time:
 		return fmt.Errorf("plays with the time control %s, we play %s", s.Time, o.Time)
 	case s.NoProofs != o.NoProofs:

@@ -334,6 +334,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		Tonpuu:          f.play.Tonpuu,
 		NoProofs:        f.play.NoProofs,
 		PrivateHands:    f.play.PrivateHands,
+		Rules:           f.play.Rules,
 		Time:            f.play.Time,
 		Clock:           clock,
 		Transport:       n,

@@ -133,14 +133,22 @@ func (x *Settings) GetPrivateHands() bool {
 	return false
 }
 
-// Rules names a preset of house rules and the switches set on top of it.
+// Rules names a preset of house rules (package rules) and the switches
+// set on top of it.
 type Rules struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// preset is the preset's name ("tenhou", "majsoul", ...).
 	Preset string `protobuf:"bytes,1,opt,name=preset,proto3" json:"preset,omitempty"`
-	// switches are the canonical "name=value" of every switch, sorted by
-	// name; a receiver that does not know a name refuses the settings.
-	Switches      []string `protobuf:"bytes,2,rep,name=switches,proto3" json:"switches,omitempty"`
+	// switches are the canonical "name=value" (rules.Set.Switches) of the
+	// switches whose value differs from the preset's, sorted by name; a
+	// receiver that does not know a name or a value refuses the settings.
+	Switches []string `protobuf:"bytes,2,rep,name=switches,proto3" json:"switches,omitempty"`
+	// digest is the first 8 bytes of SHA-256 over every switch of the
+	// resulting rules, canonical and sorted, each followed by "\n": a
+	// receiver whose build gives the same preset and switches other
+	// values (another release's preset table) refuses the settings rather
+	// than play other rules.
+	Digest        []byte `protobuf:"bytes,3,opt,name=digest,proto3" json:"digest,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -185,6 +193,13 @@ func (x *Rules) GetPreset() string {
 func (x *Rules) GetSwitches() []string {
 	if x != nil {
 		return x.Switches
+	}
+	return nil
+}
+
+func (x *Rules) GetDigest() []byte {
+	if x != nil {
+		return x.Digest
 	}
 	return nil
 }
@@ -264,10 +279,11 @@ const file_settings_proto_rawDesc = "" +
 	"\x05rules\x18\x04 \x01(\v2\x1b.mentalmj.settings.v1.RulesR\x05rules\x125\n" +
 	"\x04time\x18\x05 \x01(\v2!.mentalmj.settings.v1.TimeControlR\x04time\x12\x1b\n" +
 	"\tno_proofs\x18\x06 \x01(\bR\bnoProofs\x12#\n" +
-	"\rprivate_hands\x18\a \x01(\bR\fprivateHands\";\n" +
+	"\rprivate_hands\x18\a \x01(\bR\fprivateHands\"S\n" +
 	"\x05Rules\x12\x16\n" +
 	"\x06preset\x18\x01 \x01(\tR\x06preset\x12\x1a\n" +
-	"\bswitches\x18\x02 \x03(\tR\bswitches\"Q\n" +
+	"\bswitches\x18\x02 \x03(\tR\bswitches\x12\x16\n" +
+	"\x06digest\x18\x03 \x01(\fR\x06digest\"Q\n" +
 	"\vTimeControl\x12\x17\n" +
 	"\abase_ms\x18\x01 \x01(\rR\x06baseMs\x12\x17\n" +
 	"\abank_ms\x18\x02 \x01(\rR\x06bankMs\x12\x10\n" +
