@@ -33,6 +33,9 @@ func (r *Report) WriteText(w io.Writer) {
 			length += " with private hands"
 		}
 		fmt.Fprintf(w, "table %q, %s%s\n", r.Table, length, game)
+		if r.Settings != "" {
+			fmt.Fprintf(w, "settings: %s\n", r.Settings)
+		}
 	}
 	if len(r.Players) > 0 {
 		var ps []string
