@@ -32,7 +32,7 @@ var localCommand = command{
 	run:     runLocal,
 }
 
-const localUsage = `local [--players 3|4] [--hands N] [--dir DIR] [--play] [--mjai-bot N=COMMAND]...
+const localUsage = `local [--players 3|4] [--hands N] [--data-dir DIR] [--play] [--mjai-bot N=COMMAND]...
 
 Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
 identities; they play a whole hanchan of riichi mahjong under the mental
@@ -90,7 +90,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
 	noProofs := fs.Bool("no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
 	privateHands := fs.Bool("private-hands", false, "pass --private-hands to the nodes: only the keys the rules need are revealed at the end of a hand; each node's record is its own view")
-	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
+	dir := fs.String("data-dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
+	fs.StringVar(dir, "dir", "", aliasUsage)
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
 	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
@@ -131,7 +132,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		*dir = d
 	} else if entries, err := os.ReadDir(*dir); err == nil && len(entries) > 0 {
-		return usageError(fs, stderr, "--dir %s is not empty; give a new directory", *dir)
+		return usageError(fs, stderr, "--data-dir %s is not empty; give a new directory", *dir)
 	}
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
 		return usageError(fs, stderr, "--dir: %v", err)
