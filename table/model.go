@@ -50,6 +50,14 @@ type Model struct {
 	clock     *timecontrol.Clock
 }
 
+// SetGame shows the table's settings, game (settings.Settings.Summary).
+func (m *Model) SetGame(game string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.s.Game = game
+	m.commit()
+}
+
 // SetClock makes each Decision show the time control c of the player's
 // seat: when the free time ends (Decision.BaseDeadline) and the bank left
 // (Decision.BankMs). nil shows only the deadline.

@@ -38,6 +38,10 @@ type Snapshot struct {
 	// table waits for or what went wrong.
 	State  string `json:"state"`
 	Status string `json:"status"`
+	// Game is the table's settings as a player reads them (players, match
+	// length, rules, time control, proofs, private hands; see package
+	// settings), "" until SetGame.
+	Game string `json:"game,omitempty"`
 	// Stage is the protocol step of the hand ("shuffle", "play", …).
 	Stage string `json:"stage"`
 	// Hand is the hand number; Round its name ("East 1"); Honba, Kyotaku

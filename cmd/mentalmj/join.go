@@ -284,6 +284,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	defer stopUI()
 	front.serve(uiCtx, *noOpen, screen)
 	player := front.player
+	front.model.SetGame(fmt.Sprintf("table %s: %s", *table, f.play.Summary()))
 	var clock *timecontrol.Clock // a human seat's time control
 	if player != nil && !*passive && mjaiPlayer == nil {
 		clock = timecontrol.NewClock(f.play.Time)
