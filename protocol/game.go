@@ -52,12 +52,6 @@ type Config struct {
 	Hands int
 	// Tonpuu plays an east-only match instead of a hanchan.
 	Tonpuu bool
-	// Rules, if not nil, are the match rules (house rules: package rules,
-	// Set.Game(len(Peers), !Tonpuu)); nil plays Tenhou's ranked rules.
-	// Their player count must be len(Peers) and Hanchan must be !Tonpuu.
-	// The engine, the tracker and the live audit follow them; every
-	// player must give the same (the Hello carries them: SPEC).
-	Rules *game.Rules
 	// Transport carries messages to the other three players.
 	Transport Transport
 	// Transcript, if not nil, receives every message sent or received, as
@@ -270,12 +264,6 @@ func NewGame(cfg Config) (*Game, error) {
 	g.layout = layoutFor(g.n)
 	g.points = deckPoints(g.tiles, g.layout)
 	g.rules = rulesFor(g.n, cfg.Tonpuu)
-	if cfg.Rules != nil {
-		if rulesPlayers(*cfg.Rules) != g.n || cfg.Rules.Hanchan == cfg.Tonpuu {
-			return nil, fmt.Errorf("protocol: rules for %d players (hanchan %v) at a table of %d (tonpuu %v)", rulesPlayers(*cfg.Rules), cfg.Rules.Hanchan, g.n, cfg.Tonpuu)
-		}
-		g.rules = *cfg.Rules
-	}
 	g.match = game.NewMatch(g.rules)
 	for _, p := range sortPeers(cfg.Peers) {
 		if p != self {
