@@ -226,6 +226,9 @@ func (k *Kyoku) resolve() {
 		}
 	}
 	if o.kind == offerKita {
+		for i := range k.p {
+			k.p[i].ippatsu = false // the kita passed: it ends every ippatsu
+		}
 		k.turn = o.from
 		k.phase = PhaseDraw
 		return
