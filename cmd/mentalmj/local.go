@@ -23,6 +23,8 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/rules"
+	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/verdict"
 )
 
@@ -97,6 +99,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
 	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
+	timeControl := fs.String("time", timecontrol.Default.String(), "time control of your seat with --play, BASE+BANK seconds or off (see join --time); passed to every node")
+	preset := fs.String("rules", rules.Default().Preset, "house rules preset, passed to every node: "+strings.Join(rules.PresetNames(), ", "))
+	var switches listFlag
+	fs.Var(&switches, "rule", "a house rule switch NAME=VALUE on top of --rules, repeatable, passed to every node")
 	var mjaiBots listFlag
 	fs.Var(&mjaiBots, "mjai-bot", "N=COMMAND: an external mjai bot plays player-N (0..3, 0..2 with --players 3) instead of the built-in bot; repeatable (see join --mjai-bot)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -117,6 +123,12 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *privateHands && *noProofs {
 		return usageError(fs, stderr, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs")
+	}
+	if _, err := timecontrol.Parse(*timeControl); err != nil {
+		return usageError(fs, stderr, "--time: %v", err)
+	}
+	if _, err := rules.Parse(*preset, switches); err != nil {
+		return usageError(fs, stderr, "--rules, --rule: %v", err)
 	}
 	for n := range botCommands {
 		if n >= *nPlayers {
@@ -204,6 +216,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *privateHands {
 			args = append(args, "--private-hands")
+		}
+		args = append(args, "--time", *timeControl, "--rules", *preset)
+		for _, sw := range switches {
+			args = append(args, "--rule", sw)
 		}
 		if human {
 			// The bots wait for a human: 30 minutes a decision.

@@ -48,10 +48,13 @@ func TestHelpCommand(t *testing.T) {
 // A malformed --time is a usage error listing the valid forms, before
 // anything starts.
 func TestBadTimeFlag(t *testing.T) {
-	for _, args := range [][]string{{"host"}, {"join", "--peer", "a", "--peer", "b", "--peer", "c"}} {
+	for _, args := range [][]string{{"host"}, {"join", "--peer", "a", "--peer", "b", "--peer", "c"}, {"local"}} {
 		cmd := args[0]
 		var out, errOut bytes.Buffer
-		code := run(context.Background(), append(args, "--table", "x", "--time", "5-10"), &out, &errOut)
+		if cmd != "local" {
+			args = append(args, "--table", "x")
+		}
+		code := run(context.Background(), append(args, "--time", "5-10"), &out, &errOut)
 		if code != 2 || !strings.Contains(errOut.String(), "--time") || !strings.Contains(errOut.String(), `"off"`) {
 			t.Errorf("%s --time 5-10: exit %d, want 2 listing the forms:\n%s", cmd, code, errOut.String())
 		}
