@@ -62,7 +62,7 @@
 // # Private hands
 //
 // Config.PrivateHands (join --private-hands, announced in
-// Hello.private_hands, which every player must match like no_proofs; it
+// Hello.settings.private_hands, which every player must match like no_proofs; it
 // requires the proofs) closes the leak of step 7: the full key reveal
 // shows every concealed hand and the unseen wall to everyone. Since every
 // pass is proven on arrival, the wall C_i with the commitments R_{j,i} is
@@ -130,7 +130,7 @@
 // # Three players (sanma)
 //
 // The player count is a property of the game: the number of peers in
-// Config.Peers, 3 or 4, announced in every Hello (Hello.players) and
+// Config.Peers, 3 or 4, announced in every Hello (Hello.settings.players) and
 // checked with the rest of the configuration (a node announcing another
 // count is a FaultConfig naming it; a Hello whose count contradicts its
 // own peer list is a malformed signed message, blamed). Three players play

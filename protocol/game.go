@@ -99,7 +99,7 @@ type Config struct {
 	// private, even from the offline audit, which then checks every proof
 	// and every shown tile but not the Tenhou wall model. It requires
 	// proofs: NewGame refuses it with NoProofs. All players must choose
-	// the same (announced in Hello.private_hands).
+	// the same (announced in Hello.settings.private_hands).
 	PrivateHands bool
 	// Rules are the table's house rules (package rules), announced in the
 	// Hello (all players must give the same); the zero Set means

@@ -1296,7 +1296,7 @@ type KeyReveal struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	GlobalKey    []byte                 `protobuf:"bytes,1,opt,name=global_key,json=globalKey,proto3" json:"global_key,omitempty"`
 	PositionKeys []byte                 `protobuf:"bytes,2,opt,name=position_keys,json=positionKeys,proto3" json:"position_keys,omitempty"`
-	// positions, in private-hands mode (Hello.private_hands), lists the yama
+	// positions, in private-hands mode (Hello.settings.private_hands), lists the yama
 	// positions whose keys position_keys holds, ascending, one 32-byte key
 	// each: exactly the concealed positions of the riichi checks the public
 	// engine could not decide (possibly none); global_key is then empty.
