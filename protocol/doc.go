@@ -15,6 +15,21 @@
 // different peers different things. Every message a player sends or
 // receives is appended to its Transcript as it happens.
 //
+// # The Hello and the game's settings
+//
+// A game opens with every player's Hello: the table, the protocol
+// Version, the peers, a nonce, and the game's settings (package settings:
+// players, match length and hands, the house rules of Config.Rules, the
+// time control of Config.Time, proofs, private hands), the same message
+// the host's invite carries. A Hello whose settings differ from the
+// table's, or carry a preset, rule switch or field this build does not
+// know, or that comes from another protocol version, is a FaultConfig
+// naming its sender, never a blame; a malformed one (a nonce of the
+// wrong size, a count that contradicts its peers) is blamed. Each
+// player's own decisions may run on a clock (Config.Clock, package
+// timecontrol) started when their inputs are at the node; when it runs
+// out the node acts for the player and marks the entry timed_out.
+//
 // # A hand, in lockstep
 //
 // At every step each player knows which message it expects next from each
