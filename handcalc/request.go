@@ -1,0 +1,264 @@
+package handcalc
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// ErrMalformed is wrapped by Score when the request does not describe a
+// possible win: bad tile notation, a tile count that is not 13 or 14 minus
+// 3 per meld, an impossible meld, five copies of a kind, an unknown wind
+// or rules preset, or a situation that cannot happen (riichi on an open
+// hand, ippatsu without riichi, …).
+var ErrMalformed = errors.New("malformed request")
+
+// ErrNoWin is wrapped by Score when the request is a possible hand that
+// does not win: the tiles are not complete, or no reading has a yaku.
+var ErrNoWin = errors.New("the hand does not win")
+
+// Request is one win to score, as the calculator's flags and JSON lines
+// give it. The zero values are the common case: a tsumo by a non-dealer
+// (seat South) in the East round, no honba, Tenhou's four-player rules.
+type Request struct {
+	// Hand is the concealed tiles in the usual notation ("123m456p789s2344s",
+	// "0m" a red five): 13 - 3·len(Melds) tiles without the winning tile,
+	// or 14 - 3·len(Melds) with it (kita do not count as melds).
+	Hand string `json:"hand"`
+	// Win is the winning tile, e.g. "4s" or "0p".
+	Win string `json:"win"`
+	// Melds are the declared melds in call order, "TYPE:TILES" with TYPE
+	// chi, pon, daiminkan (minkan), kakan (shouminkan), ankan, or "kita"
+	// (three-player nukidora, also "kita:4z").
+	Melds []string `json:"melds"`
+	// Ron is a win on another player's discard; false is a tsumo.
+	Ron bool `json:"ron"`
+	// The situational yaku (riichi.WinContext documents each).
+	Riichi       bool `json:"riichi"`
+	DoubleRiichi bool `json:"double_riichi"`
+	Ippatsu      bool `json:"ippatsu"`
+	Haitei       bool `json:"haitei"`
+	Houtei       bool `json:"houtei"`
+	Rinshan      bool `json:"rinshan"`
+	Chankan      bool `json:"chankan"`
+	Tenhou       bool `json:"tenhou"`
+	Chiihou      bool `json:"chiihou"`
+	// Dora and Ura are the dora and ura dora indicators (not the dora
+	// themselves), each element one or more tiles ("1m" or "1m2p"); Ura
+	// needs riichi or double riichi and at most as many as Dora.
+	Dora []string `json:"dora"`
+	Ura  []string `json:"ura"`
+	// SeatWind and RoundWind are "E", "S", "W" or "N" (also "east" …,
+	// "1z".."4z"); SeatWind defaults to E when Dealer is true and S
+	// otherwise, RoundWind to E.
+	SeatWind  string `json:"seat_wind"`
+	RoundWind string `json:"round_wind"`
+	// Honba is the number of honba sticks (0 or more); they change the
+	// payments, not Result.Points.
+	Honba int `json:"honba"`
+	// Dealer says whether the winner is the dealer (oya); nil leaves it to
+	// SeatWind. A Dealer that contradicts SeatWind is malformed.
+	Dealer *bool `json:"dealer"`
+	// Rules is the rules preset (see RulesNames); "" is "tenhou".
+	Rules string `json:"rules"`
+	// Players is 4 (also when 0) or 3 (sanma).
+	Players int `json:"players"`
+}
+
+// win is a parsed request: the context riichi.Score takes.
+type win struct {
+	ctx     riichi.WinContext
+	players int
+}
+
+// malformed returns an error wrapping ErrMalformed.
+func malformed(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", ErrMalformed, fmt.Sprintf(format, a...))
+}
+
+// parse checks req and builds the WinContext. Errors wrap ErrMalformed
+// and name the field at fault.
+func parse(req *Request) (win, error) {
+	var w win
+	players := req.Players
+	switch players {
+	case 0:
+		players = 4
+	case 3, 4:
+	default:
+		return w, malformed("players %d: want 4 or 3", req.Players)
+	}
+	w.players = players
+	rules, err := handRules(req.Rules, players)
+	if err != nil {
+		return w, err
+	}
+	ctx := &w.ctx
+	ctx.Rules = rules
+
+	var p pool
+	p.rules = rules
+	hand, err := p.parseTiles("hand", req.Hand)
+	if err != nil {
+		return w, err
+	}
+	wins, err := p.parseTiles("win", req.Win)
+	if err != nil {
+		return w, err
+	}
+	if len(wins) != 1 {
+		return w, malformed("win %q: want exactly one tile", req.Win)
+	}
+	for _, s := range req.Melds {
+		m, kita, err := p.parseMeld(s, players)
+		if err != nil {
+			return w, err
+		}
+		if kita {
+			ctx.Nukidora++
+			continue
+		}
+		ctx.Melds = append(ctx.Melds, m)
+	}
+	if len(ctx.Melds) > 4 {
+		return w, malformed("%d melds: at most 4", len(ctx.Melds))
+	}
+	without := 13 - 3*len(ctx.Melds)
+	switch len(hand) {
+	case without:
+		hand = append(hand, wins[0])
+	case without + 1:
+		// The hand includes the winning tile: it must hold that tile.
+		found := false
+		for _, t := range hand {
+			if t.kind == wins[0].kind && t.red == wins[0].red {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return w, malformed("hand %q has %d tiles, so it must include the winning tile, but it holds no %s", req.Hand, len(hand), req.Win)
+		}
+		p.unuse(wins[0])
+	default:
+		return w, malformed("hand %q has %d tiles with %d melds: want %d without the winning tile (or %d with it)", req.Hand, len(hand), len(ctx.Melds), without, without+1)
+	}
+	dora, err := p.parseIndicators("dora", req.Dora)
+	if err != nil {
+		return w, err
+	}
+	ura, err := p.parseIndicators("ura", req.Ura)
+	if err != nil {
+		return w, err
+	}
+	if len(dora) > 5 {
+		return w, malformed("dora: %d indicators, at most 5 (one and four kan dora)", len(dora))
+	}
+	if len(ura) > 0 && !req.Riichi && !req.DoubleRiichi {
+		return w, malformed("ura: ura dora indicators count only with riichi or double riichi")
+	}
+	if len(ura) > len(dora) {
+		return w, malformed("ura: %d ura dora indicators but %d dora indicators", len(ura), len(dora))
+	}
+	if err := p.check(); err != nil {
+		return w, err
+	}
+	// Concrete tile ids, allocated across every tile of the request.
+	ctx.Hand = p.ids(hand)
+	ctx.WinTile = ctx.Hand[len(ctx.Hand)-1]
+	if len(hand) == without+1 {
+		for i, t := range hand {
+			if t.kind == wins[0].kind && t.red == wins[0].red {
+				ctx.WinTile = ctx.Hand[i]
+				break
+			}
+		}
+	}
+	for i := range ctx.Melds {
+		ctx.Melds[i].Tiles = p.ids(p.meldTiles[i])
+		ctx.Melds[i].Called = calledTile(ctx.Melds[i])
+	}
+	ctx.DoraIndicators = p.ids(dora)
+	ctx.UraIndicators = p.ids(ura)
+
+	if ctx.SeatWind, err = parseWind("seat_wind", req.SeatWind, players); err != nil {
+		return w, err
+	}
+	if req.SeatWind == "" {
+		ctx.SeatWind = 28 // South: a non-dealer
+		if req.Dealer != nil && *req.Dealer {
+			ctx.SeatWind = 27
+		}
+	}
+	if req.Dealer != nil && *req.Dealer != (ctx.SeatWind == 27) {
+		return w, malformed("dealer %v contradicts seat_wind %s (the dealer's seat wind is E)", *req.Dealer, req.SeatWind)
+	}
+	if ctx.RoundWind, err = parseWind("round_wind", req.RoundWind, players); err != nil {
+		return w, err
+	}
+	if req.RoundWind == "" {
+		ctx.RoundWind = 27
+	}
+	if req.Honba < 0 {
+		return w, malformed("honba %d: want 0 or more", req.Honba)
+	}
+	ctx.Honba = req.Honba
+	ctx.Tsumo = !req.Ron
+	ctx.Riichi = req.Riichi && !req.DoubleRiichi
+	ctx.DoubleRiichi = req.DoubleRiichi
+	ctx.Ippatsu, ctx.Haitei, ctx.Houtei = req.Ippatsu, req.Haitei, req.Houtei
+	ctx.Rinshan, ctx.Chankan = req.Rinshan, req.Chankan
+	ctx.Tenhou, ctx.Chiihou = req.Tenhou, req.Chiihou
+	if req.Riichi && req.DoubleRiichi {
+		return w, malformed("riichi and double_riichi: give one (a double riichi is a riichi)")
+	}
+	if req.Rinshan && !hasKan(ctx.Melds) {
+		return w, malformed("rinshan without a kan among the melds")
+	}
+	return w, nil
+}
+
+// hasKan reports whether any meld is a kan.
+func hasKan(ms []riichi.Meld) bool {
+	for _, m := range ms {
+		if m.IsKan() {
+			return true
+		}
+	}
+	return false
+}
+
+// calledTile returns the tile a meld is taken to have called: the first
+// one (the choice changes no score), -1 for an ankan.
+func calledTile(m riichi.Meld) wall.Tile {
+	if m.Type == riichi.Ankan {
+		return -1
+	}
+	return m.Tiles[0]
+}
+
+// parseWind reads a wind field: "" gives 0 (the caller's default).
+func parseWind(field, s string, players int) (wall.Kind, error) {
+	var k wall.Kind
+	switch strings.ToLower(s) {
+	case "":
+		return 0, nil
+	case "e", "east", "1z":
+		k = 27
+	case "s", "south", "2z":
+		k = 28
+	case "w", "west", "3z":
+		k = 29
+	case "n", "north", "4z":
+		k = 30
+	default:
+		return 0, malformed("%s %q: want E, S, W or N", field, s)
+	}
+	if players == 3 && k == 30 && field == "seat_wind" {
+		return 0, malformed("%s N: three-player mahjong has seats E, S and W only", field)
+	}
+	return k, nil
+}
