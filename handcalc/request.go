@@ -215,8 +215,8 @@ func parse(req *Request) (win, error) {
 	if req.Riichi && req.DoubleRiichi {
 		return w, malformed("riichi and double_riichi: give one (a double riichi is a riichi)")
 	}
-	if req.Rinshan && !hasKan(ctx.Melds) {
-		return w, malformed("rinshan without a kan among the melds")
+	if req.Rinshan && !hasKan(ctx.Melds) && ctx.Nukidora == 0 {
+		return w, malformed("rinshan without a kan (or kita) among the melds")
 	}
 	return w, nil
 }
