@@ -41,6 +41,9 @@ func DecodeRequest(line []byte) (Request, error) {
 func jsonError(err error) string {
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
+		if te.Field == "" {
+			return fmt.Sprintf("a JSON %s where an object is wanted", te.Value)
+		}
 		return fmt.Sprintf("key %q: a JSON %s where a %v is wanted", te.Field, te.Value, te.Type)
 	}
 	if errors.Is(err, io.EOF) {

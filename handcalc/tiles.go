@@ -192,7 +192,7 @@ func meldShape(typ riichi.MeldType, ts []tileSpec) error {
 		want = 4
 	}
 	if len(ts) != want {
-		return fmt.Errorf("a %v has %d tiles, not %d", typ, want, len(ts))
+		return fmt.Errorf("%v needs %d tiles, not %d", typ, want, len(ts))
 	}
 	kinds := make([]wall.Kind, len(ts))
 	for i, t := range ts {
@@ -201,7 +201,7 @@ func meldShape(typ riichi.MeldType, ts []tileSpec) error {
 	slices.Sort(kinds)
 	if typ != riichi.Chi {
 		if kinds[0] != kinds[len(kinds)-1] {
-			return fmt.Errorf("a %v is %d tiles of one kind", typ, want)
+			return fmt.Errorf("%v needs %d tiles of one kind", typ, want)
 		}
 		return nil
 	}
