@@ -37,7 +37,7 @@ func (p *pool) parseTiles(field, s string) ([]tileSpec, error) {
 	if err != nil {
 		return nil, malformed("%s %s", field, strings.TrimPrefix(err.Error(), "riichi: hand "))
 	}
-	out := make([]tileSpec, len(tiles))
+	out := make([]tileSpec, len(tiles), len(tiles)+1) // room for the winning tile
 	for i, t := range tiles {
 		sp := tileSpec{kind: t.Kind(), red: t.IsRed()}
 		if p.rules.Sanma && sp.kind >= 1 && sp.kind <= 7 {

@@ -52,7 +52,7 @@ func ParseHand(s string) ([]wall.Tile, error) {
 // takeTile returns the lowest free id of the tile named by digit and suit and
 // marks it used.
 func takeTile(used *[wall.NumTiles]bool, digit, suit byte) (wall.Tile, error) {
-	k, red, err := wall.ParseTileName(string([]byte{digit, suit}))
+	k, red, err := wall.ParseTileName(tileName(digit, suit))
 	if err != nil {
 		return 0, err
 	}
@@ -72,6 +72,21 @@ func takeTile(used *[wall.NumTiles]bool, digit, suit byte) (wall.Tile, error) {
 		return t, nil
 	}
 	return 0, fmt.Errorf("too many copies of %c%c", digit, suit)
+}
+
+// tileNames holds every digit+suit pair, so that tileName can slice a
+// two-byte name out of it instead of allocating one per tile.
+const tileNames = "0m1m2m3m4m5m6m7m8m9m0p1p2p3p4p5p6p7p8p9p0s1s2s3s4s5s6s7s8s9s0z1z2z3z4z5z6z7z8z9z"
+
+// tileName returns the two-character name digit+suit (a slice of
+// tileNames when both are in range, else a new string).
+func tileName(digit, suit byte) string {
+	i := strings.IndexByte("mpsz", suit)
+	if digit < '0' || digit > '9' || i < 0 {
+		return string([]byte{digit, suit})
+	}
+	off := 2 * (10*i + int(digit-'0'))
+	return tileNames[off : off+2]
 }
 
 // FormatHand writes tiles in the standard notation, sorted by kind with
