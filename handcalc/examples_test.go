@@ -44,13 +44,15 @@ func sortedYaku(ys []Yaku) []Yaku {
 // TestWorkedExamples scores the worked examples of testdata/examples.jsonl:
 // hands whose han and fu follow the counting rules of riichi.wiki's Fu
 // page (or are its own example) and whose points are the published
-// scoring table's, each naming its source. Yaku are compared as a set
+// scoring table's, each naming its source; two apply house-rule switches
+// (kiriage mangan, double yakuman) as riichi.wiki describes them. Yaku are compared as a set
 // (their order is checked against Tenhou by TestScoreLinesMatchesTenhouLogs).
 func TestWorkedExamples(t *testing.T) {
 	type example struct {
-		Name    string
-		Request json.RawMessage
-		Want    Result
+		Name     string
+		Switches []string // house-rule switches (Request.Switches has no JSON key)
+		Request  json.RawMessage
+		Want     Result
 	}
 	examples := readJSONL[example](t, "testdata/examples.jsonl")
 	if len(examples) < 10 {
@@ -62,6 +64,7 @@ func TestWorkedExamples(t *testing.T) {
 			t.Errorf("%s: %v", ex.Name, err)
 			continue
 		}
+		req.Switches = ex.Switches
 		got, err := Score(req)
 		if err != nil {
 			t.Errorf("%s: %v", ex.Name, err)

@@ -64,6 +64,10 @@ type Request struct {
 	Dealer *bool `json:"dealer"`
 	// Rules is the rules preset (see RulesNames); "" is "tenhou".
 	Rules string `json:"rules"`
+	// Switches are house-rule switches "NAME=VALUE" applied on top of
+	// Rules (the --rule flag; rules.Set.Apply), e.g. "aka=0". They have no
+	// JSON key: a JSON request names a preset only.
+	Switches []string `json:"-"`
 	// Players is 4 (also when 0) or 3 (sanma).
 	Players int `json:"players"`
 }
@@ -92,7 +96,7 @@ func parse(req *Request) (win, error) {
 		return w, malformed("players %d: want 4 or 3", req.Players)
 	}
 	w.players = players
-	rules, err := handRules(req.Rules, players)
+	rules, err := handRules(req.Rules, req.Switches, players)
 	if err != nil {
 		return w, err
 	}

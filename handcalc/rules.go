@@ -1,25 +1,22 @@
 package handcalc
 
 import (
-	"strings"
-
 	"github.com/mentalmj/mentalmj/riichi"
-	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/rules"
 )
 
-// RulesNames returns the rules presets a Request may name.
-func RulesNames() []string { return []string{"tenhou"} }
+// RulesNames returns the rules presets a Request may name
+// (rules.PresetNames: tenhou, majsoul, mleague, wrc, ema).
+func RulesNames() []string { return rules.PresetNames() }
 
 // handRules returns the hand-evaluation rules of preset name ("" is
-// "tenhou") for 4 or 3 players: Tenhou's ari-ari rules (game.TenhouRules,
-// game.TenhouSanmaRules with red fives and open tanyao).
-func handRules(name string, players int) (riichi.Rules, error) {
-	switch strings.ToLower(name) {
-	case "", "tenhou":
-		if players == 3 {
-			return game.TenhouSanmaRules(true, true, true).Hand, nil
-		}
-		return game.TenhouRules(true, true, true).Hand, nil
+// "tenhou") with switches ("NAME=VALUE", rules.Set.Apply) applied in
+// order, for 4 or 3 players (rules.Set.Game). Errors wrap ErrMalformed
+// and list the valid presets, switch names or values.
+func handRules(name string, switches []string, players int) (riichi.Rules, error) {
+	set, err := rules.Parse(name, switches)
+	if err != nil {
+		return riichi.Rules{}, malformed("%v", err)
 	}
-	return riichi.Rules{}, malformed("rules %q: unknown preset; valid: %s", name, strings.Join(RulesNames(), ", "))
+	return set.Game(players, true).Hand, nil
 }

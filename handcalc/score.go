@@ -30,9 +30,11 @@ type Result struct {
 	Payments []Payment `json:"payments"`
 	// Yaku are the yaku in Tenhou's order, with their han; dora, aka dora
 	// and ura dora (shown with riichi even at 0) come last. A yakuman hand
-	// lists its yakuman at 13 han each.
+	// lists its yakuman at 13 han per yakuman each is worth.
 	Yaku []Yaku `json:"yaku"`
-	// Yakuman is the number of yakuman (0 for a kazoe yakuman).
+	// Yakuman is the number of yakuman the hand is paid as
+	// (riichi.Rules.YakumanCount: a double yakuman counts 2 under
+	// double-yakuman rules; 0 for a kazoe yakuman).
 	Yakuman int `json:"yakuman"`
 	// Error is the reason the hand does not win or the request is
 	// malformed; "" when OK.
@@ -102,7 +104,8 @@ func notComplete(ctx *riichi.WinContext) string {
 
 // result turns riichi's WinResult into a Result.
 func result(w *win, res *riichi.WinResult) Result {
-	out := Result{OK: true, Han: res.Han, Fu: res.Fu, Points: res.Points, Yakuman: len(res.Yakuman)}
+	r := &w.ctx.Rules
+	out := Result{OK: true, Han: res.Han, Fu: res.Fu, Points: res.Points, Yakuman: r.YakumanCount(res.Yakuman)}
 	if res.Limit >= 0 && res.Limit < len(limitNames) {
 		out.Limit = limitNames[res.Limit]
 	}
@@ -114,7 +117,7 @@ func result(w *win, res *riichi.WinResult) Result {
 		out.Yaku = append(out.Yaku, Yaku{Name: riichi.YakuName(y.ID), Han: y.Han})
 	}
 	for _, id := range res.Yakuman {
-		out.Yaku = append(out.Yaku, Yaku{Name: riichi.YakuName(id), Han: 13})
+		out.Yaku = append(out.Yaku, Yaku{Name: riichi.YakuName(id), Han: 13 * r.YakumanCount([]int{id})})
 	}
 	out.Payments = payments(w, res.Pay)
 	return out

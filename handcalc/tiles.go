@@ -30,26 +30,38 @@ type pool struct {
 // suitOf returns 0, 1, 2 for the fives of m, p, s.
 func suitOf(k wall.Kind) int { return int(k) / 9 }
 
-// parseTiles reads s in the hand notation (riichi.ParseHand) and counts
+// parseTiles reads s in the hand notation (riichi.ScanHand) and counts
 // its tiles; field names the request field in errors.
 func (p *pool) parseTiles(field, s string) ([]tileSpec, error) {
-	tiles, err := riichi.ParseHand(s)
+	out := make([]tileSpec, 0, len(s)/2+1) // room for the winning tile
+	err := riichi.ScanHand(s, func(_ int, k wall.Kind, red bool) error {
+		if p.rules.Sanma && k >= 1 && k <= 7 {
+			return fmt.Errorf("%v is not used in three-player mahjong (no 2m..8m)", k)
+		}
+		if red && p.redCopies(k) == 0 {
+			return fmt.Errorf("a red five 0%c, but these rules have no red %v", k.Suit(), k)
+		}
+		sp := tileSpec{kind: k, red: red}
+		p.use(sp)
+		out = append(out, sp)
+		return nil
+	})
 	if err != nil {
 		return nil, malformed("%s %s", field, strings.TrimPrefix(err.Error(), "riichi: hand "))
 	}
-	out := make([]tileSpec, len(tiles), len(tiles)+1) // room for the winning tile
-	for i, t := range tiles {
-		sp := tileSpec{kind: t.Kind(), red: t.IsRed()}
-		if p.rules.Sanma && sp.kind >= 1 && sp.kind <= 7 {
-			return nil, malformed("%s %q: %v is not used in three-player mahjong (no 2m..8m)", field, s, sp.kind)
-		}
-		if sp.red && !p.rules.Aka {
-			return nil, malformed("%s %q: a red five (0%c), but these rules have no red fives", field, s, sp.kind.Suit())
-		}
-		p.use(sp)
-		out[i] = sp
-	}
 	return out, nil
+}
+
+// redCopies returns how many of the four copies of kind k are red under
+// the rules (riichi.Rules.IsRed).
+func (p *pool) redCopies(k wall.Kind) int {
+	n := 0
+	for c := wall.Tile(4 * k); c < wall.Tile(4*k+4); c++ {
+		if p.rules.IsRed(c) {
+			n++
+		}
+	}
+	return n
 }
 
 // use counts one tile.
@@ -93,33 +105,29 @@ func (p *pool) check() error {
 		if kind.IsHonor() || kind.Number() != 5 {
 			continue
 		}
-		s := suitOf(kind)
-		if p.reds[s] > 1 {
-			return malformed("%d red fives 0%c: a set has one", p.reds[s], kind.Suit())
+		reds, redCopies := p.reds[suitOf(kind)], p.redCopies(kind)
+		if reds > redCopies {
+			return malformed("%d red fives 0%c: a set under these rules has %d", reds, kind.Suit(), redCopies)
 		}
-		if p.rules.Aka && n-p.reds[s] > 3 {
-			return malformed("four plain %v: with red fives one %v of the set is red (write it 0%c)", kind, kind, kind.Suit())
+		if n-reds > 4-redCopies {
+			return malformed("%d plain %v: under these rules %d of the four %v are red (write them 0%c)", n-reds, kind, redCopies, kind, kind.Suit())
 		}
 	}
 	return nil
 }
 
-// ids gives each tile a concrete Tenhou id: a red five its red id, any
-// other tile the lowest free id of its kind that is not red (a red id
-// only when the rules have no red fives). Call after check.
+// ids gives each tile a concrete Tenhou id: the lowest free id of its
+// kind that the rules make red for a red five, not red for any other
+// tile. Call after check.
 func (p *pool) ids(ts []tileSpec) []wall.Tile {
 	out := make([]wall.Tile, len(ts))
 	for i, t := range ts {
 		base := wall.Tile(4 * t.kind)
 		id := wall.Tile(-1)
-		if t.red {
-			id = base // the red fives are ids 16, 52, 88: the first of their kind
-		} else {
-			for c := base; c < base+4; c++ {
-				if !p.used[c] && !(c.IsRed() && p.rules.Aka) {
-					id = c
-					break
-				}
+		for c := base; c < base+4; c++ {
+			if !p.used[c] && p.rules.IsRed(c) == t.red {
+				id = c
+				break
 			}
 		}
 		p.used[id] = true

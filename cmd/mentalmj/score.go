@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/mentalmj/mentalmj/handcalc"
+	"github.com/mentalmj/mentalmj/rules"
 )
 
 var scoreCommand = command{
@@ -35,6 +36,8 @@ Examples:
   mentalmj score 123m456p789s2344s --win 4s --ron --riichi --dora 1m
   mentalmj score 234m567p789s2s --meld pon:7z7z7z --win 2s --tsumo --dealer
   mentalmj score 19m19p19s1234567z --win 1m --ron
+  mentalmj score 22334m567p345s55s --win 4m --ron --riichi --rules mleague
+  mentalmj score 0m234m567p345s55s --win 4m --ron --rule aka=0   (exit 2)
 
 Exit status: 0 the hand wins, 1 it does not (not complete, or no yaku),
 2 malformed input (the message names what is wrong).
@@ -71,6 +74,7 @@ type scoreFlags struct {
 	seatWind, roundWind     string
 	honba, players          int
 	rules                   string
+	rule                    listFlag
 	json                    bool
 }
 
@@ -98,6 +102,7 @@ func newScoreFlags() *scoreFlags {
 	fs.IntVar(&f.honba, "honba", 0, "honba sticks on the table (they change the payments, not the points)")
 	fs.IntVar(&f.players, "players", 4, "4, or 3 for three-player mahjong (sanma)")
 	fs.StringVar(&f.rules, "rules", "tenhou", "rules `PRESET`: "+strings.Join(handcalc.RulesNames(), ", "))
+	fs.Var(&f.rule, "rule", "a house-rule switch `NAME=VALUE` on top of --rules (repeatable), e.g. aka=0 or kiriage=on; names: "+strings.Join(rules.Names(), ", "))
 	fs.BoolVar(&f.json, "json", false, "read one JSON request per stdin line, write one JSON result per line")
 	return f
 }
@@ -110,7 +115,7 @@ func (f *scoreFlags) request(hand string) handcalc.Request {
 		Haitei: f.haitei, Houtei: f.houtei, Rinshan: f.rinshan, Chankan: f.chankan,
 		Tenhou: f.tenhou, Chiihou: f.chiihou, Dora: f.dora, Ura: f.ura,
 		SeatWind: f.seatWind, RoundWind: f.roundWind, Honba: f.honba,
-		Rules: f.rules, Players: f.players,
+		Rules: f.rules, Switches: f.rule, Players: f.players,
 	}
 	if f.dealer {
 		req.Dealer = &f.dealer
