@@ -135,7 +135,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mentalmj score: %s\nRun \"mentalmj score -h\" for the flags.\n", fmt.Sprintf(format, a...))
 		return 2
 	}
-	pos, code, done := parseInterleaved(f.fs, args, usage, stdout, stderr)
+	pos, code, done := parseInterleaved("mentalmj", f.fs, args, usage, stdout, stderr)
 	if done {
 		return code
 	}
@@ -180,19 +180,22 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	return 0
 }
 
-// parseInterleaved parses args with fs, allowing the positional HAND
-// before, between or after flags; "--" ends flag parsing. On -h it prints
-// usage to stdout (done, code 0); on a bad flag the error and usage go to
-// stderr (done, code 2).
-func parseInterleaved(fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (pos []string, code int, done bool) {
+// parseInterleaved parses args with fs, allowing positional arguments
+// before, between or after flags ("score HAND --win 4s", "tenhou verify
+// logs/ --json"); "--" ends flag parsing. It returns the positional
+// arguments. On -h it prints usage to stdout (done, code 0); on a bad flag
+// the error, prefixed "prog fs.Name():", and usage go to stderr (done,
+// code 2).
+func parseInterleaved(prog string, fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (pos []string, code int, done bool) {
 	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
 				usage(stdout)
 				return nil, 0, true
 			}
-			fmt.Fprintf(stderr, "mentalmj %s: %v\n\n", fs.Name(), err)
+			fmt.Fprintf(stderr, "%s %s: %v\n\n", prog, fs.Name(), err)
 			usage(stderr)
 			return nil, 2, true
 		}
