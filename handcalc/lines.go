@@ -98,6 +98,7 @@ type errorLine struct {
 // or write error (returned, wrapped).
 func ScoreLines(ctx context.Context, r io.Reader, w io.Writer) (Counts, error) {
 	var n Counts
+	var memo rulesMemo
 	br := bufio.NewReaderSize(r, MaxLine)
 	bw := bufio.NewWriter(w)
 	for {
@@ -126,7 +127,7 @@ func ScoreLines(ctx context.Context, r io.Reader, w io.Writer) (Counts, error) {
 		} else {
 			var req Request
 			if req, serr = DecodeRequest(line); serr == nil {
-				res, serr = Score(req)
+				res, serr = score(&req, &memo)
 			}
 		}
 		var out any = &res

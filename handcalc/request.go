@@ -83,9 +83,10 @@ func malformed(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", ErrMalformed, fmt.Sprintf(format, a...))
 }
 
-// parse checks req and builds the WinContext. Errors wrap ErrMalformed
-// and name the field at fault.
-func parse(req *Request) (win, error) {
+// parse checks req and builds the WinContext, resolving the rules through
+// memo (nil: always). Errors wrap ErrMalformed and name the field at
+// fault.
+func parse(req *Request, memo *rulesMemo) (win, error) {
 	var w win
 	players := req.Players
 	switch players {
@@ -96,7 +97,7 @@ func parse(req *Request) (win, error) {
 		return w, malformed("players %d: want 4 or 3", req.Players)
 	}
 	w.players = players
-	rules, err := handRules(req.Rules, req.Switches, players)
+	rules, err := memo.get(req.Rules, req.Switches, players)
 	if err != nil {
 		return w, err
 	}

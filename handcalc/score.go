@@ -68,7 +68,12 @@ var windNames = [...]string{"E", "S", "W", "N"}
 // message names the field) or ErrNoWin (not complete, or no yaku; for a
 // tenpai hand the message lists its waits).
 func Score(req Request) (Result, error) {
-	w, err := parse(&req)
+	return score(&req, nil)
+}
+
+// score is Score with the rules resolved through memo (nil: always).
+func score(req *Request, memo *rulesMemo) (Result, error) {
+	w, err := parse(req, memo)
 	if err != nil {
 		return Result{}, err
 	}

@@ -33,7 +33,7 @@ func suitOf(k wall.Kind) int { return int(k) / 9 }
 // parseTiles reads s in the hand notation (riichi.ScanHand) and counts
 // its tiles; field names the request field in errors.
 func (p *pool) parseTiles(field, s string) ([]tileSpec, error) {
-	out := make([]tileSpec, 0, len(s)/2+1) // room for the winning tile
+	out := make([]tileSpec, 0, len(s)+1) // at most one tile a byte, and room for the winning tile
 	err := riichi.ScanHand(s, func(_ int, k wall.Kind, red bool) error {
 		if p.rules.Sanma && k >= 1 && k <= 7 {
 			return fmt.Errorf("%v is not used in three-player mahjong (no 2m..8m)", k)
