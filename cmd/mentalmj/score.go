@@ -165,7 +165,8 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case f.ron && f.tsumo:
 		return fail("--ron and --tsumo: give one")
 	}
-	res, err := handcalc.Score(f.request(pos[0]))
+	req := f.request(pos[0])
+	res, err := handcalc.Score(req)
 	switch {
 	case errors.Is(err, handcalc.ErrNoWin):
 		fmt.Fprintf(stdout, "no win: %v\n", strings.TrimPrefix(err.Error(), handcalc.ErrNoWin.Error()+": "))
@@ -173,7 +174,7 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case err != nil:
 		return fail("%v", strings.TrimPrefix(err.Error(), handcalc.ErrMalformed.Error()+": "))
 	}
-	if err := handcalc.WriteText(stdout, res, f.honba); err != nil {
+	if err := handcalc.WriteText(stdout, req, res); err != nil {
 		fmt.Fprintf(stderr, "mentalmj score: %v\n", err)
 		return 2
 	}
