@@ -32,9 +32,15 @@ func TestScoreCommand(t *testing.T) {
 			t.Errorf("score %q: exit %d, out %q, err %q", args, code, out, errs)
 		}
 	}
+	// The request restated, defaults filled in; a house rule on top of
+	// the preset: with kiriage mangan (riichi.wiki) 4 han 30 fu is 8000.
+	code, out, _ := runScoreT(t, "22334m567p345s55s", "--win", "4m", "--ron", "--riichi", "--rule", "kiriage=on")
+	if code != 0 || !strings.Contains(out, "22334m567p345s55s, ron on 4m, riichi; seat S (non-dealer), round E; tenhou rules with kiriage=on, 4 players") || !strings.Contains(out, "4 han 30 fu: 8000 points (mangan)") {
+		t.Errorf("kiriage: exit %d, out %q", code, out)
+	}
 	// A dealer's tsumo with honba: 1 han 30 fu is 500 all, plus 100 each
 	// per honba.
-	code, out, _ := runScoreT(t, "234m567p789s2s", "--meld", "pon:7z7z7z", "--win", "2s", "--tsumo", "--dealer", "--honba", "2")
+	code, out, _ = runScoreT(t, "234m567p789s2s", "--meld", "pon:7z7z7z", "--win", "2s", "--tsumo", "--dealer", "--honba", "2")
 	if code != 0 || !strings.Contains(out, "1 han 30 fu: 1500 points") || !strings.Contains(out, "S pays 700, W pays 700, N pays 700 (2 honba included)") {
 		t.Errorf("dealer tsumo: exit %d, out %q", code, out)
 	}
