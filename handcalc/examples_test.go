@@ -34,9 +34,14 @@ func readJSONL[T any](t *testing.T, path string) []T {
 	return out
 }
 
-// sortedYaku returns ys sorted by name, for comparing yaku as a set.
+// sortedYaku returns ys sorted by name, ids cleared, for comparing names
+// and han as a set (the examples name yaku, TestScoreLinesMatchesTenhouLogs
+// checks the ids).
 func sortedYaku(ys []Yaku) []Yaku {
 	out := slices.Clone(ys)
+	for i := range out {
+		out[i].ID = 0
+	}
 	slices.SortFunc(out, func(a, b Yaku) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }

@@ -182,8 +182,8 @@ func loadAgari(t testing.TB) []tenhouAgari {
 // TestScoreLinesMatchesTenhouLogs feeds every <AGARI> of the shared
 // Tenhou logs (four- and three-player) through the JSON path, as a bot
 // author would, and requires Tenhou's yaku (names and han, in Tenhou's
-// order), yakuman, han, fu, points, limit and, outside chip games and pao,
-// each payer's score change (sc=) exactly.
+// order, with their ids), yakuman, han, fu, points, limit and, outside chip
+// games and pao, each payer's score change (sc=) exactly.
 func TestScoreLinesMatchesTenhouLogs(t *testing.T) {
 	agari := loadAgari(t)
 	if len(agari) < 2500 {
@@ -217,11 +217,11 @@ func TestScoreLinesMatchesTenhouLogs(t *testing.T) {
 			var want []Yaku
 			han := 0
 			for _, y := range a.yaku {
-				want = append(want, Yaku{riichi.YakuName(y.ID), y.Han})
+				want = append(want, Yaku{riichi.YakuName(y.ID), y.Han, y.ID})
 				han += y.Han
 			}
 			for _, id := range a.yakuman {
-				want = append(want, Yaku{riichi.YakuName(id), 13})
+				want = append(want, Yaku{riichi.YakuName(id), 13, id})
 				han += 13
 			}
 			if !slices.Equal(res.Yaku, want) {

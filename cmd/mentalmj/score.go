@@ -51,10 +51,11 @@ With --json, each stdin line is one JSON object with the keys
   players (4 or 3, numbers), rules (preset name);
 and each stdout line is its result, in the same order:
   {"ok":true,"han":3,"fu":40,"points":5200,"payments":[{"payer":
-  "discarder","points":5200}],"yaku":[{"name":"riichi","han":1},…],
+  "discarder","points":5200}],"yaku":[{"name":"riichi","han":1,"id":1},…],
   "yakuman":0}
 (with "limit":"mangan", "haneman", … when the hand reaches one; a tsumo's
-payers are named by seat wind, E the dealer)
+payers are named by seat wind, E the dealer; a yaku's id is Tenhou's
+yaku number, as in mjlog <AGARI yaku=>)
 or {"ok":false,"error":"line N: …"} for a line that is malformed or does
 not win (unknown keys included); the run goes on and exits 0. Points are
 without honba and riichi deposits; payments include honba. A missing key
