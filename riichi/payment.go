@@ -80,20 +80,19 @@ func (r Rules) BasePoints(han, fu int) (base, limit int) {
 // YakumanCount returns how many yakuman the Tenhou yakuman ids ym are
 // worth under r: one each (Tenhou); with r.DoubleYakuman two for
 // suuankou tanki (41), junsei chuuren poutou (46), kokushi musou
-// 13-sided (48) and daisuushii (49); with r.SingleYakuman only the most
-// valuable one counts.
+// 13-sided (48) and daisuushii (49); with r.SingleYakuman one at most,
+// a double yakuman included (WRC: "capped as that of a single yakuman";
+// @kobalab/majiang-core's 役満の複合あり false).
 func (r Rules) YakumanCount(ym []int) int {
-	n, most := 0, 0
-	for _, id := range ym {
-		v := 1
-		if r.DoubleYakuman && (id == YakuSuuankouTanki || id == YakuJunseiChuuren || id == YakuKokushi13 || id == YakuDaisuushii) {
-			v = 2
-		}
-		n += v
-		most = max(most, v)
-	}
 	if r.SingleYakuman {
-		return most
+		return min(len(ym), 1)
+	}
+	n := 0
+	for _, id := range ym {
+		n++
+		if r.DoubleYakuman && (id == YakuSuuankouTanki || id == YakuJunseiChuuren || id == YakuKokushi13 || id == YakuDaisuushii) {
+			n++
+		}
 	}
 	return n
 }

@@ -53,8 +53,8 @@ type Rules struct {
 	// DoubleYakuman counts suuankou tanki, junsei chuuren poutou, kokushi
 	// musou 13-sided and daisuushii as two yakuman each.
 	DoubleYakuman bool
-	// SingleYakuman pays one yakuman at most (two with DoubleYakuman for
-	// a double yakuman): several yakuman in one hand do not add up.
+	// SingleYakuman pays one yakuman at most: several yakuman, or a
+	// double yakuman, in one hand do not add up.
 	SingleYakuman bool
 	// Honba is the value of one honba stick on a four-player ron in
 	// points (0 means 300): each tsumo payer pays a third, and a

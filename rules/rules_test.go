@@ -200,3 +200,45 @@ func TestBadInput(t *testing.T) {
 		t.Fatalf("only %d cases read", n)
 	}
 }
+
+// FromGame inverts Game for every preset and every single switch, and the
+// record value round-trips (a second path: string form, Parse, Game).
+func TestFromGameAndRecord(t *testing.T) {
+	var sets []Set
+	for _, name := range PresetNames() {
+		s, _ := Preset(name)
+		sets = append(sets, s)
+	}
+	base := Default()
+	for _, a := range []string{"aka=0", "aka=1", "aka=2", "aka=4", "kuitan=off", "kuikae=suji", "tobi=1000", "tobi=off",
+		"ron=triple", "kyuushu=off", "sanchahou=off", "nagashi=off", "kiriage=on", "kazoe=sanbaiman", "double-yakuman=on",
+		"stacked-yakuman=off", "renchan=agari", "agari-yame=off", "tenpai-yame=off", "start=30000", "return=35000",
+		"uma=30,10,-10,-30", "sanma-uma=30,0,-30", "honba=1500", "pao=off", "west=off", "west-target=32000",
+		"riichi-no-draw=on", "ura=off", "kan-dora=off", "kan-ura=off"} {
+		s := base
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+		sets = append(sets, s)
+	}
+	for _, s := range sets {
+		for _, n := range []int{3, 4} {
+			for _, h := range []bool{true, false} {
+				g := s.Game(n, h)
+				if back := FromGame(g).Game(n, h); back != g {
+					t.Errorf("%v (%d players): FromGame(Game) = %+v, want %+v", s.Switches(), n, back, g)
+				}
+				got, err := FromRecord(RecordValue(g), n, h)
+				if err != nil || got != g {
+					t.Errorf("%v (%d players): FromRecord(%q) = %+v, %v; want %+v", s.Switches(), n, RecordValue(g), got, err, g)
+				}
+			}
+		}
+	}
+	if v := RecordValue(Default().Game(4, true)); v != "" {
+		t.Errorf("RecordValue(tenhou) = %q, want empty", v)
+	}
+	if _, err := FromRecord("aka=9", 4, true); !errors.Is(err, ErrValue) {
+		t.Errorf("FromRecord(aka=9): %v, want ErrValue", err)
+	}
+}

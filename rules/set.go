@@ -83,7 +83,8 @@ type Set struct {
 	// double-yakuman).
 	DoubleYakuman bool
 	// StackedYakuman adds up several yakuman in one hand; off pays one
-	// yakuman at most (switch stacked-yakuman).
+	// yakuman at most, a double yakuman included (switch
+	// stacked-yakuman).
 	StackedYakuman bool
 
 	// Renchan is when the dealer keeps the deal (switch renchan).

@@ -214,7 +214,7 @@ func switches() []sw {
 				s.Uma3 = u
 				return nil
 			}},
-		flag("stacked-yakuman", "several yakuman in one hand add up", func(s *Set) *bool { return &s.StackedYakuman }),
+		flag("stacked-yakuman", "several yakuman (or a double yakuman) in one hand add up; off pays one yakuman at most", func(s *Set) *bool { return &s.StackedYakuman }),
 		points("start", "four-player starting points", 100, maxPoints, func(s *Set) *int { return &s.Start }),
 		flag("suucha", "abortive draw: suucha riichi (all four in riichi)", func(s *Set) *bool { return &s.Suucha }),
 		flag("suufon", "abortive draw: suufon renda (four same winds on the first discards)", func(s *Set) *bool { return &s.Suufon }),
