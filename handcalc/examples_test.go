@@ -179,3 +179,40 @@ func TestScoreLinesStopsOnCancel(t *testing.T) {
 		t.Errorf("err %v, want context.Canceled", err)
 	}
 }
+
+// TestRedFivesFollowTheRules checks that the red fives a request may hold
+// are the rules' (switch aka, rules package): two red 5p with aka=4, none
+// with aka=0, one per suit under Tenhou's rules, and that each red five
+// held is one aka dora.
+func TestRedFivesFollowTheRules(t *testing.T) {
+	hand := "234m004667p34s55s" // two red 5p; riichi pinfu tanyao, ron on 2s
+	for _, c := range []struct {
+		switches []string
+		aka      int    // aka dora wanted; -1: malformed
+		err      string // part of the error when malformed
+	}{
+		{[]string{"aka=4"}, 2, ""},
+		{nil, -1, "2 red fives 0p: a set under these rules has 1"},
+		{[]string{"aka=0"}, -1, "these rules have no red 5p"},
+	} {
+		res, err := Score(Request{Hand: hand, Win: "2s", Ron: true, Riichi: true, Switches: c.switches})
+		if c.aka < 0 {
+			if !errors.Is(err, ErrMalformed) || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%v: error %v, want one containing %q", c.switches, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%v: %v", c.switches, err)
+		}
+		got := 0
+		for _, y := range res.Yaku {
+			if y.Name == "aka dora" {
+				got = y.Han
+			}
+		}
+		if got != c.aka {
+			t.Errorf("%v: aka dora %d, want %d (%+v)", c.switches, got, c.aka, res.Yaku)
+		}
+	}
+}
