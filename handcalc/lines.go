@@ -101,6 +101,7 @@ func ScoreLines(ctx context.Context, r io.Reader, w io.Writer) (Counts, error) {
 	var memo rulesMemo
 	br := bufio.NewReaderSize(r, MaxLine)
 	bw := bufio.NewWriter(w)
+	enc := jsontext.NewEncoder(bw) // one result a line (jsontext ends each top-level value with a newline)
 	for {
 		if err := ctx.Err(); err != nil {
 			bw.Flush()
@@ -142,10 +143,9 @@ func ScoreLines(ctx context.Context, r io.Reader, w io.Writer) (Counts, error) {
 			}
 			out = errorLine{Error: fmt.Sprintf("line %d: %v", n.Lines, serr)}
 		}
-		if err := json.MarshalWrite(bw, out); err != nil {
+		if err := json.MarshalEncode(enc, out); err != nil {
 			return n, fmt.Errorf("writing results: %w", err)
 		}
-		bw.WriteByte('\n')
 		if errors.Is(err, io.EOF) {
 			break
 		}
