@@ -172,6 +172,11 @@ func parse(req *Request, memo *rulesMemo) (win, error) {
 		return w, err
 	}
 	// Concrete tile ids, allocated across every tile of the request.
+	total := len(hand) + len(dora) + len(ura)
+	for _, m := range p.meldTiles {
+		total += len(m)
+	}
+	p.idBuf = make([]wall.Tile, 0, total)
 	ctx.Hand = p.ids(hand)
 	ctx.WinTile = ctx.Hand[len(ctx.Hand)-1]
 	if len(hand) == without+1 {

@@ -25,6 +25,7 @@ type pool struct {
 	reds      [3]int // red fives written, per suit m p s
 	used      [wall.NumTiles]bool
 	meldTiles [][]tileSpec // tiles of each non-kita meld, in request order
+	idBuf     []wall.Tile  // the ids of every tile (ids)
 }
 
 // suitOf returns 0, 1, 2 for the fives of m, p, s.
@@ -118,10 +119,12 @@ func (p *pool) check() error {
 
 // ids gives each tile a concrete Tenhou id: the lowest free id of its
 // kind that the rules make red for a red five, not red for any other
-// tile. Call after check.
+// tile. The ids are appended to p.idBuf (one allocation per request) and
+// returned as a slice of their own capacity, so that appending to it never
+// writes over the next list. Call after check.
 func (p *pool) ids(ts []tileSpec) []wall.Tile {
-	out := make([]wall.Tile, len(ts))
-	for i, t := range ts {
+	start := len(p.idBuf)
+	for _, t := range ts {
 		base := wall.Tile(4 * t.kind)
 		id := wall.Tile(-1)
 		for c := base; c < base+4; c++ {
@@ -131,9 +134,9 @@ func (p *pool) ids(ts []tileSpec) []wall.Tile {
 			}
 		}
 		p.used[id] = true
-		out[i] = id
+		p.idBuf = append(p.idBuf, id)
 	}
-	return out
+	return p.idBuf[start:len(p.idBuf):len(p.idBuf)]
 }
 
 // meldTypes maps the meld names a request may use to riichi's types.
