@@ -149,7 +149,11 @@ func parse(req *Request, memo *rulesMemo) (win, error) {
 		}
 		p.unuse(wins[0])
 	default:
-		return w, malformed("hand %q has %d tiles with %d melds: want %d without the winning tile (or %d with it)", req.Hand, len(hand), len(ctx.Melds), without, without+1)
+		melds := "melds"
+		if len(ctx.Melds) == 1 {
+			melds = "meld"
+		}
+		return w, malformed("hand %q has %d tiles with %d %s: want %d without the winning tile (or %d with it)", req.Hand, len(hand), len(ctx.Melds), melds, without, without+1)
 	}
 	dora, err := p.parseIndicators("dora", req.Dora)
 	if err != nil {
