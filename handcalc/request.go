@@ -175,6 +175,9 @@ func parse(req *Request, memo *rulesMemo) (win, error) {
 	if err := p.check(); err != nil {
 		return w, err
 	}
+	if k := wins[0].kind; req.Chankan && p.count[k] > 1 {
+		return w, malformed("chankan on %v: the kakan robbed holds the other three %v, but the request holds %d more", k, k, p.count[k]-1)
+	}
 	// Concrete tile ids, allocated across every tile of the request.
 	total := len(hand) + len(dora) + len(ura)
 	for _, m := range p.meldTiles {
