@@ -150,7 +150,17 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		if len(pos) > 0 || len(other) > 0 {
 			return fail("--json reads every request from stdin: remove %s", strings.Join(append(pos, other...), " "))
 		}
-		if _, err := handcalc.ScoreLines(ctx, os.Stdin, stdout); err != nil {
+		// An interrupt must not wait for the next line: closing stdin
+		// ends the read in progress.
+		in := os.Stdin
+		stop := context.AfterFunc(ctx, func() { in.Close() })
+		defer stop()
+		n, err := handcalc.ScoreLines(ctx, in, stdout)
+		switch {
+		case ctx.Err() != nil:
+			fmt.Fprintf(stderr, "mentalmj score: interrupted after %d lines\n", n.Lines)
+			return 2
+		case err != nil:
 			fmt.Fprintf(stderr, "mentalmj score: %v\n", err)
 			return 2
 		}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 )
 
 // runScoreT runs "mentalmj score args..." and returns the exit code,
@@ -104,5 +105,31 @@ func TestScoreJSON(t *testing.T) {
 	if code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[0], `{"ok":true,"han":3,"fu":30,"points":3900,`) ||
 		!strings.HasPrefix(lines[1], `{"ok":false,"error":"line 2: `) || !strings.Contains(lines[2], `"points":32000`) {
 		t.Errorf("exit %d, out %q, err %q", code, out, errs)
+	}
+}
+
+// TestScoreJSONInterrupted checks that an interrupt ends "score --json"
+// while it waits for a line, with exit 2 and the lines done.
+func TestScoreJSONInterrupted(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := os.Stdin
+	os.Stdin = r
+	defer func() { os.Stdin = old; r.Close(); w.Close() }()
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errs bytes.Buffer
+	done := make(chan int)
+	go func() { done <- run(ctx, []string{"score", "--json"}, &out, &errs) }()
+	w.WriteString(`{"hand":"123m456p789s2344s","win":"4s","ron":true}` + "\n")
+	cancel()
+	select {
+	case code := <-done:
+		if code != 2 || !strings.Contains(errs.String(), "interrupted after") {
+			t.Errorf("exit %d, out %q, err %q", code, out.String(), errs.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("score --json did not end within 10 s of the interrupt")
 	}
 }
