@@ -3,6 +3,7 @@ package handcalc
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/mentalmj/mentalmj/riichi"
@@ -101,26 +102,33 @@ func parse(req *Request, memo *rulesMemo) (win, error) {
 	if err != nil {
 		return w, err
 	}
-	ctx := &w.ctx
-	ctx.Rules = rules
+	w.ctx.Rules = rules
+	p := pool{rules: rules}
+	if err := p.tiles(req, &w.ctx, players); err != nil {
+		return w, err
+	}
+	return w, situation(req, &w.ctx, players)
+}
 
-	var p pool
-	p.rules = rules
+// tiles reads the hand, winning tile, melds and indicators of req, checks
+// that they fit in one set and fills in ctx's tiles with concrete ids.
+func (p *pool) tiles(req *Request, ctx *riichi.WinContext, players int) error {
 	hand, err := p.parseTiles("hand", req.Hand)
 	if err != nil {
-		return w, err
+		return err
 	}
 	wins, err := p.parseTiles("win", req.Win)
 	if err != nil {
-		return w, err
+		return err
 	}
 	if len(wins) != 1 {
-		return w, malformed("win %q: want exactly one tile", req.Win)
+		return malformed("win %q: want exactly one tile", req.Win)
 	}
+	win := wins[0]
 	for _, s := range req.Melds {
 		m, kita, err := p.parseMeld(s, players)
 		if err != nil {
-			return w, err
+			return err
 		}
 		if kita {
 			ctx.Nukidora++
@@ -129,80 +137,73 @@ func parse(req *Request, memo *rulesMemo) (win, error) {
 		ctx.Melds = append(ctx.Melds, m)
 	}
 	if len(ctx.Melds) > 4 {
-		return w, malformed("%d melds: at most 4", len(ctx.Melds))
+		return malformed("%d melds: at most 4", len(ctx.Melds))
 	}
+	// The hand without the winning tile, or with it (it must hold it).
 	without := 13 - 3*len(ctx.Melds)
-	switch len(hand) {
-	case without:
-		hand = append(hand, wins[0])
-	case without + 1:
-		// The hand includes the winning tile: it must hold that tile.
-		found := false
-		for _, t := range hand {
-			if t.kind == wins[0].kind && t.red == wins[0].red {
-				found = true
-				break
-			}
-		}
-		if !found {
-			return w, malformed("hand %q has %d tiles, so it must include the winning tile, but it holds no %s", req.Hand, len(hand), req.Win)
-		}
-		p.unuse(wins[0])
+	winAt := slices.Index(hand, win)
+	switch {
+	case len(hand) == without:
+		winAt = len(hand)
+		hand = append(hand, win)
+	case len(hand) == without+1 && winAt >= 0:
+		p.unuse(win) // counted twice
+	case len(hand) == without+1:
+		return malformed("hand %q has %d tiles, so it must include the winning tile, but it holds no %s", req.Hand, len(hand), req.Win)
 	default:
 		melds := "melds"
 		if len(ctx.Melds) == 1 {
 			melds = "meld"
 		}
-		return w, malformed("hand %q has %d tiles with %d %s: want %d without the winning tile (or %d with it)", req.Hand, len(hand), len(ctx.Melds), melds, without, without+1)
+		return malformed("hand %q has %d tiles with %d %s: want %d without the winning tile (or %d with it)", req.Hand, len(hand), len(ctx.Melds), melds, without, without+1)
 	}
 	dora, err := p.parseIndicators("dora", req.Dora)
 	if err != nil {
-		return w, err
+		return err
 	}
 	ura, err := p.parseIndicators("ura", req.Ura)
 	if err != nil {
-		return w, err
+		return err
 	}
-	if len(dora) > 5 {
-		return w, malformed("dora: %d indicators, at most 5 (one and four kan dora)", len(dora))
-	}
-	if len(ura) > 0 && !req.Riichi && !req.DoubleRiichi {
-		return w, malformed("ura: ura dora indicators count only with riichi or double riichi")
-	}
-	if len(ura) > len(dora) {
-		return w, malformed("ura: %d ura dora indicators but %d dora indicators", len(ura), len(dora))
+	switch {
+	case len(dora) > 5:
+		return malformed("dora: %d indicators, at most 5 (one and four kan dora)", len(dora))
+	case len(ura) > 0 && !req.Riichi && !req.DoubleRiichi:
+		return malformed("ura: ura dora indicators count only with riichi or double riichi")
+	case len(ura) > len(dora):
+		return malformed("ura: %d ura dora indicators but %d dora indicators", len(ura), len(dora))
 	}
 	if err := p.check(); err != nil {
-		return w, err
+		return err
 	}
-	if k := wins[0].kind; req.Chankan && p.count[k] > 1 {
-		return w, malformed("chankan on %v: the kakan robbed holds the other three %v, but the request holds %d more", k, k, p.count[k]-1)
+	if k := win.kind; req.Chankan && p.count[k] > 1 {
+		return malformed("chankan on %v: the kakan robbed holds the other three %v, but the request holds %d more", k, k, p.count[k]-1)
 	}
-	// Concrete tile ids, allocated across every tile of the request.
+	// Concrete tile ids, given across every tile of the request.
 	total := len(hand) + len(dora) + len(ura)
 	for _, m := range p.meldTiles {
 		total += len(m)
 	}
 	p.idBuf = make([]wall.Tile, 0, total)
 	ctx.Hand = p.ids(hand)
-	ctx.WinTile = ctx.Hand[len(ctx.Hand)-1]
-	if len(hand) == without+1 {
-		for i, t := range hand {
-			if t.kind == wins[0].kind && t.red == wins[0].red {
-				ctx.WinTile = ctx.Hand[i]
-				break
-			}
-		}
-	}
+	ctx.WinTile = ctx.Hand[winAt]
 	for i := range ctx.Melds {
 		ctx.Melds[i].Tiles = p.ids(p.meldTiles[i])
 		ctx.Melds[i].Called = calledTile(ctx.Melds[i])
 	}
 	ctx.DoraIndicators = p.ids(dora)
 	ctx.UraIndicators = p.ids(ura)
+	return nil
+}
 
+// situation reads the winds, honba and situational flags of req into ctx.
+// riichi.Score refuses the combinations that cannot happen; the ones it
+// cannot see (riichi with double riichi, rinshan without a kan) are
+// refused here.
+func situation(req *Request, ctx *riichi.WinContext, players int) error {
+	var err error
 	if ctx.SeatWind, err = parseWind("seat_wind", req.SeatWind, players); err != nil {
-		return w, err
+		return err
 	}
 	if req.SeatWind == "" {
 		ctx.SeatWind = 28 // South: a non-dealer
@@ -211,31 +212,29 @@ func parse(req *Request, memo *rulesMemo) (win, error) {
 		}
 	}
 	if req.Dealer != nil && *req.Dealer != (ctx.SeatWind == 27) {
-		return w, malformed("dealer %v contradicts seat_wind %s (the dealer's seat wind is E)", *req.Dealer, req.SeatWind)
+		return malformed("dealer %v contradicts seat_wind %s (the dealer's seat wind is E)", *req.Dealer, req.SeatWind)
 	}
 	if ctx.RoundWind, err = parseWind("round_wind", req.RoundWind, players); err != nil {
-		return w, err
+		return err
 	}
 	if req.RoundWind == "" {
 		ctx.RoundWind = 27
 	}
-	if req.Honba < 0 {
-		return w, malformed("honba %d: want 0 or more", req.Honba)
+	switch {
+	case req.Honba < 0:
+		return malformed("honba %d: want 0 or more", req.Honba)
+	case req.Riichi && req.DoubleRiichi:
+		return malformed("riichi and double_riichi: give one (a double riichi is a riichi)")
+	case req.Rinshan && !hasKan(ctx.Melds) && ctx.Nukidora == 0:
+		return malformed("rinshan without a kan (or kita) among the melds")
 	}
 	ctx.Honba = req.Honba
 	ctx.Tsumo = !req.Ron
-	ctx.Riichi = req.Riichi && !req.DoubleRiichi
-	ctx.DoubleRiichi = req.DoubleRiichi
+	ctx.Riichi, ctx.DoubleRiichi = req.Riichi, req.DoubleRiichi
 	ctx.Ippatsu, ctx.Haitei, ctx.Houtei = req.Ippatsu, req.Haitei, req.Houtei
 	ctx.Rinshan, ctx.Chankan = req.Rinshan, req.Chankan
 	ctx.Tenhou, ctx.Chiihou = req.Tenhou, req.Chiihou
-	if req.Riichi && req.DoubleRiichi {
-		return w, malformed("riichi and double_riichi: give one (a double riichi is a riichi)")
-	}
-	if req.Rinshan && !hasKan(ctx.Melds) && ctx.Nukidora == 0 {
-		return w, malformed("rinshan without a kan (or kita) among the melds")
-	}
-	return w, nil
+	return nil
 }
 
 // hasKan reports whether any meld is a kan.
