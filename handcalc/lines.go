@@ -34,6 +34,9 @@ func DecodeRequest(line []byte) (Request, error) {
 	if err := json.Unmarshal(line, &req, json.RejectUnknownMembers(true)); err != nil {
 		return req, malformed("%s", jsonError(err, line))
 	}
+	if bytes.Equal(bytes.TrimSpace(line), []byte("null")) {
+		return req, malformed("a JSON null where an object is wanted")
+	}
 	return req, nil
 }
 
@@ -59,6 +62,9 @@ func jsonError(err error, line []byte) string {
 	}
 	var syn *jsontext.SyntacticError
 	if errors.As(err, &syn) {
+		if key := strings.TrimPrefix(string(syn.JSONPointer), "/"); key != "" {
+			return fmt.Sprintf("key %q: %v at byte %d", key, syn.Err, syn.ByteOffset)
+		}
 		return fmt.Sprintf("not a JSON object: %v at byte %d", syn.Err, syn.ByteOffset)
 	}
 	return "not a JSON object: " + err.Error()

@@ -113,6 +113,12 @@ func parse(req *Request, memo *rulesMemo) (win, error) {
 // tiles reads the hand, winning tile, melds and indicators of req, checks
 // that they fit in one set and fills in ctx's tiles with concrete ids.
 func (p *pool) tiles(req *Request, ctx *riichi.WinContext, players int) error {
+	switch {
+	case req.Hand == "":
+		return malformed("hand: missing (the concealed tiles, e.g. 123m456p789s2344s)")
+	case req.Win == "":
+		return malformed("win: missing (the winning tile, e.g. 4s)")
+	}
 	hand, err := p.parseTiles("hand", req.Hand)
 	if err != nil {
 		return err
