@@ -17,11 +17,24 @@
 //     shouminkan), ankan; "kita" (or "kita:4z") is one north set aside in
 //     three-player mahjong (nukidora).
 //   - Every tile, the dora and ura dora indicators included, is a physical
-//     tile of one set: five copies of a kind, two red fives of a suit, or a
-//     tile three-player mahjong does not use (2m..8m) is malformed.
+//     tile of one set: five copies of a kind, more red fives of a suit than
+//     the rules have (package rules, switch aka), or a tile three-player
+//     mahjong does not use (2m..8m) is malformed. The tiles are then given
+//     concrete Tenhou ids across the whole request, red fives the ids the
+//     rules make red (riichi.Rules.IsRed).
+//   - The rules are a preset of package rules (Request.Rules, default
+//     "tenhou") with house-rule switches on top (Request.Switches, the
+//     --rule flag), turned into riichi.Rules by rules.Set.Game.
 //   - The request is turned into a riichi.WinContext and scored by
 //     riichi.Score, which follows Tenhou (see the riichi package doc for
 //     the conventions: yaku order, fu, limits, kazoe yakuman, payments).
+//
+// # Tests
+//
+// Every <AGARI> of the shared Tenhou logs is rebuilt from its attributes as
+// a JSON request and run through ScoreLines; the results must equal what
+// Tenhou recorded. Worked examples and malformed lines are test data
+// (testdata/*.jsonl).
 //
 // # Errors
 //
