@@ -60,7 +60,7 @@ func TestScoreCommand(t *testing.T) {
 		{[]string{"1111m456p789s234s", "--win", "1m"}, "5 copies of 1m"},
 		{[]string{"123m456p2344s", "--meld", "chi:1m2m4m", "--win", "4s"}, `meld "chi:1m2m4m"`},
 		{[]string{"123m456p789s2344s", "--win", "4s", "--ron", "--tsumo"}, "--ron and --tsumo"},
-		{[]string{"123m456p789s2344s", "--win", "4s", "--rules", "nope"}, `rules preset "nope"; presets: tenhou, majsoul`},
+		{[]string{"123m456p789s2344s", "--win", "4s", "--rules", "nope"}, `preset "nope"; presets: tenhou, majsoul, mleague, wrc, ema`},
 		{[]string{"123m456p789s2344s", "--win", "4s", "--bogus"}, "flag provided but not defined: -bogus"},
 		{[]string{"123m456p789s2344s", "--win", "4s", "--json"}, "--json reads every request from stdin"},
 	} {
