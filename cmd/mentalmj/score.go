@@ -103,7 +103,7 @@ func newScoreFlags() *scoreFlags {
 	fs.IntVar(&f.honba, "honba", 0, "honba sticks on the table (they change the payments, not the points)")
 	fs.IntVar(&f.players, "players", 4, "4, or 3 for three-player mahjong (sanma)")
 	fs.StringVar(&f.rules, "rules", "tenhou", "rules `PRESET`: "+strings.Join(handcalc.RulesNames(), ", "))
-	fs.Var(&f.rule, "rule", "a house-rule switch `NAME=VALUE` on top of --rules (repeatable), e.g. aka=0 or kiriage=on; names: "+strings.Join(rules.Names(), ", "))
+	fs.Var(&f.rule, "rule", "a house-rule switch `NAME=VALUE` on top of --rules (repeatable), e.g. aka=0 or kiriage=on (\"mentalmj rules\" lists their values); names: "+strings.Join(rules.Names(), ", "))
 	fs.BoolVar(&f.json, "json", false, "read one JSON request per stdin line, write one JSON result per line")
 	return f
 }
