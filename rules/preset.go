@@ -42,7 +42,7 @@ func Preset(name string) (Set, error) {
 			return s, nil
 		}
 	}
-	return Set{}, fmt.Errorf("%w: rules preset %q; presets: %s", ErrUnknown, name, strings.Join(PresetNames(), ", "))
+	return Set{}, fmt.Errorf("%w: preset %q; presets: %s", ErrUnknown, name, strings.Join(PresetNames(), ", "))
 }
 
 // Default returns the default rules, the tenhou preset.

@@ -11,8 +11,8 @@ import (
 // ErrUnknown is wrapped by Apply and Parse for a switch or preset name
 // that does not exist; ErrValue for a value the switch cannot take.
 var (
-	ErrUnknown = errors.New("rules: unknown name")
-	ErrValue   = errors.New("rules: impossible value")
+	ErrUnknown = errors.New("unknown rules name")
+	ErrValue   = errors.New("impossible value")
 )
 
 // sw is one switch: its name, a line of help, the values it takes (for
@@ -79,7 +79,7 @@ func flag(name, help string, p func(*Set) *bool) sw {
 
 // points is a non-negative multiple of step up to max.
 func points(name, help string, step, max int, p func(*Set) *int) sw {
-	return sw{name: name, help: help, values: fmt.Sprintf("0..%d in steps of %d", max, step),
+	return sw{name: name, help: help, values: fmt.Sprintf("points, multiple of %d", step),
 		get: func(s *Set) string { return strconv.Itoa(*p(s)) },
 		set: func(s *Set, v string) error {
 			n, err := parsePoints(v, step, max)
@@ -161,7 +161,7 @@ func switches() []sw {
 				return nil
 			}},
 		flag("double-yakuman", "suuankou tanki, junsei chuuren, kokushi 13-sided and daisuushii count two yakuman", func(s *Set) *bool { return &s.DoubleYakuman }),
-		{name: "honba", help: "points of one honba stick on a ron (a third from each tsumo payer)", values: "300..30000 in steps of 300",
+		{name: "honba", help: "points of one honba stick on a ron (a third from each tsumo payer)", values: "points, multiple of 300",
 			get: func(s *Set) string { return strconv.Itoa(s.Honba) },
 			set: func(s *Set, v string) error {
 				n, err := parsePoints(v, 300, 30000)
@@ -283,7 +283,7 @@ func switches() []sw {
 func (s *Set) Apply(assign string) error {
 	name, value, ok := strings.Cut(assign, "=")
 	if !ok || name == "" || value == "" {
-		return fmt.Errorf("%w: rule %q is not NAME=VALUE; names: %s", ErrValue, assign, strings.Join(Names(), ", "))
+		return fmt.Errorf("%w: rule %q is not NAME=VALUE; switches: %s", ErrValue, assign, strings.Join(Names(), ", "))
 	}
 	for _, d := range switches() {
 		if d.name == name {
@@ -293,7 +293,7 @@ func (s *Set) Apply(assign string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w: rule %q; names: %s", ErrUnknown, name, strings.Join(Names(), ", "))
+	return fmt.Errorf("%w: switch %q; switches: %s", ErrUnknown, name, strings.Join(Names(), ", "))
 }
 
 // Switches returns the canonical form of s: every switch as "name=value",

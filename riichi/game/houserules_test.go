@@ -281,3 +281,77 @@ func TestHouseMatchFlow(t *testing.T) {
 		}
 	}
 }
+
+// Four kans by two players with the abortive draw off: play goes on, and
+// no fifth kan is offered. Without kan dora (and kan ura) the indicators
+// stay one; without ura dora there is no ura indicator to reveal.
+func TestNoSuukaikanNoKanDora(t *testing.T) {
+	hands := [4]string{"1111m2222m5p5s567z", "3333m4444m6p6s123z", "789p789s114455z9m", "123p123s667z99m88p"}
+	r := tenhouWith(func(r *Rules) {
+		r.NoSuukaikan = true
+		r.Hand.NoKanDora, r.Hand.NoUra = true, true
+	})
+	h := newHarnessRules(t, r, hands, "9s", nil)
+	noLowM := func(k wall.Kind) bool { return k > 3 && k < 27 }
+	h.drawWhere(noLowM)
+	h.do(Action{Type: Ankan, Seat: 0, Tiles: h.heldN(0, "1m1m1m1m")})
+	h.drawWhere(noLowM)
+	h.do(Action{Type: Ankan, Seat: 0, Tiles: h.heldN(0, "2m2m2m2m")})
+	h.drawWhere(noLowM)
+	h.discard(0, "5p")
+	h.pass()
+	h.drawWhere(noLowM)
+	h.do(Action{Type: Ankan, Seat: 1, Tiles: h.heldN(1, "3m3m3m3m")})
+	h.drawWhere(noLowM)
+	h.do(Action{Type: Ankan, Seat: 1, Tiles: h.heldN(1, "4m4m4m4m")})
+	h.drawWhere(noLowM)
+	if h.has(1, Ankan) || h.has(1, Kakan) {
+		t.Error("a fifth kan is offered")
+	}
+	h.discard(1, "6p")
+	h.pass()
+	if res := h.k.Result(); res != nil {
+		t.Fatalf("result %+v, want play on without suukaikan", res)
+	}
+	dora, ura := h.k.DoraPositions()
+	if len(h.k.DoraIndicators()) != 1 || len(dora) != 1 || len(ura) != 0 || h.k.DoraPending() != 0 {
+		t.Errorf("after four kans: indicators %v, positions %v ura %v pending %d; want one dora indicator and no ura", h.k.DoraIndicators(), dora, ura, h.k.DoraPending())
+	}
+}
+
+// A honba of 1500 (some house rules) on a double ron's first winner:
+// 1300 + 1500 and the riichi stick; the second winner gets no honba.
+func TestHonbaValue(t *testing.T) {
+	h := newHarnessRules(t, tenhouWith(func(r *Rules) { r.Hand.Honba = 1500 }), doubleRonHands, "9s", func(d *Deal) { d.Honba, d.Kyotaku = 1, 1 })
+	h.draw("1m")
+	h.discard(0, "1m")
+	h.do(Action{Type: Ron, Seat: 3})
+	h.do(Action{Type: Ron, Seat: 1})
+	res := h.k.Result()
+	if res == nil || res.Wins[0].Deltas != [4]int{-2800, 3800, 0, 0} || res.Wins[1].Deltas != [4]int{-1300, 0, 0, 1300} {
+		t.Fatalf("result %+v, want [-2800 3800 0 0] then [-1300 0 0 1300]", res)
+	}
+}
+
+// Final points with other returns and uma (riichi.wiki: M.League rank
+// points +50/+10/-10/-30 with a 25000 start and 30000 return; WRC: 30000
+// start and return, uma +15/+5/-5/-15, session score (points-30000)/1000 +
+// uma).
+func TestHouseStandings(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		start, ret int
+		uma        [4]int
+		scores     [4]int
+		points     [4]int // tenths
+	}{
+		{"M.League", 25000, 30000, [4]int{30, 10, -10, -30}, [4]int{40000, 30000, 20000, 10000}, [4]int{600, 100, -200, -500}},
+		{"WRC", 30000, 30000, [4]int{15, 5, -5, -15}, [4]int{15000, 45000, 35000, 25000}, [4]int{-300, 300, 100, -100}},
+	} {
+		m := NewMatch(tenhouWith(func(r *Rules) { r.Start, r.Return, r.Uma = c.start, c.ret, c.uma }))
+		m.Resync(Deal{Round: 7, Oya: 3, Scores: c.scores})
+		if st := m.Standings(); st.Points != c.points {
+			t.Errorf("%s: points %v, want %v", c.name, st.Points, c.points)
+		}
+	}
+}
