@@ -294,7 +294,7 @@ func declineHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite,
 		fmt.Fprintf(stderr, "mentalmj join: you declined the game; the host could not be told: %v\n", err)
 		return 1
 	}
-	st.out.event(map[string]any{"event": "declined"}, "you declined the game; the host was told")
+	st.out.event(map[string]any{"event": "declined"}, "you declined the game; the host was told (answer y to play it, or give --yes)")
 	return 1
 }
 
