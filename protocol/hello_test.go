@@ -176,7 +176,9 @@ func TestClockActsForPlayer(t *testing.T) {
 		c.Time = tc
 		c.TurnTimeout = tc.Wait(10*time.Second, 0)
 		if i == 0 {
-			c.Clock, c.Player = timecontrol.NewClock(tc), stall
+			// Only the clock can act for it in time: its decision timeout
+			// is longer than the others' wait.
+			c.Clock, c.Player, c.DecisionTimeout = timecontrol.NewClock(tc), stall, time.Minute
 		}
 	})
 	for i, o := range out {
