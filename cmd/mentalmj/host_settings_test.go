@@ -186,3 +186,61 @@ func exitCode(err error) int {
 	}
 	return 0
 }
+
+// TestHostTimeControl: a guest at the terminal confirms the host's game
+// (--time 0.3+0.6) and then never types again. Its prompts show the
+// countdown and the bank, its node acts for it once both are used, and
+// every player's hand line names it as timed out; nobody is named
+// silent: the others wait for its decisions as the time control says.
+func TestHostTimeControl(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test starts four processes")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	infra := func(name string) []string {
+		return []string{"--name", name, "--listen", "/ip4/127.0.0.1/tcp/0",
+			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
+			"--timeout", "20s", "--connect-timeout", "60s"}
+	}
+	h := startHost(t, ctx, bin, slices.Concat([]string{"host", "--table", "clock", "--bot", "--hands", "1", "--time", "0.3+0.6"}, infra("alice"))...)
+	var rest bytes.Buffer
+	copied := make(chan struct{})
+	go func() { _, _ = io.Copy(&rest, h.lines); close(copied) }()
+
+	// The human: answers y, then keeps its terminal open and silent.
+	human := exec.CommandContext(ctx, bin, append([]string{"join", h.invite}, infra("hana")...)...)
+	keys, err := human.StdinPipe() // open until the process exits
+	if err != nil {
+		t.Fatal(err)
+	}
+	var humanOut bytes.Buffer
+	human.Stdout, human.Stderr = &humanOut, &humanOut
+	if err := human.Start(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := keys.Write([]byte("y\n")); err != nil {
+		t.Fatal(err)
+	}
+	h.join(t, ctx, bin, []string{"bob", "carol"}, func(name string) []string { return append([]string{"--bot"}, infra(name)...) }, 0)
+	humanErr := human.Wait()
+	h.wg.Wait()
+	hostErr := h.host.Wait()
+	<-copied
+	out := humanOut.String()
+	if humanErr != nil || hostErr != nil {
+		t.Fatalf("hana: %v, host: %v\n%s\n%s", humanErr, hostErr, out, rest.String())
+	}
+	for _, want := range []string{"play this game? [y/N]", "0.3+0.6 s per decision", "within 1 s + bank 1 s", "time is up: the node chose", "all 1 hands audited ok"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("hana's terminal lacks %q:\n%s", want, out)
+		}
+	}
+	for name, o := range map[string]string{"alice": rest.String(), "bob": h.outs[0].String(), "carol": h.outs[1].String()} {
+		if !strings.Contains(o, "hana") || !strings.Contains(o, "timed out and was acted for") || strings.Contains(o, "FAULT") {
+			t.Errorf("%s's hand line does not name hana as timed out, or names a fault:\n%s", name, o)
+		}
+	}
+}
