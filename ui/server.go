@@ -2,10 +2,7 @@ package ui
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/subtle"
 	"embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -14,7 +11,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"slices"
 	"sync"
 	"time"
@@ -77,13 +73,11 @@ func Listen(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ui: listening on 127.0.0.1: %w", err)
 	}
-	tok := make([]byte, 16)
-	rand.Read(tok)
-	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger}
+	s := &Server{model: cfg.Model, player: cfg.Player, token: NewToken(), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	sub, _ := fs.Sub(assets, "assets")
+	sub := Assets()
 	mux := http.NewServeMux()
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(sub)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -119,39 +113,8 @@ func (s *Server) Serve(ctx context.Context) error {
 	return nil
 }
 
-// guard refuses a request without the token (403), or naming another host
-// or origin than the server's own address (403): a page elsewhere in the
-// browser cannot reach the table (DNS rebinding, cross-site requests).
-func (s *Server) guard(next http.Handler) http.Handler {
-	_, port, _ := net.SplitHostPort(s.addr)
-	hosts := []string{s.addr, "localhost:" + port}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !slices.Contains(hosts, r.Host) {
-			http.Error(w, "forbidden: this table answers only on "+s.addr, http.StatusForbidden)
-			return
-		}
-		if o := r.Header.Get("Origin"); o != "" {
-			u, err := url.Parse(o)
-			if err != nil || u.Scheme != "http" || !slices.Contains(hosts, u.Host) {
-				http.Error(w, "forbidden: foreign origin", http.StatusForbidden)
-				return
-			}
-		}
-		tok := r.URL.Query().Get("token")
-		if c, err := r.Cookie("mentalmj_token"); tok == "" && err == nil {
-			tok = c.Value
-		}
-		if subtle.ConstantTimeCompare([]byte(tok), []byte(s.token)) != 1 {
-			http.Error(w, "forbidden: open the URL the node printed (it carries the access token)", http.StatusForbidden)
-			return
-		}
-		// The assets the page loads carry the token as a cookie.
-		http.SetCookie(w, &http.Cookie{Name: "mentalmj_token", Value: s.token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-		w.Header().Set("Cache-Control", "no-store")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws://"+r.Host)
-		next.ServeHTTP(w, r)
-	})
-}
+// guard applies Guard with the server's address and token.
+func (s *Server) guard(next http.Handler) http.Handler { return Guard(s.addr, s.token, next) }
 
 func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 	d, ok := s.downloads[r.PathValue("name")]
