@@ -84,7 +84,7 @@ func (rec *Record) Frame(k, a, view int) Frame {
 		// The end-of-hand screen says how this kyoku was verified.
 		s.Hands[i].Audit, s.Hands[i].AuditOK = ky.Verification, ky.Verified
 	}
-	s.Feed = replayFeed(s.Feed, names)
+	s.Feed = replayFeed(s.Feed, names, ky)
 	if s.Status == "" && len(s.Feed) > 0 {
 		s.Status = s.Feed[len(s.Feed)-1].Text
 	}
@@ -103,15 +103,18 @@ func (rec *Record) Frame(k, a, view int) Frame {
 }
 
 // replayFeed rewrites the live table's feed for a replay: no shuffle
-// (the record has none to show), and draws named by player rather than
-// "you".
-func replayFeed(feed []table.Event, names table.Names) []table.Event {
+// (the record has none to show), draws named by player rather than
+// "you", and the kyoku's verification as its audit line.
+func replayFeed(feed []table.Event, names table.Names, ky *Kyoku) []table.Event {
 	out := slices.DeleteFunc(slices.Clone(feed), func(e table.Event) bool {
 		return e.Kind == "hand" && strings.HasSuffix(e.Text, ": shuffling the wall")
 	})
 	for i, e := range out {
 		if e.Kind == "draw" && strings.HasPrefix(e.Text, "you draw ") {
 			out[i].Text = names.Name(game.Seat(e.Seat)) + " draws " + strings.TrimPrefix(e.Text, "you draw ")
+		}
+		if e.Kind == "audit" {
+			out[i].Text = fmt.Sprintf("hand %d: %s", ky.Hand.Number, ky.Verification)
 		}
 	}
 	return out
