@@ -178,10 +178,17 @@ func (rec *Record) replay(g *mjlog.Game) {
 		rec.Notes = append(rec.Notes, "not replayed: "+s.Reason)
 	}
 	disagree := 0
+	converted := rec.Format == Tenhou6 || rec.Format == Mjai
+	if converted {
+		rec.Notes = append(rec.Notes, fmt.Sprintf("the record (%s) carries no yaku, fu or hand values: the end-of-hand screens show the rules engine's", rec.Format))
+	}
 	for _, m := range res.Mismatches {
 		i, ok := index[mismatchRound(m.Round)]
 		if ok && rec.Kyoku[i].Hand.Result == nil && rec.Kyoku[i].Stopped == "" {
 			rec.Kyoku[i].Stopped = fmt.Sprintf("the rules engine refused %s: %s (expected %s)", m.Tag, m.Actual, m.Expected)
+			continue
+		}
+		if converted {
 			continue
 		}
 		disagree++

@@ -41,7 +41,8 @@ type runner struct {
 	abandoned bool      // the previous kyoku was not replayed to its end
 	custom    bool      // a private lobby: starting score and end rules unknown
 
-	visit func(Step) // Walk's callback; nil for Game
+	visit  func(Step) // Walk's callback; nil for Game
+	hidden bool       // a player's view: tiles it never saw are mjlog.Hidden
 }
 
 func (r *runner) mismatch(tag, expected, actual string) {
@@ -163,6 +164,7 @@ func (r *runner) kyoku(rd *mjlog.Round, last bool) {
 	var owari *mjlog.Owari
 	evs := rd.Events
 	for i := 0; i < len(evs) && r.k != nil; i++ {
+		r.showHidden(evs[i:])
 		switch e := evs[i].(type) {
 		case mjlog.Draw:
 			r.draw(e)

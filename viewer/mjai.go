@@ -1,0 +1,271 @@
+package viewer
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/mentalmj/mentalmj/mjai"
+	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/record"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// fromMjai reads an mjai log (JSON Lines, package mjai) into an mjlog
+// game. The events are already in the order of play; "?" tiles (a seat's
+// view) become hidden tiles. Three players when a start_kyoku deals seat 3
+// no tiles. mjai says nothing of the rules beyond that: the game is taken
+// as Tenhou's hanchan with red fives and open tanyao.
+func fromMjai(data []byte, name string) (*mjlog.Game, error) {
+	var evs []mjai.Event
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(nil, 1<<20)
+	for line := 1; sc.Scan(); line++ {
+		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
+			continue
+		}
+		var e mjai.Event
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			return nil, fmt.Errorf("line %d: %w", line, err)
+		}
+		evs = append(evs, e)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	players := 4
+	for _, e := range evs {
+		if e.Type == "start_kyoku" {
+			if len(e.Tehais) < 4 || len(e.Tehais[3]) == 0 {
+				players = 3
+			}
+			break
+		}
+	}
+	var names [4]string
+	aka := true
+	rules := game.TenhouRules(true, aka, true)
+	if players == 3 {
+		rules = game.TenhouSanmaRules(true, aka, true)
+	}
+	var g *mjlog.Game
+	var b *builder
+	m := mjaiPlay{}
+	for i, e := range evs {
+		var err error
+		switch {
+		case e.Type == "start_game":
+			copy(names[:], e.Names)
+		case e.Type == "start_kyoku":
+			if g == nil {
+				g = record.Game(names, rules, nil, game.Standings{})
+				g.File = name
+				b = newBuilder(g, aka, players)
+				m.b = b
+			}
+			err = m.start(e)
+		case e.Type == "end_game":
+			if g != nil {
+				g.Owari = &mjlog.Owari{}
+			}
+		case b == nil || b.rd == nil:
+			// Nothing before the first kyoku matters.
+		default:
+			err = m.event(e)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("event %d (%s): %w", i+1, e.Type, err)
+		}
+	}
+	if g == nil {
+		return nil, errors.New("it has no start_kyoku event")
+	}
+	return g, nil
+}
+
+// mjaiPlay turns one kyoku's mjai events into mjlog events.
+type mjaiPlay struct {
+	b          *builder
+	last       wall.Tile // the last discard
+	lastFrom   int
+	reach      [4]bool
+	lastDrawer int
+	ended      bool // the kyoku's hora or ryukyoku has been written
+}
+
+func (m *mjaiPlay) key(s string) (*tileKey, error) {
+	if s == "?" {
+		return nil, nil
+	}
+	k, red, err := mjai.ParseTile(s)
+	if err != nil {
+		return nil, err
+	}
+	return &tileKey{k, red && m.b.aka}, nil
+}
+
+func (m *mjaiPlay) keys(ss []string) ([]tileKey, error) {
+	var out []tileKey
+	for _, s := range ss {
+		k, err := m.key(s)
+		if err != nil {
+			return nil, err
+		}
+		if k == nil {
+			return nil, fmt.Errorf("a hidden tile in a call")
+		}
+		out = append(out, *k)
+	}
+	return out, nil
+}
+
+func (m *mjaiPlay) start(e mjai.Event) error {
+	round := map[string]int{"E": 0, "S": 4, "W": 8, "N": 12}[e.Bakaze] + e.Kyoku - 1
+	in := mjlog.Init{Kyoku: round, Honba: e.Honba, Kyotaku: e.Kyotaku, Oya: e.Oya, Ten: make([]int, 4)}
+	for s := range min(4, len(e.Scores)) {
+		in.Ten[s] = e.Scores[s] / 100
+	}
+	var hai [4][]*tileKey
+	for s := range min(4, len(e.Tehais)) {
+		for _, t := range e.Tehais[s] {
+			k, err := m.key(t)
+			if err != nil {
+				return err
+			}
+			hai[s] = append(hai[s], k)
+		}
+	}
+	d, err := m.key(e.DoraMarker)
+	if err != nil || d == nil {
+		return fmt.Errorf("dora marker %q", e.DoraMarker)
+	}
+	*m = mjaiPlay{b: m.b, last: -1, lastDrawer: -1}
+	return m.b.startKyoku(in, hai, *d)
+}
+
+func (m *mjaiPlay) event(e mjai.Event) error {
+	b := m.b
+	if e.Actor >= b.players {
+		return fmt.Errorf("actor %d in a %d-player game", e.Actor, b.players)
+	}
+	switch e.Type {
+	case "tsumo":
+		k, err := m.key(e.Pai)
+		if err != nil {
+			return err
+		}
+		m.lastDrawer = e.Actor
+		return b.draw(e.Actor, k)
+	case "dahai":
+		k, err := m.key(e.Pai)
+		if err != nil || k == nil {
+			return fmt.Errorf("dahai of %q", e.Pai)
+		}
+		t, err := b.discard(e.Actor, *k, e.Tsumogiri && b.drawn[e.Actor] >= 0 && keyOf(b.drawn[e.Actor], b.aka) == *k)
+		m.last, m.lastFrom = t, e.Actor
+		return err
+	case "reach":
+		m.reach[e.Actor] = true
+		b.event(mjlog.Reach{Who: e.Actor, Step: 1})
+	case "reach_accepted":
+		b.event(mjlog.Reach{Who: e.Actor, Step: 2})
+	case "chi", "pon", "daiminkan":
+		hand, err := m.keys(e.Consumed)
+		if err != nil {
+			return err
+		}
+		typ := map[string]mjlog.MeldType{"chi": mjlog.Chi, "pon": mjlog.Pon, "daiminkan": mjlog.Daiminkan}[e.Type]
+		if m.last < 0 || e.Target != m.lastFrom {
+			return fmt.Errorf("a call on seat %d's discard, which is not the last one", e.Target)
+		}
+		return b.call(e.Actor, typ, e.Target, m.last, hand)
+	case "kakan":
+		k, err := m.keys([]string{e.Pai})
+		if err != nil {
+			return err
+		}
+		return b.call(e.Actor, mjlog.Kakan, e.Actor, -1, k)
+	case "ankan":
+		hand, err := m.keys(e.Consumed)
+		if err != nil || len(hand) != 4 {
+			return fmt.Errorf("ankan of %v", e.Consumed)
+		}
+		return b.call(e.Actor, mjlog.Ankan, e.Actor, -1, hand)
+	case "nukidora":
+		k, err := m.keys([]string{e.Pai})
+		if err != nil {
+			return err
+		}
+		return b.call(e.Actor, mjlog.Kita, e.Actor, -1, k)
+	case "dora":
+		k, err := m.key(e.DoraMarker)
+		if err != nil || k == nil {
+			return fmt.Errorf("dora marker %q", e.DoraMarker)
+		}
+		t, err := b.alloc(k)
+		if err != nil {
+			return err
+		}
+		b.event(mjlog.Dora{Tile: t})
+	case "hora":
+		return m.hora(e)
+	case "ryukyoku":
+		r := mjlog.Ryuukyoku{Honba: b.rd.Init.Honba, Kyotaku: b.rd.Init.Kyotaku}
+		if n := len(b.rd.Events); n > 0 {
+			if d, ok := b.rd.Events[n-1].(mjlog.Draw); ok {
+				// Right after a draw, before any discard: kyuushu kyuuhai.
+				r.Type, r.Hai[d.Who] = "yao9", b.hand(d.Who)
+			}
+		}
+		b.event(r)
+	}
+	return nil
+}
+
+// keyOf returns the tile key of id t.
+func keyOf(t wall.Tile, aka bool) tileKey { return tileKey{t.Kind(), aka && t.IsRed()} }
+
+func (m *mjaiPlay) hora(e mjai.Event) error {
+	b := m.b
+	a := mjlog.Agari{Who: e.Actor, FromWho: e.Target, Honba: b.rd.Init.Honba, Kyotaku: b.rd.Init.Kyotaku, Paowho: -1}
+	a.DoraHai = []wall.Tile{b.rd.Init.DoraIndicator}
+	var ura []wall.Tile
+	for _, ev := range b.rd.Events {
+		switch x := ev.(type) {
+		case mjlog.Dora:
+			a.DoraHai = append(a.DoraHai, x.Tile)
+		case mjlog.Agari:
+			ura = x.DoraHaiUra // a double ron shows the same ura indicators
+		}
+	}
+	if a.Who == a.FromWho {
+		a.Machi = b.drawn[a.Who]
+		a.Hai = b.hand(a.Who)
+	} else {
+		a.Machi = m.last
+		a.Hai = b.hand(a.Who, m.last)
+	}
+	if len(e.UraMarkers) > 0 && ura == nil {
+		for _, u := range e.UraMarkers {
+			k, err := m.key(u)
+			if err != nil || k == nil {
+				return fmt.Errorf("ura marker %q", u)
+			}
+			t, err := b.alloc(k)
+			if err != nil {
+				return err
+			}
+			ura = append(ura, t)
+		}
+	}
+	if len(e.UraMarkers) > 0 {
+		a.DoraHaiUra = slices.Clone(ura)
+	}
+	a.Melds = b.melds[a.Who]
+	b.event(a)
+	return nil
+}
