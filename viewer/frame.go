@@ -48,9 +48,10 @@ type OpenHand struct {
 
 // Frame returns step a of kyoku k seen by seat view (0..3, or AllOpen),
 // drawn by a table.Model fed the kyoku up to that step. k and a are
-// clamped to the record; a view outside the record's seats is AllOpen,
-// and a record that is one player's view (Owner) is always seen by that
-// player: the tiles it hides were never in it.
+// clamped to the record; a view outside the record's seats is AllOpen.
+// A record that is one player's view (Owner) is always seen by that
+// player, and shows no other seat's concealed tile: the tiles it hides
+// were never in it, and those it names it saw only when they were played.
 func (rec *Record) Frame(k, a, view int) Frame {
 	k = max(0, min(k, len(rec.Kyoku)-1))
 	ky := &rec.Kyoku[k]
@@ -96,7 +97,18 @@ func (rec *Record) Frame(k, a, view int) Frame {
 			s.Seats[q].Self = false
 		}
 		for q := range rec.Players {
-			f.Open = append(f.Open, openHand(ky.Steps, a, game.Seat(q)))
+			h := openHand(ky.Steps, a, game.Seat(q))
+			if rec.Owner >= 0 && q != rec.Owner {
+				// A player's view names some of another's haipai tiles
+				// (those it saw later, discarded or called): not yet.
+				if h.Drawn >= 0 {
+					h.Tiles, h.Drawn = append(h.Tiles, -1), -1
+				}
+				for i := range h.Tiles {
+					h.Tiles[i] = -1
+				}
+			}
+			f.Open = append(f.Open, h)
 		}
 	}
 	return f
