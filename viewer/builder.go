@@ -165,6 +165,14 @@ func (b *builder) call(s int, typ mjlog.MeldType, from int, t wall.Tile, hand []
 		b.event(mjlog.Call{Who: s, Meld: m})
 		return nil
 	}
+	if typ == mjlog.Kita && b.drawn[s] >= 0 && keyOf(b.drawn[s], b.aka) == hand[0] && slices.Contains(b.hands[s], b.drawn[s]) {
+		// The north just drawn (in riichi, the only one that may go).
+		b.hands[s] = slices.DeleteFunc(b.hands[s], func(x wall.Tile) bool { return x == b.drawn[s] })
+		m.Tiles = []wall.Tile{b.drawn[s]}
+		b.melds[s] = append(b.melds[s], m)
+		b.event(mjlog.Call{Who: s, Meld: m})
+		return nil
+	}
 	for _, k := range hand {
 		x, err := b.take(s, k)
 		if err != nil {

@@ -31,6 +31,9 @@ type Frame struct {
 	// apart in Drawn): every seat's with AllOpen, none in a seat's view.
 	// A tile the record hides is -1.
 	Open []OpenHand `json:"open"`
+	// Nukidora are, in sanma, the norths each seat has set aside (kita),
+	// by seat.
+	Nukidora [][]int `json:"nukidora"`
 	// Verified and Verification are the kyoku's verification (Kyoku).
 	Verified     bool   `json:"verified"`
 	Verification string `json:"verification"`
@@ -79,6 +82,15 @@ func (rec *Record) Frame(k, a, view int) Frame {
 		Verified: ky.Verified, Verification: ky.Verification}
 	if last {
 		f.Stopped = ky.Stopped
+	}
+	if rec.Players == 3 {
+		for q := range 3 {
+			var ns []int
+			for _, t := range ky.Steps[a].Nukidora(game.Seat(q)) {
+				ns = append(ns, int(t))
+			}
+			f.Nukidora = append(f.Nukidora, ns)
+		}
 	}
 	s := &f.Snapshot
 	for i := range s.Hands {

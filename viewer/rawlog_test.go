@@ -96,8 +96,9 @@ func rawInts(s string) []int {
 }
 
 // hands returns the four concealed hands (sorted tile ids) after the
-// first a events of round r, the discards of each seat and the melds.
-func (r rawRound) hands(t testing.TB, a int) (hands [4][]int, discards [4]int, melds [4]int) {
+// first a events of round r, the discards of each seat, the melds and
+// the norths set aside (kita).
+func (r rawRound) hands(t testing.TB, a int) (hands [4][]int, discards, melds, kita [4]int) {
 	t.Helper()
 	for s := range 4 {
 		hands[s] = rawInts(r.init["hai"+strconv.Itoa(s)])
@@ -136,7 +137,11 @@ func (r rawRound) hands(t testing.TB, a int) (hands [4][]int, discards [4]int, m
 					}
 				}
 			}
-			if m.Type != mjlog.Kakan && m.Type != mjlog.Kita {
+			switch m.Type {
+			case mjlog.Kita:
+				kita[who]++
+			case mjlog.Kakan:
+			default:
 				melds[who]++
 			}
 		}
@@ -144,7 +149,7 @@ func (r rawRound) hands(t testing.TB, a int) (hands [4][]int, discards [4]int, m
 	for s := range 4 {
 		slices.Sort(hands[s])
 	}
-	return hands, discards, melds
+	return hands, discards, melds, kita
 }
 
 // deltas returns the score changes of round r's end (points, each winner

@@ -186,7 +186,7 @@ func TestPrivateRecordShowsOnlyItsOwner(t *testing.T) {
 			if f.Self != owner {
 				t.Fatalf("k=%d a=%d: seen by seat %d, want %d", k, a, f.Self, owner)
 			}
-			want, _, _ := raw[k].hands(t, a)
+			want, _, _, _ := raw[k].hands(t, a)
 			if got := append(slices.Clone(f.MyHand), drawn(f.Drawn)...); !slices.Equal(sorted(got), want[owner]) {
 				t.Errorf("k=%d a=%d: seat %d's hand %v, the record's %v", k, a, owner, sorted(got), want[owner])
 			}

@@ -45,6 +45,7 @@
     document.body.dataset.k = frame.k;
     document.body.dataset.a = frame.a;
     document.body.dataset.view = frame.view;
+    document.body.dataset.self = frame.self;
     const rel = (seat) => (seat - frame.self + 4) % 4;
     // Every seat's concealed hand (all open), or its backs (a seat's view).
     for (let i = 0; i < (frame.players || 4); i++) {
@@ -63,6 +64,12 @@
       }
       el.insertBefore(div, el.children[1] || null);
     }
+    // Sanma: the norths set aside (kita), beside each seat's melds.
+    (frame.nukidora || []).forEach((ns, i) => {
+      if (!ns || !ns.length) return;
+      const m = $("seat-" + rel(i)).querySelector(".melds");
+      if (m) m.insertAdjacentHTML("beforeend", `<span class="kita" title="nukidora (kita)" data-count="${ns.length}">${ns.map((t) => T(t)).join("")}</span>`);
+    });
     const k = index.kyoku[frame.k];
     $("pos").innerHTML = `kyoku ${frame.k + 1} of ${frame.kyokus} · step <b>${frame.a}</b> of ${frame.steps - 1}` +
       (frame.stopped ? `<div class="stopped">${esc(frame.stopped)}</div>` : "");
