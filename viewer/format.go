@@ -31,6 +31,18 @@ const (
 	Mjai Format = "mjai log"
 )
 
+// article returns the format's name with its article ("a Tenhou mjlog",
+// "an mjai log", "tenhou.net/6 JSON").
+func (f Format) article() string {
+	switch f {
+	case Tenhou6:
+		return string(f)
+	case Mjai:
+		return "an " + string(f)
+	}
+	return "a " + string(f)
+}
+
 // ErrUnknownFormat is wrapped by Detect's error for content of no known
 // format; the message says what the content looks like.
 var ErrUnknownFormat = errors.New("not a game record the viewer reads")

@@ -103,7 +103,7 @@ func Read(data []byte, name string) (*Record, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	bad := func(err error) error {
-		return fmt.Errorf("%s: %w: it is a %s, but %w", name, ErrBadRecord, format, err)
+		return fmt.Errorf("%s: %w: it is %s, but %s", name, ErrBadRecord, format.article(), strings.TrimPrefix(err.Error(), name+": "))
 	}
 	rec := &Record{File: name, Format: format, Owner: -1}
 	var g *mjlog.Game

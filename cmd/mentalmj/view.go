@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/mentalmj/mentalmj/ui"
 	"github.com/mentalmj/mentalmj/viewer"
@@ -49,6 +50,10 @@ func runView(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	if *port < 0 || *port > 65535 {
 		return usageError(fs, stderr, "--port %d: want 0..65535", *port)
+	}
+	if info, err := os.Stat(fs.Arg(0)); err == nil && info.Size() > 1<<20 {
+		// A transcript is audited first: every proof is checked again.
+		fmt.Fprintf(stderr, "reading %s (%d MiB)…\n", fs.Arg(0), info.Size()>>20)
 	}
 	rec, err := viewer.Load(fs.Arg(0))
 	if err != nil {
