@@ -94,7 +94,6 @@ type mjaiPlay struct {
 	lastFrom   int
 	reach      [4]bool
 	lastDrawer int
-	ended      bool // the kyoku's hora or ryukyoku has been written
 }
 
 func (m *mjaiPlay) key(s string) (*tileKey, error) {

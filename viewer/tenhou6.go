@@ -180,7 +180,7 @@ func (p *t6Play) run(result []any) error {
 	for steps := 0; steps < 1000; steps++ {
 		if draw {
 			if p.ti[turn] >= len(p.takes[turn]) {
-				return p.end(result, turn, false)
+				return p.end(result, turn)
 			}
 			c, ok := p.takes[turn][p.ti[turn]].(float64)
 			if !ok {
@@ -196,7 +196,7 @@ func (p *t6Play) run(result []any) error {
 			}
 		}
 		if p.di[turn] >= len(p.discards[turn]) {
-			return p.end(result, turn, true)
+			return p.end(result, turn)
 		}
 		d := p.discards[turn][p.di[turn]]
 		p.di[turn]++
@@ -409,8 +409,8 @@ func (p *t6Play) ronOnLast(result []any) bool {
 }
 
 // end closes the kyoku with its result: the seat to act (turn) has no
-// more takes (afterDraw false) or no more discards (afterDraw true).
-func (p *t6Play) end(result []any, turn int, afterDraw bool) error {
+// more takes or no more discards.
+func (p *t6Play) end(result []any, turn int) error {
 	b := p.b
 	kind, _ := result[0].(string)
 	in := &b.rd.Init
@@ -491,6 +491,5 @@ func (p *t6Play) end(result []any, turn int, afterDraw bool) error {
 		}
 		b.event(r)
 	}
-	_ = afterDraw
 	return nil
 }
