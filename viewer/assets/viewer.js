@@ -42,6 +42,9 @@
 
   function draw() {
     TablePage.show(frame);
+    // The live table's end-of-hand screen says the next hand starts by
+    // itself; here the reader moves on.
+    for (const c of document.querySelectorAll("#overlay .close")) c.textContent = "Esc or click to close · → or ↓ to the next kyoku";
     document.body.dataset.k = frame.k;
     document.body.dataset.a = frame.a;
     document.body.dataset.view = frame.view;
