@@ -32,6 +32,7 @@ func commands() []command {
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,
+		statsCommand,
 	}
 }
 
