@@ -119,11 +119,11 @@ type scanner struct {
 	attrs []attr
 	g     *Game
 	// Per kyoku.
-	inKyoku                  bool
+	inKyoku                 bool
 	riichi, called, dealtIn [4]bool
-	seenUN, seenGo, started  bool
-	kyoku                    int
-	key                      hashWriter
+	seenUN, seenGo, started bool
+	kyoku                   int
+	key                     hashWriter
 }
 
 // hashWriter feeds Game.Key.

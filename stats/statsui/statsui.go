@@ -175,4 +175,3 @@ func newCard(f, all stats.Figures, n int) card {
 	}
 	return c
 }
-
