@@ -6,8 +6,8 @@
 //
 // A record is read once by a lean scanner (scan.go) that looks only at the
 // tags the figures need — <GO> (three or four players), the first <UN>
-// (names), <TAIKYOKU> (first dealer), <INIT> (a kyoku dealt), <N> (the
-// meld type of a call), <REACH step=1>, <AGARI> and <RYUUKYOKU> (results,
+// (names), <INIT> (a kyoku dealt; the first one's dealer), <N> (the meld
+// type of a call), <REACH step=1>, <AGARI> and <RYUUKYOKU> (results,
 // tenpai hands, the final owari) — and skips every tsumo and dahai tag
 // without reading it. It turns the record into a Game: per seat a Tally of
 // counts, the final scores and the placements. A Set adds Games up per

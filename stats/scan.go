@@ -59,8 +59,7 @@ type Game struct {
 	// Names are the seats' names from the first <UN> (%-decoded UTF-8);
 	// Names[3] is "" in three-player games.
 	Names [4]string
-	// FirstOya is <TAIKYOKU oya=>, the seat of the first dealer (0 when
-	// absent).
+	// FirstOya is the dealer of the first kyoku (its <INIT oya=>).
 	FirstOya int
 	// Final are the final scores in 100s, one per seat (len Players), from
 	// the owari= of the last <AGARI> or <RYUUKYOKU>; nil for a record
@@ -431,20 +430,12 @@ func (s *scanner) element(tag []byte, start int) error {
 			g.Names[i] = name
 			s.key.add(v)
 		}
-	case "TAIKYOKU":
-		if s.started {
-			return nil
-		}
-		if v, ok := s.get("oya"); ok {
-			n, ok := atoi(v)
-			if !ok || n < 0 || n > 3 {
-				return s.tagErr(tag, start, "oya=%q: want a seat 0..3", v)
-			}
-			g.FirstOya = n
-		}
 	case "INIT":
-		if !s.started && g.FirstOya >= g.Players {
-			return s.tagErr(tag, start, "first dealer %d in a %d-player game", g.FirstOya, g.Players)
+		oya, _ := s.get("oya")
+		if n, ok := atoi(oya); !ok || n < 0 || n >= g.Players {
+			return s.tagErr(tag, start, "oya=%q: want a seat 0..%d", oya, g.Players-1)
+		} else if !s.started {
+			g.FirstOya = n
 		}
 		s.started = true
 		s.endKyoku()
@@ -455,7 +446,6 @@ func (s *scanner) element(tag []byte, start int) error {
 		}
 		seed, _ := s.get("seed")
 		ten, _ := s.get("ten")
-		oya, _ := s.get("oya")
 		s.key.add([]byte("INIT"), seed, ten, oya)
 	case "REACH":
 		if !s.inKyoku {
