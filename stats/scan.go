@@ -155,8 +155,14 @@ func Scan(doc []byte, file string) (*Game, error) {
 	return s.g, nil
 }
 
-func (s *scanner) errf(format string, a ...any) error {
-	return fmt.Errorf("%s: %s", s.file, fmt.Sprintf(format, a...))
+// notMjlog says what the document looks like instead.
+func (s *scanner) notMjlog() error {
+	return fmt.Errorf("%s: %w: %s", s.file, ErrNotMjlog, Describe(s.doc))
+}
+
+// truncated reports the document ending inside the tag started at start.
+func (s *scanner) truncated(tag []byte, start int) error {
+	return fmt.Errorf("%s: %w (inside <%s> at byte %d)", s.file, ErrTruncated, tag, start)
 }
 
 // tagErr names the tag being read and its byte offset.
@@ -201,7 +207,7 @@ func (s *scanner) readAttrs(tag []byte, start int) error {
 			s.pos++
 		}
 		if s.pos >= len(doc) {
-			return fmt.Errorf("%s: %w (inside <%s> at byte %d)", s.file, ErrTruncated, tag, start)
+			return s.truncated(tag, start)
 		}
 		switch doc[s.pos] {
 		case '>':
@@ -215,27 +221,36 @@ func (s *scanner) readAttrs(tag []byte, start int) error {
 			return s.tagErr(tag, start, "malformed XML: '/' not followed by '>'")
 		}
 		n := s.name()
+		if s.pos >= len(doc) {
+			return s.truncated(tag, start)
+		}
 		if len(n) == 0 {
 			return s.tagErr(tag, start, "malformed XML: %q where an attribute name belongs", doc[s.pos])
 		}
 		for s.pos < len(doc) && isSpace(doc[s.pos]) {
 			s.pos++
 		}
-		if s.pos >= len(doc) || doc[s.pos] != '=' {
+		if s.pos >= len(doc) {
+			return s.truncated(tag, start)
+		}
+		if doc[s.pos] != '=' {
 			return s.tagErr(tag, start, "malformed XML: attribute %s without '='", n)
 		}
 		s.pos++
 		for s.pos < len(doc) && isSpace(doc[s.pos]) {
 			s.pos++
 		}
-		if s.pos >= len(doc) || doc[s.pos] != '"' && doc[s.pos] != '\'' {
+		if s.pos >= len(doc) {
+			return s.truncated(tag, start)
+		}
+		if doc[s.pos] != '"' && doc[s.pos] != '\'' {
 			return s.tagErr(tag, start, "malformed XML: attribute %s without a quoted value", n)
 		}
 		q := doc[s.pos]
 		s.pos++
 		end := bytes.IndexByte(doc[s.pos:], q)
 		if end < 0 {
-			return fmt.Errorf("%s: %w (inside <%s> at byte %d)", s.file, ErrTruncated, tag, start)
+			return s.truncated(tag, start)
 		}
 		s.attrs = append(s.attrs, attr{name: n, value: doc[s.pos : s.pos+end]})
 		s.pos += end + 1
@@ -275,7 +290,7 @@ func (s *scanner) run() error {
 		i := bytes.IndexByte(doc[s.pos:], '<')
 		if i < 0 {
 			if !root {
-				return s.errf("%v: %s", ErrNotMjlog, Describe(doc))
+				return s.notMjlog()
 			}
 			return fmt.Errorf("%s: %w after %d kyoku", s.file, ErrTruncated, s.kyoku)
 		}
@@ -303,7 +318,7 @@ func (s *scanner) run() error {
 			s.pos++
 			n := s.name()
 			if !root {
-				return s.errf("%v: %s", ErrNotMjlog, Describe(doc))
+				return s.notMjlog()
 			}
 			if !s.skipTo(">") {
 				return fmt.Errorf("%s: %w after %d kyoku", s.file, ErrTruncated, s.kyoku)
@@ -325,13 +340,13 @@ func (s *scanner) run() error {
 		tag := s.name()
 		if len(tag) == 0 {
 			if !root {
-				return s.errf("%v: %s", ErrNotMjlog, Describe(doc))
+				return s.notMjlog()
 			}
 			return s.tagErr([]byte("?"), start, "malformed XML: %q after '<'", doc[s.pos])
 		}
 		if !root {
 			if string(tag) != "mjloggm" {
-				return s.errf("%v: %s", ErrNotMjlog, Describe(doc))
+				return s.notMjlog()
 			}
 			root = true
 		}

@@ -1,0 +1,248 @@
+package stats
+
+import (
+	"context"
+	"encoding/xml"
+	"errors"
+	"io"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// corpusDir holds the shared real Tenhou logs; MANIFEST.md describes them.
+const corpusDir = "../../shared/tenhou/logs"
+
+func corpusFiles(t testing.TB) []string {
+	t.Helper()
+	if _, err := os.Stat(corpusDir); os.IsNotExist(err) {
+		t.Skipf("corpus %s absent", corpusDir)
+	}
+	files, err := filepath.Glob(filepath.Join(corpusDir, "*.xml"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no logs in %s (%v)", corpusDir, err)
+	}
+	return files
+}
+
+// xmlGame is what the second code path reads of a log.
+type xmlGame struct {
+	players  int
+	names    [4]string
+	firstOya int
+	final    []int
+	seats    [4]Tally
+}
+
+// readXML is the second code path: written apart from Scan, over
+// encoding/xml's tokens of the raw log, with its own reading of the meld
+// bits (tenhou.net/img/tehai.js: 0x4 chi, 0x8 pon, 0x10 kakan, 0x20 kita,
+// else a kan, open when m&3 != 0) and of every attribute.
+func readXML(t *testing.T, path string) xmlGame {
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	d := xml.NewDecoder(f)
+	g := xmlGame{players: 4}
+	attrs := map[string]string{}
+	num := func(s string) int {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("%s: %q: %v", path, s, err)
+		}
+		return n
+	}
+	kyoku := 0
+	var riichi, called, dealtIn map[int]bool
+	flush := func() {
+		for s := range riichi {
+			g.seats[s].RiichiKyoku++
+		}
+		for s := range called {
+			g.seats[s].CallKyoku++
+		}
+		for s := range dealtIn {
+			g.seats[s].DealInKyoku++
+		}
+		riichi, called, dealtIn = map[int]bool{}, map[int]bool{}, map[int]bool{}
+	}
+	flush()
+	seenUN := false
+	for {
+		tok, err := d.Token()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		se, ok := tok.(xml.StartElement)
+		if !ok {
+			continue
+		}
+		clear(attrs)
+		for _, a := range se.Attr {
+			attrs[a.Name.Local] = a.Value
+		}
+		switch se.Name.Local {
+		case "GO":
+			if num(attrs["type"])&0x10 != 0 {
+				g.players = 3
+			}
+		case "UN":
+			if seenUN || kyoku > 0 {
+				continue
+			}
+			seenUN = true
+			for i := range 4 {
+				g.names[i], err = url.PathUnescape(attrs["n"+strconv.Itoa(i)])
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		case "INIT":
+			if kyoku == 0 {
+				g.firstOya = num(attrs["oya"])
+			}
+			kyoku++
+			flush()
+			for s := 0; s < g.players; s++ {
+				g.seats[s].Kyoku++
+			}
+		case "REACH":
+			if attrs["step"] == "1" {
+				riichi[num(attrs["who"])] = true
+			}
+		case "N":
+			m := num(attrs["m"])
+			kan := m&(0x4|0x8|0x10|0x20) == 0
+			if m&0x4 != 0 || m&0x8 != 0 || m&0x10 != 0 || kan && m&3 != 0 {
+				called[num(attrs["who"])] = true
+			}
+		case "AGARI":
+			who, from := num(attrs["who"]), num(attrs["fromWho"])
+			pts := num(strings.Split(attrs["ten"], ",")[1])
+			g.seats[who].Wins++
+			g.seats[who].WinPoints += pts
+			if who == from {
+				g.seats[who].TsumoWins++
+			} else {
+				dealtIn[from] = true
+				g.seats[from].DealIns++
+				g.seats[from].DealInPoints += pts
+			}
+		case "RYUUKYOKU":
+			if typ := attrs["type"]; typ == "" || typ == "nm" {
+				for s := 0; s < g.players; s++ {
+					g.seats[s].DrawKyoku++
+					if attrs["hai"+strconv.Itoa(s)] != "" {
+						g.seats[s].DrawTenpai++
+					}
+				}
+			}
+		}
+		if o, ok := attrs["owari"]; ok && (se.Name.Local == "AGARI" || se.Name.Local == "RYUUKYOKU") {
+			fields := strings.Split(o, ",")
+			g.final = nil
+			for s := 0; s < g.players; s++ {
+				g.final = append(g.final, num(fields[2*s]))
+			}
+		}
+	}
+	flush()
+	return g
+}
+
+// xmlPlacements ranks the seats by sorting: score descending, then the
+// seat's distance from the first dealer.
+func xmlPlacements(g xmlGame) []int {
+	seats := make([]int, g.players)
+	for i := range seats {
+		seats[i] = i
+	}
+	dist := func(s int) int { return (s - g.firstOya + g.players) % g.players }
+	sort.SliceStable(seats, func(i, j int) bool {
+		a, b := seats[i], seats[j]
+		if g.final[a] != g.final[b] {
+			return g.final[a] > g.final[b]
+		}
+		return dist(a) < dist(b)
+	})
+	out := make([]int, g.players)
+	for place, s := range seats {
+		out[s] = place + 1
+	}
+	return out
+}
+
+// TestSecondPath compares Scan with the second code path on every shared
+// Tenhou log: players, names, first dealer, final scores, every tally and
+// the placements.
+func TestSecondPath(t *testing.T) {
+	for _, path := range corpusFiles(t) {
+		g, err := ReadFile(path)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		x := readXML(t, path)
+		if g.Players != x.players || g.Names != x.names || g.FirstOya != x.firstOya || !slices.Equal(g.Final, x.final) {
+			t.Errorf("%s: players %d names %q oya %d final %v; second path %d %q %d %v", path, g.Players, g.Names, g.FirstOya, g.Final, x.players, x.names, x.firstOya, x.final)
+		}
+		if g.Seats != x.seats {
+			t.Errorf("%s: tallies\n%+v\nsecond path\n%+v", path, g.Seats, x.seats)
+		}
+		if x.final != nil && !slices.Equal(g.Placements(), xmlPlacements(x)) {
+			t.Errorf("%s: placements %v, second path %v (final %v, first dealer %d)", path, g.Placements(), xmlPlacements(x), x.final, x.firstOya)
+		}
+	}
+}
+
+// TestPlacementsArePermutations: in every shared game with a final result
+// the players' placements are a permutation of 1..4 (1..3 in sanma), also
+// where scores tie.
+func TestPlacementsArePermutations(t *testing.T) {
+	ties := 0
+	for _, path := range corpusFiles(t) {
+		g, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := g.Placements()
+		if p == nil {
+			continue
+		}
+		sorted := slices.Sorted(slices.Values(p))
+		for i, v := range sorted {
+			if v != i+1 {
+				t.Errorf("%s: placements %v (final %v) are not a permutation of 1..%d", path, p, g.Final, g.Players)
+				break
+			}
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(g.Final)))) < g.Players {
+			ties++
+		}
+	}
+	t.Logf("%d games with tied final scores", ties)
+}
+
+// TestCorpusTotals checks the shared corpus's totals against its
+// MANIFEST.md: 242 four-player games with 2198 kyoku, 100 three-player
+// games with 1052 kyoku, no duplicates.
+func TestCorpusTotals(t *testing.T) {
+	set, _, err := Load(context.Background(), corpusFiles(t), LoadOptions{Bad: func(p string, err error) { t.Error(err) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if set.Four.Games != 242 || set.Four.Kyoku != 2198 || set.Three.Games != 100 || set.Three.Kyoku != 1052 || set.Duplicates != 0 {
+		t.Errorf("four-player %d games %d kyoku, three-player %d games %d kyoku, %d duplicates; MANIFEST.md says 242/2198, 100/1052, none",
+			set.Four.Games, set.Four.Kyoku, set.Three.Games, set.Three.Kyoku, set.Duplicates)
+	}
+}
