@@ -75,7 +75,7 @@ func (r Report) WriteText(w io.Writer) error {
 		if b.Len() > 0 {
 			b.WriteByte('\n')
 		}
-		fmt.Fprintf(&b, "%s: %d games, %d kyoku", k.title, k.t.Games, k.t.Kyoku)
+		fmt.Fprintf(&b, "%s: %s, %d kyoku", k.title, Games(k.t.Games), k.t.Kyoku)
 		if k.t.Unfinished > 0 {
 			fmt.Fprintf(&b, " (%d without a final result: kyoku figures only)", k.t.Unfinished)
 		}
@@ -87,6 +87,14 @@ func (r Report) WriteText(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// Games returns "1 game" or "N games".
+func Games(n int) string {
+	if n == 1 {
+		return "1 game"
+	}
+	return fmt.Sprintf("%d games", n)
 }
 
 // nameWidth is the width of the name column, in terminal cells.

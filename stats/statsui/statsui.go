@@ -27,8 +27,9 @@ var assets embed.FS
 // MaxCards is the number of players given chart cards per kind of game.
 const MaxCards = 24
 
-var page = template.Must(template.New("index.html").Funcs(template.FuncMap{
-	"pct": stats.FormatRate, "num": stats.FormatNumber, "barX": func() int { return barX },
+// pageTemplate is the page, parsed once (read-only).
+var pageTemplate = template.Must(template.New("index.html").Funcs(template.FuncMap{
+	"pct": stats.FormatRate, "games": stats.Games, "num": stats.FormatNumber, "barX": func() int { return barX },
 }).ParseFS(assets, "assets/index.html"))
 
 // Handler returns the page of r: GET / the page, GET /assets/ its style
@@ -40,7 +41,7 @@ func Handler(r stats.Report) http.Handler {
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(sub)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, req *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		if err := page.Execute(w, view); err != nil {
+		if err := pageTemplate.Execute(w, view); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
 	})
@@ -127,7 +128,7 @@ func build(r stats.Report) view {
 }
 
 func newCard(f, all stats.Figures, n int) card {
-	c := card{Name: f.Name, Sub: fmt.Sprintf("%d games, %d kyoku, average placement %s", f.Games, f.Kyoku, stats.FormatNumber(f.AvgPlacement, 2))}
+	c := card{Name: f.Name, Sub: fmt.Sprintf("%s, %d kyoku, average placement %s", stats.Games(f.Games), f.Kyoku, stats.FormatNumber(f.AvgPlacement, 2))}
 	even := 100 / float64(n)
 	for i := range n {
 		b := bar{Label: fmt.Sprintf("%d%s", i+1, []string{"st", "nd", "rd", "th"}[i]), Y: 8 + rowH*i, Avg: even, AvgText: fmt.Sprintf("%.0f%%", even)}
