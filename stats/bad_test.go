@@ -42,12 +42,23 @@ func badFiles(t *testing.T) []struct {
 		{"game.mjai", []byte("{\"type\":\"start_game\"}\n{\"type\":\"end_game\"}\n"), "mjai JSON Lines", ErrNotMjlog},
 		{"notes.xml", []byte("hello, these are my notes"), `text, not XML, starting "hello`, ErrNotMjlog},
 		{"blob.xml", []byte{0x00, 0x01, 0x02, 0xff, 0xfe, 'x'}, "binary data", ErrNotMjlog},
-		{"game.mjt", []byte{0x8a, 0x01, 0x0a, 0x20, 0x00}, "mentalmj transcript", ErrNotMjlog},
+		{"game.mjt", []byte{0x8a, 0x01, 0x0a, 0x20, 0x00}, "named like a mentalmj transcript (.mjt) but not one: binary data", ErrNotMjlog},
 		{"badseat.xml", []byte(`<mjloggm ver="2.3"><GO type="185"/><INIT seed="0,0,0,0,0,0" ten="350,350,350,0" oya="0"/><AGARI who="3" fromWho="3" ten="30,1000,0"/></mjloggm>`), "want a seat 0..2", nil},
 		{"badmeld.xml", []byte(`<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0"/><N who="1" m="99999"/></mjloggm>`), "meld code", nil},
 		{"early.xml", []byte(`<mjloggm ver="2.3"><AGARI who="0" fromWho="1" ten="30,1000,0"/></mjloggm>`), "before the first <INIT>", nil},
 		{"badowari.xml", []byte(`<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0"/><RYUUKYOKU owari="250,0"/></mjloggm>`), "owari", nil},
 		{"badattr.xml", []byte(`<mjloggm ver="2.3"><INIT seed=0 oya="0"/></mjloggm>`), "malformed XML", nil},
+	}
+}
+
+// TestTranscriptWithoutHands: a real transcript that holds only the
+// Hellos and a player quitting (protocol's transcript vector) is refused
+// with the audit's reason, naming the file.
+func TestTranscriptWithoutHands(t *testing.T) {
+	path := filepath.Join("..", "protocol", "testdata", "transcript-v3.mjt")
+	_, err := ReadFile(path)
+	if err == nil || !strings.Contains(err.Error(), path+": a mentalmj transcript without an audited hand") {
+		t.Errorf("ReadFile(%s): %v", path, err)
 	}
 }
 

@@ -1,6 +1,8 @@
 // Package stats computes Tenhou-style statistics per player name over game
-// records: Tenhou's mjlog XML (plain or gzip) and the mjlog records that
-// mentalmj writes (--mjlog, including one player's private-hands view).
+// records: Tenhou's mjlog XML (plain or gzip), the mjlog records that
+// mentalmj writes (--mjlog, including one player's private-hands view) and
+// mentalmj transcripts, audited offline (protocol.AuditTranscript) and
+// turned into the same mjlog record first.
 //
 // # The model
 //

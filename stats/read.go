@@ -17,11 +17,12 @@ import (
 const MaxRecord = 64 << 20
 
 // ReadFile reads the record at path — mjlog XML, plain or gzip (detected
-// by the magic bytes 1f 8b) — and returns its Game with Stamp set (see
-// Game.Stamp). Errors name path; for a file that is not an mjlog (wrapping
-// ErrNotMjlog) or is cut short (ErrTruncated) they say what the file looks
-// like: another format (tenhou.net/6 JSON, mjai JSON Lines, a mentalmj
-// transcript, HTML), text or binary data.
+// by the magic bytes 1f 8b), or a mentalmj transcript, which is audited
+// offline first (seconds per game; see transcriptRecord) — and returns its
+// Game with Stamp set (see Game.Stamp). Errors name path; for a file that
+// is not an mjlog (wrapping ErrNotMjlog) or is cut short (ErrTruncated)
+// they say what the file looks like: another format (tenhou.net/6 JSON,
+// mjai JSON Lines, HTML), text or binary data.
 func ReadFile(path string) (*Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -46,8 +47,16 @@ func ReadFile(path string) (*Game, error) {
 	if len(doc) > MaxRecord {
 		return nil, fmt.Errorf("%s: larger than %d MB: not an mjlog (a real one is under 1 MB)", path, MaxRecord>>20)
 	}
-	if strings.EqualFold(filepath.Ext(path), ".mjt") && !looksLikeXML(doc) {
-		return nil, fmt.Errorf("%s: %w: a mentalmj transcript (.mjt); stats reads game records: use the .mjlog.xml written beside it (--mjlog)", path, ErrNotMjlog)
+	if !looksLikeXML(doc) {
+		rec, ok, err := transcriptRecord(doc, path)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			doc = rec
+		} else if strings.EqualFold(filepath.Ext(path), ".mjt") {
+			return nil, fmt.Errorf("%s: %w: named like a mentalmj transcript (.mjt) but not one: %s", path, ErrNotMjlog, Describe(doc))
+		}
 	}
 	g, err := Scan(doc, path)
 	if err != nil {

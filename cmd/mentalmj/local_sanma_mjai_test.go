@@ -19,8 +19,8 @@ import (
 // be audited by the three nodes, the client must have been sent the
 // three-player form of mjai (four seats, the empty one with 0 points and
 // 13 "?" tiles) and one nukidora per kita of the game record, the record
-// must convert with "tenhou mjai", and the stats of the record must
-// count the game as three-player.
+// must convert with "tenhou mjai", and stats must count the records and
+// a transcript as one three-player game.
 func TestLocalSanmaMjaiBot(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test starts three processes")
@@ -87,8 +87,11 @@ func TestLocalSanmaMjaiBot(t *testing.T) {
 	if err != nil || strings.Count(string(out), `"type":"nukidora"`) != kita {
 		t.Errorf("tenhou mjai of the record: %v, %d nukidora, want %d", err, strings.Count(string(out), `"type":"nukidora"`), kita)
 	}
-	out, err = exec.CommandContext(ctx, bin, "stats", dir).CombinedOutput()
-	if err != nil || !strings.Contains(string(out), "Three-player (sanma): 1 game, 2 kyoku") || strings.Contains(string(out), "Four-player") {
+	// The three records and player-1's transcript (audited offline) are
+	// one game: the transcript's hands must read as the records' do.
+	out, err = exec.CommandContext(ctx, bin, "stats", dir, filepath.Join(dir, "player-1.mjt")).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Three-player (sanma): 1 game, 2 kyoku") || strings.Contains(string(out), "Four-player") ||
+		!strings.Contains(string(out), "4 records read, 3 left out as copies") {
 		t.Errorf("stats of the run: %v\n%s", err, out)
 	}
 	t.Logf("%d kita in the game", kita)

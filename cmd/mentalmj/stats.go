@@ -18,11 +18,13 @@ var statsCommand = command{name: "stats", summary: "Tenhou-style statistics per 
 const statsUsage = `stats [--json | --ui] [--player NAME] [--since YYYY-MM-DD] FILE|DIR...
 
 Statistics per player name over game records: Tenhou's mjlog logs (plain
-or .gz) and the records mentalmj writes (--mjlog, *.mjlog.xml; a
-private-hands view too), in any mix. A directory is searched for *.xml and
-*.mjlog files (optionally .gz). Four- and three-player games are kept
-apart. The same game read twice (every player's copy of one local game)
-counts once.
+or .gz), the records mentalmj writes (--mjlog, *.mjlog.xml; a
+private-hands view too) and mentalmj transcripts (.mjt, named as FILEs:
+each is audited offline first, a few seconds per game, and one that
+proves a cheat is refused), in any mix. A directory is searched for *.xml
+and *.mjlog files (optionally .gz). Four- and three-player games are kept
+apart. The same game read twice (every player's copy of one local game,
+or a transcript and the record beside it) counts once.
 
 Each figure is over the kyoku the player played:
   games        games with a final result (owari)
@@ -65,7 +67,7 @@ draw_tenpai_rate (rates as fractions 0..1, points in real points).
 and each rate against the whole set's average) on 127.0.0.1 until
 interrupted, and opens it in the browser (--no-open prints its URL).
 
-Exit status: 0 done; 2 bad usage, or a file that is not a readable mjlog
+Exit status: 0 done; 2 bad usage, or a file that is not a readable record
 (each is named with what it looks like; --skip-bad leaves them out).`
 
 // statsFlags are the options of "mentalmj stats".
