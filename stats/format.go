@@ -35,13 +35,13 @@ type TableReport struct {
 
 // Report returns the set's figures, only for the player named player when
 // it is not "" (All then stays the whole set's). A kind of game with no
-// game read is nil.
+// game read, or none of that player when player is not "", is nil.
 func (s *Set) Report(player string) Report {
 	return Report{FourPlayer: s.Four.report(player), ThreePlayer: s.Three.report(player)}
 }
 
 func (t *Table) report(player string) *TableReport {
-	if t.Games == 0 {
+	if t.Games == 0 || player != "" && t.byName[player] == nil {
 		return nil
 	}
 	r := &TableReport{Games: t.Games, Unfinished: t.Unfinished, Kyoku: t.Kyoku, Players: []Figures{}, All: t.All(AllName).Figures()}

@@ -157,9 +157,10 @@ func TestHandComputed(t *testing.T) {
 			t.Errorf("%d players checked, want %d", seen, len(k.want))
 		}
 	}
-	// --player keeps one player and the whole set.
+	// --player keeps one player and the whole set, and only the kinds of
+	// game the player played.
 	one := set.Report("B")
-	if len(one.ThreePlayer.Players) != 0 || len(one.FourPlayer.Players) != 1 || one.FourPlayer.All.Kyoku != 20 {
+	if one.ThreePlayer != nil || len(one.FourPlayer.Players) != 1 || one.FourPlayer.All.Kyoku != 20 {
 		t.Errorf("Report(B): %+v", one)
 	}
 }

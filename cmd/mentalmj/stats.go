@@ -56,7 +56,8 @@ only. "-" (null in JSON) is a figure with nothing to count yet.
 that starts the file name (2019020120gm-…: 2019-02-01, as Tenhou writes
 it, Japan time), else the file's modification date (UTC).
 
---json writes {"four_player": T, "three_player": T}, T null or
+--json writes {"four_player": T, "three_player": T}, T null (no game of
+that kind, or none of the --player) or
 {"games", "unfinished", "kyoku", "players": [P…], "all": P}, each P with
 exactly the keys name, games, kyoku, placements (four counts; the fourth 0
 in sanma), avg_placement, bust_rate, win_rate, tsumo_share, deal_in_rate,

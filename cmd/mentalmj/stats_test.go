@@ -50,7 +50,7 @@ func TestStatsCommand(t *testing.T) {
 		"deal_in_rate", "riichi_rate", "call_rate", "avg_win_points", "avg_deal_in_points", "draw_tenpai_rate"}
 	slices.Sort(keys)
 	four := doc["four_player"]
-	if four == nil || len(four.Players) != 1 || len(doc["three_player"].Players) != 0 {
+	if four == nil || len(four.Players) != 1 || doc["three_player"] != nil {
 		t.Fatalf("--player B: %s", o.String())
 	}
 	for _, p := range append(four.Players, four.All) {
