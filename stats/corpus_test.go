@@ -5,6 +5,7 @@ import (
 	"encoding/xml"
 	"errors"
 	"io"
+	"math/rand/v2"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -231,6 +232,33 @@ func TestPlacementsArePermutations(t *testing.T) {
 		}
 	}
 	t.Logf("%d games with tied final scores", ties)
+}
+
+// TestPlacementsTies: over random final scores drawn from a few values
+// (many ties), any first dealer and both table sizes, the placements are
+// a permutation of 1..N, and of two tied seats the one fewer seats after
+// the first dealer ranks higher.
+func TestPlacementsTies(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 2))
+	for range 5000 {
+		n := 3 + rng.IntN(2)
+		g := &Game{Players: n, FirstOya: rng.IntN(n), Final: make([]int, n)}
+		for s := range n {
+			g.Final[s] = 100 * (rng.IntN(3) - 1) // -100, 0 or 100: ties
+		}
+		p := g.Placements()
+		if !slices.Equal(slices.Sorted(slices.Values(p)), []int{1, 2, 3, 4}[:n]) {
+			t.Fatalf("final %v, first dealer %d: placements %v", g.Final, g.FirstOya, p)
+		}
+		for a := range n {
+			for b := range n {
+				da, db := (a-g.FirstOya+n)%n, (b-g.FirstOya+n)%n
+				if g.Final[a] == g.Final[b] && da < db && p[a] > p[b] {
+					t.Fatalf("final %v, first dealer %d: seat %d placed %d after tied seat %d placed %d", g.Final, g.FirstOya, a, p[a], b, p[b])
+				}
+			}
+		}
+	}
 }
 
 // TestCorpusTotals checks the shared corpus's totals against its

@@ -15,7 +15,7 @@ import (
 
 var statsCommand = command{name: "stats", summary: "Tenhou-style statistics per player over game records", run: runStats}
 
-const statsUsage = `stats [--json | --ui] [--player NAME] [--since YYYY-MM-DD] FILE|DIR...
+const statsUsage = `stats [--json | --ui [--no-open] [--port N]] [--player NAME] [--since YYYY-MM-DD] [--skip-bad] FILE|DIR...
 
 Statistics per player name over game records: Tenhou's mjlog logs (plain
 or .gz), the records mentalmj writes (--mjlog, *.mjlog.xml; a
