@@ -1,9 +1,13 @@
 package stats
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
 	"math"
+	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 )
 
@@ -181,5 +185,33 @@ func TestSince(t *testing.T) {
 		if err != nil || older != c.older || set.Three.Games != c.games {
 			t.Errorf("since %d: older %d games %d (%v), want %d %d", c.since, older, set.Three.Games, err, c.older, c.games)
 		}
+	}
+}
+
+// TestGzip: a gzip-compressed record reads as the plain one.
+func TestGzip(t *testing.T) {
+	plain := filepath.Join("testdata", "hand", "a.xml")
+	raw, err := os.ReadFile(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var gz bytes.Buffer
+	zw := gzip.NewWriter(&gz)
+	zw.Write(raw)
+	zw.Close()
+	path := filepath.Join(t.TempDir(), "a.mjlog.gz")
+	if err := os.WriteFile(path, gz.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := ReadFile(plain)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Key != b.Key || a.Seats != b.Seats || !slices.Equal(a.Final, b.Final) || a.Names != b.Names {
+		t.Errorf("gzip record differs: %+v\nplain: %+v", b, a)
 	}
 }
