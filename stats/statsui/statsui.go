@@ -8,7 +8,10 @@
 // (the 24 with most games, or the one --player names): a placement
 // histogram, each place's share of the player's games against the even
 // share 1/N, and the player's rates and average points against the whole
-// set's average, each a bar with the average marked.
+// set's average, each a bar with the average marked. A full bar is 50%
+// for the win, deal-in, riichi and bust rates, 100% for the tsumo share,
+// call rate and tenpai rate at draws, and 16,000 points for the average
+// points (longer values are drawn full; the text gives the value).
 package statsui
 
 import (
