@@ -38,6 +38,7 @@ type xmlGame struct {
 	names    [4]string
 	firstOya int
 	final    []int
+	points   []float64 // owari's game points (uma and oka included)
 	seats    [4]Tally
 }
 
@@ -152,9 +153,14 @@ func readXML(t *testing.T, path string) xmlGame {
 		}
 		if o, ok := attrs["owari"]; ok && (se.Name.Local == "AGARI" || se.Name.Local == "RYUUKYOKU") {
 			fields := strings.Split(o, ",")
-			g.final = nil
+			g.final, g.points = nil, nil
 			for s := 0; s < g.players; s++ {
 				g.final = append(g.final, num(fields[2*s]))
+				pt, err := strconv.ParseFloat(fields[2*s+1], 64)
+				if err != nil {
+					t.Fatalf("%s: owari %q: %v", path, o, err)
+				}
+				g.points = append(g.points, pt)
 			}
 		}
 	}
@@ -205,6 +211,41 @@ func TestSecondPath(t *testing.T) {
 			t.Errorf("%s: placements %v, second path %v (final %v, first dealer %d)", path, g.Placements(), xmlPlacements(x), x.final, x.firstOya)
 		}
 	}
+}
+
+// TestPlacementsMatchTenhou: Tenhou's own placements show in its owari
+// game points: with uma by place, a higher place has more points, also
+// between tied scores (some private-lobby rules give tied players equal
+// points instead). In every shared game with a final result no seat may
+// be placed above a seat with more points, and the tied scores that
+// Tenhou's points tell apart must be in Tenhou's order.
+func TestPlacementsMatchTenhou(t *testing.T) {
+	ties := 0
+	for _, path := range corpusFiles(t) {
+		g, err := ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x := readXML(t, path)
+		p := g.Placements()
+		if p == nil {
+			continue
+		}
+		for a := range g.Players {
+			for b := range g.Players {
+				if p[a] < p[b] && x.points[a] < x.points[b] {
+					t.Errorf("%s: seat %d placed %d above seat %d placed %d, but Tenhou's points are %v (scores %v)", path, a, p[a], b, p[b], x.points, g.Final)
+				}
+				if a < b && g.Final[a] == g.Final[b] && x.points[a] != x.points[b] {
+					ties++
+				}
+			}
+		}
+	}
+	if ties == 0 {
+		t.Error("no tied final scores that Tenhou's points tell apart: the tie order went unchecked")
+	}
+	t.Logf("%d pairs of tied final scores ranked as Tenhou's points rank them", ties)
 }
 
 // TestPlacementsArePermutations: in every shared game with a final result
