@@ -2,7 +2,9 @@ package ui
 
 import (
 	"context"
+	"crypto/rand"
 	"embed"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -73,11 +75,13 @@ func Listen(cfg Config) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("ui: listening on 127.0.0.1: %w", err)
 	}
-	s := &Server{model: cfg.Model, player: cfg.Player, token: NewToken(), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger}
+	tok := make([]byte, 16)
+	rand.Read(tok)
+	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
-	sub := Assets()
+	sub, _ := fs.Sub(assets, "assets")
 	mux := http.NewServeMux()
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(sub)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
@@ -100,21 +104,10 @@ func (s *Server) Addr() string { return s.addr }
 
 // Serve answers requests until ctx is done, then closes the server. It
 // returns nil on a normal close.
-func (s *Server) Serve(ctx context.Context) error {
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-		defer cancel()
-		s.srv.Shutdown(sctx)
-	}()
-	if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("ui: %w", err)
-	}
-	return nil
-}
+func (s *Server) Serve(ctx context.Context) error { return serve(ctx, s.srv, s.ln) }
 
-// guard applies Guard with the server's address and token.
-func (s *Server) guard(next http.Handler) http.Handler { return Guard(s.addr, s.token, next) }
+// guard applies the token and Origin rules (see guardHandler).
+func (s *Server) guard(next http.Handler) http.Handler { return guardHandler(s.addr, s.token, next) }
 
 func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 	d, ok := s.downloads[r.PathValue("name")]

@@ -17,8 +17,10 @@ import (
 
 // fromMjai reads an mjai log (JSON Lines, package mjai) into an mjlog
 // game. The events are already in the order of play; "?" tiles (a seat's
-// view) become hidden tiles. Three players when a start_kyoku deals seat 3
-// no tiles. mjai says nothing of the rules beyond that: the game is taken
+// view) become hidden tiles. Three players (Mortal's three-player forks,
+// as package mjai writes them) when a start_kyoku deals seat 3 no tiles
+// or only hidden ones with no name and no points, or a nukidora comes.
+// mjai says nothing of the rules beyond that: the game is taken
 // as Tenhou's hanchan with red fives and open tanyao.
 func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 	var evs []mjai.Event
@@ -38,12 +40,16 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 		return nil, err
 	}
 	players := 4
+	var names4 string // seat 3's name at start_game
 	for _, e := range evs {
-		if e.Type == "start_kyoku" {
-			if len(e.Tehais) < 4 || len(e.Tehais[3]) == 0 {
-				players = 3
-			}
-			break
+		switch {
+		case e.Type == "start_game" && len(e.Names) == 4:
+			names4 = e.Names[3]
+		case e.Type == "start_kyoku" && (len(e.Tehais) < 4 || len(e.Tehais[3]) == 0 || names4 == "" && len(e.Scores) == 4 && e.Scores[3] == 0),
+			e.Type == "nukidora":
+			// Sanma: an empty fourth seat (no tiles, or the forks' 13 "?"
+			// with no name and no points), or a kita.
+			players = 3
 		}
 	}
 	var names [4]string
@@ -129,7 +135,7 @@ func (m *mjaiPlay) start(e mjai.Event) error {
 		in.Ten[s] = e.Scores[s] / 100
 	}
 	var hai [4][]*tileKey
-	for s := range min(4, len(e.Tehais)) {
+	for s := range min(m.b.players, len(e.Tehais)) {
 		for _, t := range e.Tehais[s] {
 			k, err := m.key(t)
 			if err != nil {

@@ -4,15 +4,12 @@ import (
 	"context"
 	"embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"log/slog"
-	"net"
 	"net/http"
 	"strconv"
-	"time"
 
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/table"
@@ -22,14 +19,13 @@ import (
 //go:embed assets
 var assets embed.FS
 
-// Server serves one Record's replay page on 127.0.0.1.
+// Server serves one Record's replay page on 127.0.0.1, under the table's
+// rules (ui.ListenPage: a random token in the URL, its own Host and
+// Origin only).
 type Server struct {
-	rec   *Record
-	token string
-	addr  string // 127.0.0.1:port
-	ln    net.Listener
-	srv   *http.Server
-	log   *slog.Logger
+	rec  *Record
+	page *ui.Page
+	log  *slog.Logger
 }
 
 // Listen opens the viewer's socket on 127.0.0.1:port (0 picks a free
@@ -37,14 +33,10 @@ type Server struct {
 // returns an error if the port cannot be bound. logger receives request
 // errors (nil discards them).
 func Listen(rec *Record, port int, logger *slog.Logger) (*Server, error) {
-	ln, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", port))
-	if err != nil {
-		return nil, fmt.Errorf("viewer: listening on 127.0.0.1: %w", err)
-	}
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{rec: rec, token: ui.NewToken(), addr: ln.Addr().String(), ln: ln, log: logger}
+	s := &Server{rec: rec, log: logger}
 	own, _ := fs.Sub(assets, "assets")
 	mux := http.NewServeMux()
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(ui.Assets())))
@@ -56,14 +48,18 @@ func Listen(rec *Record, port int, logger *slog.Logger) (*Server, error) {
 	})
 	mux.HandleFunc("GET /api/record", func(w http.ResponseWriter, r *http.Request) { s.json(w, rec.Index()) })
 	mux.HandleFunc("GET /api/frame", s.serveFrame)
-	s.srv = &http.Server{Handler: ui.Guard(s.addr, s.token, mux), ReadHeaderTimeout: 10 * time.Second}
+	page, err := ui.ListenPage(mux, port)
+	if err != nil {
+		return nil, fmt.Errorf("viewer: %w", err)
+	}
+	s.page = page
 	return s, nil
 }
 
 // URL returns the page's address with its access token and, when k >= 0,
 // the position kyoku k, step a: http://127.0.0.1:PORT/?token=HEX#k=3&a=41.
 func (s *Server) URL(k, a int) string {
-	u := fmt.Sprintf("http://%s/?token=%s", s.addr, s.token)
+	u := s.page.URL()
 	if k >= 0 {
 		u += fmt.Sprintf("#k=%d&a=%d", k, max(a, 0))
 	}
@@ -72,18 +68,7 @@ func (s *Server) URL(k, a int) string {
 
 // Serve answers requests until ctx is done, then closes the server. It
 // returns nil on a normal close.
-func (s *Server) Serve(ctx context.Context) error {
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-		defer cancel()
-		s.srv.Shutdown(sctx)
-	}()
-	if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("viewer: %w", err)
-	}
-	return nil
-}
+func (s *Server) Serve(ctx context.Context) error { return s.page.Serve(ctx) }
 
 // serveFrame answers /api/frame?k=K&a=A&view=V with Record.Frame as JSON;
 // a missing or malformed number is 0 (view: AllOpen), out-of-range ones

@@ -33,6 +33,9 @@ func commands() []command {
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,
+		rulesCommand,
+		scoreCommand,
+		statsCommand,
 	}
 }
 
