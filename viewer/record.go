@@ -309,6 +309,7 @@ func (rec *Record) fromTranscript(data []byte, name string) (*mjlog.Game, error)
 	rec.seats = a.Seats
 	if a.PrivateHands {
 		rec.Owner = slices.Index(a.Seats, a.Owner)
+		rec.Notes = append(rec.Notes, "a private-hands transcript holds none of its owner's keys: it shows only the tiles shown to everyone (the game's mjlog record, join --mjlog, shows the owner's own hand too)")
 	}
 	return g, nil
 }
