@@ -219,14 +219,7 @@ func (m *mjaiPlay) event(e mjai.Event) error {
 	case "hora":
 		return m.hora(e)
 	case "ryukyoku":
-		r := mjlog.Ryuukyoku{Honba: b.rd.Init.Honba, Kyotaku: b.rd.Init.Kyotaku}
-		if n := len(b.rd.Events); n > 0 {
-			if d, ok := b.rd.Events[n-1].(mjlog.Draw); ok {
-				// Right after a draw, before any discard: kyuushu kyuuhai.
-				r.Type, r.Hai[d.Who] = "yao9", b.hand(d.Who)
-			}
-		}
-		b.event(r)
+		b.event(m.ryukyoku())
 	}
 	return nil
 }
@@ -273,4 +266,54 @@ func (m *mjaiPlay) hora(e mjai.Event) error {
 	a.Melds = b.melds[a.Who]
 	b.event(a)
 	return nil
+}
+
+// ryukyoku returns the draw an mjai ryukyoku (which names no kind) is in
+// mjlog: kyuushu kyuuhai right after a draw; sanchahou (three rons, an
+// abortive draw under Tenhou's rules) right after a discard while the
+// wall still has tiles, unless it is the fourth wind of the first go
+// around or follows a fourth kan; otherwise a draw the engine reaches by
+// itself (exhaustive, suucha riichi, suufon renda, suukan sanra).
+func (m *mjaiPlay) ryukyoku() mjlog.Ryuukyoku {
+	b := m.b
+	r := mjlog.Ryuukyoku{Honba: b.rd.Init.Honba, Kyotaku: b.rd.Init.Kyotaku}
+	n := len(b.rd.Events)
+	if n == 0 {
+		return r
+	}
+	switch last := b.rd.Events[n-1].(type) {
+	case mjlog.Draw:
+		r.Type, r.Hai[last.Who] = "yao9", b.hand(last.Who)
+	case mjlog.Discard:
+		draws, discards, kans, calls := 0, 0, 0, 0
+		winds := map[wall.Kind]int{}
+		for _, e := range b.rd.Events {
+			switch x := e.(type) {
+			case mjlog.Draw:
+				draws++
+			case mjlog.Discard:
+				discards++
+				winds[x.Tile.Kind()]++
+			case mjlog.Call:
+				calls++
+				if x.Meld.Type == mjlog.Daiminkan || x.Meld.Type == mjlog.Ankan || x.Meld.Type == mjlog.Kakan {
+					kans++
+				}
+			}
+		}
+		size := 136
+		if b.players == 3 {
+			size = 108
+		}
+		suufon := discards == 4 && calls == 0 && len(winds) == 1 && last.Tile.Kind() >= 27 && last.Tile.Kind() <= 30
+		if draws < size-14-13*b.players && !suufon && kans < 4 {
+			r.Type = "ron3"
+			for s := range b.players {
+				if s != last.Who {
+					r.Hai[s] = b.hand(s)
+				}
+			}
+		}
+	}
+	return r
 }
