@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"crypto/ed25519"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -102,4 +107,40 @@ func otherVersionTranscript(t *testing.T) []byte {
 		}
 	}
 	return buf.Bytes()
+}
+
+// view --no-open serves the page at the URL it prints (with --kyoku and
+// --step in its fragment) until the context ends, then exits 0.
+func TestViewServes(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, w := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run(ctx, []string{"view", "--no-open", "--kyoku", "0", "--step", "5", "../../viewer/testdata/hand.mjlog.xml"}, w, io.Discard)
+		w.Close()
+		done <- code
+	}()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, r)
+	u := line[strings.Index(line, "http://"):]
+	u = strings.TrimSpace(u)
+	if !strings.HasSuffix(u, "#k=0&a=5") {
+		t.Errorf("URL %q: want the position #k=0&a=5", u)
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %s: %s", u, resp.Status)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("view exited %d after the interrupt, want 0", code)
+	}
 }
