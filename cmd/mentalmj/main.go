@@ -28,11 +28,11 @@ func commands() []command {
 		localCommand,
 		relayCommand,
 		auditCommand,
-		rulesCommand,
 		labCommand,
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,
+		rulesCommand,
 	}
 }
 
