@@ -166,7 +166,8 @@ type WinResult struct {
 // ErrNotComplete (not a complete hand) or ErrNoYaku (no yaku in any
 // reading).
 func Score(ctx WinContext) (WinResult, error) {
-	f, err := newFacts(&ctx)
+	var facts handFacts // on the stack: Score allocates less
+	f, err := newFacts(&ctx, &facts)
 	if err != nil {
 		return WinResult{}, err
 	}
@@ -204,8 +205,9 @@ func Score(ctx WinContext) (WinResult, error) {
 	return best, nil
 }
 
-// newFacts validates ctx and collects the reading-independent facts.
-func newFacts(ctx *WinContext) (*handFacts, error) {
+// newFacts validates ctx and collects the reading-independent facts into
+// f, which it returns.
+func newFacts(ctx *WinContext, f *handFacts) (*handFacts, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w: %s", ErrInvalidHand, fmt.Sprintf(format, a...))
 	}
@@ -220,7 +222,7 @@ func newFacts(ctx *WinContext) (*handFacts, error) {
 			return nil, bad("wind kind %d outside 27..30", int(w))
 		}
 	}
-	f := &handFacts{ctx: ctx, menzen: true, noMelds: len(ctx.Melds) == 0}
+	*f = handFacts{ctx: ctx, menzen: true, noMelds: len(ctx.Melds) == 0}
 	var seen [wall.NumTiles]bool
 	use := func(t wall.Tile) error {
 		if !t.Valid() {

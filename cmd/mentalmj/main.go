@@ -33,6 +33,8 @@ func commands() []command {
 		majsoulCommand,
 		sapikachuCommand,
 		rulesCommand,
+		scoreCommand,
+		statsCommand,
 	}
 }
 
