@@ -94,6 +94,9 @@ func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, 
 	}
 	if rec.HasHidden() {
 		out.event(map[string]any{"event": "json", "skipped": tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
+		if mjlogPath != "" {
+			out.event(map[string]any{"event": "view", "path": mjlogPath}, "watch it again (your view): mentalmj view %s", mjlogPath)
+		}
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(jsonPath), 0o755); err != nil {
