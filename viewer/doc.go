@@ -27,5 +27,5 @@
 //
 // The page (assets, embedded) loads the live table's drawing code from
 // package ui and is served on 127.0.0.1 behind the table's token, Host
-// and Origin guard (ui.Guard). It works offline.
+// and Origin guard (ui.ListenPage). It works offline.
 package viewer
