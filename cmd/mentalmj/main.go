@@ -28,12 +28,14 @@ func commands() []command {
 		localCommand,
 		relayCommand,
 		auditCommand,
+		viewCommand,
 		labCommand,
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,
 		rulesCommand,
 		scoreCommand,
+		statsCommand,
 		versionCommand,
 	}
 }
