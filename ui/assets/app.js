@@ -206,7 +206,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     hand.innerHTML = handHTML();
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     $("status").innerHTML = `<span class="state">${esc(snap.state)}</span> ${esc(snap.status || "")}`;
-    $("game").textContent = snap.game || "";
+    const game = $("game"); // not on every page that draws a table
+    if (game) game.textContent = snap.game || "";
     $("actions").innerHTML = actionsHTML();
     $("offer").innerHTML = snap.offer >= 0 && snap.decision ? `${esc(snap.seats[snap.offerFrom].name)} (${esc(snap.seats[snap.offerFrom].wind)}) offers ${T(snap.offer)}` : "";
     $("variants").innerHTML = variantsHTML();
