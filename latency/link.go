@@ -16,17 +16,16 @@ type Link struct {
 
 // FromRTT returns the Link of a connection with round-trip time rtt: a
 // one-way delay of rtt/2 each way, with the given jitter on each one-way
-// delay. It returns an error naming the value if rtt or jitter is
-// negative, or if jitter exceeds rtt/2 (a delay below 0 would be clipped
-// and the mean would no longer be rtt/2).
+// delay. A jitter above rtt/2 is allowed (a harsh network: 100 ms with
+// 60 ms of jitter); the delays that would fall below 0 are 0, so the mean
+// is then a little above rtt/2. It returns an error naming the value if
+// rtt or jitter is negative.
 func FromRTT(rtt, jitter time.Duration) (Link, error) {
 	switch {
 	case rtt < 0:
 		return Link{}, fmt.Errorf("round-trip time %s is negative", rtt)
 	case jitter < 0:
 		return Link{}, fmt.Errorf("jitter %s is negative", jitter)
-	case jitter > rtt/2:
-		return Link{}, fmt.Errorf("jitter %s exceeds the one-way delay %s (half the round-trip time %s)", jitter, rtt/2, rtt)
 	}
 	return Link{OneWay: rtt / 2, Jitter: jitter}, nil
 }
@@ -34,15 +33,15 @@ func FromRTT(rtt, jitter time.Duration) (Link, error) {
 // Zero reports whether l delays nothing.
 func (l Link) Zero() bool { return l.OneWay <= 0 && l.Jitter <= 0 }
 
-// String returns "50ms ± 10ms one way", or "no delay".
+// String returns the one-way delay, "50ms ± 10ms", or "no delay".
 func (l Link) String() string {
 	if l.Zero() {
 		return "no delay"
 	}
 	if l.Jitter == 0 {
-		return fmt.Sprintf("%s one way", l.OneWay)
+		return l.OneWay.String()
 	}
-	return fmt.Sprintf("%s ± %s one way", l.OneWay, l.Jitter)
+	return fmt.Sprintf("%s ± %s", l.OneWay, l.Jitter)
 }
 
 // Schedule assigns delivery times to the messages (or stream chunks) of one

@@ -13,7 +13,6 @@ func TestFromRTT(t *testing.T) {
 	for _, c := range []struct{ rtt, jitter time.Duration }{
 		{-time.Millisecond, 0},
 		{100 * time.Millisecond, -time.Millisecond},
-		{100 * time.Millisecond, 60 * time.Millisecond}, // below 0 one way
 	} {
 		if _, err := FromRTT(c.rtt, c.jitter); err == nil {
 			t.Errorf("FromRTT(%s, %s) accepted", c.rtt, c.jitter)
@@ -73,6 +72,32 @@ func TestScheduleKeepsOrder(t *testing.T) {
 	}
 	if held == 0 {
 		t.Error("no message was ever held back by an earlier one: the test sends too far apart to test order")
+	}
+}
+
+// TestScheduleClipsAtZero: with a jitter larger than the delay no message
+// is delivered before it was sent.
+func TestScheduleClipsAtZero(t *testing.T) {
+	l, err := FromRTT(100*time.Millisecond, 60*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := NewSchedule(l, 3)
+	t0 := time.Unix(0, 0)
+	zero := 0
+	for i := range 10000 {
+		sent := t0.Add(time.Duration(i) * time.Second)
+		d := s.Deliver(sent).Sub(sent)
+		if d < 0 || d > l.OneWay+l.Jitter {
+			t.Fatalf("message %d delayed %s, outside 0..%s", i, d, l.OneWay+l.Jitter)
+		}
+		if d == 0 {
+			zero++
+		}
+	}
+	// P(delay ≤ 0) = 10/121 with a uniform jitter of ±60 ms on 50 ms.
+	if zero < 600 || zero > 1050 {
+		t.Errorf("%d of 10000 delays clipped to 0, want about 826", zero)
 	}
 }
 

@@ -153,6 +153,13 @@ type HandResult struct {
 	DrawLatency []time.Duration
 	// Duration is the hand's total wall time, audit included.
 	Duration time.Duration
+	// Pause is the wall time this player waited between hands: from the
+	// end of the previous hand on this node (its audit done; for hand 1,
+	// the end of the Hello exchange) to this hand's first turn being
+	// playable (the dora indicator decrypted and the kyoku started). It
+	// holds the setup and whatever the node did between the hands; 0 if
+	// the hand stopped before its kyoku.
+	Pause time.Duration
 	// Blame lists the players proven to have cheated in this hand, each
 	// with its signed evidence; empty when nobody was.
 	Blame []Blame
@@ -213,6 +220,9 @@ type Game struct {
 	// paused is set while the table waits for a peer to reconnect (the
 	// Observer was told), until a wait finds every peer connected.
 	paused bool
+	// handEnded is when the previous hand ended on this node (its audit
+	// done), or the Hello exchange did: where HandResult.Pause starts.
+	handEnded time.Time
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
@@ -313,6 +323,7 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 		g.abort(ctx, 0, err)
 		return nil, err
 	}
+	g.handEnded = time.Now()
 	select {
 	case <-tables:
 	case <-ctx.Done():
