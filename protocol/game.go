@@ -861,6 +861,15 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 	}
 	box := g.links.boxes[from]
 	last := time.Now()
+	// Once the wait is long, the others hear that we are kept waiting
+	// (waiting.go); noticed is when the next notice is due.
+	noticed := false
+	nextNotice := noticeAfter(b.total)
+	defer func() {
+		if noticed {
+			g.sendWaiting(context.WithoutCancel(ctx), hand, "", want, b.total-b.left, noticeValid(b.total))
+		}
+	}()
 	for {
 		if g.paused {
 			if down, _ := g.links.down(g.others); len(down) == 0 {
@@ -901,7 +910,15 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 				return nil, faultf(p, hand, FaultConnection, nil, "connection lost, and it did not come back within %s while we waited for %s's %s", g.links.grace, from, want)
 			}
 		}
+		if waited := b.total - b.left; waited >= nextNotice && !b.grace && len(down) == 0 {
+			g.sendWaiting(ctx, hand, from, want, waited, noticeValid(b.total))
+			noticed = true
+			nextNotice = waited + noticeAfter(b.total)
+		}
 		wait := b.left
+		if !b.grace {
+			wait = min(wait, nextNotice-(b.total-b.left))
+		}
 		if len(down) > 0 {
 			g.paused = true
 			g.observePause(Pause{Peer: down[0], Nick: g.nicks[down[0]], Left: g.links.grace - now.Sub(since[0])})
@@ -910,15 +927,16 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 			g.paused = false
 			g.observePause(Pause{})
 		}
-		if wait <= 0 && !b.grace {
+		if b.left <= 0 && !b.grace {
 			// Before naming from silent, give it a moment more: if it was
 			// itself kept waiting by another player, its Abort naming
 			// that player is on its way (its wait began before ours).
 			b.grace, b.left, wait = true, lateAbort(b.total), lateAbort(b.total)
 		}
-		if wait <= 0 {
-			return nil, faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", b.total, want)
+		if b.left <= 0 {
+			return nil, g.silenceAt(from, hand, want, b.total)
 		}
+		wait = max(wait, time.Millisecond)
 		timer := time.NewTimer(wait)
 		select {
 		case env := <-box.in:
