@@ -110,6 +110,8 @@ func (l *links) takeWaiting(p peer.ID, b []byte) {
 	switch {
 	case err != nil:
 		err = fmt.Errorf("does not verify: %w", err)
+	case w == nil:
+		err = fmt.Errorf("not a waiting notice but a %s", o.Kind())
 	case o.Sender != p:
 		err = fmt.Errorf("signed by %s, not by the peer that delivered it", o.Sender)
 	case o.Recipient != "":

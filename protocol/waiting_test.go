@@ -22,7 +22,7 @@ func noticeLinks(tb *table, id []byte) *links {
 }
 
 // notice returns a Waiting notice signed with key, edited by edit.
-func notice(t *testing.T, key crypto.PrivKey, sender peer.ID, id []byte, hand uint32, waitsFor peer.ID, edit func(e *pb.Entry)) []byte {
+func notice(t testing.TB, key crypto.PrivKey, sender peer.ID, id []byte, hand uint32, waitsFor peer.ID, edit func(e *pb.Entry)) []byte {
 	t.Helper()
 	e := &pb.Entry{GameId: id, Hand: hand, Sender: []byte(sender), Body: &pb.Entry_Waiting{Waiting: &pb.Waiting{Peer: []byte(waitsFor), Kind: "turn", WaitedMs: 500, ValidMs: 3000}}}
 	if edit != nil {
@@ -179,4 +179,26 @@ func TestWaitingNoticeNamesEndOfChain(t *testing.T) {
 			t.Errorf("player P's own verdict: %v, want silence of V", o.err)
 		}
 	}
+}
+
+// FuzzWaitingNotice feeds arbitrary bytes to the pump's handling of
+// Waiting notices: it never panics, and a wait for player 1 names player
+// 1, or a table peer the bytes' notice names if they carry one signed by
+// player 1 (the fuzzer cannot sign one: it always names player 1).
+func FuzzWaitingNotice(f *testing.F) {
+	tb := newTable(f)
+	id := []byte("game id of the fuzz test, 32 b..")
+	f.Add(notice(f, tb.keys[1], tb.ids[1], id, 1, tb.ids[2], nil))
+	f.Add(notice(f, tb.keys[2], tb.ids[1], id, 1, tb.ids[2], nil))
+	f.Add([]byte{0x0a, 0x02, 0xba, 0x01})
+	f.Fuzz(func(t *testing.T, b []byte) {
+		l := noticeLinks(tb, id)
+		if isWaiting(b) {
+			l.takeWaiting(tb.ids[1], b)
+		}
+		end, _ := l.chainEnd(tb.ids[1], 1, time.Now())
+		if end != tb.ids[1] && end != tb.ids[2] {
+			t.Fatalf("chain ends at %s", end)
+		}
+	})
 }
