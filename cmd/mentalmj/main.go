@@ -32,6 +32,8 @@ func commands() []command {
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,
+		rulesCommand,
+		scoreCommand,
 	}
 }
 
