@@ -1045,6 +1045,16 @@ func abortError(o *Opened, table []peer.ID) *AbortError {
 		default:
 			f.Reason = reason
 		}
+		if len(a.Waiting) > 0 {
+			// The chain of waits it followed: signed claims, a fault either way.
+			if signers, end, err := checkChain(o, table); err != nil {
+				f.Reason += fmt.Sprintf(" (its waiting notices do not check: %v)", err)
+			} else if end != p {
+				f.Reason += " (its waiting notices end at another player)"
+			} else {
+				f.Reason += fmt.Sprintf(" (%d signed waiting notices attached, from %s)", len(signers), signers[0].ShortString())
+			}
+		}
 	}
 	return &AbortError{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: reason, Fault: f}
 }
@@ -1077,6 +1087,7 @@ func (g *Game) abort(ctx context.Context, hand uint32, reason error) {
 		body.Reason, body.FaultKind = truncate(fe.Reason, 1000), string(fe.Kind)
 	case errors.As(reason, &fe):
 		body.Reason, body.FaultPeer, body.FaultKind = truncate(fe.Reason, 1000), []byte(fe.Peer), string(fe.Kind)
+		body.Waiting = fe.Waiting
 	case ctx.Err() != nil:
 		body.FaultPeer, body.FaultKind = []byte(g.self), string(FaultQuit)
 	default:

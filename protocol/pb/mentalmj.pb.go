@@ -1429,10 +1429,15 @@ func (x *KeyReveal) GetPositions() []uint32 {
 // built on another pass than the one the sender holds). For everyone but the sender an Abort is a
 // claim: it is reported as a fault, never as a blame.
 type Abort struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Reason        string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`
-	FaultPeer     []byte                 `protobuf:"bytes,2,opt,name=fault_peer,json=faultPeer,proto3" json:"fault_peer,omitempty"`
-	FaultKind     string                 `protobuf:"bytes,3,opt,name=fault_kind,json=faultKind,proto3" json:"fault_kind,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Reason    string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`
+	FaultPeer []byte                 `protobuf:"bytes,2,opt,name=fault_peer,json=faultPeer,proto3" json:"fault_peer,omitempty"`
+	FaultKind string                 `protobuf:"bytes,3,opt,name=fault_kind,json=faultKind,proto3" json:"fault_kind,omitempty"`
+	// waiting holds, for a silence fault named at the end of a chain of
+	// waits, the signed Waiting notices (Envelope bytes) the sender
+	// followed, in chain order: the first from the player it waited for,
+	// each naming the signer of the next, the last naming fault_peer.
+	Waiting       [][]byte `protobuf:"bytes,4,rep,name=waiting,proto3" json:"waiting,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1486,6 +1491,13 @@ func (x *Abort) GetFaultKind() string {
 		return x.FaultKind
 	}
 	return ""
+}
+
+func (x *Abort) GetWaiting() [][]byte {
+	if x != nil {
+		return x.Waiting
+	}
+	return nil
 }
 
 // Sync asks the recipient, after a connection to it was lost and made
@@ -1559,7 +1571,8 @@ func (x *Sync) GetAnswer() bool {
 // instead of the sender (SPEC.md §9). Like Sync it is a control message,
 // not part of the sender's chain: seq and prev_hash are 0 and empty,
 // recipient is empty, hand is the hand (0: the opening), and it is never
-// written to a transcript. It carries no secret.
+// written to a transcript by itself (an Abort carries copies as evidence,
+// Abort.waiting). It carries no secret.
 type Waiting struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// peer is the peer ID (binary form) of the player waited for; empty
@@ -1728,13 +1741,14 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
 	"global_key\x18\x01 \x01(\fR\tglobalKey\x12#\n" +
 	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\x12\x1c\n" +
-	"\tpositions\x18\x03 \x03(\rR\tpositions\"]\n" +
+	"\tpositions\x18\x03 \x03(\rR\tpositions\"w\n" +
 	"\x05Abort\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x1d\n" +
 	"\n" +
 	"fault_peer\x18\x02 \x01(\fR\tfaultPeer\x12\x1d\n" +
 	"\n" +
-	"fault_kind\x18\x03 \x01(\tR\tfaultKind\"2\n" +
+	"fault_kind\x18\x03 \x01(\tR\tfaultKind\x12\x18\n" +
+	"\awaiting\x18\x04 \x03(\fR\awaiting\"2\n" +
 	"\x04Sync\x12\x12\n" +
 	"\x04next\x18\x01 \x01(\x04R\x04next\x12\x16\n" +
 	"\x06answer\x18\x02 \x01(\bR\x06answer\"i\n" +
