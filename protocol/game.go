@@ -862,7 +862,9 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 	box := g.links.boxes[from]
 	last := time.Now()
 	// Once the wait is long, the others hear that we are kept waiting
-	// (waiting.go); noticed is when the next notice is due.
+	// (waiting.go): nextNotice is when, in time waited, the next notice
+	// is due; noticed, that one went out, so an all-clear follows when
+	// the wait ends.
 	noticed := false
 	nextNotice := noticeAfter(b.total)
 	defer func() {
