@@ -34,6 +34,7 @@ func commands() []command {
 		sapikachuCommand,
 		rulesCommand,
 		scoreCommand,
+		statsCommand,
 	}
 }
 

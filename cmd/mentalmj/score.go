@@ -197,8 +197,10 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 // logs/ --json"); "--" ends flag parsing. It returns the positional
 // arguments. On -h it prints usage to stdout (done, code 0); on a bad flag
 // the error, prefixed "prog fs.Name():", and usage go to stderr (done,
-// code 2).
+// code 2). fs's output and Usage are restored before it returns.
 func parseInterleaved(prog string, fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (pos []string, code int, done bool) {
+	out, fsUsage := fs.Output(), fs.Usage
+	defer func() { fs.SetOutput(out); fs.Usage = fsUsage }()
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	for {
@@ -207,7 +209,7 @@ func parseInterleaved(prog string, fs *flag.FlagSet, args []string, usage func(i
 				usage(stdout)
 				return nil, 0, true
 			}
-			fmt.Fprintf(stderr, "%s %s: %v\n\n", prog, fs.Name(), err)
+			fmt.Fprintf(stderr, "%s: %v\n\n", strings.TrimSpace(prog+" "+fs.Name()), err)
 			usage(stderr)
 			return nil, 2, true
 		}
