@@ -188,7 +188,7 @@ func Score(ctx WinContext) (WinResult, error) {
 	}
 	decs := Decompositions(CountsOf(ctx.Hand), len(ctx.Melds))
 	if len(decs) == 0 {
-		return WinResult{}, fmt.Errorf("%w: %s", ErrNotComplete, FormatHand(ctx.Hand))
+		return WinResult{}, fmt.Errorf("%w: %s", ErrNotComplete, FormatHandReds(ctx.Hand, ctx.Rules.Reds()))
 	}
 	dora, aka, ura := doraCounts(f)
 	var best WinResult
@@ -215,7 +215,7 @@ func Score(ctx WinContext) (WinResult, error) {
 		})
 	}
 	if !found {
-		return WinResult{}, fmt.Errorf("%w: %s", ErrNoYaku, FormatHand(ctx.Hand))
+		return WinResult{}, fmt.Errorf("%w: %s", ErrNoYaku, FormatHandReds(ctx.Hand, ctx.Rules.Reds()))
 	}
 	return best, nil
 }
