@@ -121,6 +121,15 @@ func (t *Table) Finish(st *game.Standings, err error) {
 	}
 }
 
+// tableAction is an action that prints (String) with its tiles named as
+// the table plays the red fives: game.Action.Format(reds).
+type tableAction struct {
+	game.Action
+	reds wall.Reds
+}
+
+func (a tableAction) String() string { return a.Format(a.reds) }
+
 const helpText = `commands:
   N            discard the tile numbered N in your hand (the drawn tile is last)
   5m, 0p, 7z   discard that tile (0 is a red five)
@@ -139,9 +148,10 @@ const helpText = `commands:
 // (the decision timeout), it says what the node does instead and returns
 // ctx's error.
 func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error) {
-	def, _ := protocol.Tsumogiri{}.Act(ctx, view.Clone(), seat)
+	tsumogiri, _ := protocol.Tsumogiri{}.Act(ctx, view.Clone(), seat)
+	def := tableAction{tsumogiri, view.Rules().Hand.Reds()} // prints as the table names tiles
 	deadline, _ := ctx.Deadline()
-	d := t.model.Decide(view, seat, deadline, def)
+	d := t.model.Decide(view, seat, deadline, def.Action)
 	t.flush()
 	s := t.model.Snapshot()
 	if len(d.Options) == 0 {
@@ -198,7 +208,7 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 		}
 		if o < 0 {
 			t.model.Decided(d.ID, "")
-			return def, nil
+			return def.Action, nil
 		}
 		t.model.Decided(d.ID, "")
 		return d.Options[o].Action, nil
