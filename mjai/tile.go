@@ -11,7 +11,10 @@ const Hidden = "?"
 
 var honorNames = [7]string{"E", "S", "W", "N", "P", "F", "C"}
 
-// kindNames[k] is the mjai name of kind k; kindNames[k]+"r" its red five.
+// redNames are the mjai names of the red fives by suit.
+var redNames = [3]string{"5mr", "5pr", "5sr"}
+
+// kindNames[k] is the mjai name of kind k.
 var kindNames = func() [wall.NumKinds]string {
 	var out [wall.NumKinds]string
 	for k := range wall.Kind(wall.NumKinds) {
@@ -42,7 +45,7 @@ func Tile(t wall.Tile, reds wall.Reds) string {
 	case !t.Valid():
 		return Hidden
 	case reds.Has(t):
-		return kindNames[t.Kind()] + "r"
+		return redNames[t.Kind()/9] // a five: 5m, 5p or 5s
 	}
 	return kindNames[t.Kind()]
 }

@@ -16,7 +16,7 @@ import (
 type feed struct {
 	seat      game.Seat
 	reds      wall.Reds // the table's red fives (named 5mr, 5pr, 5sr)
-	started   bool // start_game sent
+	started   bool      // start_game sent
 	inKyoku   bool
 	river     [4]int
 	melds     [4][]game.Meld
