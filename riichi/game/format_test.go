@@ -13,7 +13,7 @@ func TestActionFormatReds(t *testing.T) {
 	pon := Action{Type: Pon, Seat: 1, Tile: 54, Tiles: []wall.Tile{52, 53}}
 	dahai := Action{Type: Discard, Seat: 1, Tile: 53, Riichi: true}
 	for _, c := range []struct {
-		reds        wall.Reds
+		reds         wall.Reds
 		pon, discard string
 	}{
 		{0, "pon 5p (5p5p)", "discard 5p riichi"},
