@@ -131,11 +131,14 @@ type IllegalError struct {
 	Action Action
 	// Reason says which rule forbids it.
 	Reason string
+	// Reds are the table's red fives (Rules.Hand.Reds), naming the
+	// action's tiles in Error (none: every five plain).
+	Reds wall.Reds
 }
 
 // Error implements error.
 func (e *IllegalError) Error() string {
-	return fmt.Sprintf("seat %d (%s): %s: %s", int(e.Seat), e.Wind, e.Action, e.Reason)
+	return fmt.Sprintf("seat %d (%s): %s: %s", int(e.Seat), e.Wind, e.Action.Format(e.Reds), e.Reason)
 }
 
 // Unwrap returns ErrIllegal.

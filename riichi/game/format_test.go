@@ -31,3 +31,17 @@ func TestActionFormatReds(t *testing.T) {
 		t.Errorf("String %s is not Tenhou's naming", pon)
 	}
 }
+
+// TestIllegalErrorReds names the rejected action's tiles by the table's
+// red fives: "pon 5p (5p5p)" at a table without red fives.
+func TestIllegalErrorReds(t *testing.T) {
+	pon := Action{Type: Pon, Seat: 2, Tile: 54, Tiles: []wall.Tile{52, 53}}
+	e := &IllegalError{Seat: 2, Wind: "West", Action: pon, Reason: "riichi declared"}
+	if got, want := e.Error(), "seat 2 (West): pon 5p (5p5p): riichi declared"; got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+	e.Reds = wall.TenhouReds
+	if got, want := e.Error(), "seat 2 (West): pon 5p (0p5p): riichi declared"; got != want {
+		t.Errorf("%s, want %s", got, want)
+	}
+}
