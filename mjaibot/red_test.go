@@ -8,6 +8,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/internal/selfplay"
 	"github.com/mentalmj/mentalmj/mjai"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -24,6 +25,14 @@ func mjaiByIsRed(hand riichi.Rules, t wall.Tile) string {
 		return mjai.KindName(t.Kind()) + "r"
 	}
 	return mjai.KindName(t.Kind())
+}
+
+// bots returns the built-in bot at every seat, seeded from seed.
+func bots(seed uint64) (out [4]selfplay.Chooser) {
+	for s := range out {
+		out[s] = bot.New(seed + uint64(s)).Choose
+	}
+	return out
 }
 
 // sameNames reports whether got names exactly the tiles ids as name does,
@@ -60,7 +69,7 @@ func TestMjaiRedFivesFollowRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, err := selfplay.Kyoku(r, yama)
+		k, err := selfplay.Deal(game.NewMatch(r), yama)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,11 +81,12 @@ func TestMjaiRedFivesFollowRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		observe := func(k *game.Kyoku) {
+		observe := func(k *game.Kyoku) error {
 			p.Observe(protocol.Observation{Hand: 1, Stage: "play", Seat: 0, View: k.Clone(), Step: "tsumo"})
+			return nil
 		}
 		observe(k)
-		err = selfplay.Play(k, yama, uint64(aka), selfplay.Hooks{Step: observe})
+		err = selfplay.Play(k, yama, bots(uint64(aka)), selfplay.Hooks{Step: observe})
 		p.Close()
 		if err != nil {
 			t.Fatalf("aka=%d: %v", aka, err)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/internal/selfplay"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi"
@@ -55,6 +56,14 @@ func checkHandLine(line string, ids []int, hand riichi.Rules) error {
 	return nil
 }
 
+// bots returns the built-in bot at every seat, seeded from seed.
+func bots(seed uint64) (out [4]selfplay.Chooser) {
+	for s := range out {
+		out[s] = bot.New(seed + uint64(s)).Choose
+	}
+	return out
+}
+
 // redName matches a red-five name anywhere in a text.
 var redName = regexp.MustCompile(`(^|[^0-9])0[mps]`)
 
@@ -76,7 +85,7 @@ func TestRedFivesFollowRules(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		k, err := selfplay.Kyoku(r, yama)
+		k, err := selfplay.Deal(game.NewMatch(r), yama)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -85,12 +94,13 @@ func TestRedFivesFollowRules(t *testing.T) {
 		model := table.NewModel(nil)
 		term := &Table{model: model, out: &out}
 		seats := []peer.ID{"peer-a", "peer-b", "peer-c", "peer-d"}
-		observe := func(k *game.Kyoku) {
+		observe := func(k *game.Kyoku) error {
 			term.Observe(protocol.Observation{Hand: 1, Stage: "play", Seat: 0, Seats: seats, Nicks: []string{"alice", "bob", "carol", "dave"}, View: k.Clone()})
+			return nil
 		}
 		observe(k)
 		var hands [][]int // the hand ids of every table drawn
-		err = selfplay.Play(k, yama, uint64(aka), selfplay.Hooks{
+		err = selfplay.Play(k, yama, bots(uint64(aka)), selfplay.Hooks{
 			Step: observe,
 			Decide: func(k *game.Kyoku, s game.Seat) {
 				if s != 0 {

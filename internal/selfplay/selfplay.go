@@ -1,7 +1,8 @@
-// Package selfplay plays whole kyoku of the engine with the built-in bot
-// (package bot) at every seat, every tile known to the engine: a fixture
-// for tests of what a table shows (the terminal table, the mjai stream)
-// under given rules on a wall the test arranges.
+// Package selfplay plays whole kyoku of the engine with a chooser at
+// every seat (the built-in bot, package bot, in the tests), every tile
+// known to the engine: a fixture for tests of the bot and of what a table
+// shows (the terminal table, the mjai stream) under given rules on a wall
+// the test arranges.
 //
 // The engine checks every action against the real tiles, so a kyoku
 // played here is a legal kyoku of the rules given; nothing here is
@@ -12,7 +13,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 
-	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -50,14 +50,18 @@ func Wall(seed uint64, dealt ...wall.Tile) ([]wall.Tile, error) {
 	return yama, nil
 }
 
-// Kyoku deals East 1 of a match under rules (four players, seat 0 deals)
-// on yama and reveals every position to the engine. It returns the
+// Deal starts m's next kyoku on yama (a four-player wall) and reveals
+// every position to the engine, so that it checks every action against
+// the real tiles. It returns an error when the match is over, or the
 // engine's error for a malformed wall.
-func Kyoku(rules game.Rules, yama []wall.Tile) (*game.Kyoku, error) {
-	m := game.NewMatch(rules)
+func Deal(m *game.Match, yama []wall.Tile) (*game.Kyoku, error) {
+	d, ok := m.Next()
+	if !ok {
+		return nil, fmt.Errorf("selfplay: the match is over")
+	}
 	var haipai [4][]wall.Tile
-	for s := range 4 {
-		for _, pos := range wall.FourPlayer.Haipai(s) {
+	for s := range game.Seat(4) {
+		for _, pos := range wall.FourPlayer.Haipai(d.Oya.Relative(s)) {
 			haipai[s] = append(haipai[s], yama[pos])
 		}
 	}
@@ -73,26 +77,32 @@ func Kyoku(rules game.Rules, yama []wall.Tile) (*game.Kyoku, error) {
 	return k, nil
 }
 
+// Chooser decides seat s's action on k, as bot.Bot.Choose does.
+type Chooser func(k *game.Kyoku, s game.Seat) (game.Action, error)
+
 // Hooks are called as Play drives a kyoku; either may be nil. Neither may
 // change the kyoku it is given (Clone it to keep it).
 type Hooks struct {
 	// Decide is called before seat s decides on k.
 	Decide func(k *game.Kyoku, s game.Seat)
-	// Step is called after every draw and every action applied.
-	Step func(k *game.Kyoku)
+	// Step is called after every draw and every action applied; an error
+	// stops Play with it.
+	Step func(k *game.Kyoku) error
 }
 
-// Play drives k, dealt on yama, to its end with a bot seeded from seed at
-// every seat. It returns the first error of a bot or of the engine (an
-// illegal action), or an error when the kyoku has not ended after
-// MaxSteps.
-func Play(k *game.Kyoku, yama []wall.Tile, seed uint64, h Hooks) error {
-	var bots [4]*bot.Bot
-	for s := range bots {
-		bots[s] = bot.New(seed + uint64(s))
+// Play drives k, dealt on yama, to its end, choose[s] deciding for seat
+// s. It returns the first error of a chooser, of the engine (an illegal
+// action) or of Hooks.Step, or an error when the kyoku has not ended
+// after MaxSteps.
+func Play(k *game.Kyoku, yama []wall.Tile, choose [4]Chooser, h Hooks) error {
+	step := func() error {
+		if h.Step == nil {
+			return nil
+		}
+		return h.Step(k)
 	}
-	for step := 0; k.Phase() != game.PhaseEnd; step++ {
-		if step == MaxSteps {
+	for n := 0; k.Phase() != game.PhaseEnd; n++ {
+		if n == MaxSteps {
 			return fmt.Errorf("selfplay: the kyoku did not end after %d steps (phase %s)", MaxSteps, k.Phase())
 		}
 		var seat game.Seat
@@ -102,8 +112,8 @@ func Play(k *game.Kyoku, yama []wall.Tile, seed uint64, h Hooks) error {
 			if _, err := k.Draw(yama[pos]); err != nil {
 				return err
 			}
-			if h.Step != nil {
-				h.Step(k)
+			if err := step(); err != nil {
+				return err
 			}
 			continue
 		case game.PhaseTurn:
@@ -118,15 +128,15 @@ func Play(k *game.Kyoku, yama []wall.Tile, seed uint64, h Hooks) error {
 		if h.Decide != nil {
 			h.Decide(k, seat)
 		}
-		a, err := bots[seat].Choose(k, seat)
+		a, err := choose[seat](k, seat)
 		if err != nil {
 			return fmt.Errorf("selfplay: seat %d: %w", seat, err)
 		}
 		if err := k.Apply(a); err != nil {
 			return fmt.Errorf("selfplay: seat %d: %v: %w", seat, a, err)
 		}
-		if h.Step != nil {
-			h.Step(k)
+		if err := step(); err != nil {
+			return err
 		}
 	}
 	return nil
