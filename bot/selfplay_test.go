@@ -85,9 +85,9 @@ func playKyoku(k *game.Kyoku, yama []wall.Tile, bots [4]*Bot, tl *tally) error {
 			}
 			tl.decisions++
 		},
-		Step: func(k *game.Kyoku) error {
+		Applied: func(k *game.Kyoku, a game.Action) error {
 			if sum := total(k.Scores()) + 1000*k.Kyotaku(); sum != 100000 {
-				return fmt.Errorf("scores %v + %d sticks sum to %d", k.Scores(), k.Kyotaku(), sum)
+				return fmt.Errorf("after %v: scores %v + %d sticks sum to %d", a, k.Scores(), k.Kyotaku(), sum)
 			}
 			return nil
 		},

@@ -86,7 +86,10 @@ func TestMjaiRedFivesFollowRules(t *testing.T) {
 			return nil
 		}
 		observe(k)
-		err = selfplay.Play(k, yama, bots(uint64(aka)), selfplay.Hooks{Step: observe})
+		err = selfplay.Play(k, yama, bots(uint64(aka)), selfplay.Hooks{
+			Drew:    func(k *game.Kyoku, _ game.Seat, _ wall.Tile) error { return observe(k) },
+			Applied: func(k *game.Kyoku, _ game.Action) error { return observe(k) },
+		})
 		p.Close()
 		if err != nil {
 			t.Fatalf("aka=%d: %v", aka, err)

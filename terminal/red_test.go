@@ -101,7 +101,8 @@ func TestRedFivesFollowRules(t *testing.T) {
 		observe(k)
 		var hands [][]int // the hand ids of every table drawn
 		err = selfplay.Play(k, yama, bots(uint64(aka)), selfplay.Hooks{
-			Step: observe,
+			Drew:    func(k *game.Kyoku, _ game.Seat, _ wall.Tile) error { return observe(k) },
+			Applied: func(k *game.Kyoku, _ game.Action) error { return observe(k) },
 			Decide: func(k *game.Kyoku, s game.Seat) {
 				if s != 0 {
 					return

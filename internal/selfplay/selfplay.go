@@ -80,27 +80,23 @@ func Deal(m *game.Match, yama []wall.Tile) (*game.Kyoku, error) {
 // Chooser decides seat s's action on k, as bot.Bot.Choose does.
 type Chooser func(k *game.Kyoku, s game.Seat) (game.Action, error)
 
-// Hooks are called as Play drives a kyoku; either may be nil. Neither may
-// change the kyoku it is given (Clone it to keep it).
+// Hooks are called as Play drives a kyoku; any may be nil. None may
+// change the kyoku it is given (Clone it to keep it). An error from Drew
+// or Applied stops Play with it.
 type Hooks struct {
 	// Decide is called before seat s decides on k.
 	Decide func(k *game.Kyoku, s game.Seat)
-	// Step is called after every draw and every action applied; an error
-	// stops Play with it.
-	Step func(k *game.Kyoku) error
+	// Drew is called after seat s drew tile t (a tsumo or rinshan draw).
+	Drew func(k *game.Kyoku, s game.Seat, t wall.Tile) error
+	// Applied is called after action a was applied.
+	Applied func(k *game.Kyoku, a game.Action) error
 }
 
 // Play drives k, dealt on yama, to its end, choose[s] deciding for seat
 // s. It returns the first error of a chooser, of the engine (an illegal
-// action) or of Hooks.Step, or an error when the kyoku has not ended
-// after MaxSteps.
+// action) or of a hook, or an error when the kyoku has not ended after
+// MaxSteps.
 func Play(k *game.Kyoku, yama []wall.Tile, choose [4]Chooser, h Hooks) error {
-	step := func() error {
-		if h.Step == nil {
-			return nil
-		}
-		return h.Step(k)
-	}
 	for n := 0; k.Phase() != game.PhaseEnd; n++ {
 		if n == MaxSteps {
 			return fmt.Errorf("selfplay: the kyoku did not end after %d steps (phase %s)", MaxSteps, k.Phase())
@@ -108,12 +104,14 @@ func Play(k *game.Kyoku, yama []wall.Tile, choose [4]Chooser, h Hooks) error {
 		var seat game.Seat
 		switch k.Phase() {
 		case game.PhaseDraw:
-			_, pos, _, _ := k.NextDraw()
+			s, pos, _, _ := k.NextDraw()
 			if _, err := k.Draw(yama[pos]); err != nil {
 				return err
 			}
-			if err := step(); err != nil {
-				return err
+			if h.Drew != nil {
+				if err := h.Drew(k, s, yama[pos]); err != nil {
+					return err
+				}
 			}
 			continue
 		case game.PhaseTurn:
@@ -135,8 +133,10 @@ func Play(k *game.Kyoku, yama []wall.Tile, choose [4]Chooser, h Hooks) error {
 		if err := k.Apply(a); err != nil {
 			return fmt.Errorf("selfplay: seat %d: %v: %w", seat, a, err)
 		}
-		if err := step(); err != nil {
-			return err
+		if h.Applied != nil {
+			if err := h.Applied(k, a); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
