@@ -352,7 +352,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "game records: %v\n", err)
 			ok = false
 		} else {
-			fmt.Fprintf(stdout, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n", filepath.Join(*dir, "player-*.mjlog.xml"))
+			fmt.Fprintf(stdout, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n  watch %s's view again: mentalmj view %s\n", filepath.Join(*dir, "player-*.mjlog.xml"), players[0].name, players[0].record)
 		}
 	} else if ok {
 		if err := sameFiles(players); err != nil {
