@@ -340,13 +340,14 @@ func (r *Report) addFault(f protocol.Fault, oya int, file string) {
 	r.Faults = append(r.Faults, out)
 }
 
-// TileName names a Tenhou tile id (0..135) as wall.Tile does ("5m",
-// "0p" for a red five), "not revealed" for -1 or any other id.
-func TileName(id int) string {
+// TileName names a Tenhou tile id (0..135) at a table playing the red
+// fives reds (wall.Reds.Name: "5m", "0p" for a red five of reds), "not
+// revealed" for -1 or any other id.
+func TileName(id int, reds wall.Reds) string {
 	if id < 0 || id >= wall.NumTiles {
 		return "not revealed"
 	}
-	return wall.Tile(id).String()
+	return reds.Name(wall.Tile(id))
 }
 
 // peerID parses a peer ID string, "" for an empty or bad one.

@@ -27,6 +27,7 @@ import (
 	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/ui"
 	"github.com/mentalmj/mentalmj/verdict"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 var joinCommand = command{
@@ -353,7 +354,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
 			results = append(results, r)
-			out.hand(r, n.ID(), gameRef.Nicks(), gameRef.Players())
+			out.hand(r, n.ID(), gameRef.Nicks(), gameRef.Players(), gameRef.Rules().Hand.Reds())
 			front.HandDone(r)
 		},
 	})
@@ -443,8 +444,10 @@ func (r *reporter) event(obj map[string]any, format string, args ...any) {
 	fmt.Fprintf(r.w, format+"\n", args...)
 }
 
-// hand reports one hand of a game of players players (3 or 4).
-func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string, players int) {
+// hand reports one hand of a game of players players (3 or 4) whose
+// table plays the red fives reds (tiles are named by them; the JSON
+// lists their ids as "red").
+func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string, players int, reds wall.Reds) {
 	names := verdict.Names{Seats: h.Seats, Nicks: nicks}
 	audit := "ok"
 	switch {
@@ -478,10 +481,10 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	r.event(map[string]any{
 		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
 		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
-		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
+		"dora_indicator": h.DoraIndicator, "red": reds.Tiles(), "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "pause_ms": ms(h.Pause), "draw_latency_ms": msList(h.DrawLatency),
 	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
-		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
+		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator, reds),
 		result, scoreList(seated, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
 	when := "end of hand"
 	if h.Aborted {

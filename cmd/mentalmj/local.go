@@ -27,6 +27,7 @@ import (
 	"github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/verdict"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 var localCommand = command{
@@ -88,6 +89,9 @@ type childHand struct {
 	Points        [4]int    `json:"points"`
 	Nicks         []string  `json:"nicks"`
 	Seats         []string  `json:"seats"`
+
+	// Red are the table's red fives (tile ids), naming the dora indicator.
+	Red []wall.Tile `json:"red"`
 }
 
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -456,7 +460,7 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
 	}
 	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
+		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator, wall.RedsOf(r.Red...)),
 		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
 }
 
