@@ -180,6 +180,11 @@ func (l *Lab) AddHome(ctx context.Context, h Home) ([]Host, error) {
 		append([]string{"ip", "netns", "exec", r, "iptables"}, masq...),
 		{"ip", "netns", "exec", r, "iptables", "-A", "FORWARD", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT"},
 		{"ip", "netns", "exec", r, "iptables", "-A", "FORWARD", "-i", "wan", "-j", "DROP"},
+		// The router itself answers nothing unsolicited from the WAN: no
+		// TCP reset or ICMP unreachable to a punch that arrives before
+		// the home's own packet has opened the mapping.
+		{"ip", "netns", "exec", r, "iptables", "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT"},
+		{"ip", "netns", "exec", r, "iptables", "-A", "INPUT", "-i", "wan", "-j", "DROP"},
 	}
 	for _, s := range steps {
 		if err := run(ctx, s[0], s[1:]...); err != nil {

@@ -112,7 +112,7 @@ type table struct {
 // hands, bounded waits.
 func playFlags(dir string, hands int) []string {
 	return []string{"--bot", "--hands", fmt.Sprint(hands), "--progress", "json", "--data-dir", dir,
-		"--connect-timeout", "60s", "--timeout", "20s", "--turn-timeout", "20s", "--ui-linger", "0s"}
+		"--connect-timeout", "60s", "--timeout", "20s", "--turn-timeout", "20s", "--ui-linger", "0s", "-v"}
 }
 
 // startTable starts a host on players[0] and joins on the others with
@@ -170,8 +170,35 @@ func (tb *table) waitAll(t *testing.T, ctx context.Context, hands int) {
 	}
 }
 
-// TestHomes runs the lab's scenarios in sequence (one lab each): see the
-// package doc of each.
+// lastPaths returns, per peer, the last connected path event p printed
+// (at the end of the game the others leave: "not connected").
+func lastPaths(p *Proc) map[string]event {
+	out := map[string]event{}
+	for _, e := range events(p, "path") {
+		if e["text"] != "not connected" {
+			out[e["peer"].(string)] = e
+		}
+	}
+	return out
+}
+
+// checkDirect checks that every node of tb ended with every peer direct.
+func (tb *table) checkDirect(t *testing.T) {
+	t.Helper()
+	for _, p := range tb.procs {
+		paths := lastPaths(p)
+		if len(paths) != len(tb.procs)-1 {
+			t.Errorf("%s reported paths to %d peers, want %d", p.Name, len(paths), len(tb.procs)-1)
+		}
+		for peer, e := range paths {
+			if e["direct"] != true {
+				t.Errorf("%s: path to %s is %v", p.Name, peer, e["text"])
+			}
+		}
+	}
+}
+
+// TestHomes runs the lab's scenarios in sequence: see each subtest.
 func TestHomes(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
@@ -191,7 +218,10 @@ func TestHomes(t *testing.T) {
 	_, relayAddr := startRelay(t, ctx, l, relayHost)
 	tb := startTable(t, ctx, l, players, 2, "--relay", relayAddr)
 	tb.waitAll(t, ctx, 2)
-	for _, ln := range tb.procs[1].Lines() {
-		t.Log(ln[:min(len(ln), 300)])
+	tb.checkDirect(t)
+	if t.Failed() {
+		for _, p := range tb.procs {
+			t.Logf("%s stderr:\n%s", p.Name, tail(p.Stderr(), 6000))
+		}
 	}
 }

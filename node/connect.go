@@ -119,11 +119,13 @@ func (n *Node) openOutbound(ctx context.Context, l *link) error {
 	if sw, ok := n.host.Network().(*swarm.Swarm); ok {
 		sw.Backoff().Clear(id)
 	}
-	if err := n.host.Connect(dctx, peer.AddrInfo{ID: id, Addrs: l.info.Addrs}); err != nil {
+	// A relayed (limited) connection is fine for our few small messages;
+	// one through a relay is enough (a second would only get in the way
+	// of hole punching, which the connection manager starts).
+	sctx := network.WithAllowLimitedConn(dctx, "mentalmj table stream")
+	if err := n.host.Connect(sctx, peer.AddrInfo{ID: id, Addrs: l.info.Addrs}); err != nil {
 		return fmt.Errorf("peer %s: dial: %w", id, err)
 	}
-	// A relayed (limited) connection is fine for our few small messages.
-	sctx := network.WithAllowLimitedConn(dctx, "mentalmj table stream")
 	s, err := n.host.NewStream(sctx, id, ProtocolID)
 	if err != nil {
 		return fmt.Errorf("peer %s: open stream %s: %w", id, ProtocolID, err)

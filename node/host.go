@@ -15,6 +15,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
+	"github.com/libp2p/go-libp2p/p2p/protocol/identify"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
 	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
 	"github.com/multiformats/go-multiaddr"
@@ -74,6 +76,17 @@ type Config struct {
 	// so a stalled peer cannot block Send forever; zero means
 	// DefaultWriteTimeout.
 	WriteTimeout time.Duration
+	// MoveToDirect moves the table's stream to a peer onto a direct
+	// connection as soon as one appears (hole punching, a LAN), as a
+	// dropped connection that the protocol's reconnection (Sync) repairs,
+	// and then closes the relayed connection. Leave it off when the
+	// protocol does not reconnect (ReconnectGrace 0): a move would end
+	// the hand.
+	MoveToDirect bool
+	// OnPath, if not nil, is called with a peer's Path each time it
+	// changes (relayed, direct, why), on a goroutine of the node; it must
+	// not block.
+	OnPath func(Path)
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -90,6 +103,13 @@ type Node struct {
 	// tableSet is closed once SetPeers has set the table.
 	tableSet chan struct{}
 	gater    *tableGater
+
+	hps         *holepunch.Service // DCUtR, started by the connection manager (direct.go)
+	moveStreams bool
+	onPath      func(Path)
+	pathMu      sync.Mutex // guards paths and obs
+	paths       map[peer.ID]*pathState
+	obs         []observation
 
 	relays     []*relaySlot // one per Config.Relays, fixed in New
 	rsvMu      sync.Mutex   // guards the relaySlots' state and rsvChanged
@@ -137,6 +157,9 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		writeTimeout: cfg.WriteTimeout,
 		closed:       make(chan struct{}),
 		tableSet:     make(chan struct{}),
+		moveStreams:  cfg.MoveToDirect,
+		onPath:       cfg.OnPath,
+		paths:        make(map[peer.ID]*pathState),
 	}
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
@@ -181,19 +204,30 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// the way of retries while the others start.
 		libp2p.UDPBlackHoleSuccessCounter(nil),
 		libp2p.IPv6BlackHoleSuccessCounter(nil),
-		// The circuit relay v2 client is on by default; hole punching
-		// (DCUtR) upgrades a relayed connection to a direct one when
-		// both sides have a public address (observed by the relay).
-		libp2p.EnableHolePunching(),
+		// UPnP / NAT-PMP: a home router that offers port mapping
+		// makes the node reachable without hole punching.
+		libp2p.NATPortMap(),
+		// The circuit relay v2 client is on by default. Hole punching
+		// (DCUtR) is started below, by hand: libp2p's own service would
+		// hide itself, and the connection manager starts it for every
+		// table peer reached only through a relay, with retries.
 	)
 	if err != nil {
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
 	}
 	n.host = h
+	if ids, ok := h.(interface{ IDService() identify.IDService }); ok {
+		n.hps, err = holepunch.NewService(h, ids.IDService(), n.holePunchAddrs)
+		if err != nil {
+			_ = h.Close()
+			return nil, fmt.Errorf("starting hole punching (DCUtR): %w", err)
+		}
+	}
 	if t := n.table.Load(); t != nil {
 		n.addToPeerstore(t)
 	}
 	h.SetStreamHandler(ProtocolID, n.handleStream)
+	h.SetStreamHandler(NATProtocolID, n.handleNAT)
 	h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.disconnected})
 	if len(n.relays) > 0 {
 		h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.relayDisconnected})
@@ -204,6 +238,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	bg, stop := context.WithCancel(context.Background())
 	n.stopBG, n.bgCtx = stop, bg
 	n.startReservations(bg)
+	n.startPaths()
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
 	return n, nil
 }
@@ -300,6 +335,9 @@ func (n *Node) Close() error {
 		n.closeMu.Unlock()
 		n.closeOutbound()
 		n.stopBG()
+		if n.hps != nil {
+			_ = n.hps.Close()
+		}
 		err = n.host.Close()
 		n.bg.Wait()
 		n.readers.Wait()

@@ -81,8 +81,8 @@ type Relay struct {
 
 // NewRelay starts a libp2p host with cfg.Identity listening on cfg.Listen
 // (TCP and QUIC v1, libp2p's default security and muxers; no relay client,
-// no mDNS, no NAT port mapping) and runs the circuit relay v2 service on it
-// until Close. ctx is checked before starting. It returns an error if ctx
+// no mDNS, no NAT port mapping) and runs the circuit relay v2 service and
+// the AutoNAT services (v1 and v2) on it until Close. ctx is checked before starting. It returns an error if ctx
 // is done, cfg.Identity is missing or not Ed25519, cfg.Listen is empty, or
 // libp2p cannot listen on an address or start the service.
 func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
@@ -118,6 +118,12 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		libp2p.DisableMetrics(),
 		// A relay is reached directly: it needs no relay client itself.
 		libp2p.DisableRelay(),
+		// AutoNAT (v1 dial-backs from this host, v2 from a helper host)
+		// tells players whether they are reachable, so that a lone relay
+		// is enough; identify tells them the address it observes them
+		// at, which hole punching needs.
+		libp2p.EnableNATService(),
+		libp2p.EnableAutoNATv2(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("starting relay host on %v: %w", cfg.Listen, err)

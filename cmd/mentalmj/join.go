@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -210,6 +211,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		return 1
 	}
 	out.event(map[string]any{"event": "connected"}, "all players connected")
+	awaitDirect(ctx, n, out)
 
 	// The human's table view and prompts go to the terminal: stdout, or
 	// stderr when stdout carries JSON progress for a launcher.
@@ -388,12 +390,15 @@ func writeRecord(path string, g *mjlog.Game) error {
 
 // reporter prints progress as text lines or as JSON objects, one a line.
 type reporter struct {
+	mu   sync.Mutex // the node reports paths from its own goroutine
 	w    io.Writer
 	json bool
 	seen map[string]bool // verdicts already reported
 }
 
 func (r *reporter) event(obj map[string]any, format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.json {
 		b, _ := json.Marshal(obj)
 		fmt.Fprintf(r.w, "%s\n", b)

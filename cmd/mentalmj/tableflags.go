@@ -156,7 +156,8 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		fmt.Fprintf(stderr, "%s: --data-dir: %v\n", fs.Name(), err)
 		return seat{}, 2, false
 	}
-	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log})
+	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log,
+		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.path})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return seat{}, 2, false
