@@ -87,6 +87,12 @@ type Config struct {
 	// changes (relayed, direct, why), on a goroutine of the node; it must
 	// not block.
 	OnPath func(Path)
+	// OnRelay, if not nil, is called when the node gains or loses its
+	// reservation on a relay of Relays (held false with the reason: the
+	// relay went away or refused), on a goroutine of the node; it must not
+	// block. Losing a relay is never a player's fault: pairs it carried
+	// reconnect directly or through another relay.
+	OnRelay func(relay peer.ID, held bool, err error)
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -107,6 +113,7 @@ type Node struct {
 	hps         *holepunch.Service // DCUtR, started by the connection manager (direct.go)
 	moveStreams bool
 	onPath      func(Path)
+	onRelay     func(peer.ID, bool, error)
 	pathMu      sync.Mutex // guards paths and obs
 	paths       map[peer.ID]*pathState
 	obs         []observation
@@ -159,6 +166,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		tableSet:     make(chan struct{}),
 		moveStreams:  cfg.MoveToDirect,
 		onPath:       cfg.OnPath,
+		onRelay:      cfg.OnRelay,
 		paths:        make(map[peer.ID]*pathState),
 	}
 	if n.log == nil {

@@ -430,7 +430,9 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	for _, p := range h.Seats {
 		seatNicks = append(seatNicks, nicks[p])
 	}
-	var scores [4]int
+	// A hand that ended without a result (a fault, an abort) leaves the
+	// scores as they stood when it started.
+	scores := h.Start.Scores
 	if h.Result != nil {
 		scores = h.Result.Scores
 	}

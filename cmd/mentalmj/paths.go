@@ -4,6 +4,8 @@ import (
 	"context"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/peer"
+
 	"github.com/mentalmj/mentalmj/node"
 )
 
@@ -17,6 +19,19 @@ func (r *reporter) path(p node.Path) {
 	r.event(map[string]any{"event": "path", "peer": p.Peer.String(), "direct": p.Direct, "transport": p.Transport,
 		"how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
 		"path to %s: %s", node.ShortID(p.Peer), p)
+}
+
+// relay prints that the node lost or regained its slot on a relay. A lost
+// relay is named, never a player: the pairs it carried go on directly or
+// through another relay, and the game pauses only if one has no path left.
+func (r *reporter) relay(id peer.ID, held bool, err error) {
+	if held {
+		r.event(map[string]any{"event": "relay", "relay": id.String(), "held": true},
+			"relay %s: slot reserved again", node.ShortID(id))
+		return
+	}
+	r.event(map[string]any{"event": "relay", "relay": id.String(), "held": false, "err": err.Error()},
+		"relay %s lost (%v): direct pairs are unaffected, relayed ones go through another relay; reserving again", node.ShortID(id), err)
 }
 
 // awaitDirect waits up to directWait for the table's relayed pairs to

@@ -157,7 +157,7 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		return seat{}, 2, false
 	}
 	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log,
-		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.path})
+		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.path, OnRelay: s.out.relay})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return seat{}, 2, false
