@@ -39,9 +39,12 @@ func TestMain(m *testing.M) {
 	}())
 }
 
+// labs counts the labs built, to name their namespaces apart.
+var labs int
+
 // newLab builds an empty lab for t, deleted at the end of t, or skips t
 // with the reason a lab cannot be built here.
-func newLab(t *testing.T, ctx context.Context) *Lab {
+func newLab(t testing.TB, ctx context.Context) *Lab {
 	t.Helper()
 	if err := Available(); err != nil {
 		t.Skip(err)
@@ -49,7 +52,8 @@ func newLab(t *testing.T, ctx context.Context) *Lab {
 	if bin == "" {
 		t.Skip("natlab: -short")
 	}
-	l, err := New(ctx, fmt.Sprintf("mmj%d", os.Getpid()%100000))
+	labs++
+	l, err := New(ctx, fmt.Sprintf("mmj%d%c", os.Getpid()%100000, 'a'+labs%26))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,17 +116,22 @@ type table struct {
 // hands, bounded waits.
 func playFlags(dir string, hands int) []string {
 	return []string{"--bot", "--hands", fmt.Sprint(hands), "--progress", "json", "--data-dir", dir,
-		"--connect-timeout", "60s", "--timeout", "20s", "--turn-timeout", "20s", "--ui-linger", "0s", "-v"}
+		"--connect-timeout", "60s", "--timeout", "20s", "--turn-timeout", "20s", "--ui-linger", "0s"}
 }
 
 // startTable starts a host on players[0] and joins on the others with
 // its invite; extra are flags for every node.
 func startTable(t *testing.T, ctx context.Context, l *Lab, players []Host, hands int, extra ...string) *table {
+	return startTableWith(t, ctx, l, players, hands, nil, extra...)
+}
+
+// startTableWith is startTable with more flags for some players, by name.
+func startTableWith(t *testing.T, ctx context.Context, l *Lab, players []Host, hands int, own map[string][]string, extra ...string) *table {
 	t.Helper()
 	dir := t.TempDir()
 	env := []string{"XDG_CONFIG_HOME=" + dir}
 	args := append([]string{"host", "--table", "lab", "--name", players[0].Name}, playFlags(filepath.Join(dir, players[0].Name), hands)...)
-	host, err := l.Start(ctx, players[0], env, bin, append(args, extra...)...)
+	host, err := l.Start(ctx, players[0], env, bin, append(append(args, extra...), own[players[0].Name]...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +143,7 @@ func startTable(t *testing.T, ctx context.Context, l *Lab, players []Host, hands
 	tb := &table{procs: []*Proc{host}}
 	for _, h := range players[1:] {
 		args := append([]string{"join", code, "--name", h.Name}, playFlags(filepath.Join(dir, h.Name), hands)...)
-		p, err := l.Start(ctx, h, env, bin, append(args, extra...)...)
+		p, err := l.Start(ctx, h, env, bin, append(append(args, extra...), own[h.Name]...)...)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -198,30 +207,258 @@ func (tb *table) checkDirect(t *testing.T) {
 	}
 }
 
-// TestHomes runs the lab's scenarios in sequence: see each subtest.
-func TestHomes(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
-	defer cancel()
-	l := newLab(t, ctx)
-	relayHost, err := l.AddPublic(ctx, "relay")
-	if err != nil {
-		t.Fatal(err)
+// allDirectAt returns when every node of tb first had every peer direct
+// (the latest of the nodes' moments), and whether all did.
+func (tb *table) allDirectAt() (time.Time, bool) {
+	var last time.Time
+	for _, p := range tb.procs {
+		paths := map[string]bool{}
+		times := p.Times()
+		found := false
+		for i, ln := range p.Lines() {
+			e := parseEvent(ln)
+			if e["event"] != "path" {
+				continue
+			}
+			paths[e["peer"].(string)] = e["direct"] == true
+			n := 0
+			for _, d := range paths {
+				if d {
+					n++
+				}
+			}
+			if n == len(tb.procs)-1 {
+				if times[i].After(last) {
+					last = times[i]
+				}
+				found = true
+				break
+			}
+		}
+		if !found {
+			return time.Time{}, false
+		}
 	}
+	return last, true
+}
+
+// connectedAt returns when the last node of tb reported every player
+// connected (through the relay).
+func (tb *table) connectedAt() time.Time {
+	var last time.Time
+	for _, p := range tb.procs {
+		times := p.Times()
+		for i, ln := range p.Lines() {
+			if parseEvent(ln)["event"] == "connected" && times[i].After(last) {
+				last = times[i]
+			}
+		}
+	}
+	return last
+}
+
+// handMs returns the mean duration of the hands the nodes of tb played, in
+// ms.
+func (tb *table) handMs() float64 {
+	sum, n := 0.0, 0
+	for _, p := range tb.procs {
+		for _, h := range events(p, "hand") {
+			if d, ok := h["duration_ms"].(float64); ok {
+				sum += d
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+// checkNoFault checks that no node of tb reported a fault or a blame.
+func (tb *table) checkNoFault(t *testing.T) {
+	t.Helper()
+	for _, p := range tb.procs {
+		for _, kind := range []string{"fault", "blame"} {
+			for _, e := range events(p, kind) {
+				t.Errorf("%s reported a %s: %v", p.Name, kind, e)
+			}
+		}
+	}
+}
+
+// homes adds one home per player name, each behind an ordinary router
+// except those named in random.
+func homes(t testing.TB, ctx context.Context, l *Lab, names []string, random map[string]bool) []Host {
+	t.Helper()
 	var players []Host
-	for i, name := range []string{"alice", "bob", "carol", "dave"} {
-		hs, err := l.AddHome(ctx, Home{Name: fmt.Sprintf("home%d", i+1), Players: []string{name}})
+	for _, name := range names {
+		hs, err := l.AddHome(ctx, Home{Name: "home-" + name, Players: []string{name}, Random: random[name]})
 		if err != nil {
 			t.Fatal(err)
 		}
 		players = append(players, hs...)
 	}
-	_, relayAddr := startRelay(t, ctx, l, relayHost)
-	tb := startTable(t, ctx, l, players, 2, "--relay", relayAddr)
-	tb.waitAll(t, ctx, 2)
-	tb.checkDirect(t)
-	if t.Failed() {
-		for _, p := range tb.procs {
-			t.Logf("%s stderr:\n%s", p.Name, tail(p.Stderr(), 6000))
+	return players
+}
+
+// ordinaryResult is what one run of the ordinary-homes scenario measured.
+type ordinaryResult struct {
+	toDirect   time.Duration // from all connected through the relay to all six pairs direct
+	relayBytes int64         // bytes through the relay's interface during hand 1, once direct
+	handsLost  int           // hands not audited ok, of 4 per node
+	handMs     float64       // mean hand time
+}
+
+// runOrdinary: four homes behind ordinary NATs meet by invite through one
+// relay (real limits) and play four hands; the relay is stopped once
+// hand 1 is over. Every node must exit 0 with every hand audited and no
+// fault, every pair direct.
+func runOrdinary(t *testing.T, ctx context.Context) ordinaryResult {
+	const hands = 4
+	l := newLab(t, ctx)
+	relayHost, err := l.AddPublic(ctx, "relay")
+	if err != nil {
+		t.Fatal(err)
+	}
+	players := homes(t, ctx, l, []string{"alice", "bob", "carol", "dave"}, nil)
+	relay, relayAddr := startRelay(t, ctx, l, relayHost)
+	tb := startTable(t, ctx, l, players, hands, "--relay", relayAddr)
+	var res ordinaryResult
+	// Once every pair is direct, the relay should carry nothing of the
+	// game: count its bytes from then to the end of hand 1.
+	deadline := time.Now().Add(60 * time.Second)
+	for {
+		if _, ok := tb.allDirectAt(); ok || time.Now().After(deadline) || ctx.Err() != nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	in0, out0, err := l.Bytes(ctx, relayHost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range tb.procs {
+		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
+			t.Fatal(err)
 		}
 	}
+	in1, out1, err := l.Bytes(ctx, relayHost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.relayBytes = in1 - in0 + out1 - out0
+	if os.Getenv("NATLAB_DEBUG") != "" {
+		out, _ := exec.Command("ip", "netns", "exec", relayHost.NS, "ss", "-tunap").CombinedOutput()
+		t.Logf("relay sockets after hand 1:\n%s", out)
+	}
+	relay.Interrupt(5 * time.Second)
+	tb.waitAll(t, ctx, hands)
+	tb.checkDirect(t)
+	tb.checkNoFault(t)
+	for _, p := range tb.procs {
+		res.handsLost += hands - len(events(p, "hand"))
+		for _, h := range events(p, "hand") {
+			if h["audit_ok"] != true {
+				res.handsLost++
+			}
+		}
+		if len(events(p, "relay")) == 0 {
+			t.Errorf("%s did not report the relay going away", p.Name)
+		}
+	}
+	if at, ok := tb.allDirectAt(); ok {
+		res.toDirect = at.Sub(tb.connectedAt())
+	}
+	res.handMs = tb.handMs()
+	return res
+}
+
+// runLoopback plays hands on one machine's loopback, without NAT or relay,
+// and returns the mean hand time in ms: the yardstick for direct play.
+func runLoopback(t *testing.T, ctx context.Context, l *Lab, hands int) float64 {
+	h, err := l.AddPublic(ctx, "loop")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var players []Host
+	for _, name := range []string{"alice", "bob", "carol", "dave"} {
+		players = append(players, Host{Name: name, NS: h.NS, IP: "127.0.0.1"})
+	}
+	tb := startTable(t, ctx, l, players, hands, "--listen", "/ip4/127.0.0.1/tcp/0", "--listen", "/ip4/127.0.0.1/udp/0/quic-v1")
+	tb.waitAll(t, ctx, hands)
+	return tb.handMs()
+}
+
+// TestHomes runs the lab's scenarios in sequence, one lab each.
+func TestHomes(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	t.Run("ordinary", func(t *testing.T) {
+		res := runOrdinary(t, ctx)
+		t.Logf("relayed to all six pairs direct: %s; relay bytes during a direct hand: %d; hands lost: %d; mean hand %.0f ms",
+			res.toDirect.Round(time.Millisecond), res.relayBytes, res.handsLost, res.handMs)
+		if res.handsLost != 0 {
+			t.Errorf("%d hands lost to the relay going away", res.handsLost)
+		}
+	})
+	t.Run("hard-nat", func(t *testing.T) {
+		// alice and bob share a LAN; dave's router gives a new port per
+		// destination. The relay has real limits: dave's pairs stay
+		// relayed, and every screen says why.
+		l := newLab(t, ctx)
+		relayHost, err := l.AddPublic(ctx, "relay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		lan, err := l.AddHome(ctx, Home{Name: "home1", Players: []string{"alice", "bob"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := append(lan, homes(t, ctx, l, []string{"carol", "dave"}, map[string]bool{"dave": true})...)
+		_, relayAddr := startRelay(t, ctx, l, relayHost)
+		// Two players behind one router need two ports: MASQUERADE cannot
+		// give both the same external port.
+		tb := startTableWith(t, ctx, l, players, 2, map[string][]string{"bob": {"--listen", "/ip4/0.0.0.0/tcp/4002", "--listen", "/ip4/0.0.0.0/udp/4002/quic-v1"}}, "--relay", relayAddr)
+		tb.waitAll(t, ctx, 2)
+		tb.checkNoFault(t)
+		ids := map[string]string{} // name → peer ID, from the host's seating
+		for _, p := range tb.procs {
+			for _, e := range events(p, "seats") {
+				for i, id := range e["seats"].([]any) {
+					ids[e["nicks"].([]any)[i].(string)] = id.(string)
+				}
+			}
+		}
+		for _, p := range tb.procs {
+			paths := lastPaths(p)
+			for name, id := range ids {
+				if name == p.Name {
+					continue
+				}
+				e := paths[id]
+				daves := name == "dave" || p.Name == "dave"
+				switch {
+				case e == nil:
+					t.Errorf("%s: no path to %s", p.Name, name)
+				case daves && e["direct"] == true:
+					t.Errorf("%s: path to %s is direct through a NAT that changes ports: %v", p.Name, name, e["text"])
+				case daves && !strings.Contains(e["why"].(string), "a new port for every destination"):
+					t.Errorf("%s: path to %s does not say why it stays relayed: %v", p.Name, name, e["text"])
+				case !daves && e["direct"] != true:
+					t.Errorf("%s: path to %s is %v, want direct", p.Name, name, e["text"])
+				case (name == "bob" && p.Name == "alice" || name == "alice" && p.Name == "bob") && e["how"] != "LAN":
+					t.Errorf("%s: path to %s is %v, want direct over the LAN", p.Name, name, e["text"])
+				}
+			}
+			stays := events(p, "stays-relayed")
+			want := 1
+			if p.Name == "dave" {
+				want = 3
+			}
+			if len(stays) != want {
+				t.Errorf("%s said %d pairs stay relayed before the first hand, want %d: %v", p.Name, len(stays), want, stays)
+			}
+		}
+	})
 }

@@ -26,6 +26,7 @@ type Proc struct {
 
 	mu      sync.Mutex
 	lines   []string      // stdout, one entry per line
+	times   []time.Time   // when each line was read
 	stderr  bytes.Buffer  // all of stderr
 	changed chan struct{} // closed and replaced at each new line and at exit
 	code    int           // exit code once done; -1 if killed by a signal
@@ -66,6 +67,7 @@ func (p *Proc) read(r io.Reader) {
 	for sc.Scan() {
 		p.mu.Lock()
 		p.lines = append(p.lines, sc.Text())
+		p.times = append(p.times, time.Now())
 		close(p.changed)
 		p.changed = make(chan struct{})
 		p.mu.Unlock()
@@ -93,6 +95,13 @@ func (p *Proc) Lines() []string {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	return append([]string(nil), p.lines...)
+}
+
+// Times returns when each line of Lines was read.
+func (p *Proc) Times() []time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]time.Time(nil), p.times...)
 }
 
 // Stderr returns everything the process wrote to stderr so far.

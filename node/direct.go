@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/event"
@@ -23,7 +24,7 @@ const (
 	pathTick = 500 * time.Millisecond
 	// retryPunch is the wait after a failed attempt at a direct
 	// connection; it doubles up to maxPunchWait, with ±25% jitter.
-	retryPunch   = time.Second
+	retryPunch   = 250 * time.Millisecond
 	maxPunchWait = 15 * time.Second
 	// punchTimeout bounds one DCUtR attempt (the protocol itself makes up
 	// to three synchronised dials in it).
@@ -145,7 +146,8 @@ func (n *Node) checkPath(l *link) {
 			direct = c
 		}
 	}
-	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id {
+	established := l.established.Load()
+	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established {
 		// Both dialled through the relay at once. DCUtR runs over a
 		// relayed connection from the side that accepted it, so keep one
 		// direction only: the one the lower peer ID dialled. Streams on
@@ -193,11 +195,11 @@ func (n *Node) checkPath(l *link) {
 	if askNAT {
 		st.askedNAT = now
 	}
-	move := direct != nil && n.moveStreams && !st.moving && l.established.Load() && l.downError() == nil && l.outOnLimited()
+	move := direct != nil && n.moveStreams && !st.moving && established && l.downError() == nil && l.outOnLimited()
 	if move {
 		st.moving = true
 	}
-	closeRelayed := direct != nil && relayed != nil && !st.moving && l.downError() == nil && !l.outOnLimited()
+	closeRelayed := direct != nil && relayed != nil && !st.moving && established && l.downError() == nil && l.outOnDirect()
 	n.pathMu.Unlock()
 
 	if changed && n.bgCtx.Err() == nil {
@@ -234,14 +236,20 @@ func (n *Node) whyRelayedLocked(st *pathState, p Path, public bool) string {
 		return "their NAT gives a new port for every destination, so hole punching cannot work"
 	case p.NATSelf == NATPortPerDestination:
 		return "your NAT gives a new port for every destination, so hole punching cannot work"
+	case p.NATPeer == NATChangesPort && st.punches > 0:
+		return "their NAT changes ports, most likely a new port for every destination: hole punching keeps failing"
+	case p.NATSelf == NATChangesPort && st.punches > 0:
+		return "your NAT changes ports, most likely a new port for every destination: hole punching keeps failing"
 	case n.hps == nil:
 		return "hole punching is off"
 	case !public:
 		return "no public address of ours known yet (a relay observes it)"
-	case st.punching:
-		return fmt.Sprintf("hole punching (attempt %d)", st.punches)
 	case st.lastErr != nil:
-		return fmt.Sprintf("hole punching failed %d times (%v); retrying", st.punches, shortErr(st.lastErr))
+		// Without the attempt count: a path changes (and is reported)
+		// only when something new happens.
+		return fmt.Sprintf("hole punching failed (%v); retrying", shortErr(st.lastErr))
+	case st.punching:
+		return "hole punching"
 	default:
 		return "hole punching soon"
 	}
@@ -260,32 +268,60 @@ func (n *Node) holePunch(l *link, st *pathState, initiator bool) {
 			direct = append(direct, a)
 		}
 	}
-	err := errors.New("no direct address to dial, and the peer starts the hole punch")
+	// The direct dial and the hole punch run side by side: a dial of
+	// another home's LAN address only times out.
+	results := make(chan error, 2)
+	tries := 0
 	if len(direct) > 0 {
-		ctx, cancel := context.WithTimeout(network.WithForceDirectDial(n.bgCtx, "mentalmj direct"), directDialTimeout)
-		err = n.host.Connect(ctx, peer.AddrInfo{ID: id, Addrs: direct})
-		cancel()
-		if err == nil {
-			n.finishPunch(id, st, nil)
-			return
-		}
-		err = fmt.Errorf("direct dial: %w", err)
+		tries++
+		go func() {
+			ctx, cancel := context.WithTimeout(network.WithForceDirectDial(n.bgCtx, "mentalmj direct"), directDialTimeout)
+			defer cancel()
+			if err := n.host.Connect(ctx, peer.AddrInfo{ID: id, Addrs: direct}); err != nil {
+				results <- fmt.Errorf("direct dial: %w", err)
+				return
+			}
+			results <- nil
+		}()
 	}
 	switch {
 	case !initiator || n.hps == nil:
 	case len(n.holePunchAddrs()) == 0:
 		// DirectConnect would block until a public address is known.
-		err = errors.New("no public address of ours known yet")
+		tries++
+		results <- errors.New("hole punch: no public address of ours known yet")
 	default:
-		done := make(chan error, 1)
-		go func() { done <- n.hps.DirectConnect(id) }()
+		tries++
+		go func() {
+			if err := n.hps.DirectConnect(id); err != nil {
+				results <- fmt.Errorf("hole punch: %w", err)
+				return
+			}
+			results <- nil
+		}()
+	}
+	var errs []error
+	timeout := time.After(punchTimeout)
+	for range tries {
 		select {
-		case err = <-done:
-		case <-time.After(punchTimeout):
-			err = fmt.Errorf("no result within %s", punchTimeout)
+		case err := <-results:
+			if err == nil {
+				n.finishPunch(id, st, nil)
+				return
+			}
+			errs = append(errs, err)
+		case <-timeout:
+			errs = append(errs, fmt.Errorf("no result within %s", punchTimeout))
 		case <-n.bgCtx.Done():
 			return
 		}
+		if len(errs) > 0 && errs[len(errs)-1] != nil && strings.HasPrefix(errs[len(errs)-1].Error(), "no result") {
+			break
+		}
+	}
+	err := errors.Join(errs...)
+	if err == nil {
+		err = errors.New("the peer starts the hole punch; waiting for it")
 	}
 	n.finishPunch(id, st, err)
 }
@@ -341,6 +377,18 @@ func (l *link) outOnLimited() bool {
 	return c.Stat().Limited || isCircuit(c.RemoteMultiaddr())
 }
 
+// outOnDirect reports whether the outbound stream runs over a direct
+// connection.
+func (l *link) outOnDirect() bool {
+	l.outMu.Lock()
+	defer l.outMu.Unlock()
+	if l.out == nil {
+		return false
+	}
+	c := l.out.Conn()
+	return !c.Stat().Limited && !isCircuit(c.RemoteMultiaddr())
+}
+
 // Paths returns how the node reaches each table peer now, in table order;
 // nil before the table is set.
 func (n *Node) Paths() []Path {
@@ -362,31 +410,41 @@ func (n *Node) Paths() []Path {
 }
 
 // WaitDirect waits until every table peer is reached directly, or ctx is
-// done, or no pair that is still relayed can become direct any more
-// (hole punching impossible: a NAT giving a new port per destination, or
-// no public address of ours). It returns the paths then.
+// done, or no pair that is still relayed is likely to become direct: a
+// NAT that gives a new port for every destination on either side (or one
+// that changes ports, after giveUpPunches failed attempts), or no public
+// address of ours to punch from. It returns the paths then.
 func (n *Node) WaitDirect(ctx context.Context) []Path {
 	for {
-		paths := n.Paths()
+		public := len(n.holePunchAddrs()) > 0
 		waiting := false
-		for _, p := range paths {
-			if p.Direct {
+		n.pathMu.Lock()
+		for _, st := range n.paths {
+			p := st.path
+			if p.Direct || p.Relay == "" {
 				continue
 			}
-			if p.NATPeer != NATPortPerDestination && p.NATSelf != NATPortPerDestination && len(n.holePunchAddrs()) > 0 && n.hps != nil {
+			hopeless := p.NATPeer == NATPortPerDestination || p.NATSelf == NATPortPerDestination ||
+				(p.NATPeer == NATChangesPort || p.NATSelf == NATChangesPort) && st.punches >= giveUpPunches && !st.punching
+			if !hopeless && public && n.hps != nil {
 				waiting = true
 			}
 		}
+		n.pathMu.Unlock()
 		if !waiting {
-			return paths
+			return n.Paths()
 		}
 		select {
 		case <-ctx.Done():
-			return paths
+			return n.Paths()
 		case <-time.After(pathTick):
 		}
 	}
 }
+
+// giveUpPunches is how many failed attempts WaitDirect waits for on a
+// pair behind a NAT that changes ports (attempts go on in the background).
+const giveUpPunches = 2
 
 // transportName is "QUIC" or "TCP" for a's transport ("" if neither); for
 // a relayed address, the transport to the relay.

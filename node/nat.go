@@ -33,10 +33,15 @@ const (
 	// every observer: a NAT hole punching gets through (most home
 	// routers, Linux MASQUERADE).
 	NATKeepsPort
-	// NATPortPerDestination: observed with another port than its own, or
-	// different ports by different observers: a NAT that gives every
-	// destination a new port ("symmetric"; MASQUERADE --random), which
-	// hole punching cannot predict.
+	// NATChangesPort: observed with another port than its own, by one
+	// observer: most likely a NAT that gives every destination a new
+	// port, though a NAT whose port was taken (two players behind one
+	// router on the same port) looks the same until a second observer.
+	NATChangesPort
+	// NATPortPerDestination: observed with different ports by different
+	// observers: a NAT that gives every destination a new port
+	// ("symmetric"; MASQUERADE --random), which hole punching cannot
+	// predict.
 	NATPortPerDestination
 	natValues
 )
@@ -48,6 +53,8 @@ func (n NAT) String() string {
 		return "no NAT"
 	case NATKeepsPort:
 		return "a NAT that keeps ports"
+	case NATChangesPort:
+		return "a NAT that changes ports (likely a new port for every destination)"
 	case NATPortPerDestination:
 		return "a NAT that gives a new port for every destination"
 	default:
@@ -123,18 +130,25 @@ func (n *Node) selfNATLocked() NAT {
 	if len(n.obs) == 0 {
 		return NATUnknown
 	}
-	ports := map[string]int{} // transport → observed port
+	type socket struct {
+		transport string
+		port      int
+	}
+	ports := map[socket]int{} // local socket → a port observed for it
+	changed := false
 	for _, o := range n.obs {
 		if o.obsIP == o.localIP {
 			return NATNone
 		}
-		if o.obsPrt != o.localPort {
+		k := socket{o.transport, o.localPort}
+		if p, ok := ports[k]; ok && p != o.obsPrt {
 			return NATPortPerDestination
 		}
-		if p, ok := ports[o.transport]; ok && p != o.obsPrt {
-			return NATPortPerDestination
-		}
-		ports[o.transport] = o.obsPrt
+		ports[k] = o.obsPrt
+		changed = changed || o.obsPrt != o.localPort
+	}
+	if changed {
+		return NATChangesPort
 	}
 	return NATKeepsPort
 }
