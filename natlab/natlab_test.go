@@ -402,6 +402,56 @@ func TestHomes(t *testing.T) {
 			t.Errorf("%d hands lost to the relay going away", res.handsLost)
 		}
 	})
+	t.Run("public", func(t *testing.T) {
+		// No relay of their own: the only public machine runs a relay
+		// with a public relay's limits, given as --bootstrap. The homes
+		// find it on the DHT, reserve on it through AutoRelay, meet, and
+		// move the table onto direct connections.
+		l := newLab(t, ctx)
+		relayHost, err := l.AddPublic(ctx, "relay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := homes(t, ctx, l, []string{"alice", "bob", "carol", "dave"}, nil)
+		_, relayAddr := startRelay(t, ctx, l, relayHost, "--limit-duration", "2m", "--limit-data", "128KiB")
+		tb := startTable(t, ctx, l, players, 2, "--bootstrap", relayAddr)
+		tb.waitAll(t, ctx, 2)
+		tb.checkDirect(t)
+		tb.checkNoFault(t)
+	})
+	t.Run("hard-nat-public", func(t *testing.T) {
+		// dave's router gives a new port per destination, and the only
+		// relay has a public relay's limits: every player is told before
+		// the first hand which pairs stay relayed, and what to do.
+		l := newLab(t, ctx)
+		relayHost, err := l.AddPublic(ctx, "relay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := homes(t, ctx, l, []string{"alice", "bob", "carol", "dave"}, map[string]bool{"dave": true})
+		_, relayAddr := startRelay(t, ctx, l, relayHost, "--limit-duration", "2m", "--limit-data", "128KiB")
+		tb := startTable(t, ctx, l, players, 1, "--bootstrap", relayAddr)
+		for _, p := range tb.procs {
+			line, err := p.WaitLine(ctx, "the warning before the first hand", func(s string) bool {
+				e := parseEvent(s)
+				return e["event"] == "stays-relayed" || e["event"] == "hand"
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if e := parseEvent(line); e["event"] != "stays-relayed" {
+				t.Errorf("%s played a hand before saying a pair stays relayed", p.Name)
+			} else if !strings.Contains(e["why"].(string), "a new port for every destination") {
+				t.Errorf("%s: the warning does not say why: %v\n%s", p.Name, e, strings.Join(p.Lines(), "\n"))
+			}
+		}
+		for _, p := range tb.procs {
+			p.Kill()
+			if t.Failed() && os.Getenv("NATLAB_DEBUG") != "" {
+				t.Logf("%s stderr:\n%s", p.Name, p.Stderr())
+			}
+		}
+	})
 	t.Run("hard-nat", func(t *testing.T) {
 		// alice and bob share a LAN; dave's router gives a new port per
 		// destination. The relay has real limits: dave's pairs stay

@@ -76,6 +76,11 @@ func (n *Node) connectPeer(ctx context.Context, l *link) error {
 			return err
 		}
 		n.log.Debug("peer not reachable yet", "peer", id.String(), "attempt", attempt, "err", err)
+		if attempt%4 == 3 {
+			// The addresses given may be stale: ask the DHT (public
+			// network only) for the peer's current ones.
+			n.findPeer(ctx, id)
+		}
 		jitter := time.Duration(rand.Int64N(int64(wait)/2)) - wait/4
 		timer := time.NewTimer(wait + jitter)
 		select {

@@ -209,6 +209,9 @@ func (n *Node) checkPath(l *link) {
 		}
 	}
 	if punch {
+		// After a few rounds without a hole punch from the other side
+		// (its view of the connections may differ), try from this one.
+		initiator = initiator || st.punches > 3
 		n.bg.Go(func() { n.holePunch(l, st, initiator) })
 	}
 	if askNAT {
@@ -389,13 +392,14 @@ func (l *link) outOnDirect() bool {
 	return !c.Stat().Limited && !isCircuit(c.RemoteMultiaddr())
 }
 
-// Paths returns how the node reaches each table peer now, in table order;
-// nil before the table is set.
+// Paths returns how the node reaches each table peer now, in table order,
+// looking at its connections afresh; nil before the table is set.
 func (n *Node) Paths() []Path {
 	t := n.table.Load()
 	if t == nil {
 		return nil
 	}
+	n.checkPaths(t)
 	n.pathMu.Lock()
 	defer n.pathMu.Unlock()
 	var out []Path
@@ -418,10 +422,17 @@ func (n *Node) WaitDirect(ctx context.Context) []Path {
 	for {
 		public := len(n.holePunchAddrs()) > 0
 		waiting := false
+		if t := n.table.Load(); t != nil {
+			n.checkPaths(t)
+		}
 		n.pathMu.Lock()
 		for _, st := range n.paths {
 			p := st.path
-			if p.Direct || p.Relay == "" {
+			if p.Direct {
+				continue
+			}
+			if p.Relay == "" {
+				waiting = true // not connected (yet)
 				continue
 			}
 			hopeless := p.NATPeer == NATPortPerDestination || p.NATSelf == NATPortPerDestination ||

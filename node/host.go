@@ -9,12 +9,14 @@ import (
 	"sync/atomic"
 	"time"
 
+	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/host/autorelay"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
 	"github.com/libp2p/go-libp2p/p2p/protocol/identify"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
@@ -93,6 +95,18 @@ type Config struct {
 	// block. Losing a relay is never a player's fault: pairs it carried
 	// reconnect directly or through another relay.
 	OnRelay func(relay peer.ID, held bool, err error)
+	// Public joins the public libp2p network (public.go): a Kademlia DHT
+	// client bootstrapped from Bootstrap (JoinPublic), AutoRelay
+	// reservations on relays found among the DHT's peers (the node then
+	// counts as behind NAT and advertises relayed addresses), and peer
+	// routing for table peers whose addresses fail. The gater then lets
+	// the node dial anyone; inbound connections are still admitted only
+	// from the table, the relays and Meet, and the game protocol only from
+	// the table.
+	Public bool
+	// Bootstrap replaces DefaultBootstrapPeers with Public (ParseRelay
+	// checks each: a peer ID and a direct address).
+	Bootstrap []peer.AddrInfo
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -117,6 +131,10 @@ type Node struct {
 	pathMu      sync.Mutex // guards paths and obs
 	paths       map[peer.ID]*pathState
 	obs         []observation
+
+	dhtMu     sync.Mutex
+	dht       *dht.IpfsDHT    // the public network's DHT client, nil unless Config.Public
+	bootstrap []peer.AddrInfo // Config.Bootstrap or DefaultBootstrapPeers
 
 	relays     []*relaySlot // one per Config.Relays, fixed in New
 	rsvMu      sync.Mutex   // guards the relaySlots' state and rsvChanged
@@ -199,7 +217,22 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		gater.relays[r.ID] = true
 	}
 	n.rsvChanged = make(chan struct{})
-	h, err := libp2p.New(
+	var public []libp2p.Option
+	if cfg.Public {
+		gater.public = true
+		n.bootstrap = cfg.Bootstrap
+		if len(n.bootstrap) == 0 {
+			n.bootstrap = DefaultBootstrapPeers()
+		}
+		public = append(public,
+			libp2p.EnableAutoRelayWithPeerSource(n.relayCandidates,
+				autorelay.WithBootDelay(0), autorelay.WithMinCandidates(1),
+				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)),
+			// Behind NAT until proven otherwise: AutoRelay reserves at
+			// once, and the invite carries relayed addresses.
+			libp2p.ForceReachabilityPrivate())
+	}
+	h, err := libp2p.New(append([]libp2p.Option{
 		libp2p.Identity(cfg.Identity),
 		libp2p.ListenAddrs(cfg.Listen...),
 		libp2p.Transport(tcp.NewTCPTransport),
@@ -219,7 +252,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// (DCUtR) is started below, by hand: libp2p's own service would
 		// hide itself, and the connection manager starts it for every
 		// table peer reached only through a relay, with retries.
-	)
+	}, public...)...)
 	if err != nil {
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
 	}
@@ -229,6 +262,12 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		if err != nil {
 			_ = h.Close()
 			return nil, fmt.Errorf("starting hole punching (DCUtR): %w", err)
+		}
+	}
+	if cfg.Public {
+		if err := n.startDHT(n.bootstrap); err != nil {
+			_ = h.Close()
+			return nil, err
 		}
 	}
 	if t := n.table.Load(); t != nil {
@@ -269,6 +308,9 @@ func (n *Node) SetPeers(peers []peer.AddrInfo) error {
 	if n.gater.meet != nil {
 		// Strangers admitted to a meeting have no business here now.
 		for _, p := range n.host.Network().Peers() {
+			if n.gater.public && isOutboundOnly(n.host.Network().ConnsToPeer(p)) {
+				continue // the DHT's peers and public relays, dialled by us
+			}
 			if !n.gater.admits(p) {
 				_ = n.host.Network().ClosePeer(p)
 			}
@@ -345,6 +387,9 @@ func (n *Node) Close() error {
 		n.stopBG()
 		if n.hps != nil {
 			_ = n.hps.Close()
+		}
+		if d := n.getDHT(); d != nil {
+			_ = d.Close()
 		}
 		err = n.host.Close()
 		n.bg.Wait()

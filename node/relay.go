@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"time"
 
+	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
@@ -76,13 +77,15 @@ type RelayConfig struct {
 type Relay struct {
 	host    host.Host
 	service *relay.Relay
+	dht     *dht.IpfsDHT
 	log     *slog.Logger
 }
 
 // NewRelay starts a libp2p host with cfg.Identity listening on cfg.Listen
 // (TCP and QUIC v1, libp2p's default security and muxers; no relay client,
-// no mDNS, no NAT port mapping) and runs the circuit relay v2 service and
-// the AutoNAT services (v1 and v2) on it until Close. ctx is checked before starting. It returns an error if ctx
+// no mDNS, no NAT port mapping) and runs the circuit relay v2 service, the
+// AutoNAT services (v1 and v2) and a Kademlia DHT server (so that it can
+// be players' --bootstrap) on it until Close. ctx is checked before starting. It returns an error if ctx
 // is done, cfg.Identity is missing or not Ed25519, cfg.Listen is empty, or
 // libp2p cannot listen on an address or start the service.
 func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
@@ -138,7 +141,16 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		_ = h.Close()
 		return nil, fmt.Errorf("starting circuit relay v2 service: %w", err)
 	}
-	r.host, r.service = h, svc
+	// A Kademlia DHT server (go-libp2p-kad-dht, ModeServer, no bootstrap
+	// peers of its own): players give the relay as --bootstrap, and their
+	// DHT clients find it, and through it each other and relays.
+	d, err := dht.New(h, dht.Mode(dht.ModeServer), dht.BootstrapPeers())
+	if err != nil {
+		_ = svc.Close()
+		_ = h.Close()
+		return nil, fmt.Errorf("starting the DHT server: %w", err)
+	}
+	r.host, r.service, r.dht = h, svc, d
 	r.log.Info("relay listening", "peer", h.ID().String(), "addrs", fmt.Sprint(r.Addrs()),
 		"circuit_duration", limit.Duration.String(), "circuit_bytes", limit.Data)
 	return r, nil
@@ -166,7 +178,7 @@ func (r *Relay) Addrs() []multiaddr.Multiaddr {
 // circuit through it. It returns the service's or the host's shutdown
 // error, if any.
 func (r *Relay) Close() error {
-	err := errors.Join(r.service.Close(), r.host.Close())
+	err := errors.Join(r.dht.Close(), r.service.Close(), r.host.Close())
 	r.log.Info("relay closed", "peer", r.host.ID().String())
 	return err
 }
