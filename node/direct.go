@@ -147,11 +147,12 @@ func (n *Node) checkPath(l *link) {
 		}
 	}
 	established := l.established.Load()
-	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established {
+	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established && n.moveStreams {
 		// Both dialled through the relay at once. DCUtR runs over a
 		// relayed connection from the side that accepted it, so keep one
 		// direction only: the one the lower peer ID dialled. Streams on
-		// the closed one come back on the other (reconnection, Sync).
+		// the closed one come back on the other (reconnection, Sync);
+		// without MoveToDirect nothing is closed.
 		for _, c := range inbound {
 			n.log.Debug("closing a duplicate relayed connection", "peer", id.String())
 			_ = c.Close()
@@ -199,7 +200,7 @@ func (n *Node) checkPath(l *link) {
 	if move {
 		st.moving = true
 	}
-	closeRelayed := direct != nil && relayed != nil && !st.moving && established && l.downError() == nil && l.outOnDirect()
+	closeRelayed := direct != nil && relayed != nil && n.moveStreams && !st.moving && established && l.downError() == nil && l.outOnDirect()
 	n.pathMu.Unlock()
 
 	if changed && n.bgCtx.Err() == nil {
