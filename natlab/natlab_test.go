@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -93,7 +94,7 @@ func events(p *Proc, kind string) []event {
 
 // startRelay runs `mentalmj relay` on h with extra flags and returns it
 // with its first address.
-func startRelay(t *testing.T, ctx context.Context, l *Lab, h Host, flags ...string) (*Proc, string) {
+func startRelay(t testing.TB, ctx context.Context, l *Lab, h Host, flags ...string) (*Proc, string) {
 	t.Helper()
 	args := append([]string{"relay", "--data-dir", filepath.Join(t.TempDir(), h.Name)}, flags...)
 	p, err := l.Start(ctx, h, nil, bin, args...)
@@ -121,12 +122,12 @@ func playFlags(dir string, hands int) []string {
 
 // startTable starts a host on players[0] and joins on the others with
 // its invite; extra are flags for every node.
-func startTable(t *testing.T, ctx context.Context, l *Lab, players []Host, hands int, extra ...string) *table {
+func startTable(t testing.TB, ctx context.Context, l *Lab, players []Host, hands int, extra ...string) *table {
 	return startTableWith(t, ctx, l, players, hands, nil, extra...)
 }
 
 // startTableWith is startTable with more flags for some players, by name.
-func startTableWith(t *testing.T, ctx context.Context, l *Lab, players []Host, hands int, own map[string][]string, extra ...string) *table {
+func startTableWith(t testing.TB, ctx context.Context, l *Lab, players []Host, hands int, own map[string][]string, extra ...string) *table {
 	t.Helper()
 	dir := t.TempDir()
 	env := []string{"XDG_CONFIG_HOME=" + dir}
@@ -154,7 +155,7 @@ func startTableWith(t *testing.T, ctx context.Context, l *Lab, players []Host, h
 
 // waitAll waits for every node of tb to exit and checks that each exited
 // 0 having audited every hand.
-func (tb *table) waitAll(t *testing.T, ctx context.Context, hands int) {
+func (tb *table) waitAll(t testing.TB, ctx context.Context, hands int) {
 	t.Helper()
 	for _, p := range tb.procs {
 		code, err := p.Wait(ctx)
@@ -192,7 +193,7 @@ func lastPaths(p *Proc) map[string]event {
 }
 
 // checkDirect checks that every node of tb ended with every peer direct.
-func (tb *table) checkDirect(t *testing.T) {
+func (tb *table) checkDirect(t testing.TB) {
 	t.Helper()
 	for _, p := range tb.procs {
 		paths := lastPaths(p)
@@ -276,7 +277,7 @@ func (tb *table) handMs() float64 {
 }
 
 // checkNoFault checks that no node of tb reported a fault or a blame.
-func (tb *table) checkNoFault(t *testing.T) {
+func (tb *table) checkNoFault(t testing.TB) {
 	t.Helper()
 	for _, p := range tb.procs {
 		for _, kind := range []string{"fault", "blame"} {
@@ -314,7 +315,7 @@ type ordinaryResult struct {
 // relay (real limits) and play four hands; the relay is stopped once
 // hand 1 is over. Every node must exit 0 with every hand audited and no
 // fault, every pair direct.
-func runOrdinary(t *testing.T, ctx context.Context) ordinaryResult {
+func runOrdinary(t testing.TB, ctx context.Context) ordinaryResult {
 	const hands = 4
 	l := newLab(t, ctx)
 	relayHost, err := l.AddPublic(ctx, "relay")
@@ -376,7 +377,7 @@ func runOrdinary(t *testing.T, ctx context.Context) ordinaryResult {
 
 // runLoopback plays hands on one machine's loopback, without NAT or relay,
 // and returns the mean hand time in ms: the yardstick for direct play.
-func runLoopback(t *testing.T, ctx context.Context, l *Lab, hands int) float64 {
+func runLoopback(t testing.TB, ctx context.Context, l *Lab, hands int) float64 {
 	h, err := l.AddPublic(ctx, "loop")
 	if err != nil {
 		t.Fatal(err)
@@ -511,4 +512,36 @@ func TestHomes(t *testing.T) {
 			}
 		}
 	})
+}
+
+// BenchmarkHomes measures the targets of BENCHMARKS.md ("Playing from
+// home") in the lab, one ordinary-homes run and one loopback run per
+// iteration: the median time from all players connected through the
+// relay to all six pairs direct, the relay's bytes during a hand played
+// direct, the hands lost when the relay stops after hand 1, and the mean
+// hand time direct through NAT over the mean hand time on loopback.
+func BenchmarkHomes(b *testing.B) {
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
+	defer cancel()
+	var toDirect []time.Duration
+	var bytes, lost int64
+	ratio := 0.0
+	for range b.N {
+		res := runOrdinary(b, ctx)
+		loop := runLoopback(b, ctx, newLab(b, ctx), 4)
+		toDirect = append(toDirect, res.toDirect)
+		bytes += res.relayBytes
+		lost += int64(res.handsLost)
+		if loop > 0 {
+			ratio += res.handMs / loop
+		}
+		b.Logf("to direct %s, relay bytes in a direct hand %d, hands lost %d, hand %.0f ms direct vs %.0f ms loopback",
+			res.toDirect.Round(time.Millisecond), res.relayBytes, res.handsLost, res.handMs, loop)
+	}
+	slices.Sort(toDirect)
+	b.ReportMetric(toDirect[len(toDirect)/2].Seconds(), "s-to-direct(median)")
+	b.ReportMetric(float64(bytes)/float64(b.N), "relay-B/direct-hand")
+	b.ReportMetric(float64(lost)/float64(b.N), "hands-lost")
+	b.ReportMetric(ratio/float64(b.N), "direct/loopback")
+	b.ReportMetric(0, "ns/op")
 }

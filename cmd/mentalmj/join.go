@@ -390,10 +390,11 @@ func writeRecord(path string, g *mjlog.Game) error {
 
 // reporter prints progress as text lines or as JSON objects, one a line.
 type reporter struct {
-	mu   sync.Mutex // the node reports paths from its own goroutine
-	w    io.Writer
-	json bool
-	seen map[string]bool // verdicts already reported
+	mu    sync.Mutex // the node reports paths from its own goroutine
+	nicks map[peer.ID]string
+	w     io.Writer
+	json  bool
+	seen  map[string]bool // verdicts already reported
 }
 
 func (r *reporter) event(obj map[string]any, format string, args ...any) {

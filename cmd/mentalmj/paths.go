@@ -17,12 +17,35 @@ import (
 // its relayed pairs to become direct (hole punching) when they can.
 const directWait = 15 * time.Second
 
-// reportPath prints a change of how the node reaches a table peer:
-// "path: 12D3…xyz direct (QUIC, hole punched)".
+// name records a player's nickname for the path lines.
+func (r *reporter) name(id peer.ID, nick string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if nick == "" {
+		return
+	}
+	if r.nicks == nil {
+		r.nicks = map[peer.ID]string{}
+	}
+	r.nicks[id] = nick
+}
+
+// who names a player: its nickname once known, else its short peer ID.
+func (r *reporter) who(id peer.ID) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n := r.nicks[id]; n != "" {
+		return n
+	}
+	return node.ShortID(id)
+}
+
+// path prints a change of how the node reaches a table peer:
+// "bob: direct (QUIC, hole punched)".
 func (r *reporter) path(p node.Path) {
 	r.event(map[string]any{"event": "path", "peer": p.Peer.String(), "direct": p.Direct, "transport": p.Transport,
 		"how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
-		"path to %s: %s", node.ShortID(p.Peer), p)
+		"%s: %s", r.who(p.Peer), p)
 }
 
 // relay prints that the node lost or regained its slot on a relay. A lost
@@ -63,7 +86,7 @@ func awaitDirect(ctx context.Context, n *node.Node, out *reporter) {
 		}
 		out.event(map[string]any{"event": "stays-relayed", "peer": p.Peer.String(), "relay": p.Relay.String(), "why": p.Why,
 			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String()},
-			"%s stays relayed: %s.\n  A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers.", node.ShortID(p.Peer), p)
+			"%s stays relayed: %s.\n  A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers.", out.who(p.Peer), p)
 	}
 }
 
