@@ -9,8 +9,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p"
+	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
 	"github.com/libp2p/go-libp2p/core/host"
@@ -151,8 +151,10 @@ type Node struct {
 
 // New starts a libp2p host with cfg.Identity listening on cfg.Listen (TCP
 // and QUIC v1 transports, libp2p's default security (TLS 1.3, Noise) and
-// yamux, the circuit relay v2 client, DCUtR hole punching, no mDNS, no NAT
-// port mapping, no metrics), with a connection gater that admits only the
+// yamux, the circuit relay v2 client, DCUtR hole punching driven by the
+// connection manager (direct.go), UPnP/NAT-PMP port mapping, no mDNS, no
+// metrics; with cfg.Public the DHT client and AutoRelay of public.go),
+// with a connection gater that admits only the
 // table's peers and the relays (cfg.Relays and those named in the table's
 // relayed addresses), and registers the ProtocolID stream handler. It
 // starts keeping a reservation on every relay of cfg.Relays in the

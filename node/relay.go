@@ -7,8 +7,8 @@ import (
 	"log/slog"
 	"time"
 
-	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p"
+	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
 	"github.com/libp2p/go-libp2p/core/host"
@@ -23,12 +23,14 @@ import (
 // libp2p's defaults of 2 minutes and 128 KiB per direction, which would cut
 // a game off in its first hand.
 //
-// A table's streams are opened once and never move, not even after hole
-// punching has found a direct path, so a circuit must outlive the whole
-// game. A hand moves about 400 KB between the four players in all, a
-// hanchan about ten hands, so one circuit (one pair of players) carries a
-// few MB at most; RelayCircuitData leaves two orders of magnitude to
-// spare, and RelayCircuitDuration is far longer than any game, even with
+// A table's streams move onto a direct connection as soon as hole punching
+// (or a LAN) gives one, but a pair whose NATs defeat hole punching (one
+// that gives a new port for every destination) stays on the relay for the
+// whole game: a relay that players run for themselves must let a circuit
+// outlive a game. A hand moves about 400 KB between the four players in
+// all, a hanchan about ten hands, so one circuit (one pair of players)
+// carries a few MB at most; RelayCircuitData leaves two orders of magnitude
+// to spare, and RelayCircuitDuration is far longer than any game, even with
 // human turn timeouts. Limits are kept rather than lifted
 // (relay.WithInfiniteLimits) because a relay's address is public: they
 // still end circuits nobody closes and bound what a stranger can tunnel
