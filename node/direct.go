@@ -85,6 +85,7 @@ type pathState struct {
 	nextPunch  time.Time // no attempt before
 	lastErr    error     // of the last failed attempt
 	moving     bool      // the table's stream is being moved onto a direct connection
+	reported   bool      // a path was reported (OnPath) already
 	askedNAT   time.Time // when the peer was last asked about its NAT
 }
 
@@ -175,7 +176,9 @@ func (n *Node) checkPath(l *link) {
 		switch {
 		case manet.IsPrivateAddr(direct.RemoteMultiaddr()):
 			p.How = "LAN"
-		case st.relayedYet:
+		case st.relayedYet || !givenAddr(l.info.Addrs, direct.RemoteMultiaddr()):
+			// libp2p also punches on its own, for a relayed
+			// connection met before the table (the invite meeting).
 			p.How = "hole punched"
 		default:
 			p.How = "dialled"
@@ -185,7 +188,9 @@ func (n *Node) checkPath(l *link) {
 		p.Transport, p.Relay = transportName(relayed.RemoteMultiaddr()), relayOf(relayed.RemoteMultiaddr())
 		p.Why = n.whyRelayedLocked(st, p, public)
 	}
-	changed := p != st.path
+	// "not connected" is news only once the peer was reached.
+	changed := p != st.path && (st.reported || p.Direct || p.Relay != "")
+	st.reported = st.reported || changed
 	st.path = p
 	punch := relayed != nil && direct == nil && !st.punching && !now.Before(st.nextPunch)
 	if punch {
@@ -457,6 +462,21 @@ func (n *Node) WaitDirect(ctx context.Context) []Path {
 // giveUpPunches is how many failed attempts WaitDirect waits for on a
 // pair behind a NAT that changes ports (attempts go on in the background).
 const giveUpPunches = 2
+
+// givenAddr reports whether remote's IP and port are those of one of the
+// addresses the peer was given by (the invite, --peer).
+func givenAddr(given []multiaddr.Multiaddr, remote multiaddr.Multiaddr) bool {
+	rip, rport, ok := ipPort(remote)
+	if !ok {
+		return false
+	}
+	for _, a := range given {
+		if ip, port, ok := ipPort(a); ok && !isCircuit(a) && ip == rip && port == rport {
+			return true
+		}
+	}
+	return false
+}
 
 // transportName is "QUIC" or "TCP" for a's transport ("" if neither); for
 // a relayed address, the transport to the relay.
