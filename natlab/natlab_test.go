@@ -455,10 +455,15 @@ func TestHomes(t *testing.T) {
 	})
 	t.Run("hard-nat", func(t *testing.T) {
 		// alice and bob share a LAN; dave's router gives a new port per
-		// destination. The relay has real limits: dave's pairs stay
-		// relayed, and every screen says why.
+		// destination. Two relays with real limits: dave's pairs stay
+		// relayed, and every screen says why; the first relay stops after
+		// hand 1, and dave's pairs go on through the second.
 		l := newLab(t, ctx)
 		relayHost, err := l.AddPublic(ctx, "relay")
+		if err != nil {
+			t.Fatal(err)
+		}
+		relay2Host, err := l.AddPublic(ctx, "relay2")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -467,11 +472,48 @@ func TestHomes(t *testing.T) {
 			t.Fatal(err)
 		}
 		players := append(lan, homes(t, ctx, l, []string{"carol", "dave"}, map[string]bool{"dave": true})...)
-		_, relayAddr := startRelay(t, ctx, l, relayHost)
+		relay, relayAddr := startRelay(t, ctx, l, relayHost)
+		relay2, relay2Addr := startRelay(t, ctx, l, relay2Host)
 		// Two players behind one router need two ports: MASQUERADE cannot
 		// give both the same external port.
-		tb := startTableWith(t, ctx, l, players, 2, map[string][]string{"bob": {"--listen", "/ip4/0.0.0.0/tcp/4002", "--listen", "/ip4/0.0.0.0/udp/4002/quic-v1"}}, "--relay", relayAddr)
-		tb.waitAll(t, ctx, 2)
+		const hands = 3
+		tb := startTableWith(t, ctx, l, players, hands, map[string][]string{"bob": {"--listen", "/ip4/0.0.0.0/tcp/4002", "--listen", "/ip4/0.0.0.0/udp/4002/quic-v1"}},
+			"--relay", relayAddr, "--relay", relay2Addr)
+		for _, p := range tb.procs {
+			if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// Stop the relay that carries dave's pairs now.
+		var dave *Proc
+		for _, p := range tb.procs {
+			if p.Name == "dave" {
+				dave = p
+			}
+		}
+		carrying := ""
+		for _, e := range lastPaths(dave) {
+			if r, _ := e["relay"].(string); r != "" {
+				carrying = r
+			}
+		}
+		stopped, other := relay, relay2Addr
+		if strings.HasSuffix(relay2Addr, "/p2p/"+carrying) {
+			stopped, other = relay2, relayAddr
+		} else if !strings.HasSuffix(relayAddr, "/p2p/"+carrying) {
+			t.Fatalf("dave's pairs go through %q, neither relay", carrying)
+		}
+		t.Logf("stopping the relay %s that carries dave's pairs", carrying)
+		stopped.Interrupt(5 * time.Second)
+		tb.waitAll(t, ctx, hands)
+		for _, e := range events(dave, "path") {
+			t.Logf("dave: %v", e["text"])
+		}
+		for _, e := range lastPaths(dave) {
+			if r, _ := e["relay"].(string); r != "" && !strings.HasSuffix(other, "/p2p/"+r) {
+				t.Errorf("dave's path %v still goes through the stopped relay", e["text"])
+			}
+		}
 		tb.checkNoFault(t)
 		ids := map[string]string{} // name → peer ID, from the host's seating
 		for _, p := range tb.procs {
