@@ -2,11 +2,14 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -49,6 +52,59 @@ func TestParseBytes(t *testing.T) {
 	for _, in := range []string{"", "KiB", "-1KiB", "0", "12x", "1.5MiB", "99999999999GiB"} {
 		if _, err := parseBytes(in); err == nil {
 			t.Errorf("parseBytes(%q) accepted", in)
+		}
+	}
+}
+
+// Malformed --bootstrap, --relay and relay limits are usage errors naming
+// the flag (exit 2), before anything is started.
+func TestPublicFlagsBadInput(t *testing.T) {
+	peers := []string{"--table", "t", "--data-dir", t.TempDir(), "--listen", "/ip4/127.0.0.1/tcp/0",
+		"--peer", "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWJCWxBq7eAqRQ4ZM8Pk64eSSSyveWjhecbjqDpJmXmMMw",
+		"--peer", "/ip4/127.0.0.1/tcp/2/p2p/12D3KooWGAWcfV1JY7XqfCHZrtkE8n8WKpNBhZ9PWXQ7fYjepf8D"}
+	for _, c := range []struct {
+		run  func(context.Context, []string, io.Writer, io.Writer) int
+		args []string
+		want string
+	}{
+		{runJoin, append(peers, "--bootstrap", "/ip4/198.51.100.2/tcp/4001"), "--bootstrap"},
+		{runJoin, append(peers, "--bootstrap", "not an address"), "--bootstrap"},
+		{runJoin, append(peers, "--relay", "/ip4/198.51.100.2/tcp/4001/p2p/nope"), "--relay"},
+		{runJoin, append(peers, "--no-public", "--bootstrap", "/ip4/198.51.100.2/tcp/4001/p2p/12D3KooWJCWxBq7eAqRQ4ZM8Pk64eSSSyveWjhecbjqDpJmXmMMw"), "--no-public"},
+		{runRelay, []string{"--data-dir", t.TempDir(), "--limit-data", "lots"}, "--limit-data"},
+		{runRelay, []string{"--data-dir", t.TempDir(), "--limit-duration", "0s"}, "--limit-duration"},
+	} {
+		var out, errb bytes.Buffer
+		if code := c.run(context.Background(), c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("%v: exit %d, stderr %q; want 2 naming %s", c.args[len(c.args)-2:], code, firstLine(errb.String()), c.want)
+		}
+	}
+}
+
+func firstLine(s string) string {
+	l, _, _ := strings.Cut(s, "\n")
+	return l
+}
+
+// Which nodes join the public network: never with --no-public, always
+// with --bootstrap, otherwise only without --relay and off loopback.
+func TestUsePublic(t *testing.T) {
+	loop := []multiaddr.Multiaddr{multiaddr.StringCast("/ip4/127.0.0.1/tcp/0")}
+	every := []multiaddr.Multiaddr{multiaddr.StringCast("/ip4/0.0.0.0/tcp/4001")}
+	for _, c := range []struct {
+		noPublic, bootstrap, relays bool
+		listen                      []multiaddr.Multiaddr
+		want                        bool
+	}{
+		{false, false, false, every, true},
+		{false, false, false, loop, false},
+		{false, true, false, loop, true},
+		{false, false, true, every, false},
+		{false, true, true, every, true},
+		{true, false, false, every, false},
+	} {
+		if got := usePublic(c.noPublic, c.bootstrap, c.relays, c.listen); got != c.want {
+			t.Errorf("usePublic(%v, %v, %v, %v) = %v", c.noPublic, c.bootstrap, c.relays, c.listen, got)
 		}
 	}
 }
