@@ -34,10 +34,13 @@ destination) stay on the relay.
 The relay's identity is kept in DIR/identity.key, so its address stays the
 same across restarts. Each relayed connection may last 12 h and carry
 256 MiB in each direction (libp2p's defaults, 2 minutes and 128 KiB, would
-cut a game off in its first hand): a table's connections stay on the relay
-for the whole game, and a hanchan moves only a few MB between the four
-players, so these limits never bind a game, while still ending forgotten
-circuits and bounding what a stranger can push through a public relay.
+cut a game off in its first hand): a pair of players that cannot punch a
+hole stays on the relay for the whole game, and a hanchan moves only a few
+MB between the four players, so these limits never bind a game, while
+still ending forgotten circuits and bounding what a stranger can push
+through a public relay. The relay also runs a Kademlia DHT server, so
+players may give its address as --bootstrap instead of --relay: they meet
+through it and then play directly.
 --limit-duration 2m --limit-data 128KiB behaves like a public libp2p relay:
 enough to meet and punch holes, never to carry a hand.`
 
