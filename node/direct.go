@@ -132,6 +132,9 @@ func (n *Node) checkPaths(t *table) {
 }
 
 func (n *Node) checkPath(l *link) {
+	if n.bgCtx.Err() != nil {
+		return // closing: start nothing more
+	}
 	id := l.info.ID
 	var direct, relayed network.Conn
 	var inbound, outbound []network.Conn // relayed connections by direction
