@@ -13,6 +13,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-msgio"
+	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/protocol"
 )
@@ -62,11 +63,33 @@ func (n *Node) Connect(ctx context.Context) error {
 	return nil
 }
 
+// relayedDialDelay is how long the higher peer ID of a pair known only by
+// relayed addresses waits before dialling (connectPeer).
+const relayedDialDelay = 300 * time.Millisecond
+
+// allCircuits reports whether every address in addrs is relayed.
+func allCircuits(addrs []multiaddr.Multiaddr) bool {
+	for _, a := range addrs {
+		if !isCircuit(a) {
+			return false
+		}
+	}
+	return len(addrs) > 0
+}
+
 // connectPeer retries openOutbound for one peer until it succeeds or ctx is
 // done.
 func (n *Node) connectPeer(ctx context.Context, l *link) error {
 	id := l.info.ID
 	wait := firstRetry
+	if n.host.ID() > id && allCircuits(l.info.Addrs) {
+		// Both would dial through the relay at once, making two relayed
+		// connections; the lower peer ID dials first and the other,
+		// a moment later, finds its connection and uses it.
+		if !sleepCtx(ctx, relayedDialDelay) {
+			return fmt.Errorf("peer %s: %w", id, ctx.Err())
+		}
+	}
 	for attempt := 1; ; attempt++ {
 		err := n.openOutbound(ctx, l)
 		if err == nil {

@@ -151,12 +151,14 @@ func (n *Node) checkPath(l *link) {
 		}
 	}
 	established := l.established.Load()
-	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established && n.moveStreams {
+	public := len(n.holePunchAddrs()) > 0
+	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established && n.moveStreams && public {
 		// Both dialled through the relay at once. DCUtR runs over a
 		// relayed connection from the side that accepted it, so keep one
 		// direction only: the one the lower peer ID dialled. Streams on
 		// the closed one come back on the other (reconnection, Sync);
-		// without MoveToDirect nothing is closed.
+		// without MoveToDirect, or with no public address to punch
+		// from (a LAN, loopback), nothing is closed.
 		for _, c := range inbound {
 			n.log.Debug("closing a duplicate relayed connection", "peer", id.String())
 			_ = c.Close()
@@ -165,7 +167,6 @@ func (n *Node) checkPath(l *link) {
 	}
 	initiator := len(inbound) > 0 && len(outbound) == 0
 	now := time.Now()
-	public := len(n.holePunchAddrs()) > 0
 	n.pathMu.Lock()
 	st := n.paths[id]
 	if st == nil {
