@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -83,8 +82,9 @@ func (s *mjaiSeat) Close() error {
 
 // writeGameFiles writes the game record as tenhou.net/6 JSON to jsonPath
 // (and as mjlog XML to mjlogPath when given) and reports both, with how to
-// open the JSON: the tenhou.net/6 viewer link and the mjai-reviewer
-// command for this player's seat.
+// open the JSON: mentalmj view and the mjai-reviewer command for this
+// player's seat (the tenhou.net/6 viewer link goes only into --progress
+// json, as "viewer").
 func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, seats []peer.ID, self peer.ID) error {
 	if mjlogPath != "" {
 		if err := writeRecord(mjlogPath, rec); err != nil {
@@ -94,6 +94,9 @@ func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, 
 	}
 	if rec.HasHidden() {
 		out.event(map[string]any{"event": "json", "skipped": tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
+		if mjlogPath != "" {
+			out.event(map[string]any{"event": "view", "path": mjlogPath}, "watch it again (your view): mentalmj view %s", mjlogPath)
+		}
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(jsonPath), 0o755); err != nil {
@@ -106,7 +109,7 @@ func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, 
 	seat := max(slices.Index(seats, self), 0)
 	review := fmt.Sprintf("mjai-reviewer -e mortal -i %s -a %d", jsonPath, seat)
 	out.event(map[string]any{"event": "json", "path": jsonPath, "review": review, "viewer": link},
-		"tenhou.net/6 JSON: %s\n  review it with Mortal: %s\n  open it in the tenhou.net/6 viewer: %s", jsonPath, review, link)
+		"tenhou.net/6 JSON: %s\n  review it with Mortal: %s\n  watch it again: mentalmj view %s", jsonPath, review, jsonPath)
 	return nil
 }
 
@@ -135,7 +138,7 @@ func parseMjaiBots(values []string, play bool) (map[int]string, error) {
 }
 
 // printJSONRecord tells local's user where the tenhou.net/6 JSON is and
-// how to open it; the review is for the seat of the player named name.
+// how to open it (mentalmj view, mjai-reviewer); the review is for the seat of the player named name.
 func printJSONRecord(w io.Writer, path, name string) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -147,6 +150,6 @@ func printJSONRecord(w io.Writer, path, name string) {
 	}
 	json.Unmarshal(b, &doc)
 	seat := max(slices.Index(doc.Name, name), 0)
-	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  open it in the tenhou.net/6 viewer: https://tenhou.net/6/#json=%s\n",
-		path, name, path, seat, url.PathEscape(strings.TrimSpace(string(b))))
+	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  watch it again: mentalmj view %s\n",
+		path, name, path, seat, path)
 }

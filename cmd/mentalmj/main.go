@@ -28,6 +28,7 @@ func commands() []command {
 		localCommand,
 		relayCommand,
 		auditCommand,
+		viewCommand,
 		labCommand,
 		tenhouCommand,
 		majsoulCommand,

@@ -13,11 +13,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     ws = new WebSocket(`ws://${location.host}/ws`);
     ws.onmessage = (ev) => {
       const t0 = performance.now();
-      snap = JSON.parse(ev.data);
-      // Go encodes empty lists as null.
-      for (const k of ["dora", "myHand", "waits", "feed", "hands"]) snap[k] = snap[k] || [];
-      for (const s of snap.seats) { s.river = s.river || []; s.melds = s.melds || []; }
-      render();
+      show(JSON.parse(ev.data));
       const seq = snap.seq;
       requestAnimationFrame(() => send({ type: "ack", seq, page: performance.now() - t0 }));
     };
@@ -26,6 +22,13 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       document.body.dataset.state = "disconnected";
       setTimeout(connect, 1000);
     };
+  }
+  function show(s) {
+    snap = s;
+    // Go encodes empty lists as null.
+    for (const k of ["dora", "myHand", "waits", "feed", "hands"]) snap[k] = snap[k] || [];
+    for (const x of snap.seats) { x.river = x.river || []; x.melds = x.melds || []; }
+    render();
   }
   function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
   function act(opt) {
@@ -252,5 +255,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     }
   });
   setInterval(countdown, 250);
-  connect();
+  // The replay viewer (package viewer, body data-viewer) draws its frames
+  // with this code instead of a live table's WebSocket.
+  if (document.body.dataset.viewer !== undefined) window.TablePage = { show(s) { closedHand = 0; show(s); } };
+  else connect();
 })();
