@@ -197,9 +197,11 @@ func (n *Node) checkPath(l *link) {
 	st.reported = st.reported || changed
 	st.path = p
 	punch := relayed != nil && direct == nil && !st.punching && !now.Before(st.nextPunch)
+	attempt := 0
 	if punch {
 		st.punching = true
 		st.punches++
+		attempt = st.punches
 	}
 	askNAT := relayed != nil && direct == nil && p.NATPeer == NATUnknown && now.Sub(st.askedNAT) > 2*time.Second
 	if askNAT {
@@ -221,8 +223,8 @@ func (n *Node) checkPath(l *link) {
 	if punch {
 		// After a few rounds without a hole punch from the other side
 		// (its view of the connections may differ), try from this one.
-		initiator = initiator || st.punches > 3
-		n.bg.Go(func() { n.holePunch(l, st, initiator) })
+		initiator = initiator || attempt > 3
+		n.bg.Go(func() { n.holePunch(l, st, initiator, attempt) })
 	}
 	if askNAT {
 		n.bg.Go(func() { n.askNAT(id) })
@@ -268,12 +270,12 @@ func (n *Node) whyRelayedLocked(st *pathState, p Path, public bool) string {
 	}
 }
 
-// holePunch makes one attempt at a direct connection to the peer of l:
-// a direct dial of its direct addresses (a LAN, a public or forwarded
-// port), then, on the side that accepted the relayed connection (DCUtR's
-// initiator), a hole punch (libp2p's holepunch.Service, which makes up to
+// holePunch makes attempt number attempt at a direct connection to the
+// peer of l: a direct dial of its direct addresses (a LAN, a public or
+// forwarded port), or, on the side that accepted the relayed connection
+// (DCUtR's initiator), a hole punch (libp2p's holepunch.Service, which makes up to
 // three synchronised dials). It schedules the next attempt if both fail.
-func (n *Node) holePunch(l *link, st *pathState, initiator bool) {
+func (n *Node) holePunch(l *link, st *pathState, initiator bool, attempt int) {
 	id := l.info.ID
 	var direct []multiaddr.Multiaddr
 	for _, a := range l.info.Addrs {
@@ -281,11 +283,14 @@ func (n *Node) holePunch(l *link, st *pathState, initiator bool) {
 			direct = append(direct, a)
 		}
 	}
-	// The direct dial and the hole punch run side by side: a dial of
-	// another home's LAN address only times out.
+	// A direct dial runs on every third attempt only, and never beside a
+	// hole punch of ours: a dial to the same peer in progress (another
+	// home's LAN address only times out) would delay the hole punch's
+	// synchronised dial past its moment.
 	results := make(chan error, 2)
 	tries := 0
-	if len(direct) > 0 {
+	dialDirect := len(direct) > 0 && (attempt%3 == 1 && !initiator || attempt%3 == 0)
+	if dialDirect {
 		tries++
 		go func() {
 			ctx, cancel := context.WithTimeout(network.WithForceDirectDial(n.bgCtx, "mentalmj direct"), directDialTimeout)
@@ -298,7 +303,7 @@ func (n *Node) holePunch(l *link, st *pathState, initiator bool) {
 		}()
 	}
 	switch {
-	case !initiator || n.hps == nil:
+	case dialDirect || !initiator || n.hps == nil:
 	case len(n.holePunchAddrs()) == 0:
 		// DirectConnect would block until a public address is known.
 		tries++
