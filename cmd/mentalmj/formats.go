@@ -35,13 +35,16 @@ func newBuiltinBot() botPlayer {
 // start is a usage error (code 2), before anyone is waited for.
 //
 // Unless --decision-timeout is given, the bot gets mjaiDecisionTimeout
-// per decision rather than a human's minutes.
+// per decision rather than a human's minutes, or less when the others
+// wait less for a decision (a short --time).
 func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.Writer) (p *mjaiSeat, code int, ok bool) {
 	if f.mjaiBot == "" {
 		return nil, 0, true
 	}
 	if f.decisionTimeout == 0 {
-		f.decisionTimeout = mjaiDecisionTimeout
+		// Within the others' wait for a decision (the table's time
+		// control plus a grace), less a margin for the message.
+		f.decisionTimeout = min(mjaiDecisionTimeout, max(f.turnTimeout/2, f.turnTimeout-5*time.Second))
 	}
 	logPath := filepath.Join(f.dataDir, "logs", fmt.Sprintf("%s-%s-mjai.log", safeName(f.table), time.Now().UTC().Format("20060102T150405Z")))
 	fail := func(err error) (*mjaiSeat, int, bool) {

@@ -97,7 +97,7 @@ func otherVersionTranscript(t *testing.T) []byte {
 	var buf bytes.Buffer
 	tr := protocol.NewTranscript(&buf)
 	for i, k := range privs {
-		h := &pb.Hello{Table: "old", Version: "mentalmj/2", Peers: raw, Nick: "p", Nonce: bytes.Repeat([]byte{byte(i)}, 16), Hands: 1, Length: "hanchan", Players: 4}
+		h := &pb.Hello{Table: "old", Version: "mentalmj/2", Peers: raw, Nick: "p", Nonce: bytes.Repeat([]byte{byte(i)}, 16)}
 		o, err := protocol.Seal(k, &pb.Entry{Sender: raw[i], Body: &pb.Entry_Hello{Hello: h}})
 		if err != nil {
 			t.Fatal(err)
