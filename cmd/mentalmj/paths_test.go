@@ -22,7 +22,7 @@ func TestHandWithoutResultKeepsScores(t *testing.T) {
 	var buf bytes.Buffer
 	r := &reporter{w: &buf, json: true}
 	seats := []peer.ID{"a", "b", "c", "d"}
-	r.hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4)
+	r.hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
 	var ev struct {
 		Scores [4]int `json:"scores"`
 	}
@@ -36,7 +36,7 @@ func TestHandWithoutResultKeepsScores(t *testing.T) {
 
 	buf.Reset()
 	r = &reporter{w: &buf}
-	r.hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4)
+	r.hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
 	if !strings.Contains(buf.String(), "31000") || !strings.Contains(buf.String(), "19000") {
 		t.Errorf("text line does not show the scores as they stood: %q", buf.String())
 	}
