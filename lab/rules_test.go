@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/rules"
 )
 
@@ -100,7 +101,11 @@ func checkPresetRecord(t *testing.T, path, preset string) {
 	}
 	typ, _ := strconv.Atoi(string(mm[1]))
 	if noRed := typ&0x02 != 0; noRed == redFives[preset] {
-		t.Errorf("%s: GO type %#x, but the %s rules play red fives: %v", path, typ, preset, redFives[preset])
+		want := "red fives"
+		if !redFives[preset] {
+			want = "no red fives"
+		}
+		t.Errorf("%s: GO type %#x (bit 0x02: no red fives), but the %s rules play %s", path, typ, preset, want)
 	}
 }
 
@@ -117,4 +122,51 @@ func checkKuikaeBlame(t *testing.T, dir string, reasons []string) {
 		}
 	}
 	t.Errorf("kuikae: blamed for %q, but no honest node's log says the discard broke the kuikae rule", reasons)
+}
+
+// TestKuikaeAllowed is the switch's other side: under --rule
+// kuikae=allowed (Tenhou's unranked lobbies allow the swap) the kuikae
+// strategy's swap discard is legal, so the same play is no cheat and must
+// get no verdict at all. The record (package mjlog) shows the swap: a chi
+// or pon followed by its caller's discard of the called kind.
+func TestKuikaeAllowed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a table of four processes")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	tb, err := runTable(ctx, bin, dir, spec{hands: 6, timeout: 3 * time.Second, cheats: map[int]string{1: "kuikae"}, rules: Flags("tenhou", []string{"kuikae=allowed"})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Result{Blamed: []string{}, Faults: []string{}, CheaterNamed: true}
+	r.judge(tb, "none")
+	if len(r.Blamed) > 0 || len(r.Faults) > 0 {
+		t.Errorf("a swap call under kuikae=allowed got a verdict: blamed %v, faults %v, reasons %q", r.Blamed, r.Faults, r.Reasons)
+	}
+	for _, p := range tb.players {
+		if p.code != 0 {
+			t.Errorf("%s exited %d (see %s.log)", p.name, p.code, filepath.Join(dir, p.name))
+		}
+	}
+	g, err := mjlog.Read(filepath.Join(dir, "player-0.mjlog"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	swaps := 0
+	for _, round := range g.Rounds {
+		for i := 1; i < len(round.Events); i++ {
+			c, ok := round.Events[i-1].(mjlog.Call)
+			d, ok2 := round.Events[i].(mjlog.Discard)
+			if ok && ok2 && (c.Meld.Type == mjlog.Chi || c.Meld.Type == mjlog.Pon) && d.Who == c.Who && d.Tile.Kind() == c.Meld.Called.Kind() {
+				swaps++
+			}
+		}
+	}
+	t.Logf("%d swap calls in %d hands, no verdict", swaps, len(g.Rounds))
+	if swaps == 0 && !t.Failed() {
+		t.Skip("no swap call arose in 6 hands (the cheater never held the called kind after a call): nothing tested")
+	}
 }
