@@ -66,6 +66,7 @@ func All() []Strategy {
 		strategy("stripped-signature", "sends a message without its signature", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &envelope{how: strip} }),
 		strategy("dahai-not-held", "discards claiming a tile it does not hold", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &dahai{} }),
 		strategy("call-not-held", "answers pon and shows tiles it does not hold", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &call{} }),
+		strategy("kuikae", "calls, then at once discards a tile the table's kuikae rule forbids after that call (a swap call)", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &kuikae{} }),
 		strategy("false-tsumo", "declares tsumo agari on a hand that is not complete", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{} }),
 		strategy("false-ron", "answers ron to a tile that does not complete its hand", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{ron: true} }),
 		passive(strategy("false-tenpai", "declares tenpai at an exhaustive draw on a noten hand", ExpectBlame, "at once", 2, func() protocol.Misbehavior { return &falseTenpai{} })),

@@ -45,6 +45,25 @@ type Config struct {
 	Link latency.Link
 	// Progress, if not nil, gets a line as each run ends.
 	Progress io.Writer
+	// Rules are the house-rule flags every node of every table gets, as
+	// mentalmj join takes them: "--rules", "ema", "--rule", "aka=0"…
+	// (Flags builds them); empty plays the default, the tenhou preset.
+	Rules []string
+}
+
+// Flags returns the join flags that choose the house rules preset (""
+// for the default) and the switches ("NAME=VALUE" each, applied after
+// it), for Config.Rules. It does not check them: the nodes do, and exit 2
+// on a bad one (as mentalmj lab checks them first with rules.Parse).
+func Flags(preset string, switches []string) []string {
+	var out []string
+	if preset != "" {
+		out = append(out, "--rules", preset)
+	}
+	for _, sw := range switches {
+		out = append(out, "--rule", sw)
+	}
+	return out
 }
 
 // Result is one row of the matrix: a strategy (or the control) over its
@@ -64,6 +83,9 @@ type Result struct {
 	Blamed []string `json:"blamed"`
 	// Faults are the faults raised, "KIND: PLAYER" each.
 	Faults []string `json:"faults"`
+	// Reasons are the reasons honest nodes gave for their blames, as
+	// their progress lines say them ("illegal discard 7m: … kuikae: …").
+	Reasons []string `json:"reasons,omitempty"`
 	// FalseBlames counts blames of honest players; FalseFaults faults
 	// naming an honest player. Both must be 0.
 	FalseBlames int `json:"false_blames"`
@@ -133,7 +155,7 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 		}
 		// A run is bounded: its hands, plus every node's timeouts.
 		rctx, cancel := context.WithTimeout(ctx, time.Duration(hands)*20*time.Second+20*cfg.Timeout+time.Minute)
-		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, turnTimeout: 2 * cfg.Timeout, cheats: cheats, link: cfg.Link})
+		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, turnTimeout: 2 * cfg.Timeout, cheats: cheats, link: cfg.Link, rules: cfg.Rules})
 		cancel()
 		if err != nil {
 			return r, err
@@ -190,6 +212,9 @@ func (r *Result) judge(t *table, expect string) {
 			switch ev.Event {
 			case "blame":
 				blame(ev.Peer)
+				if ev.Reason != "" && !slices.Contains(r.Reasons, ev.Reason) {
+					r.Reasons = append(r.Reasons, ev.Reason)
+				}
 				if cheater[ev.Peer] {
 					earlier(cmpOr(ev.When, "at once"))
 					named = true

@@ -71,6 +71,8 @@ type spec struct {
 	// link, if not zero, delays every connection between two players
 	// both ways (latency.Mesh in this process).
 	link latency.Link
+	// rules are the house-rule flags every player gets (Config.Rules).
+	rules []string
 }
 
 // victim is a player that the harness signals once its log shows a step:
@@ -149,6 +151,7 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 			"--hands", strconv.Itoa(hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
 			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", cmp.Or(sp.turnTimeout, timeout).String(), "--connect-timeout", "30s",
 			"--mjlog", p.record, "--reconnect-grace", cmp.Or(sp.grace, time.Second).String()}
+		args = append(args, sp.rules...)
 		if p.cheat != "" {
 			args = append(args, "--research-cheat", p.cheat)
 		}

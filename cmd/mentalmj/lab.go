@@ -12,6 +12,7 @@ import (
 	"github.com/mentalmj/mentalmj/cheat"
 	"github.com/mentalmj/mentalmj/lab"
 	"github.com/mentalmj/mentalmj/latency"
+	"github.com/mentalmj/mentalmj/rules"
 )
 
 var labCommand = command{
@@ -20,7 +21,7 @@ var labCommand = command{
 	run:     runLab,
 }
 
-const labUsage = `lab [--json] [--strategies NAME,...] [--runs N] [--dir DIR] [--list] [--rtt 100ms [--jitter 60ms]]
+const labUsage = `lab [--json] [--strategies NAME,...] [--runs N] [--dir DIR] [--list] [--rtt 100ms [--jitter 60ms]] [--rules PRESET] [--rule NAME=VALUE ...]
 
 Protocol research: runs tables of four "mentalmj join" processes on
 127.0.0.1 in which player-1 cheats with a strategy of its own (two players
@@ -32,8 +33,11 @@ many verdicts named an honest player (always 0, or the protocol is wrong).
 The default matrix takes a few minutes. With --rtt (and --jitter) every
 connection between two nodes of a table runs through a relay in this
 process that delays each direction by half the round-trip time, ± the
-jitter (see "mentalmj local -h"). Exit status 0 when every cheater is
-named as its strategy expects and no honest player is; 1 otherwise.`
+jitter (see "mentalmj local -h"). --rules and --rule choose the house
+rules of every node of every table, as for "mentalmj join" ("mentalmj
+rules" lists them); the kuikae strategy cheats against the kuikae switch.
+Exit status 0 when every cheater is named as its strategy expects and no
+honest player is; 1 otherwise.`
 
 func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("lab", labUsage, stderr)
@@ -46,8 +50,14 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	coalition := fs.Bool("coalition", true, "also run two cheaters at one table")
 	rtt := fs.Duration("rtt", 0, "emulated round-trip time between every two nodes of a table (e.g. 100ms)")
 	jitter := fs.Duration("jitter", 0, "with --rtt, each one-way delay varies by up to ± this much (e.g. 60ms); bytes are never reordered")
+	preset := fs.String("rules", "", "house rules preset of every node: "+strings.Join(rules.PresetNames(), ", ")+" (default tenhou)")
+	var switches listFlag
+	fs.Var(&switches, "rule", "a house rule switch NAME=VALUE on top of --rules for every node, repeatable")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	if _, err := rules.Parse(*preset, switches); err != nil {
+		return usageError(fs, stderr, "--rules/--rule: %v", err)
 	}
 	link, err := latency.FromRTT(*rtt, *jitter)
 	if err != nil {
@@ -91,7 +101,7 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mentalmj lab: cannot find own executable: %v\n", err)
 		return 2
 	}
-	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Link: link, Progress: stderr})
+	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Link: link, Progress: stderr, Rules: lab.Flags(*preset, switches)})
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj lab: %v\n", err)
 		return 2
