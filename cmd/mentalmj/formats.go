@@ -3,7 +3,6 @@ package main
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
@@ -138,21 +137,4 @@ func parseMjaiBots(values []string, play bool) (map[int]string, error) {
 		out[i] = c
 	}
 	return out, nil
-}
-
-// printJSONRecord tells local's user where the tenhou.net/6 JSON is and
-// how to open it (mentalmj view, mjai-reviewer); the review is for the seat of the player named name.
-func printJSONRecord(w io.Writer, path, name string) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		fmt.Fprintf(w, "tenhou.net/6 JSON: %v\n", err)
-		return
-	}
-	var doc struct {
-		Name []string `json:"name"`
-	}
-	json.Unmarshal(b, &doc)
-	seat := max(slices.Index(doc.Name, name), 0)
-	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  watch it again: mentalmj view %s\n",
-		path, name, path, seat, path)
 }

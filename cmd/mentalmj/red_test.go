@@ -8,6 +8,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/localgame"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -41,18 +42,18 @@ func TestProgressRedFives(t *testing.T) {
 		if m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: join prints %q, want %s", c.reds.Tiles(), c.dora, text.String(), c.want)
 		}
-		var child childHand
+		var child localgame.Event
 		if err := json.Unmarshal(bytes.SplitN(js.Bytes(), []byte("\n"), 2)[0], &child); err != nil {
 			t.Fatal(err)
 		}
 		var local bytes.Buffer
-		printHand(&local, []childHand{child}, nil)
+		localgame.WriteHand(&local, []localgame.Event{child}, nil)
 		if m := name.FindStringSubmatch(local.String()); m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: local prints %q, want %s", c.reds.Tiles(), c.dora, local.String(), c.want)
 		}
 		child.Red = nil
 		local.Reset()
-		printHand(&local, []childHand{child}, nil)
+		localgame.WriteHand(&local, []localgame.Event{child}, nil)
 		if m := name.FindStringSubmatch(local.String()); m == nil || (m[1] == c.want) != (c.want[0] != '0') {
 			t.Errorf("red %v, indicator %d: without the red list local prints %q", c.reds.Tiles(), c.dora, local.String())
 		}
