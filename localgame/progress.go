@@ -14,7 +14,8 @@ import (
 // Event is one line of a child's progress (join --progress json): an
 // event ("hand", "seats", "blame", "fault", "connected", "standings",
 // "done", …) with that event's fields set, as join's reporter writes them
-// (times in ms, tiles as Tenhou ids 0..135, scores by seat).
+// (times in ms, tiles as Tenhou ids 0..135, scores by seat); see package
+// tableprogress, whose Reporter writes them.
 type Event struct {
 	Event         string    `json:"event"`
 	Hand          int       `json:"hand"`

@@ -18,6 +18,7 @@ import (
 	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/mjaibot"
 	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/tableprogress"
 	"github.com/mentalmj/mentalmj/tenhou6"
 )
 
@@ -36,7 +37,7 @@ func newBuiltinBot() botPlayer {
 // Unless --decision-timeout is given, the bot gets mjaiDecisionTimeout
 // per decision rather than a human's minutes, or less when the others
 // wait less for a decision (a short --time).
-func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.Writer) (p *mjaiSeat, code int, ok bool) {
+func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *tableprogress.Reporter, stderr io.Writer) (p *mjaiSeat, code int, ok bool) {
 	if f.mjaiBot == "" {
 		return nil, 0, true
 	}
@@ -62,7 +63,7 @@ func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.
 		lf.Close()
 		return fail(err)
 	}
-	out.event(map[string]any{"event": "mjai_bot", "command": f.mjaiBot, "stderr": logPath}, "mjai bot: %s (its stderr: %s)", f.mjaiBot, logPath)
+	out.Event(map[string]any{"event": "mjai_bot", "command": f.mjaiBot, "stderr": logPath}, "mjai bot: %s (its stderr: %s)", f.mjaiBot, logPath)
 	return &mjaiSeat{Player: bot, log: lf}, 0, true
 }
 
@@ -87,17 +88,17 @@ func (s *mjaiSeat) Close() error {
 // open the JSON: mentalmj view and the mjai-reviewer command for this
 // player's seat (the tenhou.net/6 viewer link goes only into --progress
 // json, as "viewer").
-func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, seats []peer.ID, self peer.ID) error {
+func writeGameFiles(out *tableprogress.Reporter, rec *mjlog.Game, mjlogPath, jsonPath string, seats []peer.ID, self peer.ID) error {
 	if mjlogPath != "" {
 		if err := writeRecord(mjlogPath, rec); err != nil {
 			return fmt.Errorf("--mjlog: %w", err)
 		}
-		out.event(map[string]any{"event": "mjlog", "path": mjlogPath}, "game record: %s", mjlogPath)
+		out.Event(map[string]any{"event": "mjlog", "path": mjlogPath}, "game record: %s", mjlogPath)
 	}
 	if rec.HasHidden() {
-		out.event(map[string]any{"event": "json", "skipped": tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
+		out.Event(map[string]any{"event": "json", "skipped": tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
 		if mjlogPath != "" {
-			out.event(map[string]any{"event": "view", "path": mjlogPath}, "watch it again (your view): mentalmj view %s", mjlogPath)
+			out.Event(map[string]any{"event": "view", "path": mjlogPath}, "watch it again (your view): mentalmj view %s", mjlogPath)
 		}
 		return nil
 	}
@@ -110,7 +111,7 @@ func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, 
 	}
 	seat := max(slices.Index(seats, self), 0)
 	review := fmt.Sprintf("mjai-reviewer -e mortal -i %s -a %d", jsonPath, seat)
-	out.event(map[string]any{"event": "json", "path": jsonPath, "review": review, "viewer": link},
+	out.Event(map[string]any{"event": "json", "path": jsonPath, "review": review, "viewer": link},
 		"tenhou.net/6 JSON: %s\n  review it with Mortal: %s\n  watch it again: mentalmj view %s", jsonPath, review, jsonPath)
 	return nil
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -23,11 +22,11 @@ import (
 	"github.com/mentalmj/mentalmj/resume"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/settings"
+	"github.com/mentalmj/mentalmj/tableprogress"
 	"github.com/mentalmj/mentalmj/tenhou6"
 	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/ui"
 	"github.com/mentalmj/mentalmj/verdict"
-	"github.com/mentalmj/mentalmj/wall"
 )
 
 var joinCommand = command{
@@ -225,16 +224,16 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 			fmt.Fprintf(stderr, "mentalmj join: --resume: %s: %v\n", path, err)
 			return 2
 		}
-		out.event(map[string]any{"event": "resuming", "records": len(records), "path": path},
+		out.Event(map[string]any{"event": "resuming", "records": len(records), "path": path},
 			"resuming the game at table %q from %d records of %s", *table, len(records), path)
 		if changed := f.adoptHello(records[0].Entry.GetHello()); len(changed) > 0 {
-			out.event(map[string]any{"event": "resume-settings", "settings": changed},
+			out.Event(map[string]any{"event": "resume-settings", "settings": changed},
 				"resuming with the game's own settings: %s", strings.Join(changed, " "))
 		}
 	}
-	out.event(map[string]any{"event": "transcript", "path": path}, "transcript: %s", path)
+	out.Event(map[string]any{"event": "transcript", "path": path}, "transcript: %s", path)
 
-	out.event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(infos))
+	out.Event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(infos))
 	cctx, cancel := context.WithTimeout(ctx, *connectTimeout)
 	err = n.Connect(cctx)
 	cancel()
@@ -242,7 +241,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
 		return 1
 	}
-	out.event(map[string]any{"event": "connected"}, "all players connected")
+	out.Event(map[string]any{"event": "connected"}, "all players connected")
 
 	// The human's table view and prompts go to the terminal: stdout, or
 	// stderr when stdout carries JSON progress for a launcher.
@@ -319,7 +318,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 				}
 				line += fmt.Sprintf("\n  %s%s in East 1  %s", names.Short(p, 0), you, p)
 			}
-			out.event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
+			out.Event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
 				"seating (the winds turn with the dealer):%s", line)
 		}
 		front.Observe(o)
@@ -354,7 +353,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
 			results = append(results, r)
-			out.hand(r, n.ID(), gameRef.Nicks(), gameRef.Players(), gameRef.Rules().Hand.Reds())
+			out.Hand(r, n.ID(), gameRef.Nicks(), gameRef.Players(), gameRef.Rules().Hand.Reds())
 			front.HandDone(r)
 		},
 	})
@@ -375,11 +374,11 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		b, f := protocol.Verdict(err, n.ID(), hand)
 		names := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}
 		if b != nil {
-			out.blame(*b, names, "at once")
+			out.Blame(*b, names, "at once")
 			fmt.Fprintf(stderr, "mentalmj join: cheating proven: %v\n", err)
 			return 1
 		}
-		out.fault(*f, names)
+		out.Fault(*f, names)
 		fmt.Fprintf(stderr, "mentalmj join: the game stopped: %v\n", err)
 		return 3
 	}
@@ -397,11 +396,11 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	st := g.Standings()
 	if g.MatchOver() {
 		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
-		out.event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandingsOf(st, g.Players(), name))
+		out.Event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandingsOf(st, g.Players(), name))
 	}
 	rss := peakRSSKiB()
 	cpu := cpuTime()
-	out.event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": ms(cpu)},
+	out.Event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": tableprogress.Milliseconds(cpu)},
 		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(results), rss, cpu.Round(time.Millisecond))
 	return 0
 }
@@ -426,145 +425,6 @@ func writeRecord(path string, g *mjlog.Game) error {
 		return err
 	}
 	return os.Rename(tmp, path)
-}
-
-// reporter prints progress as text lines or as JSON objects, one a line.
-type reporter struct {
-	w    io.Writer
-	json bool
-	seen map[string]bool // verdicts already reported
-}
-
-func (r *reporter) event(obj map[string]any, format string, args ...any) {
-	if r.json {
-		b, _ := json.Marshal(obj)
-		fmt.Fprintf(r.w, "%s\n", b)
-		return
-	}
-	fmt.Fprintf(r.w, format+"\n", args...)
-}
-
-// hand reports one hand of a game of players players (3 or 4) whose
-// table plays the red fives reds (tiles are named by them; the JSON
-// lists their ids as "red").
-func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string, players int, reds wall.Reds) {
-	names := verdict.Names{Seats: h.Seats, Nicks: nicks}
-	audit := "ok"
-	switch {
-	case len(h.Blame) > 0:
-		audit = "FAILED: cheating proven, see BLAME"
-	case len(h.Faults) > 0:
-		audit = "not completed, see FAULT"
-	}
-	var oya string
-	if h.Oya < len(h.Seats) {
-		oya = h.Seats[h.Oya].String()
-	}
-	name := names.Seat(h.Oya)
-	result := verdict.DescribeResult(h.Result, name)
-	for _, p := range h.TimedOut {
-		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
-	}
-	var seatNicks []string // nicknames in seat order, for local
-	for _, p := range h.Seats {
-		seatNicks = append(seatNicks, nicks[p])
-	}
-	var scores [4]int
-	if h.Result != nil {
-		scores = h.Result.Scores
-	}
-	seated := scores[:min(max(players, 1), len(scores))] // sanma: seat 3 is empty
-	dealer := "dealer unknown"
-	if oya != "" {
-		dealer = "dealer " + name(game.Seat(h.Oya))
-	}
-	r.event(map[string]any{
-		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
-		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
-		"dora_indicator": h.DoraIndicator, "red": reds.Tiles(), "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
-		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "pause_ms": ms(h.Pause), "draw_latency_ms": msList(h.DrawLatency),
-	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
-		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator, reds),
-		result, scoreList(seated, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
-	when := "end of hand"
-	if h.Aborted {
-		when = "at once"
-	}
-	for _, b := range h.Blame {
-		r.blame(b, names, when)
-	}
-	for _, f := range h.Faults {
-		r.fault(f, names)
-	}
-}
-
-// once reports whether key is new to r, remembering it.
-func (r *reporter) once(key string) bool {
-	if r.seen == nil {
-		r.seen = map[string]bool{}
-	}
-	if r.seen[key] {
-		return false
-	}
-	r.seen[key] = true
-	return true
-}
-
-// blame reports a proven cheat (once), naming the player as names does;
-// when says whether it was caught "at once" (on arrival, the hand
-// aborted) or at the "end of hand" (by the audit).
-func (r *reporter) blame(b protocol.Blame, names verdict.Names, when string) {
-	if !r.once(fmt.Sprint("blame", b.Hand, b.Peer, b.Reason)) {
-		return
-	}
-	player := names.Short(b.Peer, -1)
-	var ev []string
-	for _, e := range b.Evidence {
-		ev = append(ev, e.String())
-	}
-	r.event(map[string]any{"event": "blame", "peer": b.Peer.String(), "player": player, "hand": b.Hand, "reason": b.Reason, "evidence": ev, "when": when},
-		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
-}
-
-// fault reports a fault (once), naming the player as names does.
-func (r *reporter) fault(f protocol.Fault, names verdict.Names) {
-	if !r.once(fmt.Sprint("fault", f.Hand, f.Peer, f.Kind)) {
-		return
-	}
-	player := names.Short(f.Peer, -1)
-	var reporters []string
-	for _, p := range f.Reporters {
-		reporters = append(reporters, p.String())
-	}
-	r.event(map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters},
-		"FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
-}
-
-// scoreList writes scores by seat with the seats' names:
-// "alice (East, seat 0) 25000, bob (South, seat 1) 25000, …".
-func scoreList(scores []int, name func(game.Seat) string) string {
-	var parts []string
-	for s, v := range scores {
-		parts = append(parts, fmt.Sprintf("%s %d", name(game.Seat(s)), v))
-	}
-	return strings.Join(parts, ", ")
-}
-
-func selfMark(h protocol.HandResult, self peer.ID) string {
-	if h.Oya < len(h.Seats) && h.Seats[h.Oya] == self {
-		return " (you)"
-	}
-	return ""
-}
-
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-
-func msList(ds []time.Duration) []float64 {
-	out := make([]float64, len(ds))
-	for i, d := range ds {
-		out[i] = ms(d)
-	}
-	return out
 }
 
 // defaultDataDir is $XDG_CONFIG_HOME/mentalmj (or the platform's config

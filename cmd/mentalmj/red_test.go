@@ -10,6 +10,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/localgame"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/tableprogress"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -36,8 +37,8 @@ func TestProgressRedFives(t *testing.T) {
 	} {
 		h := protocol.HandResult{Number: 1, Seats: seats, DoraIndicator: c.dora, Yama: make([]int, 136)}
 		var text, js bytes.Buffer
-		(&reporter{w: &text}).hand(h, seats[0], nil, 4, c.reds)
-		(&reporter{w: &js, json: true}).hand(h, seats[0], nil, 4, c.reds)
+		(&tableprogress.Reporter{W: &text}).Hand(h, seats[0], nil, 4, c.reds)
+		(&tableprogress.Reporter{W: &js, JSON: true}).Hand(h, seats[0], nil, 4, c.reds)
 		m := name.FindStringSubmatch(text.String())
 		if m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: join prints %q, want %s", c.reds.Tiles(), c.dora, text.String(), c.want)
