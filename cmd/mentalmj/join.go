@@ -2,31 +2,19 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/invite"
-	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
-	"github.com/mentalmj/mentalmj/resume"
-	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/settings"
-	"github.com/mentalmj/mentalmj/tableprogress"
-	"github.com/mentalmj/mentalmj/tenhou6"
-	"github.com/mentalmj/mentalmj/timecontrol"
-	"github.com/mentalmj/mentalmj/ui"
-	"github.com/mentalmj/mentalmj/verdict"
 )
 
 var joinCommand = command{
@@ -181,251 +169,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return playTable(ctx, &f, st, stdout, stderr)
 }
 
-// playTable plays the game at the table of ts's node, whose peers are
-// set: transcript, connection, the hands and their audit, the results. It
-// returns the exit code.
-func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Writer) int {
-	key, n, logger, out := ts.key, ts.n, ts.log, ts.out
-	table, dataDir, nick, useBot := &f.table, &f.dataDir, &f.nick, &f.useBot
-	mjlogPath, progress := &f.mjlog, &f.progress
-	timeout, turnTimeout, decisionTimeout, connectTimeout := &f.timeout, &f.turnTimeout, &f.decisionTimeout, &f.connectTimeout
-	transcriptPath := &f.transcript
-	misbehavior := f.misbehavior
-	useUI, noOpen, uiLinger, passive := &f.useUI, &f.noOpen, &f.uiLinger, &f.passive
-	infos := n.Peers()
-	mjaiPlayer, code, ok := f.startMjaiBot(logger, out, stderr)
-	if !ok {
-		return code
-	}
-	if mjaiPlayer != nil {
-		defer mjaiPlayer.Close()
-	}
-
-	path := *transcriptPath
-	if path == "" {
-		path = filepath.Join(*dataDir, "transcripts", fmt.Sprintf("%s-%s.mjt", safeName(*table), time.Now().UTC().Format("20060102T150405Z")))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-			return 2
-		}
-	}
-	tr, gameSeed, records, err := f.openGame(n, path, len(infos)+1, rand.Reader)
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 2
-	}
-	defer tr.Close()
-	statePath := resume.File(f.dataDir, f.table)
-	var resumeFrom *protocol.Resume
-	if records != nil {
-		path = f.resumeState.Transcript
-		resumeFrom = &protocol.Resume{Records: records}
-		if err := resumeFrom.Check(n.ID(), append(n.Peers(), n.ID())); err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: --resume: %s: %v\n", path, err)
-			return 2
-		}
-		out.Event(map[string]any{"event": "resuming", "records": len(records), "path": path},
-			"resuming the game at table %q from %d records of %s", *table, len(records), path)
-		if changed := f.adoptHello(records[0].Entry.GetHello()); len(changed) > 0 {
-			out.Event(map[string]any{"event": "resume-settings", "settings": changed},
-				"resuming with the game's own settings: %s", strings.Join(changed, " "))
-		}
-	}
-	out.Event(map[string]any{"event": "transcript", "path": path}, "transcript: %s", path)
-
-	out.Event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(infos))
-	cctx, cancel := context.WithTimeout(ctx, *connectTimeout)
-	err = n.Connect(cctx)
-	cancel()
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 1
-	}
-	out.Event(map[string]any{"event": "connected"}, "all players connected")
-
-	// The human's table view and prompts go to the terminal: stdout, or
-	// stderr when stdout carries JSON progress for a launcher.
-	screen := stdout
-	if *progress == "json" {
-		screen = stderr
-	}
-	var gameRef *protocol.Game
-	var results []protocol.HandResult
-	downloads := map[string]ui.Download{
-		"transcript": {File: filepath.Base(path), Type: "application/octet-stream", Write: func(w io.Writer) error {
-			if err := tr.Sync(); err != nil {
-				return err
-			}
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			_, err = io.Copy(w, f)
-			return err
-		}},
-		"mjlog": {File: safeName(*table) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
-			return mjlog.Write(w, gameRef.Record(results))
-		}},
-		"json": {File: safeName(*table) + ".json", Type: "application/json", Write: func(w io.Writer) error {
-			l, err := tenhou6.Convert(gameRef.Record(results))
-			if err != nil {
-				return err
-			}
-			return l.Encode(w)
-		}},
-	}
-	front, err := newFrontend(*useUI, *useBot || f.mjaiBot != "", os.Stdin, screen, downloads)
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
-		return 2
-	}
-	uiCtx, stopUI := context.WithCancel(ctx)
-	defer stopUI()
-	front.serve(uiCtx, *noOpen, screen)
-	player := front.player
-	front.model.SetGame(fmt.Sprintf("table %s: %s", *table, f.play.Summary()))
-	var clock *timecontrol.Clock // a human seat's time control
-	if player != nil && !*passive && mjaiPlayer == nil {
-		clock = timecontrol.NewClock(f.play.Time)
-		front.setClock(clock)
-	}
-	if player == nil {
-		var seed [8]byte
-		rand.Read(seed[:])
-		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
-	}
-	if *passive {
-		player = protocol.Tsumogiri{}
-	}
-	if mjaiPlayer != nil {
-		player = mjaiPlayer
-	}
-	ids := append(n.Peers(), n.ID())
-	allOK := true
-	seated := false
-	observer := &joinObserver{out: out, front: front, observe: func(o protocol.Observation) {
-		if !seated && o.Seats != nil {
-			seated = true
-			names := verdict.Names{Seats: o.Seats, Nicks: gameRef.Nicks()}
-			var seats, nicks []string
-			line := ""
-			for s, p := range o.Seats {
-				seats, nicks = append(seats, p.String()), append(nicks, o.Nicks[s])
-				you := ""
-				if game.Seat(s) == o.Seat {
-					you = " (you)"
-				}
-				line += fmt.Sprintf("\n  %s%s in East 1  %s", names.Short(p, 0), you, p)
-			}
-			out.Event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
-				"seating (the winds turn with the dealer):%s", line)
-		}
-		front.Observe(o)
-		if mjaiPlayer != nil {
-			mjaiPlayer.Observe(o)
-		}
-	}}
-	g, err := protocol.NewGame(protocol.Config{
-		Table:           *table,
-		Identity:        key,
-		Peers:           ids,
-		Nick:            *nick,
-		Hands:           f.play.Hands,
-		Tonpuu:          f.play.Tonpuu,
-		NoProofs:        f.play.NoProofs,
-		PrivateHands:    f.play.PrivateHands,
-		Rules:           f.play.Rules,
-		Time:            f.play.Time,
-		Clock:           clock,
-		Transport:       n,
-		Transcript:      tr,
-		Player:          player,
-		Timeout:         *timeout,
-		TurnTimeout:     *turnTimeout,
-		DecisionTimeout: *decisionTimeout,
-		Logger:          logger,
-		Observer:        observer,
-		Misbehavior:     misbehavior,
-		Rand:            protocol.SeedRand(gameSeed),
-		ReconnectGrace:  f.reconnectGrace,
-		Resume:          resumeFrom,
-		OnHand: func(r protocol.HandResult) {
-			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
-			results = append(results, r)
-			out.Hand(r, n.ID(), gameRef.Nicks(), gameRef.Players(), gameRef.Rules().Hand.Reds())
-			front.HandDone(r)
-		},
-	})
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 2
-	}
-	gameRef = g
-	_, err = g.Run(ctx)
-	// The game is over, one way or another: nothing left to resume.
-	if rerr := resume.Remove(statePath); rerr != nil {
-		logger.Warn("could not remove the resume state", "err", rerr)
-	}
-	front.Finish(g, err)
-	defer front.linger(ctx, *uiLinger, screen)
-	if err != nil {
-		hand := len(results)
-		b, f := protocol.Verdict(err, n.ID(), hand)
-		names := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}
-		if b != nil {
-			out.Blame(*b, names, "at once")
-			fmt.Fprintf(stderr, "mentalmj join: cheating proven: %v\n", err)
-			return 1
-		}
-		out.Fault(*f, names)
-		fmt.Fprintf(stderr, "mentalmj join: the game stopped: %v\n", err)
-		return 3
-	}
-	if !allOK {
-		return 1
-	}
-	jsonPath := f.json
-	if jsonPath == "" {
-		jsonPath = filepath.Join(*dataDir, "games", strings.TrimSuffix(filepath.Base(path), ".mjt")+".json")
-	}
-	if err := writeGameFiles(out, g.Record(results), *mjlogPath, jsonPath, g.Seats(), n.ID()); err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 1
-	}
-	st := g.Standings()
-	if g.MatchOver() {
-		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
-		out.Event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandingsOf(st, g.Players(), name))
-	}
-	rss := peakRSSKiB()
-	cpu := cpuTime()
-	out.Event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": tableprogress.Milliseconds(cpu)},
-		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(results), rss, cpu.Round(time.Millisecond))
-	return 0
-}
-
 // relayWait bounds how long join waits for its relay reservations before
 // printing its addresses.
 const relayWait = 10 * time.Second
-
-// writeRecord writes a game record to path as mjlog XML, atomically
-// (a temporary file renamed into place).
-func writeRecord(path string, g *mjlog.Game) error {
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := mjlog.Write(f, g); err != nil {
-		f.Close()
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
-}
 
 // defaultDataDir is $XDG_CONFIG_HOME/mentalmj (or the platform's config
 // directory), falling back to ./mentalmj-data.
@@ -434,14 +180,4 @@ func defaultDataDir() string {
 		return filepath.Join(d, "mentalmj")
 	}
 	return "mentalmj-data"
-}
-
-// safeName keeps a table name usable in a file name.
-func safeName(s string) string {
-	return strings.Map(func(r rune) rune {
-		if r == '-' || r == '_' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' {
-			return r
-		}
-		return '_'
-	}, s)
 }
