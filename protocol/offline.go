@@ -141,6 +141,15 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		return t
 	}
 	t.GameID = gameID
+	// A player that gave up during the Hellos while this node went on to
+	// hand 1 (openingAbort): its Abort is recorded among hand 1's entries.
+	entries = slices.DeleteFunc(entries, func(o *Opened) bool {
+		if e := o.Entry; e.Hand == 0 && len(e.GameId) == 0 && e.GetAbort() != nil {
+			t.Faults = appendFault(t.Faults, abortError(o, helloPeers(hellos)).Fault)
+			return true
+		}
+		return false
+	})
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -20,16 +21,21 @@ import (
 // for people, or with JSON a JSON object whose "event" key names it (see
 // the package doc). It remembers the verdicts it wrote, so that each blame
 // and fault is written once. Write errors of W are ignored, as for a
-// terminal. A Reporter is not safe for concurrent use.
+// terminal. Event, Path, Relay and Name may be called from several
+// goroutines; Hand, Blame and Fault from one at a time.
 type Reporter struct {
-	W    io.Writer       // where the lines go
-	JSON bool            // JSON objects instead of text lines
-	seen map[string]bool // verdicts already reported
+	mu    sync.Mutex // the node reports paths from its own goroutine
+	nicks map[peer.ID]string
+	W     io.Writer       // where the lines go
+	JSON  bool            // JSON objects instead of text lines
+	seen  map[string]bool // verdicts already reported
 }
 
 // Event writes one event: obj as a JSON object, or format and args as a
 // text line (fmt.Fprintf, a newline added).
 func (r *Reporter) Event(obj map[string]any, format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.JSON {
 		b, _ := json.Marshal(obj)
 		fmt.Fprintf(r.W, "%s\n", b)
@@ -67,7 +73,9 @@ func (r *Reporter) Hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	for _, p := range h.Seats {
 		seatNicks = append(seatNicks, nicks[p])
 	}
-	var scores [4]int
+	// A hand that ended without a result (a fault, an abort) leaves the
+	// scores as they stood when it started.
+	scores := h.Start.Scores
 	if h.Result != nil {
 		scores = h.Result.Scores
 	}

@@ -93,6 +93,7 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		return 1
 	}
 	out.Event(map[string]any{"event": "connected"}, "all players connected")
+	awaitDirect(ctx, n, out)
 
 	// The human's table view and prompts go to the terminal: stdout, or
 	// stderr when stdout carries JSON progress for a launcher.

@@ -50,7 +50,13 @@ Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
 and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
 that the others can dial whatever your NAT. A --peer given as such a
-relayed address is dialled through its relay.
+relayed address is dialled through its relay. Without --relay (and unless
+--no-public, or listening on loopback only), join uses the public libp2p
+network instead: its DHT (--bootstrap replaces the default bootstrap peers)
+and a public relay. Either way, once the table is set, each pair of
+players punches a hole through their NATs and moves onto the direct
+connection; a "NAME: direct (…)" or "NAME: relayed via …: why" line says
+how each player is reached.
 
 With --ui the node serves a mahjong table page on 127.0.0.1 (a free port;
 the URL it prints carries a random access token) and opens the browser
