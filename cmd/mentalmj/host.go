@@ -112,14 +112,14 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
 		return 2
 	}
-	st.out.event(map[string]any{"event": "invite", "invite": code1, "table": f.table}, "mentalmj join %s", code1)
+	st.out.Event(map[string]any{"event": "invite", "invite": code1, "table": f.table}, "mentalmj join %s", code1)
 	desc := m.Invite().Describe()
-	st.out.event(map[string]any{"event": "game", "table": f.table, "settings": desc}, "%s", desc)
+	st.out.Event(map[string]any{"event": "game", "table": f.table, "settings": desc}, "%s", desc)
 	me := f.nick
 	if me == "" {
 		me = "you"
 	}
-	st.out.event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, nPlayers)
+	st.out.Event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, nPlayers)
 	gctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
 	seating, err := m.Gather(gctx, func(a invite.Arrival) {
 		verb := "joined"
@@ -129,8 +129,8 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		case a.Declined:
 			verb = "declined the game"
 		}
-		st.out.name(a.Seat.ID, a.Seat.Nick)
-		st.out.event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "declined": a.Declined, "count": a.Count},
+		st.out.Name(a.Seat.ID, a.Seat.Nick)
+		st.out.Event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "declined": a.Declined, "count": a.Count},
 			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, nPlayers)
 	})
 	cancel()
@@ -159,7 +159,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 // node's table from it. On failure it prints why and returns ok = false
 // with exit code 1.
 func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, stderr io.Writer) (code int, ok bool) {
-	st.out.event(map[string]any{"event": "joining", "table": inv.Table, "host": inv.Host.String()}, "joining table %q at %s…", inv.Table, inv.Host)
+	st.out.Event(map[string]any{"event": "joining", "table": inv.Table, "host": inv.Host.String()}, "joining table %q at %s…", inv.Table, inv.Host)
 	var before []invite.Seat
 	mctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
 	seating, err := invite.Join(mctx, st.n.Host(), inv, f.nick, st.transportAddrs(), func(now []invite.Seat) {
@@ -196,11 +196,11 @@ func printArrivals(st seat, host peer.ID, total int, before, now []invite.Seat) 
 	var players []map[string]string
 	for _, s := range now {
 		players = append(players, map[string]string{"peer": s.ID.String(), "nick": s.Nick})
-		st.out.name(s.ID, s.Nick)
+		st.out.Name(s.ID, s.Nick)
 	}
 	obj := map[string]any{"event": "arrivals", "players": players, "count": len(now)}
 	if before == nil {
-		st.out.event(obj, "at the table: %s; %d of %d", strings.Join(names(now), ", "), len(now), total)
+		st.out.Event(obj, "at the table: %s; %d of %d", strings.Join(names(now), ", "), len(now), total)
 		return
 	}
 	has := func(ss []invite.Seat, id peer.ID) bool {
@@ -223,7 +223,7 @@ func printArrivals(st seat, host peer.ID, total int, before, now []invite.Seat) 
 		}
 	}
 	if len(lines) > 0 {
-		st.out.event(obj, "%s", strings.Join(lines, "\n"))
+		st.out.Event(obj, "%s", strings.Join(lines, "\n"))
 	}
 }
 
@@ -235,7 +235,7 @@ func printSeating(st seat, s invite.Seating) {
 		names = append(names, displayName(p, st.n.ID()))
 		ids = append(ids, p.ID.String())
 	}
-	st.out.event(map[string]any{"event": "seated", "table": s.Table, "peers": ids},
+	st.out.Event(map[string]any{"event": "seated", "table": s.Table, "peers": ids},
 		"table %q is complete: %s (seats are drawn when the game starts)", s.Table, strings.Join(names, ", "))
 }
 
@@ -279,7 +279,7 @@ func inviteAddrs(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
 // once. It reads the answer from in.
 func (f *tableFlags) confirm(st seat, inv invite.Invite, in io.Reader, screen io.Writer) bool {
 	desc := inv.Describe()
-	st.out.event(map[string]any{"event": "game", "table": inv.Table, "host_nick": inv.Nick, "settings": desc}, "%s", desc)
+	st.out.Event(map[string]any{"event": "game", "table": inv.Table, "host_nick": inv.Nick, "settings": desc}, "%s", desc)
 	if f.yes || f.useBot || f.mjaiBot != "" || f.passive {
 		return true
 	}
@@ -296,7 +296,7 @@ func declineHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite,
 		fmt.Fprintf(stderr, "mentalmj join: you declined the game; the host could not be told: %v\n", err)
 		return 1
 	}
-	st.out.event(map[string]any{"event": "declined"}, "you declined the game; the host was told (answer y to play it, or give --yes)")
+	st.out.Event(map[string]any{"event": "declined"}, "you declined the game; the host was told (answer y to play it, or give --yes)")
 	return 1
 }
 

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
 // A hand that ends without a result (here a fault) reports the scores as
@@ -20,9 +21,9 @@ import (
 func TestHandWithoutResultKeepsScores(t *testing.T) {
 	start := [4]int{31000, 19000, 25000, 25000}
 	var buf bytes.Buffer
-	r := &reporter{w: &buf, json: true}
+	r := &tableprogress.Reporter{W: &buf, JSON: true}
 	seats := []peer.ID{"a", "b", "c", "d"}
-	r.hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
+	r.Hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
 	var ev struct {
 		Scores [4]int `json:"scores"`
 	}
@@ -35,8 +36,8 @@ func TestHandWithoutResultKeepsScores(t *testing.T) {
 	}
 
 	buf.Reset()
-	r = &reporter{w: &buf}
-	r.hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
+	r = &tableprogress.Reporter{W: &buf}
+	r.Hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
 	if !strings.Contains(buf.String(), "31000") || !strings.Contains(buf.String(), "19000") {
 		t.Errorf("text line does not show the scores as they stood: %q", buf.String())
 	}

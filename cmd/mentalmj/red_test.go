@@ -8,7 +8,9 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/localgame"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/tableprogress"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -35,24 +37,24 @@ func TestProgressRedFives(t *testing.T) {
 	} {
 		h := protocol.HandResult{Number: 1, Seats: seats, DoraIndicator: c.dora, Yama: make([]int, 136)}
 		var text, js bytes.Buffer
-		(&reporter{w: &text}).hand(h, seats[0], nil, 4, c.reds)
-		(&reporter{w: &js, json: true}).hand(h, seats[0], nil, 4, c.reds)
+		(&tableprogress.Reporter{W: &text}).Hand(h, seats[0], nil, 4, c.reds)
+		(&tableprogress.Reporter{W: &js, JSON: true}).Hand(h, seats[0], nil, 4, c.reds)
 		m := name.FindStringSubmatch(text.String())
 		if m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: join prints %q, want %s", c.reds.Tiles(), c.dora, text.String(), c.want)
 		}
-		var child childHand
+		var child localgame.Event
 		if err := json.Unmarshal(bytes.SplitN(js.Bytes(), []byte("\n"), 2)[0], &child); err != nil {
 			t.Fatal(err)
 		}
 		var local bytes.Buffer
-		printHand(&local, []childHand{child}, nil)
+		localgame.WriteHand(&local, []localgame.Event{child}, nil)
 		if m := name.FindStringSubmatch(local.String()); m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: local prints %q, want %s", c.reds.Tiles(), c.dora, local.String(), c.want)
 		}
 		child.Red = nil
 		local.Reset()
-		printHand(&local, []childHand{child}, nil)
+		localgame.WriteHand(&local, []localgame.Event{child}, nil)
 		if m := name.FindStringSubmatch(local.String()); m == nil || (m[1] == c.want) != (c.want[0] != '0') {
 			t.Errorf("red %v, indicator %d: without the red list local prints %q", c.reds.Tiles(), c.dora, local.String())
 		}

@@ -18,6 +18,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/resume"
 	"github.com/mentalmj/mentalmj/settings"
+	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
 // tableFlags are the flags of a player at a table, shared by join and
@@ -137,7 +138,7 @@ type seat struct {
 	key crypto.PrivKey
 	n   *node.Node
 	log *slog.Logger
-	out *reporter
+	out *tableprogress.Reporter
 }
 
 // startNode parses --listen and --relay, loads the identity, starts the
@@ -170,14 +171,14 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 	}
 	public := usePublic(f.noPublic, len(bootstrap) > 0, len(relayInfos) > 0, laddrs)
 	s.log = newLogger(stderr, f.verbose)
-	s.out = &reporter{w: stdout, json: f.progress == "json"}
+	s.out = &tableprogress.Reporter{W: stdout, JSON: f.progress == "json"}
 	var err error
 	if s.key, err = node.LoadOrCreateIdentity(f.dataDir); err != nil {
 		fmt.Fprintf(stderr, "%s: --data-dir: %v\n", fs.Name(), err)
 		return seat{}, 2, false
 	}
 	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log,
-		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.path, OnRelay: s.out.relay,
+		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.Path, OnRelay: s.out.Relay,
 		Public: public, Bootstrap: bootstrap})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
@@ -187,7 +188,7 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		joinPublic(ctx, s.n, s.out, stderr, fs.Name(), len(relayInfos) == 0)
 	}
 	if len(relayInfos) > 0 {
-		s.out.event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
+		s.out.Event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
 		wctx, cancel := context.WithTimeout(ctx, relayWait)
 		_, err := s.n.WaitReservations(wctx)
 		cancel()
@@ -201,7 +202,7 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 // printAddrs prints the node's peer addresses for the others' --peer.
 func (s seat) printAddrs() {
 	for _, a := range s.n.Addrs() {
-		s.out.event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
+		s.out.Event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
 	}
 }
 

@@ -1,16 +1,13 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
-	"net/url"
-	"os"
-	"strings"
 
 	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/tablerun"
 	"github.com/mentalmj/mentalmj/tenhou6"
 )
 
@@ -68,37 +65,5 @@ func writeOutput(path string, stdout io.Writer, write func(io.Writer) error) err
 	if path == "" || path == "-" {
 		return write(stdout)
 	}
-	tmp := path + ".tmp"
-	f, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := write(f); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return os.Rename(tmp, path)
-}
-
-// writeGameJSON writes the tenhou.net/6 JSON of a game record to path and
-// returns the tenhou.net/6 viewer link that opens it (the JSON in the URL
-// fragment, never sent to a server).
-func writeGameJSON(path string, g *mjlog.Game) (link string, err error) {
-	l, err := tenhou6.Convert(g)
-	if err != nil {
-		return "", err
-	}
-	var buf bytes.Buffer
-	if err := l.Encode(&buf); err != nil {
-		return "", err
-	}
-	if err := writeOutput(path, nil, func(w io.Writer) error { _, err := w.Write(buf.Bytes()); return err }); err != nil {
-		return "", err
-	}
-	return "https://tenhou.net/6/#json=" + url.PathEscape(strings.TrimSpace(buf.String())), nil
+	return tablerun.WriteFile(path, write)
 }

@@ -1,4 +1,4 @@
-package main
+package tablerun
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/table"
+	"github.com/mentalmj/mentalmj/tableprogress"
 	"github.com/mentalmj/mentalmj/terminal"
 	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/ui"
@@ -127,7 +128,7 @@ func (f *frontend) linger(ctx context.Context, d time.Duration, out io.Writer) {
 // them, to the progress output (when the pause starts, every 15 s with the
 // time left, and when play resumes).
 type joinObserver struct {
-	out        *reporter
+	out        *tableprogress.Reporter
 	front      *frontend
 	observe    func(protocol.Observation)
 	paused     bool
@@ -146,10 +147,10 @@ func (j *joinObserver) Paused(p protocol.Pause) {
 	switch text := p.Text(); {
 	case text == "" && j.paused:
 		j.paused = false
-		j.out.event(map[string]any{"event": "resumed"}, "everyone is back: playing on")
+		j.out.Event(map[string]any{"event": "resumed"}, "everyone is back: playing on")
 	case text != "" && (!j.paused || time.Since(j.pauseShown) >= 15*time.Second):
 		j.paused, j.pauseShown = true, time.Now()
-		j.out.event(map[string]any{"event": "paused", "peer": p.Peer.String(), "nick": p.Nick, "left_ms": p.Left.Milliseconds()}, "%s", text)
+		j.out.Event(map[string]any{"event": "paused", "peer": p.Peer.String(), "nick": p.Nick, "left_ms": p.Left.Milliseconds()}, "%s", text)
 	}
 }
 

@@ -1,0 +1,68 @@
+package localgame
+
+import (
+	"bytes"
+	"testing"
+)
+
+// TestPercentileNearestRank checks percentile against the worked example
+// of the nearest-rank method (Wikipedia, "Percentile": the list 15, 20,
+// 35, 40, 50 has 5th–20th percentile 15, 30th and 40th 20, 50th 35,
+// 100th 50), in shuffled order.
+func TestPercentileNearestRank(t *testing.T) {
+	xs := []float64{40, 15, 50, 35, 20}
+	for _, c := range []struct{ p, want float64 }{{5, 15}, {20, 15}, {30, 20}, {40, 20}, {50, 35}, {100, 50}} {
+		if got := percentile(xs, c.p); got != c.want {
+			t.Errorf("percentile(%v, %v) = %v, want %v", xs, c.p, got, c.want)
+		}
+	}
+	if got := percentile(nil, 50); got != 0 {
+		t.Errorf("percentile of nothing = %v, want 0", got)
+	}
+}
+
+// TestAgreeTamper checks that the reports of one hand agree only when
+// every field the audits share is the same: each tamper of one node's
+// report must break the agreement.
+func TestAgreeTamper(t *testing.T) {
+	base := func() []Event {
+		var rs []Event
+		for range 4 {
+			rs = append(rs, Event{Event: "hand", Hand: 1, AuditOK: true, Yama: []int{3, 1, 2}, Dice: [2]int{1, 4}, OyaSeat: 2, Result: "ryuukyoku", Scores: [4]int{25000, 25000, 25000, 25000}})
+		}
+		return rs
+	}
+	if !agree(base()) {
+		t.Fatal("identical reports do not agree")
+	}
+	for name, tamper := range map[string]func(*Event){
+		"audit failed": func(e *Event) { e.AuditOK = false },
+		"no yama":      func(e *Event) { e.Yama = nil },
+		"other yama":   func(e *Event) { e.Yama = []int{1, 3, 2} },
+		"other dice":   func(e *Event) { e.Dice[1] = 5 },
+		"other dealer": func(e *Event) { e.OyaSeat = 0 },
+		"other result": func(e *Event) { e.Result = "tsumo" },
+		"other scores": func(e *Event) { e.Scores[3] = 24000 },
+	} {
+		rs := base()
+		tamper(&rs[3])
+		if agree(rs) {
+			t.Errorf("%s: the reports still agree", name)
+		}
+	}
+}
+
+// TestPrefixWriter checks that every whole line, however the writes cut
+// it, comes out once with the prefix, and a partial line waits.
+func TestPrefixWriter(t *testing.T) {
+	var out bytes.Buffer
+	w := &prefixWriter{w: &out, prefix: "[p] "}
+	for _, s := range []string{"one\ntw", "o\n", "", "three\nfour"} {
+		if n, err := w.Write([]byte(s)); err != nil || n != len(s) {
+			t.Fatalf("Write(%q) = %d, %v", s, n, err)
+		}
+	}
+	if got, want := out.String(), "[p] one\n[p] two\n[p] three\n"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}

@@ -1,0 +1,23 @@
+// Package tablerun plays one player's game at a mental mahjong table: the
+// table runner behind "mentalmj join" and "mentalmj host".
+//
+// The model: the command line starts a node (package node) whose peers
+// are known, and hands it to Play with the Table it checked. Play owns the
+// rest of the player's game, in order:
+//
+//   - the records: a transcript on disk (protocol.Transcript) with, for a
+//     new game, the game's secret seed saved for a crash resume (package
+//     resume), or a transcript reopened to resume one;
+//   - the connection to every peer, and who plays the seat: a person at
+//     the terminal (package terminal) or in the browser (package ui), the
+//     built-in bot (package bot), or an external mjai bot (package mjaibot);
+//   - the game itself (protocol.Game), its progress reported as each hand
+//     is audited (package tableprogress), its verdicts (package verdict);
+//   - at the end, the game records (Tenhou mjlog and tenhou.net/6 JSON),
+//     the standings, and the node's peak RSS and CPU time.
+//
+// Play returns join's exit code, so that the command line only parses
+// flags and wires them: 0 all hands audited ok, 1 a cheat proven, 2 bad
+// input, 3 the game stopped on a fault. A fault (silence, a lost peer, a
+// damaged file) is never reported as a cheat.
+package tablerun

@@ -1,0 +1,42 @@
+package tablerun
+
+import (
+	"context"
+	"time"
+
+	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/tableprogress"
+)
+
+// directWait bounds how long a player waits, before the first hand, for
+// its relayed pairs to become direct (hole punching) when they can.
+const directWait = 15 * time.Second
+
+// awaitDirect waits up to directWait for the table's relayed pairs to
+// become direct, saying what it waits for, and then names every pair that
+// stays relayed, with why and what to do about it: before the first hand,
+// so that players on public relays (limited circuits) know at once.
+func awaitDirect(ctx context.Context, n *node.Node, out *tableprogress.Reporter) {
+	relayed := 0
+	for _, p := range n.Paths() {
+		if !p.Direct {
+			relayed++
+		}
+	}
+	if relayed == 0 {
+		return
+	}
+	out.Event(map[string]any{"event": "direct-wait", "relayed": relayed, "timeout_ms": directWait.Milliseconds()},
+		"waiting up to %s for %d relayed pair(s) to become direct (hole punching)…", directWait, relayed)
+	wctx, cancel := context.WithTimeout(ctx, directWait)
+	paths := n.WaitDirect(wctx)
+	cancel()
+	for _, p := range paths {
+		if p.Direct {
+			continue
+		}
+		out.Event(map[string]any{"event": "stays-relayed", "peer": p.Peer.String(), "relay": p.Relay.String(), "why": p.Why,
+			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String()},
+			"%s stays relayed: %s.\n  A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers.", out.Who(p.Peer), p)
+	}
+}
