@@ -270,43 +270,13 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 // received one verified.
 func (h *hand) shufflePasses(ctx context.Context) error {
 	g := h.g
-	proofs := !g.cfg.NoProofs
 	h.deck[0] = g.points
 	for j := 0; j < h.n; j++ {
 		if j == h.seat {
-			begin := time.Now()
-			k, err := commcrypto.NewKey(g.cfg.Rand)
+			body, err := h.makeShuffle(j)
 			if err != nil {
-				return fmt.Errorf("shuffle key: %w", err)
-			}
-			perm, err := commcrypto.Permutation(g.cfg.Rand, h.layout.Size)
-			if err != nil {
-				return fmt.Errorf("shuffle permutation: %w", err)
-			}
-			locked := make([]commcrypto.Element, len(h.deck[j]))
-			commcrypto.Parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
-			next := make([]commcrypto.Element, len(locked))
-			for i, p := range perm {
-				next[i] = locked[p]
-			}
-			h.k = k
-			h.perm = perm
-			h.deck[j+1] = next
-			body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next), Input: h.lastPass}
-			locking := time.Since(begin)
-			if proofs {
-				if err := h.proveShuffle(body, h.deck[j], next); err != nil {
-					return err
-				}
-				h.keyCommits[j] = commcrypto.Commit(k)
-			}
-			made := time.Since(begin)
-			// The pass builds on the previous one: it leaves only once
-			// that one's proof verified.
-			if err := h.awaitPass(); err != nil {
 				return err
 			}
-			g.log.Debug("own pass made", "hand", h.num, "pass", "shuffle", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
 			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: body}})
 			if err != nil {
 				return err
@@ -314,36 +284,13 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			h.lastPass = o.Hash[:]
 			continue
 		}
-		p := h.peerAt(j)
-		o, err := g.recv(ctx, p, h.num, "shuffle pass", g.cfg.Timeout)
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "shuffle pass", g.cfg.Timeout)
 		if err != nil {
 			return err
 		}
-		sp := o.Entry.GetShuffle()
-		if err := h.checkInput(o, sp.Input); err != nil {
+		verify, err := h.takeShuffle(j, o)
+		if err != nil || verify == nil {
 			return err
-		}
-		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
-		if err != nil {
-			return blamef(o, h.num, err, "bad shuffle pass")
-		}
-		h.deck[j+1] = next
-		if !proofs {
-			continue
-		}
-		// Verified on arrival: before this player sends its own pass, or
-		// anything else that depends on this one.
-		h.shuffleEntry[j] = o
-		in, params, pctx := h.deck[j], g.shuffleParams(), proofContext(g.gameID, h.num, j, p)
-		verify := func(v *verification) error {
-			begin := time.Now()
-			var err error
-			v.K, err = verifyShuffle(params, pctx, sp, in, next)
-			g.log.Debug("pass verified", "hand", h.num, "pass", "shuffle", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
-			if err != nil {
-				return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
-			}
-			return nil
 		}
 		if j+1 == h.seat || j == h.n-1 && h.seat == 0 {
 			// This player's next pass (its shuffle, or the first rekey)
@@ -358,6 +305,87 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		h.keyCommits[j] = v.K
 	}
 	return nil
+}
+
+// makeShuffle makes this player's shuffle pass j on h.deck[j]: it draws
+// the global key k_j and the permutation π_j from Config.Rand (in that
+// order: a resumed game draws them again), locks and permutes the deck,
+// proves it (with proofs), and waits for the verification of the pass it
+// builds on (awaitPass) before it returns the pass body to send. Its
+// errors are a failed draw or proof, or the blame on the previous pass.
+func (h *hand) makeShuffle(j int) (*pb.ShufflePass, error) {
+	g := h.g
+	begin := time.Now()
+	k, err := commcrypto.NewKey(g.cfg.Rand)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle key: %w", err)
+	}
+	perm, err := commcrypto.Permutation(g.cfg.Rand, h.layout.Size)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle permutation: %w", err)
+	}
+	locked := make([]commcrypto.Element, len(h.deck[j]))
+	commcrypto.Parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
+	next := make([]commcrypto.Element, len(locked))
+	for i, p := range perm {
+		next[i] = locked[p]
+	}
+	h.k = k
+	h.perm = perm
+	h.deck[j+1] = next
+	body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next), Input: h.lastPass}
+	locking := time.Since(begin)
+	if !g.cfg.NoProofs {
+		if err := h.proveShuffle(body, h.deck[j], next); err != nil {
+			return nil, err
+		}
+		h.keyCommits[j] = commcrypto.Commit(k)
+	}
+	made := time.Since(begin)
+	// The pass builds on the previous one: it leaves only once that
+	// one's proof verified.
+	if err := h.awaitPass(); err != nil {
+		return nil, err
+	}
+	g.log.Debug("own pass made", "hand", h.num, "pass", "shuffle", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
+	return body, nil
+}
+
+// takeShuffle checks seat j's shuffle pass o on arrival — its input, the
+// deck's size and duplicates, and (when this player computes on it, or
+// with proofs) the decoding of every element — and keeps it. With proofs
+// it returns the verification of o's proof to run (setting v.K, or
+// returning the blame on o's sender); nil without. Its errors are
+// FaultDiverged and the blame on a bad deck.
+func (h *hand) takeShuffle(j int, o *Opened) (func(*verification) error, error) {
+	g := h.g
+	proofs := !g.cfg.NoProofs
+	sp := o.Entry.GetShuffle()
+	if err := h.checkInput(o, sp.Input); err != nil {
+		return nil, err
+	}
+	next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
+	if err != nil {
+		return nil, blamef(o, h.num, err, "bad shuffle pass")
+	}
+	h.deck[j+1] = next
+	if !proofs {
+		return nil, nil
+	}
+	// Verified on arrival: before this player sends its own pass, or
+	// anything else that depends on this one.
+	h.shuffleEntry[j] = o
+	in, params, pctx := h.deck[j], g.shuffleParams(), proofContext(g.gameID, h.num, j, o.Sender)
+	return func(v *verification) error {
+		begin := time.Now()
+		var err error
+		v.K, err = verifyShuffle(params, pctx, sp, in, next)
+		g.log.Debug("pass verified", "hand", h.num, "pass", "shuffle", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
+		if err != nil {
+			return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+		}
+		return nil
+	}, nil
 }
 
 // awaitPass waits for the background verification of the pass this
@@ -427,42 +455,13 @@ func (h *hand) receiveDeck(b []byte, decode bool) ([]commcrypto.Element, error) 
 // its own, and sends its own only once that one verified.
 func (h *hand) rekeyPasses(ctx context.Context) error {
 	g := h.g
-	proofs := !g.cfg.NoProofs
 	h.wall[0] = h.deck[h.n]
-	size := h.layout.Size
 	for j := 0; j < h.n; j++ {
 		if j == h.seat {
-			begin := time.Now()
-			r := make([]commcrypto.Scalar, size)
-			commits := make([]commcrypto.Element, size)
-			for i := range r {
-				var err error
-				if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
-					return fmt.Errorf("position key: %w", err)
-				}
-				h.keys[i][j] = r[i]
-			}
-			factors := commcrypto.RekeyFactors(r, h.k)
-			next := make([]commcrypto.Element, size)
-			commcrypto.Parallel(size, func(i int) {
-				commits[i] = commcrypto.Commit(r[i])
-				next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
-			})
-			h.r = r
-			h.wall[j+1] = next
-			h.decoded[j] = commits
-			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits), Input: h.lastPass}
-			locking := time.Since(begin)
-			if proofs {
-				if err := h.proveRekey(body, h.wall[j], next, commits, factors); err != nil {
-					return err
-				}
-			}
-			made := time.Since(begin)
-			if err := h.awaitPass(); err != nil {
+			body, err := h.makeRekey(j)
+			if err != nil {
 				return err
 			}
-			g.log.Debug("own pass made", "hand", h.num, "pass", "rekey", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
 			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}})
 			if err != nil {
 				return err
@@ -470,44 +469,14 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			h.lastPass = o.Hash[:]
 			continue
 		}
-		p := h.peerAt(j)
-		o, err := g.recv(ctx, p, h.num, "rekey pass", g.cfg.Timeout)
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "rekey pass", g.cfg.Timeout)
 		if err != nil {
 			return err
 		}
-		rk := o.Entry.GetRekey()
-		if err := h.checkInput(o, rk.Input); err != nil {
+		K := h.keyCommits[j]
+		verify, err := h.takeRekey(j, o, func() (commcrypto.Element, error) { return K, nil })
+		if err != nil || verify == nil {
 			return err
-		}
-		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
-		if err != nil {
-			return blamef(o, h.num, err, "bad rekey pass wall")
-		}
-		if len(rk.Commitments) != size*commcrypto.ElementSize {
-			return blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), size*commcrypto.ElementSize)
-		}
-		h.wall[j+1] = next
-		h.commits[j] = rk.Commitments
-		h.rekeyEntry[j] = o
-		h.decoded[j] = make([]commcrypto.Element, size)
-		if !proofs {
-			continue
-		}
-		in, K, pctx := h.wall[j], h.keyCommits[j], proofContext(g.gameID, h.num, j, p)
-		verify := func(v *verification) error {
-			begin := time.Now()
-			var err error
-			if v.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
-				return blamef(o, h.num, err, "rekey pass commitments do not decode")
-			}
-			err = verifyRekey(pctx, K, rk, in, next, v.commits)
-			g.log.Debug("pass verified", "hand", h.num, "pass", "rekey", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
-			if err != nil {
-				// The evidence: the rekey pass and the shuffle pass whose
-				// key commitment K_j the proof is checked against.
-				return blameOn(p, h.num, evidenceOf(o, h.shuffleEntry[j]), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
-			}
-			return nil
 		}
 		if j+1 == h.seat {
 			// This player's rekey pass builds on this one.
@@ -521,6 +490,99 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		h.decoded[j] = v.commits
 	}
 	return nil
+}
+
+// makeRekey makes this player's rekey pass j on h.wall[j]: it draws the
+// layout.Size position keys r_{j,i} from Config.Rand in yama order,
+// rekeys the wall by r_{j,i}·k_j⁻¹, commits to the keys, proves it (with
+// proofs) and waits for the verification of the pass it builds on before
+// it returns the pass body to send. Its errors are a failed draw or
+// proof, or the blame on the previous pass.
+func (h *hand) makeRekey(j int) (*pb.RekeyPass, error) {
+	g := h.g
+	size := h.layout.Size
+	begin := time.Now()
+	r := make([]commcrypto.Scalar, size)
+	commits := make([]commcrypto.Element, size)
+	for i := range r {
+		var err error
+		if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
+			return nil, fmt.Errorf("position key: %w", err)
+		}
+		h.keys[i][j] = r[i]
+	}
+	factors := commcrypto.RekeyFactors(r, h.k)
+	next := make([]commcrypto.Element, size)
+	commcrypto.Parallel(size, func(i int) {
+		commits[i] = commcrypto.Commit(r[i])
+		next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
+	})
+	h.r = r
+	h.wall[j+1] = next
+	h.decoded[j] = commits
+	body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits), Input: h.lastPass}
+	locking := time.Since(begin)
+	if !g.cfg.NoProofs {
+		if err := h.proveRekey(body, h.wall[j], next, commits, factors); err != nil {
+			return nil, err
+		}
+	}
+	made := time.Since(begin)
+	if err := h.awaitPass(); err != nil {
+		return nil, err
+	}
+	g.log.Debug("own pass made", "hand", h.num, "pass", "rekey", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
+	return body, nil
+}
+
+// takeRekey checks seat j's rekey pass o on arrival — its input, the
+// wall's size and duplicates, the commitments' size — and keeps it. With
+// proofs it returns the verification of o's proof against K_j (setting
+// v.commits, or returning the blame on o's sender, with o and the same
+// seat's shuffle pass as evidence); nil without. keyCommit returns K_j
+// when the verification runs (it may wait for the shuffle pass's own
+// verification).
+func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element, error)) (func(*verification) error, error) {
+	g := h.g
+	proofs := !g.cfg.NoProofs
+	size := h.layout.Size
+	rk := o.Entry.GetRekey()
+	if err := h.checkInput(o, rk.Input); err != nil {
+		return nil, err
+	}
+	next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
+	if err != nil {
+		return nil, blamef(o, h.num, err, "bad rekey pass wall")
+	}
+	if len(rk.Commitments) != size*commcrypto.ElementSize {
+		return nil, blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), size*commcrypto.ElementSize)
+	}
+	h.wall[j+1] = next
+	h.commits[j] = rk.Commitments
+	h.rekeyEntry[j] = o
+	h.decoded[j] = make([]commcrypto.Element, size)
+	if !proofs {
+		return nil, nil
+	}
+	in, shuffle, pctx := h.wall[j], h.shuffleEntry[j], proofContext(g.gameID, h.num, j, o.Sender)
+	return func(v *verification) error {
+		K, err := keyCommit()
+		if err != nil {
+			return err
+		}
+		begin := time.Now()
+		if v.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
+			return blamef(o, h.num, err, "rekey pass commitments do not decode")
+		}
+		err = verifyRekey(pctx, K, rk, in, next, v.commits)
+		g.log.Debug("pass verified", "hand", h.num, "pass", "rekey", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
+		if err != nil {
+			// The evidence: the rekey pass and the shuffle pass whose
+			// key commitment K_j the proof is checked against.
+			return blameOn(o.Sender, h.num, evidenceOf(o, shuffle), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+		}
+		return nil
+	}, nil
 }
 
 // commitment returns seat j's commitment R_{j,pos}, decoding it strictly
