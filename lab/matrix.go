@@ -36,6 +36,9 @@ type Config struct {
 	Timeout time.Duration
 	// Progress, if not nil, gets a line as each run ends.
 	Progress io.Writer
+	// Pipeline runs every table with the pipelined setup (join
+	// --pipeline): each hand's passes prepared during the hand before.
+	Pipeline bool
 }
 
 // Result is one row of the matrix: a strategy (or the control) over its
@@ -124,7 +127,7 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 		}
 		// A run is bounded: its hands, plus every node's timeouts.
 		rctx, cancel := context.WithTimeout(ctx, time.Duration(hands)*20*time.Second+20*cfg.Timeout+time.Minute)
-		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, cheats: cheats})
+		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, cheats: cheats, pipeline: cfg.Pipeline})
 		cancel()
 		if err != nil {
 			return r, err

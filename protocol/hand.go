@@ -58,6 +58,20 @@ type hand struct {
 	pending     *verification
 	pendingSeat int
 
+	// The pipelined setup (pipeline.go): prepared is set for a hand whose
+	// passes began during the hand before it; passes counts the passes in
+	// (0..2n, in order); early holds peers' passes that came before their
+	// turn, by pass index; checks are the proofs being verified in the
+	// background, shuffleCheck[j] seat j's shuffle pass among them; making
+	// delivers this player's own pass being made (nil when none).
+	prepared     bool
+	frozen       bool // the hand before ended early: nothing more is made or sent
+	passes       int
+	early        [maxPasses]*Opened
+	checks       []passCheck
+	shuffleCheck [maxSeats]*verification
+	making       chan madePass
+
 	revealed bool // this player has broadcast its key reveal
 	// lastPass is the hash of the last shuffle or rekey pass entry, the
 	// input the next pass must name; nil before the first.
@@ -78,17 +92,12 @@ type hand struct {
 }
 
 func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandResult, error) {
-	h := &hand{
-		g:      g,
-		num:    num,
-		state:  deal,
-		oya:    int(deal.Oya),
-		n:      g.n,
-		layout: g.layout,
-		start:  time.Now(),
-		keys:   make([][maxSeats]commcrypto.Scalar, g.layout.Size),
-		mine:   map[int]wall.Tile{},
+	h := g.next
+	if h == nil || h.num != num {
+		h = g.newHand(num)
 	}
+	g.next = nil
+	h.state, h.oya, h.start = deal, int(deal.Oya), time.Now()
 	h.res.Number = int(num)
 	h.res.Oya = h.oya
 	h.res.Start = deal
@@ -96,9 +105,23 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 	g.hand = h
 	defer func() { g.hand = nil }()
 	err := h.play(ctx)
+	if nh := g.next; err != nil && nh != nil {
+		// The hand ended early, and the game with it: the next hand's
+		// prepared passes are dropped. Those still read while the others'
+		// key reveals are collected are checked all the same, so that a
+		// bad pass is blamed on its sender even when another player's
+		// Abort came first; nothing more of the next hand is sent.
+		nh.frozen = true
+		defer func() { g.next = nil }()
+	}
 	switch {
 	case err != nil && ctx.Err() == nil:
 		h.afterAbort(ctx, err)
+		if nh := g.next; nh != nil {
+			if b, _ := Verdict(nh.settle(), g.self, int(nh.num)); b != nil {
+				h.res.Blame = appendBlame(h.res.Blame, *b)
+			}
+		}
 	case err != nil:
 		// Interrupted: tell the others this node quits, so that they
 		// name it as what it is.
@@ -161,10 +184,11 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 }
 
 func (h *hand) play(ctx context.Context) error {
-	steps := []struct {
+	type step struct {
 		name string
 		run  func(context.Context) error
-	}{
+	}
+	steps := []step{
 		{"seats and dice", h.seatsAndDice},
 		{"shuffle", h.shufflePasses},
 		{"rekey", h.rekeyPasses},
@@ -173,6 +197,15 @@ func (h *hand) play(ctx context.Context) error {
 		{"play", h.playKyoku},
 		{"key reveal", h.revealKeys},
 	}
+	if h.prepared {
+		// The passes began during the previous hand (pipeline.go).
+		steps = []step{
+			{"passes", h.finishPasses},
+			{"seats, dice, haipai and dora indicator", h.startPrepared},
+			{"play", h.playKyoku},
+			{"key reveal", h.revealKeys},
+		}
+	}
 	for _, s := range steps {
 		h.g.log.Debug("hand step started", "hand", h.num, "step", s.name)
 		h.observeStage(s.name)
@@ -180,6 +213,9 @@ func (h *hand) play(ctx context.Context) error {
 			// A pass still being verified is settled first: a proof that
 			// fails is the blame, whatever stopped the step.
 			if verr := h.awaitPass(); verr != nil {
+				return verr
+			}
+			if verr := h.settle(); verr != nil {
 				return verr
 			}
 			return err
@@ -207,35 +243,54 @@ func dealPositions(l wall.Layout, oya, s int) []int {
 func (h *hand) peerAt(s int) peer.ID { return h.g.seats[s] }
 
 func (h *hand) seatsAndDice(ctx context.Context) error {
+	nonce, commits, err := h.commitNonces(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := h.g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceReveal{NonceReveal: &pb.NonceReveal{Nonce: nonce}}}); err != nil {
+		return err
+	}
+	return h.openNonces(ctx, nonce, commits)
+}
+
+// commitNonces draws this player's seat nonce, broadcasts its NonceCommit
+// with the match state the hand starts from, and receives and checks the
+// others' (§10.1). It returns the nonce and the commitments by peer.
+func (h *hand) commitNonces(ctx context.Context) ([]byte, map[peer.ID]*Opened, error) {
 	g := h.g
 	nonce := make([]byte, NonceSize)
 	if _, err := g.cfg.Rand.Read(nonce); err != nil {
-		return fmt.Errorf("nonce: %w", err)
+		return nil, nil, fmt.Errorf("nonce: %w", err)
 	}
 	mine := nonceCommitment(g.gameID, h.num, g.self, nonce)
 	header := handHeader(h.state)
 	header.Commitment = mine
 	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceCommit{NonceCommit: header}}); err != nil {
-		return err
+		return nil, nil, err
 	}
 	commits := map[peer.ID]*Opened{}
 	for _, p := range g.others {
 		o, err := g.recv(ctx, p, h.num, "nonce commitment", g.cfg.Timeout)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		c := o.Entry.GetNonceCommit()
 		if len(c.Commitment) != 32 {
-			return blamef(o, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
+			return nil, nil, blamef(o, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
 		}
 		if err := checkHeader(c, h.state); err != nil {
-			return blamef(o, h.num, err, "disagrees on the match state")
+			return nil, nil, blamef(o, h.num, err, "disagrees on the match state")
 		}
 		commits[p] = o
 	}
-	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceReveal{NonceReveal: &pb.NonceReveal{Nonce: nonce}}}); err != nil {
-		return err
-	}
+	return nonce, commits, nil
+}
+
+// openNonces receives the others' nonce reveals (this player's own is
+// sent), checks each against its commitment, and fixes the seating (hand
+// 1) and the dice from the hand seed (§9.1).
+func (h *hand) openNonces(ctx context.Context, nonce []byte, commits map[peer.ID]*Opened) error {
+	g := h.g
 	nonces := map[peer.ID][]byte{g.self: nonce}
 	for _, p := range g.others {
 		o, err := g.recv(ctx, p, h.num, "nonce reveal", g.cfg.Timeout)
@@ -289,8 +344,11 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			return err
 		}
 		verify, err := h.takeShuffle(j, o)
-		if err != nil || verify == nil {
+		if err != nil {
 			return err
+		}
+		if verify == nil {
+			continue // no proofs: the audit replays the pass
 		}
 		if j+1 == h.seat || j == h.n-1 && h.seat == 0 {
 			// This player's next pass (its shuffle, or the first rekey)
@@ -475,8 +533,11 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		}
 		K := h.keyCommits[j]
 		verify, err := h.takeRekey(j, o, func() (commcrypto.Element, error) { return K, nil })
-		if err != nil || verify == nil {
+		if err != nil {
 			return err
+		}
+		if verify == nil {
+			continue // no proofs: the audit replays the pass
 		}
 		if j+1 == h.seat {
 			// This player's rekey pass builds on this one.

@@ -57,6 +57,8 @@ func (h *hand) playKyoku(ctx context.Context) error {
 	}
 	h.t = newTracker(k, h.num, g.seats, h.openShown, h.checkRevealKey)
 	h.t.trusted = g.self
+	// From the first turn on, the next hand's passes go with the play.
+	g.prepareNext(h)
 	for {
 		st, seats := h.t.next()
 		h.observeKyoku(st, seats)

@@ -183,12 +183,15 @@ func TestNoReturnWithinGraceIsAFault(t *testing.T) {
 func TestCrashResume(t *testing.T) {
 	for _, at := range []int{3, 14, 45, 120, 190} {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
-			crashResume(t, at)
+			crashResume(t, at, false)
 		})
 	}
 }
 
-func crashResume(t *testing.T, at int) {
+// crashResume crashes player 3 when its transcript reaches record at,
+// restarts it with --resume and checks the game; pipeline plays with the
+// pipelined setup. It returns the records written before the crash.
+func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	tb := newTable(t)
 	const victim = 3
 	seed := make([]byte, SeedSize)
@@ -210,7 +213,7 @@ func crashResume(t *testing.T, at int) {
 	config := func(i int) Config {
 		return Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
 			Transport: tb.net.Transport(tb.ids[i]), Transcript: NewTranscript(tb.transcripts[i]),
-			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i)}
+			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i), Pipeline: pipeline}
 	}
 	dead := &deadTransport{Transport: tb.net.Transport(tb.ids[victim]), ctx: crashCtx}
 	for i := range tb.ids {
@@ -261,6 +264,7 @@ func crashResume(t *testing.T, at int) {
 		}
 		auditClean(t, fmt.Sprint("player ", i), b)
 	}
+	return recs
 }
 
 // testLogger logs player i's game to stderr when MENTALMJ_TEST_LOG is set.

@@ -297,6 +297,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		Tonpuu:          *tonpuu,
 		NoProofs:        f.noProofs,
 		PrivateHands:    f.privateHands,
+		Pipeline:        f.pipeline,
 		Transport:       n,
 		Transcript:      tr,
 		Player:          player,

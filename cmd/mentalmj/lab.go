@@ -40,6 +40,7 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 3*time.Second, "each node's per-message timeout: how long silence takes to be named")
 	list := fs.Bool("list", false, "list the strategies and exit")
 	coalition := fs.Bool("coalition", true, "also run two cheaters at one table")
+	pipeline := fs.Bool("pipeline", false, "run every table with the pipelined setup (join --pipeline)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -81,7 +82,7 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mentalmj lab: cannot find own executable: %v\n", err)
 		return 2
 	}
-	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Progress: stderr})
+	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Progress: stderr, Pipeline: *pipeline})
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj lab: %v\n", err)
 		return 2

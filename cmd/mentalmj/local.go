@@ -90,6 +90,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
 	noProofs := fs.Bool("no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
 	privateHands := fs.Bool("private-hands", false, "pass --private-hands to the nodes: only the keys the rules need are revealed at the end of a hand; each node's record is its own view")
+	pipeline := fs.Bool("pipeline", false, "pass --pipeline to the nodes: each hand's passes are prepared during the hand before")
 	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
@@ -203,6 +204,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *privateHands {
 			args = append(args, "--private-hands")
+		}
+		if *pipeline {
+			args = append(args, "--pipeline")
 		}
 		if human {
 			// The bots wait for a human: 30 minutes a decision.

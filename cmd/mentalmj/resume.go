@@ -150,5 +150,9 @@ func (f *tableFlags) adoptHello(h *pb.Hello) []string {
 		changed = append(changed, fmt.Sprintf("--private-hands=%v", h.PrivateHands))
 		f.privateHands = h.PrivateHands
 	}
+	if f.pipeline != h.Pipeline {
+		changed = append(changed, fmt.Sprintf("--pipeline=%v", h.Pipeline))
+		f.pipeline = h.Pipeline
+	}
 	return changed
 }

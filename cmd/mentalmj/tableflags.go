@@ -29,6 +29,7 @@ type tableFlags struct {
 	hands                           int
 	tonpuu                          bool
 	noProofs, privateHands          bool
+	pipeline                        bool
 	dataDir, transcript             string
 	timeout, turnTimeout            time.Duration
 	decisionTimeout, connectTimeout time.Duration
@@ -59,6 +60,7 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
 	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
 	fs.BoolVar(&f.privateHands, "private-hands", false, "private hands: at the end of a hand reveal only the keys the rules need (a riichi loser's hand), so the losers' concealed hands and the unseen wall stay private, even from the audit, which then checks every proof and shown tile but not the whole wall; needs the proofs; all players must agree; each player's --mjlog record is its own view (unseen tiles hidden) and no tenhou.net/6 JSON is written")
+	fs.BoolVar(&f.pipeline, "pipeline", false, "pipelined setup: prepare the next hand's shuffle and rekey passes, with their proofs, while this hand is played, so that a hand starts two message times after the previous one ends instead of after the whole setup; all players must agree")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")

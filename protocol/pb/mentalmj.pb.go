@@ -554,7 +554,13 @@ type Hello struct {
 	// keys the rules need (positions below), never the global key, so the
 	// losers' concealed hands and the unseen wall stay private. It requires
 	// proofs (no_proofs false). All players must agree.
-	PrivateHands  bool `protobuf:"varint,10,opt,name=private_hands,json=privateHands,proto3" json:"private_hands,omitempty"`
+	PrivateHands bool `protobuf:"varint,10,opt,name=private_hands,json=privateHands,proto3" json:"private_hands,omitempty"`
+	// pipeline says the table prepares each hand's shuffle and rekey passes
+	// during the hand before it (join --pipeline; SPEC.md §21): hand h's
+	// passes (h ≥ 2) may arrive while hand h−1 is played, and come before
+	// hand h's NonceCommit. All players must agree. (Field 12: 11 is kept
+	// for the settings of mentalmj/4.)
+	Pipeline      bool `protobuf:"varint,12,opt,name=pipeline,proto3" json:"pipeline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -655,6 +661,13 @@ func (x *Hello) GetPlayers() uint32 {
 func (x *Hello) GetPrivateHands() bool {
 	if x != nil {
 		return x.PrivateHands
+	}
+	return false
+}
+
+func (x *Hello) GetPipeline() bool {
+	if x != nil {
+		return x.Pipeline
 	}
 	return false
 }
@@ -1567,7 +1580,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclare\x12'\n" +
 	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04syncB\x06\n" +
-	"\x04body\"\x81\x02\n" +
+	"\x04body\"\x9d\x02\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
@@ -1579,7 +1592,8 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\tno_proofs\x18\b \x01(\bR\bnoProofs\x12\x18\n" +
 	"\aplayers\x18\t \x01(\rR\aplayers\x12#\n" +
 	"\rprivate_hands\x18\n" +
-	" \x01(\bR\fprivateHands\"\x9d\x01\n" +
+	" \x01(\bR\fprivateHands\x12\x1a\n" +
+	"\bpipeline\x18\f \x01(\bR\bpipeline\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
