@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/latency"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/verdict"
 )
@@ -83,7 +85,6 @@ func TestFaultRuns(t *testing.T) {
 		t.Skip("fault runs start five tables of four processes")
 	}
 	bin := buildBinary(t)
-	const victimPlayer = 2
 	runs := []struct {
 		name string
 		v    victim
@@ -96,55 +97,87 @@ func TestFaultRuns(t *testing.T) {
 		{"stopped past the timeout", victim{after: `step="dora indicator"`, delay: 100 * time.Millisecond, sig: syscall.SIGSTOP, resume: 9 * time.Second}},
 	}
 	for _, run := range runs {
-		t.Run(run.name, func(t *testing.T) {
-			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-			defer cancel()
-			v := run.v
-			v.player = victimPlayer
-			dir := t.TempDir()
-			// Turns wait longer than automatic steps, as the defaults do
-			// (30 s and 5 min): a player waiting for the victim's keys
-			// for its draw then aborts before the others give up on its
-			// turn (SPEC.md §9).
-			tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, turnTimeout: 4 * time.Second, victim: &v})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !v.fired {
-				t.Fatalf("the victim's log never showed %q", v.after)
-			}
-			victimID := tb.players[victimPlayer].id.String()
-			var files []verdict.File
-			for i, p := range tb.players {
-				if i == victimPlayer {
-					continue
-				}
-				if p.code != 3 {
-					t.Errorf("%s exited %d, want 3 (the game stopped on a fault)", p.name, p.code)
-				}
-				named := false
-				for _, ev := range p.events {
-					if ev.Event == "blame" || ev.Peer != victimID {
-						t.Errorf("%s reported %s of %s (%s), want only faults of the victim %s", p.name, ev.Event, ev.Player, ev.Reason, victimID)
-					}
-					named = named || ev.Peer == victimID
-				}
-				if !named {
-					t.Errorf("%s never named the victim", p.name)
-				}
-				f, err := os.Open(p.transcript)
-				if err != nil {
-					t.Fatal(err)
-				}
-				recs, rerr := protocol.LoadRecords(f, p.transcript)
-				f.Close()
-				file := verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr}
-				files = append(files, file)
-				checkOnlyVictim(t, []verdict.File{file}, victimID)
-			}
-			checkOnlyVictim(t, files, victimID)
+		t.Run(run.name, func(t *testing.T) { faultRun(t, bin, run.v, latency.Link{}) })
+	}
+}
+
+// TestFaultRunsWithLatency is TestFaultRuns over a harsh emulated network:
+// every connection runs through a relay with a round-trip time of 100 ms
+// and 60 ms of jitter on each one-way delay (package latency). The victim
+// is stopped (SIGSTOP) at several moments of the play, so that it often
+// stalls with a message sent to some peers and not to others: the players
+// it kept waiting then wait for each other, in chains, with waits of
+// different lengths (turns 4 s, automatic steps 2 s). Their signed Waiting
+// notices (SPEC.md §9) make every node name only the stopped node.
+func TestFaultRunsWithLatency(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fault runs start four tables of four processes")
+	}
+	bin := buildBinary(t)
+	link, err := latency.FromRTT(100*time.Millisecond, 60*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, delay := range []time.Duration{0, 300 * time.Millisecond, 700 * time.Millisecond} {
+		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
+			faultRun(t, bin, victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link)
 		})
 	}
+	t.Run("killed during play", func(t *testing.T) {
+		faultRun(t, bin, victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}, link)
+	})
+}
+
+// faultRun plays a table of four over link in which player 2 is the
+// victim v, and checks that every surviving node exits 3 naming only the
+// victim, in faults, and that the audit of their transcripts, alone and
+// together, blames no one and names only the victim.
+func faultRun(t *testing.T, bin string, v victim, link latency.Link) {
+	const victimPlayer = 2
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	v.player = victimPlayer
+	dir := t.TempDir()
+	// Turns wait longer than automatic steps, as the defaults do (30 s
+	// and 5 min): a player waiting for the victim's keys for its draw
+	// then aborts before the others give up on its turn (SPEC.md §9).
+	tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, turnTimeout: 4 * time.Second, victim: &v, link: link})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !v.fired {
+		t.Fatalf("the victim's log never showed %q", v.after)
+	}
+	victimID := tb.players[victimPlayer].id.String()
+	var files []verdict.File
+	for i, p := range tb.players {
+		if i == victimPlayer {
+			continue
+		}
+		if p.code != 3 {
+			t.Errorf("%s exited %d, want 3 (the game stopped on a fault)", p.name, p.code)
+		}
+		named := false
+		for _, ev := range p.events {
+			if ev.Event == "blame" || ev.Peer != victimID {
+				t.Errorf("%s reported %s of %s (%s), want only faults of the victim %s", p.name, ev.Event, ev.Player, ev.Reason, victimID)
+			}
+			named = named || ev.Peer == victimID
+		}
+		if !named {
+			t.Errorf("%s never named the victim", p.name)
+		}
+		f, err := os.Open(p.transcript)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, rerr := protocol.LoadRecords(f, p.transcript)
+		f.Close()
+		file := verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr}
+		files = append(files, file)
+		checkOnlyVictim(t, []verdict.File{file}, victimID)
+	}
+	checkOnlyVictim(t, files, victimID)
 }
 
 // checkOnlyVictim audits files together and fails on any blame and any

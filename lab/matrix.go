@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/latency"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/verdict"
 )
@@ -34,6 +35,10 @@ type Config struct {
 	// Timeout is the per-message timeout of every node; it bounds how
 	// long silence takes to be named (3 s is plenty on loopback).
 	Timeout time.Duration
+	// Link, if not zero, delays every connection between two players of
+	// a table both ways (latency.FromRTT: half the round-trip time, with
+	// jitter), through relays in this process.
+	Link latency.Link
 	// Progress, if not nil, gets a line as each run ends.
 	Progress io.Writer
 	// Pipeline runs every table with the pipelined setup (join
@@ -127,7 +132,7 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 		}
 		// A run is bounded: its hands, plus every node's timeouts.
 		rctx, cancel := context.WithTimeout(ctx, time.Duration(hands)*20*time.Second+20*cfg.Timeout+time.Minute)
-		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, cheats: cheats, pipeline: cfg.Pipeline})
+		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, cheats: cheats, link: cfg.Link, pipeline: cfg.Pipeline})
 		cancel()
 		if err != nil {
 			return r, err

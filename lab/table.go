@@ -18,6 +18,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/latency"
 	"github.com/mentalmj/mentalmj/node"
 )
 
@@ -69,6 +70,9 @@ type spec struct {
 	// table, if set, gives a player another --table than the others':
 	// a misconfigured node.
 	table map[int]string
+	// link, if not zero, delays every connection between two players
+	// both ways (latency.Mesh in this process).
+	link latency.Link
 }
 
 // victim is a player that the harness signals once its log shows a step:
@@ -121,6 +125,17 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		t.players = append(t.players, p)
 	}
 	tableName := "lab-" + filepath.Base(dir)
+	peerAddr := func(i, j int) string { return t.players[j].addr }
+	if !sp.link.Zero() {
+		mesh, err := latency.NewMesh(ctx, ports, sp.link, nil)
+		if err != nil {
+			return nil, err
+		}
+		defer mesh.Close()
+		peerAddr = func(i, j int) string {
+			return fmt.Sprintf("/ip4/127.0.0.1/tcp/%d/p2p/%s", mesh.Addr(i, j).Port, t.players[j].id)
+		}
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, len(t.players))
 	for i, p := range t.players {
@@ -142,9 +157,9 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		if sp.pipeline {
 			args = append(args, "--pipeline")
 		}
-		for _, q := range t.players {
+		for j, q := range t.players {
 			if q != p {
-				args = append(args, "--peer", q.addr)
+				args = append(args, "--peer", peerAddr(i, j))
 			}
 		}
 		v := sp.victim

@@ -143,6 +143,8 @@ func kindOf(e *pb.Entry) string {
 		return "key reveal"
 	case *pb.Entry_Abort:
 		return "abort"
+	case *pb.Entry_Waiting:
+		return "waiting notice"
 	default:
 		return "empty message"
 	}

@@ -159,6 +159,13 @@ type HandResult struct {
 	DrawLatency []time.Duration
 	// Duration is the hand's total wall time, audit included.
 	Duration time.Duration
+	// Pause is the wall time this player waited between hands: from the
+	// end of the previous hand on this node (its audit done; for hand 1,
+	// the end of the Hello exchange) to this hand's first turn being
+	// playable (the dora indicator decrypted and the kyoku started). It
+	// holds the setup and whatever the node did between the hands; 0 if
+	// the hand stopped before its kyoku.
+	Pause time.Duration
 	// Blame lists the players proven to have cheated in this hand, each
 	// with its signed evidence; empty when nobody was.
 	Blame []Blame
@@ -222,6 +229,9 @@ type Game struct {
 	// paused is set while the table waits for a peer to reconnect (the
 	// Observer was told), until a wait finds every peer connected.
 	paused bool
+	// handEnded is when the previous hand ended on this node (its audit
+	// done), or the Hello exchange did: where HandResult.Pause starts.
+	handEnded time.Time
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
@@ -322,6 +332,7 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 		g.abort(ctx, 0, err)
 		return nil, err
 	}
+	g.handEnded = time.Now()
 	select {
 	case <-tables:
 	case <-ctx.Done():
@@ -880,6 +891,15 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 	}
 	box := g.links.boxes[from]
 	last := time.Now()
+	// Once the wait is long, the others hear that we are kept waiting
+	// (waiting.go); noticed is when the next notice is due.
+	noticed := false
+	nextNotice := noticeAfter(b.total)
+	defer func() {
+		if noticed {
+			g.sendWaiting(context.WithoutCancel(ctx), hand, "", want, b.total-b.left, noticeValid(b.total))
+		}
+	}()
 	for {
 		ready, err := g.idle(ctx)
 		if err != nil {
@@ -924,7 +944,15 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 				return nil, faultf(p, hand, FaultConnection, nil, "connection lost, and it did not come back within %s while we waited for %s's %s", g.links.grace, from, want)
 			}
 		}
+		if waited := b.total - b.left; waited >= nextNotice && !b.grace && len(down) == 0 {
+			g.sendWaiting(ctx, hand, from, want, waited, noticeValid(b.total))
+			noticed = true
+			nextNotice = waited + noticeAfter(b.total)
+		}
 		wait := b.left
+		if !b.grace {
+			wait = min(wait, nextNotice-(b.total-b.left))
+		}
 		if len(down) > 0 {
 			g.paused = true
 			g.observePause(Pause{Peer: down[0], Nick: g.nicks[down[0]], Left: g.links.grace - now.Sub(since[0])})
@@ -933,15 +961,16 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 			g.paused = false
 			g.observePause(Pause{})
 		}
-		if wait <= 0 && !b.grace {
+		if b.left <= 0 && !b.grace {
 			// Before naming from silent, give it a moment more: if it was
 			// itself kept waiting by another player, its Abort naming
 			// that player is on its way (its wait began before ours).
 			b.grace, b.left, wait = true, lateAbort(b.total), lateAbort(b.total)
 		}
-		if wait <= 0 {
-			return nil, faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", b.total, want)
+		if b.left <= 0 {
+			return nil, g.silenceAt(from, hand, want, b.total)
 		}
+		wait = max(wait, time.Millisecond)
 		timer := time.NewTimer(wait)
 		select {
 		case env := <-box.in:

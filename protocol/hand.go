@@ -130,6 +130,7 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 		h.res.Faults = appendFault(h.res.Faults, *f)
 	}
 	h.res.Duration = time.Since(h.start)
+	g.handEnded = time.Now()
 	h.res.Aborted = err != nil
 	if err != nil {
 		return &h.res, fmt.Errorf("hand %d: %w", num, err)
@@ -208,6 +209,9 @@ func (h *hand) play(ctx context.Context) error {
 	}
 	for _, s := range steps {
 		h.g.log.Debug("hand step started", "hand", h.num, "step", s.name)
+		if s.name == "play" {
+			h.res.Pause = time.Since(h.g.handEnded)
+		}
 		h.observeStage(s.name)
 		if err := s.run(ctx); err != nil {
 			// A pass still being verified is settled first: a proof that

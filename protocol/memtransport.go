@@ -4,16 +4,25 @@ import (
 	"context"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/latency"
 )
 
 // MemNetwork connects in-process players without a network, for tests,
 // simulations and benchmarks of the protocol alone. Each ordered pair of
-// peers has an unbounded FIFO queue.
+// peers has an unbounded FIFO queue, optionally delayed as a link across
+// the world would be (SetLatency, SetLink; package latency).
 type MemNetwork struct {
 	mu     sync.Mutex
 	queues map[[2]peer.ID]*memQueue
+	// all is the delay of every link not in links; seed numbers the
+	// links' jitter streams.
+	all    latency.Link
+	links  map[[2]peer.ID]latency.Link
+	seed   uint64
 	closed map[peer.ID]bool
 	// cut holds, for each peer whose connections are cut (Cut), a channel
 	// closed when they are restored.
@@ -22,8 +31,9 @@ type MemNetwork struct {
 
 type memQueue struct {
 	mu    sync.Mutex
-	msgs  [][]byte
-	ready chan struct{} // closed and replaced when a message arrives
+	msgs  []memMsg
+	sched *latency.Schedule // nil: delivered at once
+	ready chan struct{}     // closed and replaced when a message arrives
 	gone  bool
 	down  bool // cut: messages in flight were lost, Send and Recv fail
 	// epoch counts the cuts; seen is the epoch the reader was last told
@@ -32,9 +42,58 @@ type memQueue struct {
 	epoch, seen int
 }
 
+// memMsg is a message in flight and when it is delivered (zero: at once).
+type memMsg struct {
+	b  []byte
+	at time.Time
+}
+
 // NewMemNetwork returns an empty in-memory network.
 func NewMemNetwork() *MemNetwork {
-	return &MemNetwork{queues: map[[2]peer.ID]*memQueue{}, closed: map[peer.ID]bool{}, cut: map[peer.ID]chan struct{}{}}
+	return &MemNetwork{queues: map[[2]peer.ID]*memQueue{}, links: map[[2]peer.ID]latency.Link{}, closed: map[peer.ID]bool{}, cut: map[peer.ID]chan struct{}{}}
+}
+
+// SetLatency delays every message on every link, in both directions, by
+// l (latency.Link: one-way delay ± jitter, order kept), except the links
+// given their own delay with SetLink. It applies to the messages sent
+// after it; call it before the players start.
+func (n *MemNetwork) SetLatency(l latency.Link) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.all = l
+	for k, q := range n.queues {
+		if _, own := n.links[k]; !own {
+			q.setLink(l, n.nextSeed())
+		}
+	}
+}
+
+// SetLink delays the messages from peer from to peer to by l (one
+// direction; call it again with the peers swapped for the other). It
+// applies to the messages sent after it.
+func (n *MemNetwork) SetLink(from, to peer.ID, l latency.Link) {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	k := [2]peer.ID{from, to}
+	n.links[k] = l
+	if q := n.queues[k]; q != nil {
+		q.setLink(l, n.nextSeed())
+	}
+}
+
+// nextSeed numbers the jitter streams; n.mu is held.
+func (n *MemNetwork) nextSeed() uint64 {
+	n.seed++
+	return n.seed
+}
+
+func (q *memQueue) setLink(l latency.Link, seed uint64) {
+	q.mu.Lock()
+	defer q.mu.Unlock()
+	q.sched = nil
+	if !l.Zero() {
+		q.sched = latency.NewSchedule(l, seed)
+	}
 }
 
 func (n *MemNetwork) queue(from, to peer.ID) *memQueue {
@@ -43,6 +102,13 @@ func (n *MemNetwork) queue(from, to peer.ID) *memQueue {
 	q := n.queues[[2]peer.ID{from, to}]
 	if q == nil {
 		q = &memQueue{ready: make(chan struct{}), down: n.cut[from] != nil || n.cut[to] != nil}
+		l, own := n.links[[2]peer.ID{from, to}]
+		if !own {
+			l = n.all
+		}
+		if !l.Zero() {
+			q.sched = latency.NewSchedule(l, n.nextSeed())
+		}
 		n.queues[[2]peer.ID{from, to}] = q
 	}
 	return q
@@ -135,7 +201,11 @@ func (t *memTransport) Send(_ context.Context, to peer.ID, msg []byte) error {
 	if q.gone || q.down {
 		return fmt.Errorf("send to %s: %w", to, ErrPeerGone)
 	}
-	q.msgs = append(q.msgs, append([]byte(nil), msg...))
+	m := memMsg{b: append([]byte(nil), msg...)}
+	if q.sched != nil {
+		m.at = q.sched.Deliver(time.Now())
+	}
+	q.msgs = append(q.msgs, m)
 	close(q.ready)
 	q.ready = make(chan struct{})
 	return nil
@@ -150,22 +220,35 @@ func (t *memTransport) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 			q.mu.Unlock()
 			return nil, fmt.Errorf("peer %s: connection cut: %w", from, ErrPeerGone)
 		}
+		var early time.Duration // the next message is still in flight
 		if len(q.msgs) > 0 {
 			m := q.msgs[0]
-			q.msgs = q.msgs[1:]
-			q.mu.Unlock()
-			return m, nil
+			if early = time.Until(m.at); m.at.IsZero() || early <= 0 {
+				q.msgs = q.msgs[1:]
+				q.mu.Unlock()
+				return m.b, nil
+			}
 		}
-		if q.gone || q.down {
+		if q.gone && len(q.msgs) == 0 || q.down {
 			q.mu.Unlock()
 			return nil, fmt.Errorf("peer %s: %w", from, ErrPeerGone)
 		}
 		ready := q.ready
 		q.mu.Unlock()
+		var arrived <-chan time.Time
+		var t *time.Timer
+		if early > 0 {
+			t = time.NewTimer(early)
+			arrived = t.C
+		}
 		select {
 		case <-ready:
+		case <-arrived:
 		case <-ctx.Done():
 			return nil, fmt.Errorf("peer %s: %w", from, ctx.Err())
+		}
+		if t != nil {
+			t.Stop()
 		}
 	}
 }

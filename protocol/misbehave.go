@@ -23,8 +23,9 @@ type Misbehavior interface {
 	// peers. The transcript keeps the first copy.
 	Fork(hand uint32, e *pb.Entry) ForkMode
 	// Envelope returns the bytes to send to peer to in place of the
-	// signed envelope env (a forged or stripped signature, a replay of an
-	// earlier envelope); nil sends nothing (silence).
+	// signed envelope env, an entry or a Waiting notice (a forged or
+	// stripped signature, a replay of an earlier envelope); nil sends
+	// nothing (silence).
 	Envelope(hand uint32, to peer.ID, env []byte) []byte
 	// Act may replace the action this player's Player chose for seat on
 	// view; with replaced = true the replacement is sent without checking

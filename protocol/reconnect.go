@@ -55,6 +55,7 @@ type links struct {
 	gameID  []byte
 	next    map[peer.ID]uint64 // one more than the highest seq accepted from the peer
 	asked   map[peer.ID]bool   // peers sent a Sync: copies from them are expected
+	claims  map[peer.ID]waitClaim // each peer's last Waiting notice (waiting.go)
 }
 
 // sentEntry is one envelope sent to a peer, with its seq.
@@ -154,6 +155,10 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 		}
 		if isSync(b) {
 			l.answerSync(ctx, p, b)
+			continue
+		}
+		if isWaiting(b) {
+			l.takeWaiting(p, b)
 			continue
 		}
 		select {

@@ -439,7 +439,7 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
 		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
 		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
-		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "draw_latency_ms": msList(h.DrawLatency),
+		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "pause_ms": ms(h.Pause), "draw_latency_ms": msList(h.DrawLatency),
 	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
 		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
 		result, scoreList(seated, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))

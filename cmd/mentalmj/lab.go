@@ -11,6 +11,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/cheat"
 	"github.com/mentalmj/mentalmj/lab"
+	"github.com/mentalmj/mentalmj/latency"
 )
 
 var labCommand = command{
@@ -19,7 +20,7 @@ var labCommand = command{
 	run:     runLab,
 }
 
-const labUsage = `lab [--json] [--strategies NAME,...] [--runs N] [--dir DIR] [--list]
+const labUsage = `lab [--json] [--strategies NAME,...] [--runs N] [--dir DIR] [--list] [--rtt 100ms [--jitter 60ms]]
 
 Protocol research: runs tables of four "mentalmj join" processes on
 127.0.0.1 in which player-1 cheats with a strategy of its own (two players
@@ -28,8 +29,11 @@ for each strategy the step at which an honest node or the offline audit of
 the four transcripts caught the cheater (at once, end of hand, transcript
 comparison, or not caught), the peers blamed, the faults raised, and how
 many verdicts named an honest player (always 0, or the protocol is wrong).
-The default matrix takes a few minutes. Exit status 0 when every cheater
-is named as its strategy expects and no honest player is; 1 otherwise.`
+The default matrix takes a few minutes. With --rtt (and --jitter) every
+connection between two nodes of a table runs through a relay in this
+process that delays each direction by half the round-trip time, ± the
+jitter (see "mentalmj local -h"). Exit status 0 when every cheater is
+named as its strategy expects and no honest player is; 1 otherwise.`
 
 func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("lab", labUsage, stderr)
@@ -41,8 +45,14 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	list := fs.Bool("list", false, "list the strategies and exit")
 	coalition := fs.Bool("coalition", true, "also run two cheaters at one table")
 	pipeline := fs.Bool("pipeline", false, "run every table with the pipelined setup (join --pipeline)")
+	rtt := fs.Duration("rtt", 0, "emulated round-trip time between every two nodes of a table (e.g. 100ms)")
+	jitter := fs.Duration("jitter", 0, "with --rtt, each one-way delay varies by up to ± this much (e.g. 60ms); bytes are never reordered")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
+	}
+	link, err := latency.FromRTT(*rtt, *jitter)
+	if err != nil {
+		return usageError(fs, stderr, "--rtt/--jitter: %v", err)
 	}
 	if *list {
 		for _, s := range cheat.All() {
@@ -82,7 +92,7 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mentalmj lab: cannot find own executable: %v\n", err)
 		return 2
 	}
-	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Progress: stderr, Pipeline: *pipeline})
+	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Link: link, Progress: stderr, Pipeline: *pipeline})
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj lab: %v\n", err)
 		return 2

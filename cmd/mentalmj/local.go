@@ -19,6 +19,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/latency"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -32,7 +33,7 @@ var localCommand = command{
 	run:     runLocal,
 }
 
-const localUsage = `local [--players 3|4] [--hands N] [--dir DIR] [--play] [--mjai-bot N=COMMAND]...
+const localUsage = `local [--players 3|4] [--hands N] [--dir DIR] [--play] [--mjai-bot N=COMMAND]... [--rtt 100ms [--jitter 20ms]]
 
 Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
 identities; they play a whole hanchan of riichi mahjong under the mental
@@ -50,7 +51,10 @@ player-0's bot playing. --mjai-bot N=COMMAND (repeatable) seats an
 external mjai bot (Mortal, akochan, mjai-manue…) as player-N instead of
 the built-in bot; see "mentalmj join -h". The game is also written as
 tenhou.net/6 JSON, with the command that reviews it and the viewer link
-printed at the end.`
+printed at the end. --rtt 100ms runs every connection between the nodes
+through a relay inside this process that delays each direction by half
+the round-trip time (--jitter 20ms: ± up to 20 ms, never reordering a
+stream), to show how a table feels between players far apart.`
 
 // childHand is what one child reports about one hand (join --progress json).
 type childHand struct {
@@ -65,6 +69,7 @@ type childHand struct {
 	AuditOK       bool      `json:"audit_ok"`
 	SetupMs       float64   `json:"setup_ms"`
 	DurationMs    float64   `json:"duration_ms"`
+	PauseMs       float64   `json:"pause_ms"`
 	DrawLatencyMs []float64 `json:"draw_latency_ms"`
 	Peer          string    `json:"peer"`
 	Player        string    `json:"player"`
@@ -97,6 +102,8 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
 	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
+	rtt := fs.Duration("rtt", 0, "emulated round-trip time between every two nodes (e.g. 100ms): their connections run through delaying relays in this process")
+	jitter := fs.Duration("jitter", 0, "with --rtt, each one-way delay varies by up to ± this much (e.g. 20ms); bytes are never reordered")
 	var mjaiBots listFlag
 	fs.Var(&mjaiBots, "mjai-bot", "N=COMMAND: an external mjai bot plays player-N (0..3, 0..2 with --players 3) instead of the built-in bot; repeatable (see join --mjai-bot)")
 	if code, ok := parseFlags(fs, args); !ok {
@@ -117,6 +124,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	}
 	if *privateHands && *noProofs {
 		return usageError(fs, stderr, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs")
+	}
+	link, err := latency.FromRTT(*rtt, *jitter)
+	if err != nil {
+		return usageError(fs, stderr, "--rtt/--jitter: %v", err)
 	}
 	for n := range botCommands {
 		if n >= *nPlayers {
@@ -177,6 +188,19 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	peerAddr := func(i, j int) string { return players[j].addr }
+	if !link.Zero() {
+		mesh, err := latency.NewMesh(ctx, ports, link, nil)
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj local: %v\n", err)
+			return 2
+		}
+		defer mesh.Close()
+		peerAddr = func(i, j int) string {
+			return fmt.Sprintf("/ip4/127.0.0.1/tcp/%d/p2p/%s", mesh.Addr(i, j).Port, players[j].id)
+		}
+		fmt.Fprintf(stdout, "latency: every connection between two nodes is delayed by %s each way (round trip %s)\n", link, *rtt)
+	}
 	start := time.Now()
 	var mu sync.Mutex
 	var peakRSS int64
@@ -225,9 +249,9 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 				args = append(args, "--no-open")
 			}
 		}
-		for _, q := range players {
+		for j, q := range players {
 			if q != p {
-				args = append(args, "--peer", q.addr)
+				args = append(args, "--peer", peerAddr(i, j))
 			}
 		}
 		cmd := exec.CommandContext(ctx, self, args...)
@@ -342,6 +366,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 	}
 	printStats(stdout, reports, peakRSS)
+	printTiming(stdout, reports)
 	if msgs, bytes, err := wireTraffic(players); err == nil && played > 0 {
 		fmt.Fprintf(stdout, "traffic: %.0f messages and %.1f KB per hand on the wire (signed envelopes, all %s nodes); CPU %.2f s for the %s nodes, %.0f ms per hand\n",
 			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), count(len(players)), cpuMs/1000, count(len(players)), cpuMs/float64(played))
@@ -554,6 +579,29 @@ func printStats(w io.Writer, reports map[int][]childHand, peakRSS int64) {
 	}
 	fmt.Fprintf(w, "stats: hand setup median %.1f ms max %.1f ms; tsumo latency median %.2f ms p99 %.2f ms over %d draws; peak RSS per node %.1f MB\n",
 		percentile(setups, 50), percentile(setups, 100), percentile(draws, 50), percentile(draws, 99), len(draws), float64(peakRSS)/1024)
+}
+
+// printTiming prints, in one line that benchmarks parse, the medians over
+// the hands of: the pause between hands (pause_ms, the slowest node),
+// the hand's wall time (the slowest node), and the play per event (the
+// slowest node's hand time less its setup, over the hand's events).
+func printTiming(w io.Writer, reports map[int][]childHand) {
+	var pauses, hands, perEvent []float64
+	for _, rs := range reports {
+		var pause, hand, play float64
+		for _, r := range rs {
+			pause, hand = max(pause, r.PauseMs), max(hand, r.DurationMs)
+			if r.Events > 0 {
+				play = max(play, (r.DurationMs-r.SetupMs)/float64(r.Events))
+			}
+		}
+		pauses, hands, perEvent = append(pauses, pause), append(hands, hand), append(perEvent, play)
+	}
+	if len(hands) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "timing: pause between hands median %.1f ms; one hand median %.1f ms; play per event median %.2f ms\n",
+		percentile(pauses, 50), percentile(hands, 50), percentile(perEvent, 50))
 }
 
 // percentile returns the p-th percentile (nearest rank) of xs, 0 if empty.

@@ -132,6 +132,8 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"join", "--table", "t", "--hands", "0", "--peer", "a", "--peer", "b", "--peer", "c"}, "--hands"},
 		{[]string{"local", "--hands", "-1"}, "--hands"},
 		{[]string{"local", "--private-hands", "--no-proofs"}, "--private-hands"},
+		{[]string{"local", "--rtt", "-1ms"}, "--rtt"},
+		{[]string{"lab", "--rtt", "100ms", "--jitter", "-5ms"}, "--jitter"},
 		{[]string{"join", "--table", "t", "--private-hands", "--no-proofs", "--peer", "a", "--peer", "b", "--peer", "c"}, "--private-hands"},
 		{[]string{"audit"}, "transcript"},
 		{[]string{"audit", filepath.Join(t.TempDir(), "missing.mjt")}, "missing.mjt"},

@@ -237,6 +237,7 @@ type Entry struct {
 	//	*Entry_Call
 	//	*Entry_Declare
 	//	*Entry_Sync
+	//	*Entry_Waiting
 	Body          isEntry_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -438,6 +439,15 @@ func (x *Entry) GetSync() *Sync {
 	return nil
 }
 
+func (x *Entry) GetWaiting() *Waiting {
+	if x != nil {
+		if x, ok := x.Body.(*Entry_Waiting); ok {
+			return x.Waiting
+		}
+	}
+	return nil
+}
+
 type isEntry_Body interface {
 	isEntry_Body()
 }
@@ -494,6 +504,10 @@ type Entry_Sync struct {
 	Sync *Sync `protobuf:"bytes,22,opt,name=sync,proto3,oneof"`
 }
 
+type Entry_Waiting struct {
+	Waiting *Waiting `protobuf:"bytes,23,opt,name=waiting,proto3,oneof"`
+}
+
 func (*Entry_Hello) isEntry_Body() {}
 
 func (*Entry_NonceCommit) isEntry_Body() {}
@@ -519,6 +533,8 @@ func (*Entry_Call) isEntry_Body() {}
 func (*Entry_Declare) isEntry_Body() {}
 
 func (*Entry_Sync) isEntry_Body() {}
+
+func (*Entry_Waiting) isEntry_Body() {}
 
 // Hello opens a game: the players (three or four) must agree on table,
 // version, peers, player count, hands, match length, no_proofs and
@@ -1549,6 +1565,89 @@ func (x *Sync) GetAnswer() bool {
 	return false
 }
 
+// Waiting says, to the whole table, that the sender has been waiting for
+// an entry of another player (peer) in this hand and still waits: it is
+// kept waiting, not silent. A player that waits for the sender and runs
+// out of time names the player at the end of the chain of Waitings
+// instead of the sender (SPEC.md §9). Like Sync it is a control message,
+// not part of the sender's chain: seq and prev_hash are 0 and empty,
+// recipient is empty, hand is the hand (0: the opening), and it is never
+// written to a transcript. It carries no secret.
+type Waiting struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// peer is the peer ID (binary form) of the player waited for; empty
+	// when the sender no longer waits (the entry came).
+	Peer []byte `protobuf:"bytes,1,opt,name=peer,proto3" json:"peer,omitempty"`
+	// kind is the kind of entry waited for ("key release", "turn", …),
+	// for messages; at most 40 bytes.
+	Kind string `protobuf:"bytes,2,opt,name=kind,proto3" json:"kind,omitempty"`
+	// waited_ms is how long the sender has waited so far, in ms.
+	WaitedMs uint32 `protobuf:"varint,3,opt,name=waited_ms,json=waitedMs,proto3" json:"waited_ms,omitempty"`
+	// valid_ms is how long, in ms from its arrival, the notice holds unless
+	// the sender repeats it (it repeats it sooner while it still waits).
+	ValidMs       uint32 `protobuf:"varint,4,opt,name=valid_ms,json=validMs,proto3" json:"valid_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Waiting) Reset() {
+	*x = Waiting{}
+	mi := &file_mentalmj_proto_msgTypes[16]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Waiting) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Waiting) ProtoMessage() {}
+
+func (x *Waiting) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[16]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Waiting.ProtoReflect.Descriptor instead.
+func (*Waiting) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{16}
+}
+
+func (x *Waiting) GetPeer() []byte {
+	if x != nil {
+		return x.Peer
+	}
+	return nil
+}
+
+func (x *Waiting) GetKind() string {
+	if x != nil {
+		return x.Kind
+	}
+	return ""
+}
+
+func (x *Waiting) GetWaitedMs() uint32 {
+	if x != nil {
+		return x.WaitedMs
+	}
+	return 0
+}
+
+func (x *Waiting) GetValidMs() uint32 {
+	if x != nil {
+		return x.ValidMs
+	}
+	return 0
+}
+
 var File_mentalmj_proto protoreflect.FileDescriptor
 
 const file_mentalmj_proto_rawDesc = "" +
@@ -1556,7 +1655,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x0ementalmj.proto\x12\vmentalmj.v1\">\n" +
 	"\bEnvelope\x12\x14\n" +
 	"\x05entry\x18\x01 \x01(\fR\x05entry\x12\x1c\n" +
-	"\tsignature\x18\x02 \x01(\fR\tsignature\"\xae\x06\n" +
+	"\tsignature\x18\x02 \x01(\fR\tsignature\"\xe0\x06\n" +
 	"\x05Entry\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\fR\x06gameId\x12\x12\n" +
 	"\x04hand\x18\x02 \x01(\rR\x04hand\x12\x10\n" +
@@ -1579,7 +1678,8 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x06answer\x18\x13 \x01(\v2\x13.mentalmj.v1.AnswerH\x00R\x06answer\x12'\n" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclare\x12'\n" +
-	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04syncB\x06\n" +
+	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04sync\x120\n" +
+	"\awaiting\x18\x17 \x01(\v2\x14.mentalmj.v1.WaitingH\x00R\awaitingB\x06\n" +
 	"\x04body\"\x9d\x02\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
@@ -1651,7 +1751,12 @@ const file_mentalmj_proto_rawDesc = "" +
 	"fault_kind\x18\x03 \x01(\tR\tfaultKind\"2\n" +
 	"\x04Sync\x12\x12\n" +
 	"\x04next\x18\x01 \x01(\x04R\x04next\x12\x16\n" +
-	"\x06answer\x18\x02 \x01(\bR\x06answer*k\n" +
+	"\x06answer\x18\x02 \x01(\bR\x06answer\"i\n" +
+	"\aWaiting\x12\x12\n" +
+	"\x04peer\x18\x01 \x01(\fR\x04peer\x12\x12\n" +
+	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1b\n" +
+	"\twaited_ms\x18\x03 \x01(\rR\bwaitedMs\x12\x19\n" +
+	"\bvalid_ms\x18\x04 \x01(\rR\avalidMs*k\n" +
 	"\bTurnKind\x12\x0e\n" +
 	"\n" +
 	"TURN_DAHAI\x10\x00\x12\x0e\n" +
@@ -1687,7 +1792,7 @@ func file_mentalmj_proto_rawDescGZIP() []byte {
 }
 
 var file_mentalmj_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_mentalmj_proto_goTypes = []any{
 	(TurnKind)(0),       // 0: mentalmj.v1.TurnKind
 	(AnswerKind)(0),     // 1: mentalmj.v1.AnswerKind
@@ -1707,6 +1812,7 @@ var file_mentalmj_proto_goTypes = []any{
 	(*KeyReveal)(nil),   // 15: mentalmj.v1.KeyReveal
 	(*Abort)(nil),       // 16: mentalmj.v1.Abort
 	(*Sync)(nil),        // 17: mentalmj.v1.Sync
+	(*Waiting)(nil),     // 18: mentalmj.v1.Waiting
 }
 var file_mentalmj_proto_depIdxs = []int32{
 	4,  // 0: mentalmj.v1.Entry.hello:type_name -> mentalmj.v1.Hello
@@ -1722,17 +1828,18 @@ var file_mentalmj_proto_depIdxs = []int32{
 	13, // 10: mentalmj.v1.Entry.call:type_name -> mentalmj.v1.Call
 	14, // 11: mentalmj.v1.Entry.declare:type_name -> mentalmj.v1.Declare
 	17, // 12: mentalmj.v1.Entry.sync:type_name -> mentalmj.v1.Sync
-	0,  // 13: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
-	10, // 14: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
-	1,  // 15: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
-	1,  // 16: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
-	10, // 17: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
-	10, // 18: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
-	19, // [19:19] is the sub-list for method output_type
-	19, // [19:19] is the sub-list for method input_type
-	19, // [19:19] is the sub-list for extension type_name
-	19, // [19:19] is the sub-list for extension extendee
-	0,  // [0:19] is the sub-list for field type_name
+	18, // 13: mentalmj.v1.Entry.waiting:type_name -> mentalmj.v1.Waiting
+	0,  // 14: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
+	10, // 15: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
+	1,  // 16: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
+	1,  // 17: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
+	10, // 18: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
+	10, // 19: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
+	20, // [20:20] is the sub-list for method output_type
+	20, // [20:20] is the sub-list for method input_type
+	20, // [20:20] is the sub-list for extension type_name
+	20, // [20:20] is the sub-list for extension extendee
+	0,  // [0:20] is the sub-list for field type_name
 }
 
 func init() { file_mentalmj_proto_init() }
@@ -1754,6 +1861,7 @@ func file_mentalmj_proto_init() {
 		(*Entry_Call)(nil),
 		(*Entry_Declare)(nil),
 		(*Entry_Sync)(nil),
+		(*Entry_Waiting)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1761,7 +1869,7 @@ func file_mentalmj_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_mentalmj_proto_rawDesc), len(file_mentalmj_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   16,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
