@@ -111,6 +111,11 @@ func (h *hand) playKyoku(ctx context.Context) error {
 func (h *hand) exchange(ctx context.Context, seats []game.Seat, kind string, timeout time.Duration, mine func(context.Context) (*pb.Entry, error)) error {
 	g := h.g
 	if slices.Contains(seats, game.Seat(h.seat)) {
+		// A resumed game first takes its own prepared passes recorded
+		// before this decision (sent while its player thought).
+		if err := g.replayPrepared(ctx); err != nil {
+			return err
+		}
 		o, err := h.replayedDecision(kind)
 		if err != nil {
 			return err
@@ -278,7 +283,7 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 	}
 	me := game.Seat(h.seat)
 	dctx, cancel := context.WithTimeout(ctx, h.g.cfg.DecisionTimeout)
-	a, err = h.g.cfg.Player.Act(dctx, v.Clone(), me)
+	a, err = h.g.act(ctx, dctx, v.Clone(), me)
 	expired := dctx.Err() != nil && ctx.Err() == nil
 	cancel()
 	if expired {

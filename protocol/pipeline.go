@@ -11,6 +11,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -408,4 +409,37 @@ func (g *Game) arrived(from peer.ID, hand uint32, env []byte) (o *Opened, skip b
 		return o, false, err
 	}
 	return nil, true, g.next.takePass(o)
+}
+
+// act asks the Player for this player's action on v (dctx bounds the
+// decision). While the Player thinks — a person takes seconds — this
+// player's prepared pass of the next hand, once made, is sent: the table
+// waits for this player anyway, so the pass costs nobody any time, and
+// the decision, once made, is returned at once (item 4 of issue 18). A
+// pass that cannot be sent ends the hand like any failed send (ctx bounds
+// it).
+func (g *Game) act(ctx, dctx context.Context, v *game.Kyoku, me game.Seat) (game.Action, error) {
+	nh := g.next
+	if nh == nil || nh.frozen || g.replay != nil || nh.making == nil {
+		return g.cfg.Player.Act(dctx, v, me)
+	}
+	type decision struct {
+		a   game.Action
+		err error
+	}
+	done := make(chan decision, 1)
+	go func() {
+		a, err := g.cfg.Player.Act(dctx, v, me)
+		done <- decision{a, err}
+	}()
+	for {
+		select {
+		case d := <-done:
+			return d.a, d.err
+		case m := <-nh.making:
+			if err := nh.sendPass(ctx, m); err != nil {
+				return game.Action{}, err
+			}
+		}
+	}
 }

@@ -48,6 +48,11 @@ type Report struct {
 	// checked every proof and every shown tile against the proven wall
 	// but not the Tenhou wall model.
 	PrivateHands bool `json:"private_hands,omitempty"`
+	// Dropped, for a game with the pipelined setup (join --pipeline),
+	// says the first transcript ends with the audited passes of a hand
+	// never played ("hand 9: 5 prepared passes dropped unused: the match
+	// is over"); empty otherwise.
+	Dropped string `json:"dropped,omitempty"`
 	// GameID is the game id in hex ("" if the Hellos do not agree).
 	GameID      string           `json:"game_id"`
 	Transcripts []TranscriptInfo `json:"transcripts"`
@@ -167,6 +172,9 @@ func Audit(files []File) (*Report, error) {
 	r := &Report{Table: first.Table, Length: first.Length, Sanma: first.Players == 3, PrivateHands: first.PrivateHands, Transcripts: []TranscriptInfo{}, Players: []Player{}, Hands: []Hand{}, Blame: []Blame{}, Faults: []Fault{}}
 	if first.GameID != nil {
 		r.GameID = hex.EncodeToString(first.GameID)
+	}
+	if d := first.Dropped; d != nil {
+		r.Dropped = fmt.Sprintf("hand %d: %d prepared passes dropped unused: %s", d.Hand, d.Passes, d.Reason)
 	}
 	r.names = Names{Seats: first.Seats, Nicks: first.Nicks}
 	for _, p := range first.Peers {
