@@ -13,8 +13,10 @@ import (
 // FromMjlog returns the whole game g as mjai events, every tile shown:
 // start_game (no id), then per kyoku start_kyoku, the play in the mjlog's
 // order, hora or ryukyoku, end_kyoku; end_game last. Three-player games
-// keep four seats (the fourth with 0 points and no tiles) and write kita
-// as nukidora. It returns an error naming g.File and the kyoku for what
+// keep four seats as the three-player forks of Mortal read them (the
+// fourth seat named "", with 0 points, 13 hidden tiles and 0 deltas) and
+// write kita as nukidora {actor, pai "N"}, followed by the replacement
+// tsumo (see the package documentation). It returns an error naming g.File and the kyoku for what
 // cannot be converted: a kyoku without a result, malformed sc=, a call
 // whose tiles do not fit its type.
 func FromMjlog(g *mjlog.Game) ([]Event, error) {
@@ -67,7 +69,7 @@ func convert(g *mjlog.Game, emit func(*Event) error) error {
 		return err
 	}
 	for i := range g.Rounds {
-		if err := kyoku(emit, &g.Rounds[i], aka); err != nil {
+		if err := kyoku(emit, &g.Rounds[i], aka, g.Go.Players()); err != nil {
 			return fmt.Errorf("%s: kyoku %d: %w", g.File, i+1, err)
 		}
 	}
@@ -82,8 +84,9 @@ func tiles(ts []wall.Tile, aka bool) []string {
 	return out
 }
 
-// kyoku emits one round's events.
-func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool) error {
+// kyoku emits one round's events; players is 3 in sanma, whose empty
+// fourth seat gets 0 points and 13 hidden tiles (SanmaTehai).
+func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool, players int) error {
 	in := &rd.Init
 	tile := func(t wall.Tile) string { return Tile(t, aka) }
 	start := Event{Type: StartKyoku, Bakaze: KindName(wall.Kind(27 + (in.Kyoku/4)%4)), DoraMarker: tile(in.DoraIndicator),
@@ -93,6 +96,9 @@ func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool) error {
 			start.Scores[s] = 100 * in.Ten[s]
 		}
 		start.Tehais[s] = tiles(in.Hai[s], aka)
+		if s >= players {
+			start.Tehais[s] = SanmaTehai()
+		}
 	}
 	if err := emit(&start); err != nil {
 		return err
@@ -152,6 +158,17 @@ func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool) error {
 		return fmt.Errorf("no <AGARI> or <RYUUKYOKU>")
 	}
 	return emit(&Event{Type: EndKyoku})
+}
+
+// SanmaTehai returns the start_kyoku tehai of the empty fourth seat of a
+// three-player game: 13 hidden tiles, as libriichi's three-player forks
+// (mjai-reviewer3p's [[Tile; 13]; 4], whose default tile is "?") expect.
+func SanmaTehai() []string {
+	out := make([]string, 13)
+	for i := range out {
+		out[i] = Hidden
+	}
+	return out
 }
 
 // deltas returns the four score changes (points) of sc="score,delta,…"

@@ -14,7 +14,7 @@
 //	chi, pon, daiminkan {actor, target, pai, consumed}
 //	kakan       {actor, pai, consumed} pai the added tile, consumed the pon
 //	ankan       {actor, consumed}
-//	nukidora    {actor, pai}           three-player north (Mortal's sanma fork)
+//	nukidora    {actor, pai}           three-player kita: pai "N" (see Three players)
 //	dora        {dora_marker}
 //	reach, reach_accepted {actor}
 //	hora        {actor, target, deltas, ura_markers}
@@ -34,6 +34,25 @@
 // ankan → dora → rinshan tsumo; daiminkan or kakan → rinshan tsumo → dora
 // just before that player's next dahai (or next kan); one hora per winner
 // of a double ron; end_kyoku after every kyoku and end_game last.
+//
+// # Three players
+//
+// Plain mjai has no three-player game; its three-player extension is the
+// one of Mortal's libriichi forks for sanma (libriichi3p, and
+// hidacow/mjai-reviewer3p's convlog, whose Event has Nukidora {actor, pai}
+// and keeps [_; 4] arrays), which tools converting Mahjong Soul games
+// (MahjongCopilot's BaBei) also write. This package follows it:
+//
+//   - four seats stay: start_game names 4 (the fourth ""), start_kyoku
+//     scores 4 (the fourth 0) and tehais 4, the fourth 13 "?" tiles;
+//     hora and ryukyoku deltas 4 (the fourth 0); seats 0..2 play;
+//   - kita is {"type":"nukidora","actor":A,"pai":"N"}, followed by A's
+//     replacement tsumo (Tenhou's kita draw), with no dora event; a bot
+//     answers nukidora on its turn to declare kita;
+//   - call targets are absolute seats 0..2; there is no chi.
+//
+// Some newer forks read the number of players from the length of scores
+// (three entries); this package writes the four-entry form above.
 //
 // # Tiles
 //

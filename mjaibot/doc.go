@@ -13,7 +13,10 @@
 // protocol shows them: start_game with "id" = the seat, start_kyoku with
 // the other hands as "?", the other players' tsumo as "?", every public
 // discard, call, kan, dora indicator, riichi, win and draw as it happens,
-// end_kyoku after each hand and end_game when the player is closed.
+// end_kyoku after each hand and end_game when the player is closed. A
+// three-player game is sent in the form of package mjai's Three players:
+// four seats, the empty one with 0 points and 13 "?" tiles, and every kita
+// as nukidora before its replacement tsumo.
 //
 // # When it answers
 //
@@ -22,8 +25,8 @@
 // "can_act" extension: true on the last event before a decision it
 // waits for, false everywhere else. It asks only when the seat has a real
 // choice: on its turn (dahai, reach then dahai, hora, ankan, kakan,
-// ryukyoku for kyuushu kyuuhai) and on a tile on offer it could call or
-// ron (chi, pon, daiminkan, hora, none). Passing when nothing is possible
+// ryukyoku for kyuushu kyuuhai, nukidora for kita in sanma) and on a tile
+// on offer it could call or ron (chi, pon, daiminkan, hora, none). Passing when nothing is possible
 // and the tenpai/noten declaration at an exhaustive draw are made by the
 // node. A reach reply is echoed back as a reach event (can_act true) and
 // the bot then names its riichi discard, as in mjai.

@@ -20,6 +20,7 @@ type feed struct {
 	inKyoku   bool
 	river     [4]int
 	melds     [4][]game.Meld
+	nuki      [4]int // kita (nukidora) sent per seat (sanma)
 	dora      int
 	riichi    [4]bool
 	live, rin int
@@ -84,6 +85,17 @@ func (f *feed) update(v *game.Kyoku) []mjai.Event {
 		}
 		f.melds[s] = ms
 	}
+	// Kita (sanma): before the replacement tsumo it brings.
+	for s := range game.Seat(4) {
+		nd := v.Nukidora(s)
+		for _, t := range nd[min(f.nuki[s], len(nd)):] {
+			out = append(out, mjai.Event{Type: mjai.Nukidora, Actor: int(s), Pai: f.tile(t)})
+			if s == f.seat {
+				f.drawn = game.Unknown
+			}
+		}
+		f.nuki[s] = len(nd)
+	}
 	inds := v.DoraIndicators()
 	for f.dora < len(inds) && inds[f.dora] != game.Unknown {
 		out = append(out, mjai.Event{Type: mjai.Dora, DoraMarker: f.tile(inds[f.dora])})
@@ -144,7 +156,7 @@ func (f *feed) newTile(v *game.Kyoku) wall.Tile {
 
 func (f *feed) start(v *game.Kyoku) mjai.Event {
 	f.inKyoku = true
-	f.river, f.melds, f.riichi, f.dora = [4]int{}, [4][]game.Meld{}, [4]bool{}, 1
+	f.river, f.melds, f.riichi, f.dora, f.nuki = [4]int{}, [4][]game.Meld{}, [4]bool{}, 1, [4]int{}
 	f.live, f.rin = v.Draws()
 	f.sentReach = false
 	round := v.Round()
@@ -157,6 +169,9 @@ func (f *feed) start(v *game.Kyoku) mjai.Event {
 	for s := range game.Seat(4) {
 		tiles, pos := v.Hand(s)
 		e.Tehais[s] = f.tiles(tiles)
+		if int(s) >= v.Players() {
+			e.Tehais[s] = mjai.SanmaTehai() // the empty seat, as Mortal's sanma forks expect
+		}
 		if s == f.seat {
 			f.hand = pos
 		}

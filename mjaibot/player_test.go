@@ -53,13 +53,14 @@ func (p builtin) Act(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action
 }
 
 // table plays hands in memory with players[i] at player i (nil: the
-// built-in bot) and returns player 0's results and game.
+// built-in bot), three players (sanma) when players has three, and
+// returns player 0's results and game.
 func table(t *testing.T, hands int, decision time.Duration, players []protocol.Player) ([]protocol.HandResult, *protocol.Game) {
 	t.Helper()
 	net := protocol.NewMemNetwork()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
-	for range protocol.Players {
+	for range len(players) {
 		k, _, err := crypto.GenerateEd25519Key(rand.Reader)
 		if err != nil {
 			t.Fatal(err)
@@ -70,10 +71,10 @@ func table(t *testing.T, hands int, decision time.Duration, players []protocol.P
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	var wg sync.WaitGroup
-	results := make([][]protocol.HandResult, protocol.Players)
-	games := make([]*protocol.Game, protocol.Players)
-	errs := make([]error, protocol.Players)
-	for i := range protocol.Players {
+	results := make([][]protocol.HandResult, len(players))
+	games := make([]*protocol.Game, len(players))
+	errs := make([]error, len(players))
+	for i := range len(players) {
 		p := players[i]
 		if p == nil {
 			p = builtin{bot.New(uint64(i) + 1)}

@@ -79,6 +79,8 @@ func action(r mjai.Event, legal []game.Action, seat game.Seat, riichi bool, draw
 		return pick(func(a game.Action) bool { return a.Type == game.Kakan && matches(a.Tile, r.Pai, aka) })
 	case mjai.Ankan:
 		return pick(func(a game.Action) bool { return a.Type == game.Ankan && sameTiles(a.Tiles, r.Consumed, aka) })
+	case mjai.Nukidora:
+		return pick(func(a game.Action) bool { return a.Type == game.Kita && matches(a.Tile, r.Pai, aka) })
 	case mjai.Ryukyoku:
 		return pick(func(a game.Action) bool { return a.Type == game.KyuushuKyuuhai })
 	case mjai.None:

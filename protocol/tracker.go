@@ -350,8 +350,10 @@ func (t *tracker) feedAnswer(o *Opened, s game.Seat, m *pb.Answer) error {
 		return nil
 	}
 	// Every answer is in: Tenhou's priority, ron > pon/daiminkan > chi.
-	// Several rons all win (the engine pays a double ron and aborts a
-	// triple); otherwise the call nearest in turn order wins.
+	// Every ron answer must be shown (the engine then applies the
+	// table's multiple-ron rule: game.Rules.Ron, Tenhou's double ron and
+	// triple-ron abort by default); otherwise the call nearest in turn
+	// order wins.
 	t.winners, t.calls = nil, map[game.Seat]game.Action{}
 	for _, rank := range [][]pb.AnswerKind{{pb.AnswerKind_ANSWER_RON}, {pb.AnswerKind_ANSWER_PON, pb.AnswerKind_ANSWER_DAIMINKAN}, {pb.AnswerKind_ANSWER_CHI}} {
 		for _, w := range t.awaited {

@@ -20,46 +20,64 @@ import (
 func ParseHand(s string) ([]wall.Tile, error) {
 	var used [wall.NumTiles]bool
 	var out []wall.Tile
-	var digits []int // byte positions of pending digits
-	for i := 0; i < len(s); i++ {
-		ch := s[i]
-		switch {
-		case ch >= '0' && ch <= '9':
-			digits = append(digits, i)
-		case ch == 'm' || ch == 'p' || ch == 's' || ch == 'z':
-			if len(digits) == 0 {
-				return nil, fmt.Errorf("riichi: hand %q: position %d: suit letter %q without digits", s, i, ch)
-			}
-			for _, pos := range digits {
-				t, err := takeTile(&used, s[pos], ch)
-				if err != nil {
-					return nil, fmt.Errorf("riichi: hand %q: position %d: %w", s, pos, err)
-				}
-				out = append(out, t)
-			}
-			digits = digits[:0]
-		case ch == ' ':
-		default:
-			return nil, fmt.Errorf("riichi: hand %q: position %d: unexpected character %q", s, i, ch)
-		}
-	}
-	if len(digits) > 0 {
-		return nil, fmt.Errorf("riichi: hand %q: position %d: digit without a suit letter", s, digits[0])
+	err := ScanHand(s, func(_ int, k wall.Kind, red bool) error {
+		t, err := takeTile(&used, k, red)
+		out = append(out, t)
+		return err
+	})
+	if err != nil {
+		return nil, err
 	}
 	return out, nil
 }
 
-// takeTile returns the lowest free id of the tile named by digit and suit and
-// marks it used.
-func takeTile(used *[wall.NumTiles]bool, digit, suit byte) (wall.Tile, error) {
-	k, red, err := wall.ParseTileName(string([]byte{digit, suit}))
-	if err != nil {
-		return 0, err
+// ScanHand reads s in the notation of ParseHand and calls fn with the
+// byte position, kind and redness ('0') of each tile, in input order,
+// without giving tiles ids: callers with their own idea of which copies
+// exist (several red fives of a suit, tiles shared with other strings)
+// count them themselves. It returns the first error, naming s and the
+// 0-based byte position: a digit without a following suit letter, an
+// unknown character, 0z/8z/9z, or fn's error (wrapped) at its tile.
+func ScanHand(s string, fn func(pos int, k wall.Kind, red bool) error) error {
+	var digits [16]int // byte positions of pending digits (more spill over)
+	pending := digits[:0]
+	for i := 0; i < len(s); i++ {
+		ch := s[i]
+		switch {
+		case ch >= '0' && ch <= '9':
+			pending = append(pending, i)
+		case ch == 'm' || ch == 'p' || ch == 's' || ch == 'z':
+			if len(pending) == 0 {
+				return fmt.Errorf("riichi: hand %q: position %d: suit letter %q without digits", s, i, ch)
+			}
+			for _, pos := range pending {
+				k, red, err := wall.ParseTileName(tileName(s[pos], ch))
+				if err == nil {
+					err = fn(pos, k, red)
+				}
+				if err != nil {
+					return fmt.Errorf("riichi: hand %q: position %d: %w", s, pos, err)
+				}
+			}
+			pending = pending[:0]
+		case ch == ' ':
+		default:
+			return fmt.Errorf("riichi: hand %q: position %d: unexpected character %q", s, i, ch)
+		}
 	}
+	if len(pending) > 0 {
+		return fmt.Errorf("riichi: hand %q: position %d: digit without a suit letter", s, pending[0])
+	}
+	return nil
+}
+
+// takeTile returns the lowest free id of kind k (red: the red id) and
+// marks it used.
+func takeTile(used *[wall.NumTiles]bool, k wall.Kind, red bool) (wall.Tile, error) {
 	if red {
 		t := wall.Tile(4 * k)
 		if used[t] {
-			return 0, fmt.Errorf("second red five %c%c", digit, suit)
+			return 0, fmt.Errorf("second red five 0%c", k.Suit())
 		}
 		used[t] = true
 		return t, nil
@@ -71,7 +89,22 @@ func takeTile(used *[wall.NumTiles]bool, digit, suit byte) (wall.Tile, error) {
 		used[t] = true
 		return t, nil
 	}
-	return 0, fmt.Errorf("too many copies of %c%c", digit, suit)
+	return 0, fmt.Errorf("too many copies of %v", k)
+}
+
+// tileNames holds every digit+suit pair, so that tileName can slice a
+// two-byte name out of it instead of allocating one per tile.
+const tileNames = "0m1m2m3m4m5m6m7m8m9m0p1p2p3p4p5p6p7p8p9p0s1s2s3s4s5s6s7s8s9s0z1z2z3z4z5z6z7z8z9z"
+
+// tileName returns the two-character name digit+suit (a slice of
+// tileNames when both are in range, else a new string).
+func tileName(digit, suit byte) string {
+	i := strings.IndexByte("mpsz", suit)
+	if digit < '0' || digit > '9' || i < 0 {
+		return string([]byte{digit, suit})
+	}
+	off := 2 * (10*i + int(digit-'0'))
+	return tileNames[off : off+2]
 }
 
 // FormatHand writes tiles in the standard notation, sorted by kind with

@@ -1,6 +1,7 @@
 package riichi
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -151,5 +152,36 @@ func TestMeldValidate(t *testing.T) {
 	}
 	if (Meld{Type: Ankan}).Open() || !(Meld{Type: Kakan}).Open() {
 		t.Error("Open: ankan must be closed, kakan open")
+	}
+}
+
+// TestScanHand checks that ScanHand reports each tile's byte position,
+// kind and redness in input order, without the per-kind copy limits of
+// ParseHand (two red 5p pass; counting is the caller's), and wraps the
+// caller's error with the tile's position.
+func TestScanHand(t *testing.T) {
+	type tile struct {
+		pos  int
+		kind wall.Kind
+		red  bool
+	}
+	var got []tile
+	err := ScanHand("05p 00p7z", func(pos int, k wall.Kind, red bool) error {
+		got = append(got, tile{pos, k, red})
+		return nil
+	})
+	want := []tile{{0, 13, true}, {1, 13, false}, {4, 13, true}, {5, 13, true}, {7, 33, false}}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("ScanHand = %v, %v; want %v", got, err, want)
+	}
+	stop := errors.New("stop here")
+	err = ScanHand("123m", func(pos int, _ wall.Kind, _ bool) error {
+		if pos == 1 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || !strings.Contains(err.Error(), "position 1") {
+		t.Errorf("caller's error came back as %v", err)
 	}
 }

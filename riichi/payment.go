@@ -63,46 +63,82 @@ func BasePoints(han, fu int) (base, limit int) {
 	return b, 0
 }
 
+// BasePoints is the package function BasePoints under rules r: with
+// r.Kiriage 4 han 30 fu and 3 han 60 fu (1920) are a mangan (limit 1);
+// with r.KazoeSanbaiman 13 han and more are a sanbaiman (6000, limit 4).
+func (r Rules) BasePoints(han, fu int) (base, limit int) {
+	base, limit = BasePoints(han, fu)
+	switch {
+	case r.KazoeSanbaiman && han >= 13:
+		return 6000, 4
+	case r.Kiriage && base == 1920:
+		return 2000, 1
+	}
+	return base, limit
+}
+
+// YakumanCount returns how many yakuman the Tenhou yakuman ids ym are
+// worth under r: one each (Tenhou); with r.DoubleYakuman two for
+// suuankou tanki (41), junsei chuuren poutou (46), kokushi musou
+// 13-sided (48) and daisuushii (49); with r.SingleYakuman one at most,
+// a double yakuman included (WRC: "capped as that of a single yakuman";
+// @kobalab/majiang-core's 役満の複合あり false).
+func (r Rules) YakumanCount(ym []int) int {
+	if r.SingleYakuman {
+		return min(len(ym), 1)
+	}
+	n := 0
+	for _, id := range ym {
+		n++
+		if r.DoubleYakuman && (id == YakuSuuankouTanki || id == YakuJunseiChuuren || id == YakuKokushi13 || id == YakuDaisuushii) {
+			n++
+		}
+	}
+	return n
+}
+
 // pay computes Tenhou's ten= value (without honba) and the payment (with
-// honba) for basic points base; sanma: three players (tsumo loss, 100 per
-// honba from each of the two payers, 200 per honba on a ron).
-func pay(base int, dealer, tsumo bool, honba int, sanma bool) (points int, p Payment) {
+// honba) for basic points base; h is the value of one honba on a
+// four-player ron (300 on Tenhou); sanma: three players (tsumo loss, h/3
+// per honba from each of the two payers, 2h/3 per honba on a ron).
+func pay(base int, dealer, tsumo bool, honba int, sanma bool, h int) (points int, p Payment) {
+	each := h / 3 * honba
 	if sanma {
 		switch {
 		case !tsumo && dealer:
 			points = ceil100(6 * base)
-			p.Ron = points + 200*honba
+			p.Ron = points + 2*each
 		case !tsumo:
 			points = ceil100(4 * base)
-			p.Ron = points + 200*honba
+			p.Ron = points + 2*each
 		case dealer:
-			each := ceil100(2 * base)
-			points = 2 * each
-			p.TsumoNonDealer = each + 100*honba
+			share := ceil100(2 * base)
+			points = 2 * share
+			p.TsumoNonDealer = share + each
 		default:
 			d, n := ceil100(2*base), ceil100(base)
 			points = d + n
-			p.TsumoDealer = d + 100*honba
-			p.TsumoNonDealer = n + 100*honba
+			p.TsumoDealer = d + each
+			p.TsumoNonDealer = n + each
 		}
 		return points, p
 	}
 	switch {
 	case !tsumo && dealer:
 		points = ceil100(6 * base)
-		p.Ron = points + 300*honba
+		p.Ron = points + h*honba
 	case !tsumo:
 		points = ceil100(4 * base)
-		p.Ron = points + 300*honba
+		p.Ron = points + h*honba
 	case dealer:
-		each := ceil100(2 * base)
-		points = 3 * each
-		p.TsumoNonDealer = each + 100*honba
+		share := ceil100(2 * base)
+		points = 3 * share
+		p.TsumoNonDealer = share + each
 	default:
 		d, n := ceil100(2*base), ceil100(base)
 		points = d + 2*n
-		p.TsumoDealer = d + 100*honba
-		p.TsumoNonDealer = n + 100*honba
+		p.TsumoDealer = d + each
+		p.TsumoNonDealer = n + each
 	}
 	return points, p
 }
@@ -117,13 +153,15 @@ func Points(han, fu, yakuman int, dealer, tsumo bool, honba int) (points int, p 
 
 // PointsRules is Points under rules r: with r.Sanma the three-player
 // payments (Rules.Sanma): a tsumo is paid by the two other players only,
-// so points is 2 shares, not 3.
+// so points is 2 shares, not 3; r.Kiriage and r.KazoeSanbaiman as
+// Rules.BasePoints; r.Honba the honba value. yakuman is the count already
+// weighed by r (Rules.YakumanCount).
 func PointsRules(han, fu, yakuman int, dealer, tsumo bool, honba int, r Rules) (points int, p Payment) {
-	base, _ := BasePoints(han, fu)
+	base, _ := r.BasePoints(han, fu)
 	if yakuman > 0 {
 		base = 8000 * yakuman
 	}
-	return pay(base, dealer, tsumo, honba, r.Sanma)
+	return pay(base, dealer, tsumo, honba, r.Sanma, r.HonbaValue())
 }
 
 // PaoPayment returns who pays a single-yakuman win (daisangen or

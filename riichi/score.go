@@ -24,9 +24,12 @@ var ErrNoYaku = errors.New("riichi: hand has no yaku")
 // other than a non-dealer's).
 var ErrInvalidHand = errors.New("riichi: invalid win context")
 
-// Rules selects rule options. Tenhou ari-ari is TenhouRules.
+// Rules selects rule options. Tenhou ari-ari is TenhouRules; the zero
+// value of every field below Sanma is Tenhou's rule, so literals that set
+// only Aka, Kuitan and Sanma keep Tenhou's rules (package rules builds the
+// house-rule values).
 type Rules struct {
-	// Aka counts red fives (ids 16, 52, 88) as aka dora (yaku 54).
+	// Aka counts red fives as aka dora (yaku 54): the ids Red says.
 	Aka bool
 	// Kuitan allows tanyao in open hands.
 	Kuitan bool
@@ -36,6 +39,56 @@ type Rules struct {
 	// paid) and 100 points per honba from each payer (200 for a ron), as
 	// the AGARI sc= values of Tenhou's three-player logs show.
 	Sanma bool
+	// Red is the number of red fives when Aka, 1..4 (0 means Tenhou's
+	// three): 1 the 5p id 52; 2 ids 52 and 88 (5p, 5s); 3 ids 16, 52, 88
+	// (one per suit); 4 those and a second red 5p, id 53 (as the rules
+	// with four red fives have it). The red ids follow the wall package's
+	// Tenhou tile ids (the first id of each five is red).
+	Red int
+	// Kiriage rounds 4 han 30 fu and 3 han 60 fu (1920 basic points) up to
+	// mangan (kiriage mangan).
+	Kiriage bool
+	// KazoeSanbaiman caps 13 han and more at sanbaiman (no kazoe yakuman).
+	KazoeSanbaiman bool
+	// DoubleYakuman counts suuankou tanki, junsei chuuren poutou, kokushi
+	// musou 13-sided and daisuushii as two yakuman each.
+	DoubleYakuman bool
+	// SingleYakuman pays one yakuman at most: several yakuman, or a
+	// double yakuman, in one hand do not add up.
+	SingleYakuman bool
+	// Honba is the value of one honba stick on a four-player ron in
+	// points (0 means 300): each tsumo payer pays a third, and a
+	// three-player ron two thirds (Tenhou: 300, 100, 200).
+	Honba int
+	// NoUra counts no ura dora; NoKanDora counts only the first dora
+	// indicator; NoKanUra counts only the first ura indicator.
+	NoUra, NoKanDora, NoKanUra bool
+}
+
+// IsRed reports whether t is a red five under r: false for every tile
+// without Aka, else the ids Red lists.
+func (r Rules) IsRed(t wall.Tile) bool {
+	if !r.Aka {
+		return false
+	}
+	switch r.Red {
+	case 1:
+		return t == wall.RedPin
+	case 2:
+		return t == wall.RedPin || t == wall.RedSou
+	case 4:
+		return t.IsRed() || t == wall.RedPin+1
+	}
+	return t.IsRed()
+}
+
+// HonbaValue returns the value of one honba stick on a four-player ron in
+// points: r.Honba, or 300 (Tenhou) when 0.
+func (r Rules) HonbaValue() int {
+	if r.Honba == 0 {
+		return 300
+	}
+	return r.Honba
 }
 
 // TenhouRules is Tenhou's four-player ari-ari ruleset: open tanyao and red
@@ -113,7 +166,8 @@ type WinResult struct {
 // ErrNotComplete (not a complete hand) or ErrNoYaku (no yaku in any
 // reading).
 func Score(ctx WinContext) (WinResult, error) {
-	f, err := newFacts(&ctx)
+	var facts handFacts // on the stack: Score allocates less
+	f, err := newFacts(&ctx, &facts)
 	if err != nil {
 		return WinResult{}, err
 	}
@@ -151,8 +205,9 @@ func Score(ctx WinContext) (WinResult, error) {
 	return best, nil
 }
 
-// newFacts validates ctx and collects the reading-independent facts.
-func newFacts(ctx *WinContext) (*handFacts, error) {
+// newFacts validates ctx and collects the reading-independent facts into
+// f, which it returns.
+func newFacts(ctx *WinContext, f *handFacts) (*handFacts, error) {
 	bad := func(format string, a ...any) error {
 		return fmt.Errorf("%w: %s", ErrInvalidHand, fmt.Sprintf(format, a...))
 	}
@@ -167,7 +222,7 @@ func newFacts(ctx *WinContext) (*handFacts, error) {
 			return nil, bad("wind kind %d outside 27..30", int(w))
 		}
 	}
-	f := &handFacts{ctx: ctx, menzen: true, noMelds: len(ctx.Melds) == 0}
+	*f = handFacts{ctx: ctx, menzen: true, noMelds: len(ctx.Melds) == 0}
 	var seen [wall.NumTiles]bool
 	use := func(t wall.Tile) error {
 		if !t.Valid() {
@@ -225,20 +280,27 @@ func newFacts(ctx *WinContext) (*handFacts, error) {
 // (melds included; ura only with riichi).
 func doraCounts(f *handFacts) (dora, aka, ura int) {
 	ctx := f.ctx
-	for _, t := range ctx.DoraIndicators {
+	indicators, uraIndicators := ctx.DoraIndicators, ctx.UraIndicators
+	if ctx.Rules.NoKanDora && len(indicators) > 1 {
+		indicators = indicators[:1]
+	}
+	if ctx.Rules.NoKanUra && len(uraIndicators) > 1 {
+		uraIndicators = uraIndicators[:1]
+	}
+	for _, t := range indicators {
 		dora += f.all[DoraOfRules(t, ctx.Rules)]
 	}
 	// A nukidora is a north tile: one dora for being set aside, and one
 	// more for each indicator pointing at north.
 	const north = 30
 	dora += ctx.Nukidora
-	for _, t := range ctx.DoraIndicators {
+	for _, t := range indicators {
 		if DoraOfRules(t, ctx.Rules) == north {
 			dora += ctx.Nukidora
 		}
 	}
-	if ctx.Riichi || ctx.DoubleRiichi {
-		for _, t := range ctx.UraIndicators {
+	if (ctx.Riichi || ctx.DoubleRiichi) && !ctx.Rules.NoUra {
+		for _, t := range uraIndicators {
 			ura += f.all[DoraOfRules(t, ctx.Rules)]
 			if DoraOfRules(t, ctx.Rules) == north {
 				ura += ctx.Nukidora
@@ -247,7 +309,7 @@ func doraCounts(f *handFacts) (dora, aka, ura int) {
 	}
 	if ctx.Rules.Aka {
 		count := func(t wall.Tile) {
-			if t.IsRed() {
+			if ctx.Rules.IsRed(t) {
 				aka++
 			}
 		}
@@ -322,10 +384,11 @@ func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok b
 	yaku, pinfu := yakuOf(f, r)
 	res.Fu = fuOf(f, r, pinfu)
 	if ym := yakumanOf(f, r); len(ym) > 0 {
+		n := ctx.Rules.YakumanCount(ym)
 		res.Yakuman = ym
-		res.Han = 13 * len(ym)
+		res.Han = 13 * n
 		res.Limit = 5
-		res.Points, res.Pay = PointsRules(0, 0, len(ym), dealer, ctx.Tsumo, ctx.Honba, ctx.Rules)
+		res.Points, res.Pay = PointsRules(0, 0, n, dealer, ctx.Tsumo, ctx.Honba, ctx.Rules)
 		return res, true
 	}
 	if len(yaku) == 0 {
@@ -337,14 +400,14 @@ func evaluate(f *handFacts, r *reading, dora, aka, ura int) (res WinResult, ok b
 	if aka > 0 {
 		yaku = append(yaku, Yaku{YakuAkaDora, aka})
 	}
-	if ctx.Riichi || ctx.DoubleRiichi {
+	if (ctx.Riichi || ctx.DoubleRiichi) && !ctx.Rules.NoUra {
 		yaku = append(yaku, Yaku{YakuUraDora, ura})
 	}
 	for _, y := range yaku {
 		res.Han += y.Han
 	}
 	res.Yaku = yaku
-	_, res.Limit = BasePoints(res.Han, res.Fu)
+	_, res.Limit = ctx.Rules.BasePoints(res.Han, res.Fu)
 	res.Points, res.Pay = PointsRules(res.Han, res.Fu, 0, dealer, ctx.Tsumo, ctx.Honba, ctx.Rules)
 	return res, true
 }

@@ -60,6 +60,20 @@ func parseScoreCase(name string, inputs, expects []string) (WinContext, map[stri
 				ctx.Rules.Kuitan = false
 			case "noaka":
 				ctx.Rules.Aka = false
+			case "kiriage":
+				ctx.Rules.Kiriage = true
+			case "sanbaiman":
+				ctx.Rules.KazoeSanbaiman = true
+			case "double-yakuman":
+				ctx.Rules.DoubleYakuman = true
+			case "single-yakuman":
+				ctx.Rules.SingleYakuman = true
+			case "noura":
+				ctx.Rules.NoUra = true
+			case "nokandora":
+				ctx.Rules.NoKanDora = true
+			case "nokanura":
+				ctx.Rules.NoKanUra = true
 			default:
 				return ctx, nil, fmt.Errorf("unknown flag %q", key)
 			}
@@ -81,12 +95,19 @@ func parseScoreCase(name string, inputs, expects []string) (WinContext, map[stri
 			} else {
 				ctx.RoundWind = k
 			}
-		case "honba":
+		case "honba", "honba-value", "red":
 			n, err := strconv.Atoi(val)
 			if err != nil {
 				return ctx, nil, err
 			}
-			ctx.Honba = n
+			switch key {
+			case "honba":
+				ctx.Honba = n
+			case "honba-value":
+				ctx.Rules.Honba = n
+			default:
+				ctx.Rules.Red = n
+			}
 		default:
 			return ctx, nil, fmt.Errorf("unknown key %q", key)
 		}
@@ -152,10 +173,20 @@ func mustParse(s string) []wall.Tile {
 	return t
 }
 
-// loadScoreCases reads testdata/score_cases.txt.
+// loadScoreCases reads testdata/score_cases.txt (Tenhou's rules) and
+// testdata/house_score_cases.txt (the house-rule switches).
 func loadScoreCases(t *testing.T) []scoreCase {
 	t.Helper()
-	fh, err := os.Open("testdata/score_cases.txt")
+	var out []scoreCase
+	for _, f := range []string{"testdata/score_cases.txt", "testdata/house_score_cases.txt"} {
+		out = append(out, loadScoreFile(t, f)...)
+	}
+	return out
+}
+
+func loadScoreFile(t *testing.T, file string) []scoreCase {
+	t.Helper()
+	fh, err := os.Open(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -169,12 +200,12 @@ func loadScoreCases(t *testing.T) []scoreCase {
 		}
 		in, ex, ok := strings.Cut(line, "|")
 		if !ok {
-			t.Fatalf("score_cases.txt:%d: no '|'", n)
+			t.Fatalf("%s:%d: no '|'", file, n)
 		}
 		fields := strings.Fields(in)
 		ctx, expect, err := parseScoreCase(fields[0], fields[1:], strings.Fields(ex))
 		if err != nil {
-			t.Fatalf("score_cases.txt:%d (%s): %v", n, fields[0], err)
+			t.Fatalf("%s:%d (%s): %v", file, n, fields[0], err)
 		}
 		out = append(out, scoreCase{name: fields[0], line: n, ctx: ctx, expect: expect})
 	}

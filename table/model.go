@@ -176,6 +176,7 @@ func (m *Model) fill(v *game.Kyoku, o protocol.Observation) {
 	s.Round, s.Honba, s.Kyotaku, s.TilesLeft = game.RoundName(v.Round()), v.Honba(), v.Kyotaku(), v.LiveLeft()
 	s.Players = v.Players()
 	s.Dora = ids(v.DoraIndicators())
+	s.Red = redFives(v.Rules().Hand)
 	s.Turn = int(v.Turn())
 	if v.Phase() == game.PhaseEnd {
 		s.Turn = -1

@@ -3,6 +3,7 @@ package table
 import (
 	"slices"
 
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -49,6 +50,10 @@ type Snapshot struct {
 	Kyotaku   int    `json:"kyotaku"`
 	TilesLeft int    `json:"tilesLeft"`
 	Dora      []int  `json:"dora"`
+	// Red are the tile ids that are red fives under the table's rules
+	// (riichi.Rules.IsRed: 16, 52, 88 on Tenhou; none without red fives;
+	// 53 too with four); the page draws these red. Nil before a kyoku.
+	Red []int `json:"red"`
 	// Self is this player's seat (-1 before the seating); Turn the seat
 	// to act or whose tile is on offer (-1 none).
 	Self int `json:"self"`
@@ -128,6 +133,17 @@ type Meld struct {
 
 func meldOf(m game.Meld, owner game.Seat) Meld {
 	return Meld{Type: m.Type.String(), Tiles: ids(m.Tiles), Called: int(m.Called), From: owner.Relative(m.FromSeat)}
+}
+
+// redFives returns the ids of the red fives under r, never nil.
+func redFives(r riichi.Rules) []int {
+	out := []int{}
+	for _, t := range []wall.Tile{wall.RedMan, wall.RedPin, wall.RedPin + 1, wall.RedSou} {
+		if r.IsRed(t) {
+			out = append(out, int(t))
+		}
+	}
+	return out
 }
 
 func ids(ts []wall.Tile) []int {

@@ -160,7 +160,12 @@ func (l *Log) AppendJSON(b []byte) ([]byte, error) {
 	b = appendString(b, l.RatingC)
 	b = append(b, `,"rule":{"disp":`...)
 	b = appendString(b, l.Rule.Disp)
-	b = fmt.Appendf(b, `,"aka53":%d,"aka52":%d,"aka51":%d},"lobby":%d,"dan":`, l.Rule.Aka53, l.Rule.Aka52, l.Rule.Aka51, l.Lobby)
+	b = fmt.Appendf(b, `,"aka53":%d,"aka52":%d,"aka51":%d`, l.Rule.Aka53, l.Rule.Aka52, l.Rule.Aka51)
+	if l.Rule.House != "" {
+		b = append(b, `,"mentalmj_rules":`...)
+		b = appendString(b, l.Rule.House)
+	}
+	b = fmt.Appendf(b, `},"lobby":%d,"dan":`, l.Lobby)
 	b = appendStrings(b, l.Dan)
 	b = append(b, `,"rate":`...)
 	b = appendFloats(b, l.Rate)

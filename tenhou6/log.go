@@ -28,6 +28,11 @@ type Rule struct {
 	Aka53 int    `json:"aka53"`
 	Aka52 int    `json:"aka52"`
 	Aka51 int    `json:"aka51"`
+	// House is a Mental Mahjong record's house rules that disp and the
+	// aka counts cannot say (rules.RecordAttr: the switches that differ
+	// from the tenhou preset, ";"-separated); empty, and not written, for
+	// Tenhou's rules.
+	House string `json:"mentalmj_rules,omitempty"`
 }
 
 // Connection is one disconnection (What 0) or reconnection (What 1) of

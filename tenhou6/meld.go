@@ -15,8 +15,8 @@ import (
 // The tiles from the hand are sorted as a haipai (a red five after the
 // plain ones) and the called tile is placed by where it came from: first
 // from kamicha, second from toimen, last from shimocha.
-func meldString(m mjlog.Meld, aka bool) (string, bool, error) {
-	code := func(t wall.Tile) int { return Code(t, aka) }
+func meldString(m mjlog.Meld, red func(wall.Tile) bool) (string, bool, error) {
+	code := func(t wall.Tile) int { return codeRed(t, red) }
 	switch m.Type {
 	case mjlog.Chi:
 		if len(m.Tiles) != 3 {
@@ -30,14 +30,14 @@ func meldString(m mjlog.Meld, aka bool) (string, bool, error) {
 		}
 		return "c" + join(append([]int{code(m.Called)}, rest...)), true, nil
 	case mjlog.Pon:
-		s, err := placed(m.Tiles, m.Called, m.From, "p", aka)
+		s, err := placed(m.Tiles, m.Called, m.From, "p", red)
 		return s, true, err
 	case mjlog.Daiminkan:
-		s, err := placed(m.Tiles, m.Called, m.From, "m", aka)
+		s, err := placed(m.Tiles, m.Called, m.From, "m", red)
 		return s, true, err
 	case mjlog.Kakan:
 		pon := slices.DeleteFunc(slices.Clone(m.Tiles), func(t wall.Tile) bool { return t == m.Added })
-		s, err := placed(pon, m.Called, m.From, "k"+strconv.Itoa(code(m.Added)), aka)
+		s, err := placed(pon, m.Called, m.From, "k"+strconv.Itoa(code(m.Added)), red)
 		return s, false, err
 	case mjlog.Ankan:
 		if len(m.Tiles) != 4 {
@@ -62,14 +62,14 @@ func meldString(m mjlog.Meld, aka bool) (string, bool, error) {
 // sorted, with mark and the called tile inserted at the position of the
 // seat it came from (From 3 kamicha: first; 2 toimen: second; 1 shimocha:
 // last).
-func placed(tiles []wall.Tile, called wall.Tile, from int, mark string, aka bool) (string, error) {
+func placed(tiles []wall.Tile, called wall.Tile, from int, mark string, red func(wall.Tile) bool) (string, error) {
 	if !slices.Contains(tiles, called) {
 		return "", fmt.Errorf("%s: called tile %v not in the meld", mark, called)
 	}
 	var hand []int
 	for _, t := range tiles {
 		if t != called {
-			hand = append(hand, Code(t, aka))
+			hand = append(hand, codeRed(t, red))
 		}
 	}
 	slices.SortFunc(hand, func(a, b int) int { return sortKey(a) - sortKey(b) })
@@ -88,7 +88,7 @@ func placed(tiles []wall.Tile, called wall.Tile, from int, mark string, aka bool
 	for i := 0; i <= len(hand); i++ {
 		if i == at {
 			b.WriteString(mark)
-			b.WriteString(strconv.Itoa(Code(called, aka)))
+			b.WriteString(strconv.Itoa(codeRed(called, red)))
 		}
 		if i < len(hand) {
 			b.WriteString(strconv.Itoa(hand[i]))

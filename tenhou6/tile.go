@@ -22,6 +22,15 @@ func Code(t wall.Tile, aka bool) int {
 	return 11 + 10*(k/9) + k%9
 }
 
+// codeRed is Code with the red fives those red reports (house rules: 0 to
+// 4 red fives, rules.Set.Aka): each is coded as its suit's red five.
+func codeRed(t wall.Tile, red func(wall.Tile) bool) int {
+	if red(t) {
+		return RedMan + int(t.Kind())/9
+	}
+	return Code(t, false)
+}
+
 // plain returns code with a red five made plain (51 → 15).
 func plain(code int) int {
 	if code >= RedMan && code <= RedSou {

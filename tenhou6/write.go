@@ -3,6 +3,8 @@ package tenhou6
 import (
 	"errors"
 	"fmt"
+	"github.com/mentalmj/mentalmj/riichi"
+	houserules "github.com/mentalmj/mentalmj/rules"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -48,12 +50,15 @@ func Convert(g *mjlog.Game) (*Log, error) {
 		return nil, fmt.Errorf("%s: %w", g.File, ErrHidden)
 	}
 	n := g.Go.Players()
-	aka := g.Go.Aka()
+	rl, red, err := rule(g.Go)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", g.File, err)
+	}
 	l := &Log{
 		Ver:     2.3,
 		Ref:     Ref(g.File),
 		RatingC: "PF" + strconv.Itoa(n),
-		Rule:    rule(g.Go),
+		Rule:    rl,
 		Lobby:   g.Go.Lobby,
 		Log:     make([]Kyoku, 0, len(g.Rounds)),
 	}
@@ -76,7 +81,7 @@ func Convert(g *mjlog.Game) (*Log, error) {
 	}
 	var last []int
 	for i := range g.Rounds {
-		k, after, err := kyoku(&g.Rounds[i], aka)
+		k, after, err := kyoku(&g.Rounds[i], red)
 		if err != nil {
 			return nil, fmt.Errorf("%s: kyoku %d (%s): %w", g.File, i+1, roundName(g.Rounds[i].Init.Kyoku, n), err)
 		}
@@ -123,8 +128,13 @@ func roundName(k, players int) string {
 	return fmt.Sprintf("%c%d", "ESWN"[(k/4)%4], k%4+1)
 }
 
-// rule returns the rule object for <GO type=> bits.
-func rule(g mjlog.GoRule) Rule {
+// rule returns the rule object for <GO type=> bits and the red fives:
+// the bits say red fives or none (one per suit: aka51-53 1), and a
+// Mental Mahjong record's rules.RecordAttr says the rest (1, 2 or 4 red
+// fives set aka51-53 to the count per suit; the attribute is copied to
+// Rule.House). It returns an error for an attribute this build cannot
+// read.
+func rule(g mjlog.GoRule) (Rule, func(wall.Tile) bool, error) {
 	var b strings.Builder
 	if g.Players() == 3 {
 		b.WriteString("三")
@@ -145,10 +155,34 @@ func rule(g mjlog.GoRule) Rule {
 		b.WriteString("速")
 	}
 	r := Rule{Disp: b.String()}
-	if g.Aka() {
-		r.Aka51, r.Aka52, r.Aka53 = 1, 1, 1
+	hand := riichi.Rules{Aka: g.Aka()}
+	for _, a := range g.Extra {
+		if a.Name != houserules.RecordAttr {
+			continue
+		}
+		house, err := houserules.FromRecord(a.Value, g.Players(), g.Hanchan())
+		if err != nil {
+			return Rule{}, nil, err
+		}
+		if house.Hand.Aka != g.Aka() {
+			return Rule{}, nil, fmt.Errorf("%s=%q contradicts GO type %#x", houserules.RecordAttr, a.Value, g.Type)
+		}
+		hand = house.Hand
+		r.House = a.Value
 	}
-	return r
+	for id := wall.Tile(16); id < 20; id++ {
+		r.Aka51 += b2i(hand.IsRed(id))
+		r.Aka52 += b2i(hand.IsRed(id + 36))
+		r.Aka53 += b2i(hand.IsRed(id + 72))
+	}
+	return r, hand.IsRed, nil
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // seatPlay collects one seat's takes and discards.
@@ -159,9 +193,9 @@ type seatPlay struct {
 }
 
 // kyoku converts one round; after are the scores (points) after it.
-func kyoku(rd *mjlog.Round, aka bool) (Kyoku, []int, error) {
+func kyoku(rd *mjlog.Round, red func(wall.Tile) bool) (Kyoku, []int, error) {
 	in := &rd.Init
-	code := func(t wall.Tile) int { return Code(t, aka) }
+	code := func(t wall.Tile) int { return codeRed(t, red) }
 	var scores []int
 	for s := range 4 {
 		v := 0
@@ -211,7 +245,7 @@ func kyoku(rd *mjlog.Round, aka bool) (Kyoku, []int, error) {
 			}
 		case mjlog.Call:
 			p := &seats[e.Who]
-			s, take, err := meldString(e.Meld, aka)
+			s, take, err := meldString(e.Meld, red)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -3,7 +3,6 @@ package ui
 import (
 	"context"
 	"crypto/rand"
-	"crypto/subtle"
 	"embed"
 	"encoding/hex"
 	"encoding/json"
@@ -14,7 +13,6 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
-	"net/url"
 	"slices"
 	"sync"
 	"time"
@@ -106,52 +104,10 @@ func (s *Server) Addr() string { return s.addr }
 
 // Serve answers requests until ctx is done, then closes the server. It
 // returns nil on a normal close.
-func (s *Server) Serve(ctx context.Context) error {
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), time.Second)
-		defer cancel()
-		s.srv.Shutdown(sctx)
-	}()
-	if err := s.srv.Serve(s.ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return fmt.Errorf("ui: %w", err)
-	}
-	return nil
-}
+func (s *Server) Serve(ctx context.Context) error { return serve(ctx, s.srv, s.ln) }
 
-// guard refuses a request without the token (403), or naming another host
-// or origin than the server's own address (403): a page elsewhere in the
-// browser cannot reach the table (DNS rebinding, cross-site requests).
-func (s *Server) guard(next http.Handler) http.Handler {
-	_, port, _ := net.SplitHostPort(s.addr)
-	hosts := []string{s.addr, "localhost:" + port}
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !slices.Contains(hosts, r.Host) {
-			http.Error(w, "forbidden: this table answers only on "+s.addr, http.StatusForbidden)
-			return
-		}
-		if o := r.Header.Get("Origin"); o != "" {
-			u, err := url.Parse(o)
-			if err != nil || u.Scheme != "http" || !slices.Contains(hosts, u.Host) {
-				http.Error(w, "forbidden: foreign origin", http.StatusForbidden)
-				return
-			}
-		}
-		tok := r.URL.Query().Get("token")
-		if c, err := r.Cookie("mentalmj_token"); tok == "" && err == nil {
-			tok = c.Value
-		}
-		if subtle.ConstantTimeCompare([]byte(tok), []byte(s.token)) != 1 {
-			http.Error(w, "forbidden: open the URL the node printed (it carries the access token)", http.StatusForbidden)
-			return
-		}
-		// The assets the page loads carry the token as a cookie.
-		http.SetCookie(w, &http.Cookie{Name: "mentalmj_token", Value: s.token, Path: "/", HttpOnly: true, SameSite: http.SameSiteStrictMode})
-		w.Header().Set("Cache-Control", "no-store")
-		w.Header().Set("Content-Security-Policy", "default-src 'self'; connect-src 'self' ws://"+r.Host)
-		next.ServeHTTP(w, r)
-	})
-}
+// guard applies the token and Origin rules (see guardHandler).
+func (s *Server) guard(next http.Handler) http.Handler { return guardHandler(s.addr, s.token, next) }
 
 func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 	d, ok := s.downloads[r.PathValue("name")]

@@ -32,6 +32,9 @@ func commands() []command {
 		tenhouCommand,
 		majsoulCommand,
 		sapikachuCommand,
+		rulesCommand,
+		scoreCommand,
+		statsCommand,
 	}
 }
 

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -47,28 +46,7 @@ func tenhouUsage(w io.Writer) {
 // done = true with code 0; on a bad flag it prints the error and usage to
 // stderr and returns done = true with code 2.
 func parseTenhouFlags(fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (pos []string, code int, done bool) {
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				usage(stdout)
-				return nil, 0, true
-			}
-			fmt.Fprintf(stderr, "mentalmj tenhou %s: %v\n\n", fs.Name(), err)
-			usage(stderr)
-			return nil, 2, true
-		}
-		rest := fs.Args()
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(pos, rest...), 0, false
-		}
-		if len(rest) == 0 {
-			return pos, 0, false
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
+	return parseInterleaved("mentalmj tenhou", fs, args, usage, stdout, stderr)
 }
 
 // tenhouUsageFunc returns a usage printer that writes text and then fs's flag

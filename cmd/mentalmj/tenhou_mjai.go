@@ -21,6 +21,11 @@ dora, reach, reach_accepted, hora with deltas and ura_markers or ryukyoku
 with deltas, end_kyoku; end_game last (see package mjai). Tiles are in mjai
 notation (5mr for a red five, E S W N P F C for honours).
 
+A three-player (sanma) log keeps four seats, as the three-player forks of
+Mortal's libriichi read them: the fourth named "", with 0 points, 13 "?"
+tiles and 0 deltas; kita is {"type":"nukidora","actor":A,"pai":"N"}
+followed by A's replacement tsumo.
+
 Without --seat every tile is shown. --seat N (0..3, 0 = the first East)
 writes what seat N saw: start_game has "id": N, and the other players'
 haipai and draws are "?".

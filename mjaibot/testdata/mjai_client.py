@@ -5,7 +5,10 @@ It reads mjai events (JSON Lines) on stdin and answers only when an event
 carries "can_act": true, as Mortal's libriichi does. It tracks its own
 hand from start_kyoku, tsumo and its calls, and discards only tiles it
 holds: a lone honour first, else the tile it just drew. It never calls:
-on another player's tile it answers {"type":"none"}.
+on another player's tile it answers {"type":"none"}. In a three-player
+game (the fourth seat has 0 points at the first start_kyoku, as Mortal's
+sanma forks are sent) it declares kita ({"type":"nukidora","pai":"N"})
+whenever it has just drawn and holds a north.
 
 MJAI_EXPECT_SEAT, when set, must equal start_game's id (the tests pass
 {seat} there).
@@ -26,6 +29,7 @@ seat = None
 hand = []
 drawn = None
 decisions = 0
+sanma = None
 said_illegal = False
 mode = os.environ.get("MJAI_MODE", "")
 log = open(os.environ["MJAI_LOG"], "a") if os.environ.get("MJAI_LOG") else None
@@ -70,6 +74,11 @@ for raw in sys.stdin:
     elif t == "start_kyoku":
         hand = list(ev["tehais"][seat])
         drawn = None
+        if sanma is None:
+            sanma = len(ev["scores"]) == 4 and ev["scores"][3] == 0
+    elif t == "nukidora" and ev["actor"] == seat:
+        remove(ev["pai"])
+        drawn = None
     elif t == "tsumo" and ev["actor"] == seat:
         hand.append(ev["pai"])
         drawn = ev["pai"]
@@ -97,7 +106,9 @@ for raw in sys.stdin:
             sys.stdout.write('{"type":"none"}\n')
         sys.stdout.flush()
     actor = ev.get("actor")
-    if t in ("tsumo", "chi", "pon", "reach") and actor == seat:
+    if sanma and t == "tsumo" and actor == seat and "N" in hand:
+        reply({"type": "nukidora", "actor": seat, "pai": "N"})
+    elif t in ("tsumo", "chi", "pon", "reach") and actor == seat:
         pai = choose_discard()
         if mode == "illegal" and not said_illegal:
             said_illegal = True

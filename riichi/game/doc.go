@@ -95,9 +95,9 @@
 // (wall.ThreePlayer: dora indicator yama[9], rinshan 1, 0, 3, 2, 5, 4, …),
 // 1m and 9m indicating each other; no chi; Kita sets a north aside as
 // nukidora (one dora, and one more per indicator pointing at north), puts
-// it on offer for ron (a pass is furiten), turns a pending minkan
-// indicator, ends every ippatsu and the first go-around, and is replaced
-// by a rinshan draw; a tsumo is paid by the two others only (tsumo loss),
+// it on offer for ron (a pass is furiten; a ron on it keeps the ronner's
+// ippatsu), turns a pending minkan indicator, ends the first go-around and,
+// once passed, every ippatsu, and is replaced by a rinshan draw; a tsumo is paid by the two others only (tsumo loss),
 // 100 per honba from each payer (200 on a ron); the noten players pay 2000
 // in all; riichi needs 3 tiles left; no suufon renda or suucha riichi;
 // rounds East 1-3 and South 1-3 (indices 0-2, 4-6), 35000 start, 40000
@@ -107,6 +107,18 @@
 // with Deal.Haipai[3] empty, Draw / Reveal / Apply with seats 0..2, the
 // new action Kita on the own turn, Players, Layout, HaipaiPositions and
 // Nukidora to read the state.
+//
+// # House rules
+//
+// Rules also carries house-rule switches (package rules builds them from a
+// preset and switches; rules.Set.Game): Kuikae, NoTobi/TobiBelow, Ron
+// (head bump, double or triple ron), each abortive draw (NoKyuushu,
+// NoSuufon, NoSuucha, NoSuukaikan, NoSanchahou), NoNagashi, RenchanAgari,
+// NoAgariYame/NoTenpaiYame, NoPao, NoWest/WestTarget and RiichiNoDraw; the
+// hand options in Rules.Hand (riichi.Rules: red-five count, kiriage, kazoe
+// cap, double and single yakuman, honba value, ura, kan dora and kan ura,
+// which DoraIndicators and DoraPositions follow). Every zero value is
+// Tenhou's rule, so everything above describes the zero Rules.
 //
 // # Match
 //

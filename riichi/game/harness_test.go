@@ -73,6 +73,12 @@ func (h *harness) tile(s string) wall.Tile {
 // of East 1, with dora indicator dora; edit may change the deal first.
 func newHarness(t *testing.T, hands [4]string, dora string, edit func(*Deal)) *harness {
 	t.Helper()
+	return newHarnessRules(t, TenhouRules(true, true, true), hands, dora, edit)
+}
+
+// newHarnessRules is newHarness under rules r (four players).
+func newHarnessRules(t *testing.T, r Rules, hands [4]string, dora string, edit func(*Deal)) *harness {
+	t.Helper()
 	h := &harness{t: t}
 	d := Deal{Scores: [4]int{25000, 25000, 25000, 25000}}
 	for s := range hands {
@@ -82,7 +88,7 @@ func newHarness(t *testing.T, hands [4]string, dora string, edit func(*Deal)) *h
 	if edit != nil {
 		edit(&d)
 	}
-	k, err := NewKyoku(TenhouRules(true, true, true), d)
+	k, err := NewKyoku(r, d)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -478,7 +478,7 @@ func (k *Kyoku) Draws() (live, rinshan int) { return k.live, k.rinshan }
 // DoraIndicators returns the dora indicators turned so far (the first
 // plus kan dora), Unknown where not yet revealed to the engine.
 func (k *Kyoku) DoraIndicators() []wall.Tile {
-	out := make([]wall.Tile, k.doraShown)
+	out := make([]wall.Tile, k.shownDora())
 	for i := range out {
 		out[i] = k.known[k.layout.DoraIndicatorIndex(i)]
 	}
@@ -488,12 +488,32 @@ func (k *Kyoku) DoraIndicators() []wall.Tile {
 // DoraPositions returns the yama positions of the turned dora indicators
 // and, in the same order, of their ura-dora indicators (revealed only for
 // a riichi win).
+// Under Rules.Hand.NoKanDora only the first dora indicator is turned;
+// under NoUra there are no ura indicators, under NoKanUra only the first.
 func (k *Kyoku) DoraPositions() (dora, ura []int) {
-	for i := 0; i < k.doraShown; i++ {
+	n := k.shownDora()
+	for i := range n {
 		dora = append(dora, k.layout.DoraIndicatorIndex(i))
+	}
+	nu := n
+	switch {
+	case k.rules.Hand.NoUra:
+		nu = 0
+	case k.rules.Hand.NoKanUra:
+		nu = 1
+	}
+	for i := range nu {
 		ura = append(ura, k.layout.UraIndicatorIndex(i))
 	}
 	return dora, ura
+}
+
+// shownDora is the number of dora indicators turned: 1 without kan dora.
+func (k *Kyoku) shownDora() int {
+	if k.rules.Hand.NoKanDora {
+		return 1
+	}
+	return k.doraShown
 }
 
 // Hand returns seat s's concealed tiles in hand order (Unknown for hidden
@@ -573,7 +593,13 @@ func (k *Kyoku) Clone() *Kyoku {
 // turned: a daiminkan or kakan indicator waits for the kan player's next
 // discard or next kan (Tenhou), and is never turned if the kan player wins
 // on the replacement tile.
-func (k *Kyoku) DoraPending() int { return k.doraPending }
+// Always 0 without kan dora (Rules.Hand.NoKanDora).
+func (k *Kyoku) DoraPending() int {
+	if k.rules.Hand.NoKanDora {
+		return 0
+	}
+	return k.doraPending
+}
 
 // Players returns the number of players of the kyoku: 4, or 3 in sanma.
 func (k *Kyoku) Players() int { return k.n() }

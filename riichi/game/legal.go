@@ -77,7 +77,7 @@ func (k *Kyoku) LegalActions(s Seat) []Action {
 				}
 			}
 		}
-		if k.drawn >= 0 && !k.rinshanTurn && p.discards == 0 && !k.anyCall && p.unknown == 0 && yaochuuKindCount(&p.counts) >= 9 {
+		if !k.rules.NoKyuushu && k.drawn >= 0 && !k.rinshanTurn && p.discards == 0 && !k.anyCall && p.unknown == 0 && yaochuuKindCount(&p.counts) >= 9 {
 			out = append(out, Action{Type: KyuushuKyuuhai, Seat: s})
 		}
 	case PhaseResponse:
@@ -141,7 +141,7 @@ func (k *Kyoku) variants(s Seat, kind wall.Kind, n int) [][]wall.Tile {
 	var red, plain []wall.Tile
 	for _, pos := range k.p[s].hand {
 		if t := k.known[pos]; t != Unknown && t.Kind() == kind {
-			if t.IsRed() {
+			if k.rules.Hand.IsRed(t) {
 				red = append(red, t)
 			} else {
 				plain = append(plain, t)

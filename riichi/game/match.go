@@ -98,20 +98,26 @@ func (m *Match) End(r *Result) error {
 		m.round = m.rules.nextRound(m.round)
 		m.oya = Seat((int(m.oya) + 1) % m.rules.players())
 	}
-	for _, s := range m.scores {
-		if s < 0 {
+	for _, s := range m.scores[:m.rules.players()] {
+		if !m.rules.NoTobi && s < m.rules.TobiBelow {
 			m.over = true
 		}
 	}
 	if played >= m.rules.lastRound() {
 		top := m.rank()[0]
-		reached := m.scores[top] >= m.rules.Return
+		reached := m.scores[top] >= m.rules.target()
 		switch {
 		case r.Renchan:
-			if r.End != EndAbortive && top == m.oya && reached {
+			// Agari-yame / tenpai-yame: the dealer keeps the deal first
+			// with the target score.
+			yame := !m.rules.NoAgariYame
+			if r.End == EndExhaustive {
+				yame = !m.rules.NoTenpaiYame
+			}
+			if r.End != EndAbortive && top == m.oya && reached && yame {
 				m.over = true
 			}
-		case reached || m.round > m.rules.maxRound():
+		case reached || m.round > m.rules.maxRound() || m.rules.NoWest:
 			m.over = true
 		}
 	}

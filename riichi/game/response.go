@@ -152,7 +152,7 @@ func (k *Kyoku) callBlock(a Action) string {
 		if a.Type == Daiminkan && k.kans >= 4 {
 			return "four kans already declared"
 		}
-		forbid = kindBit(kind)
+		forbid = k.kuikaeKinds(kind, a.Tiles, false)
 	case Chi:
 		if k.n() == 3 {
 			return "no chi in three-player mahjong"
@@ -165,14 +165,7 @@ func (k *Kyoku) callBlock(a Action) string {
 		if kind.IsHonor() || ks[0].IsHonor() || ks[2].IsHonor() || ks[0]/9 != ks[2]/9 || ks[1] != ks[0]+1 || ks[2] != ks[0]+2 {
 			return "the tiles do not form a sequence with the discard"
 		}
-		forbid = kindBit(kind)
-		n := int(kind % 9)
-		switch {
-		case ks[0] == kind && n+3 < 9:
-			forbid |= kindBit(kind + 3)
-		case ks[2] == kind && n-3 >= 0:
-			forbid |= kindBit(kind - 3)
-		}
+		forbid = k.kuikaeKinds(kind, a.Tiles, true)
 	}
 	if a.Type != Daiminkan && p.unknown == 0 {
 		c := p.counts
@@ -205,9 +198,14 @@ func (k *Kyoku) resolve() {
 			rons = append(rons, k.ronValue[s])
 		}
 	}
-	if len(rons) == 3 {
+	switch {
+	case len(rons) > 1 && k.rules.Ron == RonAtamahane:
+		rons = rons[:1] // head bump: the nearest to the discarder
+	case len(rons) == 3 && k.rules.Ron == RonDouble && !k.rules.NoSanchahou:
 		k.abort(AbortSanchahou)
 		return
+	case len(rons) == 3 && k.rules.Ron == RonDouble:
+		rons = rons[:2]
 	}
 	if len(rons) > 0 {
 		k.settleWins(rons)
@@ -228,6 +226,9 @@ func (k *Kyoku) resolve() {
 		}
 	}
 	if o.kind == offerKita {
+		for i := range k.p {
+			k.p[i].ippatsu = false // the kita passed: it ends every ippatsu
+		}
 		k.turn = o.from
 		k.phase = PhaseDraw
 		return
@@ -248,7 +249,7 @@ func (k *Kyoku) resolve() {
 		d.ippatsu = true
 		k.scores[o.from] -= 1000
 		k.kyotaku++
-		all := k.n() == 4 // no suucha riichi in sanma
+		all := k.n() == 4 && !k.rules.NoSuucha // no suucha riichi in sanma
 		for i := range k.n() {
 			all = all && k.p[i].riichi == riichiAccepted
 		}
@@ -257,11 +258,11 @@ func (k *Kyoku) resolve() {
 			return
 		}
 	}
-	if k.suufon {
+	if k.suufon && !k.rules.NoSuufon {
 		k.abort(AbortSuufon)
 		return
 	}
-	if k.suukan {
+	if k.suukan && !k.rules.NoSuukaikan {
 		k.abort(AbortSuukan)
 		return
 	}
@@ -310,7 +311,7 @@ func (k *Kyoku) applyCall(a Action) {
 		k.p[i].ippatsu = false
 	}
 	kind := t.Kind()
-	if a.Type != Chi {
+	if a.Type != Chi && !k.rules.NoPao {
 		if kind >= 31 && k.countMelds(s, 31, 33) == 3 {
 			p.paoDragon = from
 		}
@@ -328,19 +329,35 @@ func (k *Kyoku) applyCall(a Action) {
 		return
 	}
 	k.afterCall = true
-	p.kuikae = kindBit(kind)
-	if a.Type == Chi {
-		ks := []wall.Kind{kind, a.Tiles[0].Kind(), a.Tiles[1].Kind()}
+	p.kuikae = k.kuikaeKinds(kind, a.Tiles, a.Type == Chi)
+	k.phase = PhaseTurn
+}
+
+// kuikaeKinds returns the kinds (bit mask) the caller may not discard
+// right after calling a tile of kind with own tiles (a chi when chi),
+// under Rules.Kuikae: forbidden, the called kind and, for a chi, the kind
+// at the other end of the sequence (Tenhou); suji, the called kind only;
+// allowed, none.
+func (k *Kyoku) kuikaeKinds(kind wall.Kind, own []wall.Tile, chi bool) uint64 {
+	switch k.rules.Kuikae {
+	case KuikaeAllowed:
+		return 0
+	case KuikaeSuji:
+		return kindBit(kind)
+	}
+	m := kindBit(kind)
+	if chi && len(own) == 2 {
+		ks := []wall.Kind{kind, own[0].Kind(), own[1].Kind()}
 		slices.Sort(ks)
 		n := int(kind % 9)
 		switch {
 		case ks[0] == kind && n+3 < 9:
-			p.kuikae |= kindBit(kind + 3)
+			m |= kindBit(kind + 3)
 		case ks[2] == kind && n-3 >= 0:
-			p.kuikae |= kindBit(kind - 3)
+			m |= kindBit(kind - 3)
 		}
 	}
-	k.phase = PhaseTurn
+	return m
 }
 
 // countMelds counts seat s's pon/kan melds of kinds lo..hi.

@@ -44,6 +44,83 @@ type Rules struct {
 	// must be set too), no suufon renda or suucha riichi, East 1-3 then
 	// South 1-3 (round indices skip 3, 7, 11).
 	Players int
+
+	// The house rules (package rules builds them). Every zero value is
+	// Tenhou's rule, so TenhouRules, TenhouSanmaRules and literals that
+	// leave them out play Tenhou.
+
+	// Kuikae is what may be discarded right after a chi or pon.
+	Kuikae Kuikae
+	// NoTobi plays on with negative scores; otherwise a score below
+	// TobiBelow points ends the match (Tenhou: below 0).
+	NoTobi    bool
+	TobiBelow int
+	// Ron is the multiple-ron rule (Tenhou: RonDouble).
+	Ron MultiRon
+	// NoKyuushu, NoSuufon, NoSuucha, NoSuukaikan and NoSanchahou switch
+	// the abortive draws off: kyuushu kyuuhai is no legal action, four
+	// same winds, four riichi and four kans play on, and three rons
+	// (RonDouble) pay the two nearest the discarder.
+	NoKyuushu, NoSuufon, NoSuucha, NoSuukaikan, NoSanchahou bool
+	// NoNagashi plays no nagashi mangan (tenpai payments only).
+	NoNagashi bool
+	// RenchanAgari keeps the deal only on a dealer win (and abortive
+	// draws): a tenpai dealer passes the deal at an exhaustive draw.
+	RenchanAgari bool
+	// NoAgariYame and NoTenpaiYame play on at the last hand when the
+	// dealer, first with at least the target, wins or is tenpai.
+	NoAgariYame, NoTenpaiYame bool
+	// NoPao pays daisangen and daisuushii without liability.
+	NoPao bool
+	// NoWest ends the match after the regular last hand; otherwise the
+	// extension round is played when nobody has WestTarget (0: Return)
+	// and ends as soon as someone has it.
+	NoWest     bool
+	WestTarget int
+	// RiichiNoDraw allows riichi with fewer tiles left in the live wall
+	// than players (no own draw left).
+	RiichiNoDraw bool
+	// Ura dora, kan dora and kan ura are Hand.NoUra, Hand.NoKanDora and
+	// Hand.NoKanUra: the engine turns (DoraIndicators, DoraPositions,
+	// DoraPending) only the indicators those rules count.
+}
+
+// Kuikae is what a player may discard right after a chi or pon.
+type Kuikae int
+
+// The kuikae rules, strictest first (@kobalab/majiang-core's
+// '喰い替え許可レベル' 0, 1, 2).
+const (
+	// KuikaeForbidden forbids the called kind and, after a chi, the kind
+	// at the other end of the sequence (Tenhou).
+	KuikaeForbidden Kuikae = iota
+	// KuikaeSuji forbids only the called kind.
+	KuikaeSuji
+	// KuikaeAllowed allows any discard.
+	KuikaeAllowed
+)
+
+// MultiRon is what happens when several players ron one discard.
+type MultiRon int
+
+// The multiple-ron rules.
+const (
+	// RonDouble pays two rons; three rons abort (sanchahou) unless
+	// NoSanchahou, then the two nearest the discarder are paid (Tenhou).
+	RonDouble MultiRon = iota
+	// RonAtamahane pays only the ron nearest the discarder (head bump).
+	RonAtamahane
+	// RonTriple pays every ron.
+	RonTriple
+)
+
+// target returns the score that ends the match at the last hand and the
+// extension round: WestTarget, or Return when 0.
+func (r Rules) target() int {
+	if r.WestTarget > 0 {
+		return r.WestTarget
+	}
+	return r.Return
 }
 
 // TenhouSanmaRules returns Tenhou's three-player ranked rules: 35000

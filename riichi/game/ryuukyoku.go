@@ -84,7 +84,7 @@ func (k *Kyoku) settleExhaustive() {
 	n := Seat(k.n())
 	for s := Seat(0); s < n; s++ {
 		res.Tenpai[s] = k.p[s].declared == Tenpai
-		if k.p[s].nagashi && k.p[s].discards > 0 {
+		if !k.rules.NoNagashi && k.p[s].nagashi && k.p[s].discards > 0 {
 			res.Nagashi[s] = true
 			nagashi = true
 		}
@@ -129,6 +129,7 @@ func (k *Kyoku) settleExhaustive() {
 	for s := range k.scores {
 		k.scores[s] += res.Deltas[s]
 	}
-	res.Renchan = res.Tenpai[k.oya]
+	// Tenpai renchan (Tenhou); under RenchanAgari the deal passes.
+	res.Renchan = res.Tenpai[k.oya] && !k.rules.RenchanAgari
 	k.finish(res)
 }

@@ -11,6 +11,12 @@ import (
 // rules, seat 0 the dealer of East 1.
 func sanmaHarness(t *testing.T, hands [3]string, dora string) *harness {
 	t.Helper()
+	return sanmaHarnessRules(t, TenhouSanmaRules(true, true, true), hands, dora)
+}
+
+// sanmaHarnessRules is sanmaHarness under rules r.
+func sanmaHarnessRules(t *testing.T, r Rules, hands [3]string, dora string) *harness {
+	t.Helper()
 	h := &harness{t: t}
 	for id := wall.Tile(4); id < 32; id++ {
 		h.used[id] = true // 2m-8m are not in the three-player set
@@ -20,7 +26,7 @@ func sanmaHarness(t *testing.T, hands [3]string, dora string) *harness {
 		d.Haipai[s] = h.ids(hands[s])
 	}
 	d.DoraIndicator = h.tile(dora)
-	k, err := NewKyoku(TenhouSanmaRules(true, true, true), d)
+	k, err := NewKyoku(r, d)
 	if err != nil {
 		t.Fatal(err)
 	}

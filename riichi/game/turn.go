@@ -29,7 +29,7 @@ func (k *Kyoku) riichiBlock(s Seat) string {
 		return "riichi needs a closed hand"
 	case k.scores[s] < 1000:
 		return fmt.Sprintf("riichi needs 1000 points, seat has %d", k.scores[s])
-	case k.liveLeft() < k.n():
+	case k.liveLeft() < k.n() && !k.rules.RiichiNoDraw:
 		return fmt.Sprintf("riichi needs %d tiles left in the live wall, %d left", k.n(), k.liveLeft())
 	}
 	return ""
@@ -277,6 +277,9 @@ func (k *Kyoku) kyuushu(a Action) error {
 	case p.unknown > 0:
 		return k.illegal(a, "hand not revealed")
 	}
+	if k.rules.NoKyuushu {
+		return k.illegal(a, "no kyuushu kyuuhai under these rules")
+	}
 	if n := yaochuuKindCount(&p.counts); n < 9 {
 		return k.illegal(a, fmt.Sprintf("only %d kinds of terminals and honours, need 9", n))
 	}
@@ -304,8 +307,10 @@ func (k *Kyoku) kitaBlock(s Seat, pos int, t wall.Tile) string {
 
 // kita sets a north tile aside (nukidora, sanma): it is put on offer for
 // ron like a discard (Tenhou), then replaced by a rinshan draw. Like a call
-// it ends every ippatsu and the first go-around (the shared three-player
-// logs show both).
+// it ends the first go-around and, once nobody rons the north, every
+// ippatsu (the shared three-player logs show both: no ippatsu on a tsumo
+// after a kita); a ron on the kita itself keeps the ronner's ippatsu
+// (Tenhou's rule, issue 20).
 func (k *Kyoku) kita(a Action) error {
 	s := a.Seat
 	p := &k.p[s]
@@ -323,9 +328,9 @@ func (k *Kyoku) kita(a Action) error {
 	k.doraPending = 0
 	k.removeHand(s, pos)
 	p.kita = append(p.kita, pos)
-	for i := range k.p {
-		k.p[i].ippatsu = false // Tenhou: a kita ends every ippatsu
-	}
+	// Tenhou: a kita ends every ippatsu, but only once its offer passes:
+	// a ron on the kita tile within the window still scores ippatsu, as a
+	// chankan does (resolve ends the ippatsu).
 	k.anyCall = true // and the first go-around (no double riichi after it)
 	k.drawn = -1
 	k.needRinshan = true

@@ -158,6 +158,12 @@ func waitMask(ks []wall.Kind) uint64 {
 	return m
 }
 
+// honbaRon is what one honba stick adds to a ron: Hand.HonbaValue (300 on
+// Tenhou) in four-player, two thirds of it in three-player mahjong.
+func (k *Kyoku) honbaRon() int {
+	return k.rules.Hand.HonbaValue() / 3 * (k.n() - 1)
+}
+
 // yakumanValue is the value of one yakuman: 48000 for the dealer, 32000
 // otherwise.
 func (k *Kyoku) yakumanValue(s Seat) int {
@@ -178,7 +184,7 @@ func (k *Kyoku) settleWins(ws []winEval) {
 		v := w.value
 		if i > 0 {
 			honba, sticks = 0, 0
-			v.Pay.Ron -= 100 * (k.n() - 1) * k.honba
+			v.Pay.Ron -= k.honbaRon() * k.honba
 		}
 		win := Win{
 			Seat: w.seat, From: w.from, Tsumo: w.tsumo, Chankan: w.chankan,
@@ -200,7 +206,7 @@ func (k *Kyoku) settleWins(ws []winEval) {
 			base := k.yakumanValue(w.seat)
 			rest := v.Points - base
 			if w.tsumo {
-				d[win.Pao] -= base + 100*(k.n()-1)*honba
+				d[win.Pao] -= base + k.honbaRon()*honba
 				if rest > 0 {
 					for o := Seat(0); o < Seat(k.n()); o++ {
 						if o == w.seat {
@@ -217,7 +223,7 @@ func (k *Kyoku) settleWins(ws []winEval) {
 				}
 			} else {
 				d[win.Pao] -= base / 2
-				d[w.from] -= base/2 + rest + 100*(k.n()-1)*honba
+				d[w.from] -= base/2 + rest + k.honbaRon()*honba
 			}
 		case w.tsumo:
 			for o := Seat(0); o < Seat(k.n()); o++ {

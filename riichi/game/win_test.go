@@ -62,7 +62,11 @@ var paoHands = [4]string{fill0, "55z66z77z123m45p99p", fill2, "369m369p369s2468s
 // paoSetup plays seat 1's three dragon pons, the last (chun) from seat 3,
 // leaving seat 1 with 123m + 4p (tanki on 4p).
 func paoSetup(t *testing.T) *harness {
-	h := newHarness(t, paoHands, "9m", nil)
+	return paoSetupRules(t, TenhouRules(true, true, true))
+}
+
+func paoSetupRules(t *testing.T, r Rules) *harness {
+	h := newHarnessRules(t, r, paoHands, "9m", nil)
 	h.draw("5z")
 	h.discard(0, "5z")
 	h.do(Action{Type: Pon, Seat: 1, Tiles: h.heldN(1, "5z5z")})

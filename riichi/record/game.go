@@ -5,6 +5,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	houserules "github.com/mentalmj/mentalmj/rules"
 )
 
 // Tenhou's <GO type=> rule bits (WALL_LAYOUT.md §7, mjlog.GoRule).
@@ -20,7 +21,9 @@ const (
 //
 //   - GO type= the rule bits of rules (0x01 a table of players, 0x02 without
 //     red fives, 0x04 without open tanyao, 0x08 hanchan; the three-player,
-//     fast and lobby-level bits are never set) and lobby="0";
+//     fast and lobby-level bits are never set) and lobby="0", with the
+//     house rules the bits cannot say in the attribute rules.RecordAttr
+//     (absent under Tenhou's rules);
 //   - UN with names[0..3] (seat order; mjlog.Write %-encodes them), dan 0
 //     (新人), rate 1500.00 (Tenhou's starting rating) and sx "M" for every
 //     seat, since a mental game has no ranking;
@@ -40,6 +43,11 @@ func Game(names [4]string, rules game.Rules, rounds []mjlog.Round, st game.Stand
 		Go:      mjlog.GoRule{Type: goType(rules)},
 		Oya:     0,
 		Rounds:  slices.Clone(rounds),
+	}
+	// House rules the type bits cannot say go into the record's own
+	// attribute (none under Tenhou's rules).
+	if v := houserules.RecordValue(rules); v != "" {
+		g.Go.Extra = []mjlog.Attr{{Name: houserules.RecordAttr, Value: v}}
 	}
 	for _, n := range names {
 		g.Players = append(g.Players, mjlog.Player{Name: n, Dan: 0, Rate: 1500, Sex: "M"})

@@ -11,6 +11,7 @@ import (
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/replay"
+	houserules "github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -114,6 +115,22 @@ func TestSelfPlayReplays(t *testing.T) {
 			seed  uint64
 			rules game.Rules
 		}{seed, game.TenhouRules(true, true, true)})
+	}
+	// House rules: every other preset, and switches the presets leave
+	// alone. The record carries them (GO bits and the rules.RecordAttr
+	// attribute), and the replay must play by them.
+	house := [][]string{{"majsoul"}, {"mleague"}, {"wrc"}, {"ema"},
+		{"tenhou", "aka=4", "kuikae=allowed", "tobi=5000", "renchan=agari", "honba=1500", "kiriage=on", "west-target=33000", "riichi-no-draw=on", "kan-dora=off"},
+		{"mleague", "aka=1", "kuitan=off", "ron=triple", "nagashi=off", "start=30000", "return=40000", "uma=15,5,-5,-15"}}
+	for i, h := range house {
+		set, err := houserules.Parse(h[0], h[1:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		cases = append(cases, struct {
+			seed  uint64
+			rules game.Rules
+		}{uint64(21 + i), set.Game(4, i%2 == 0)})
 	}
 	tags := map[string]int{}
 	for _, c := range cases {

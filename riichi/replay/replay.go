@@ -10,6 +10,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	houserules "github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -88,6 +89,19 @@ func (r *runner) run() {
 	if g.Go.Players() == 3 {
 		rules = game.TenhouSanmaRules(g.Go.Hanchan(), g.Go.Aka(), g.Go.Kuitan())
 	}
+	if v, ok := goAttr(g.Go, houserules.RecordAttr); ok {
+		// A Mental Mahjong record under house rules: the attribute says
+		// what the type bits cannot (rules.RecordAttr).
+		house, err := houserules.FromRecord(v, g.Go.Players(), g.Go.Hanchan())
+		if err == nil && (house.Hand.Aka != g.Go.Aka() || house.Hand.Kuitan != g.Go.Kuitan()) {
+			err = fmt.Errorf("%s=%q contradicts GO type %#x (red fives %v, open tanyao %v)", houserules.RecordAttr, v, g.Go.Type, g.Go.Aka(), g.Go.Kuitan())
+		}
+		if err != nil {
+			r.res.Skipped = append(r.res.Skipped, Skipped{File: g.File, Reason: err.Error()})
+			return
+		}
+		rules = house
+	}
 	rules.Rounding = pointsRounding(g.Owari)
 	if r.custom && len(g.Rounds) > 0 && len(g.Rounds[0].Init.Ten) == 4 {
 		// A private lobby may set its own starting score.
@@ -109,6 +123,16 @@ func (r *runner) run() {
 		}
 		r.kyoku(rd, i == len(g.Rounds)-1)
 	}
+}
+
+// goAttr returns the value of the <GO> attribute name, if present.
+func goAttr(g mjlog.GoRule, name string) (string, bool) {
+	for _, a := range g.Extra {
+		if a.Name == name {
+			return a.Value, true
+		}
+	}
+	return "", false
 }
 
 // pointsRounding picks Tenhou's point rounding from the owari values: a

@@ -184,6 +184,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
 
   function render() {
     if (!snap) return;
+    // The table's red fives (house rules: none, or a second red 5p).
+    if (snap.red) { Tiles.RED.clear(); snap.red.forEach((id) => Tiles.RED.add(id)); }
     document.body.dataset.state = snap.state;
     document.body.dataset.seq = snap.seq;
     if (!snap.decision) mode = null;

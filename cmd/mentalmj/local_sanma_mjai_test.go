@@ -1,0 +1,98 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mentalmj/mentalmj/mjai"
+	"github.com/mentalmj/mentalmj/mjlog"
+)
+
+// TestLocalSanmaMjaiBot runs "mentalmj local --players 3 --hands 2" with
+// the Python mjai client of package mjaibot as player-1: the hands must
+// be audited by the three nodes, the client must have been sent the
+// three-player form of mjai (four seats, the empty one with 0 points and
+// 13 "?" tiles) and one nukidora per kita of the game record, the record
+// must convert with "tenhou mjai", and stats must count the records and
+// a transcript as one three-player game.
+func TestLocalSanmaMjaiBot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test starts three processes")
+	}
+	if _, err := exec.LookPath("python3"); err != nil {
+		t.Skip("no python3")
+	}
+	client, err := filepath.Abs("../../mjaibot/testdata/mjai_client.py")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := buildBinary(t)
+	dir := filepath.Join(t.TempDir(), "run")
+	log := filepath.Join(t.TempDir(), "p1.jsonl")
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, "local", "--players", "3", "--hands", "2", "--dir", dir,
+		"--mjai-bot", "1=MJAI_LOG="+log+" python3 "+client)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("mentalmj local: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
+	}
+	if n := strings.Count(stdout.String(), "audit ok (3 of 3 audits agree)"); n != 2 {
+		t.Errorf("%d audited hands, want 2:\n%s", n, stdout.String())
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var starts, nuki int
+	for _, line := range strings.Split(strings.TrimSpace(string(b)), "\n") {
+		var e mjai.Event
+		if err := e.UnmarshalJSON([]byte(line)); err != nil {
+			t.Fatalf("%s: %v", line, err)
+		}
+		switch e.Type {
+		case mjai.StartKyoku:
+			starts++
+			if len(e.Scores) != 4 || e.Scores[3] != 0 || len(e.Tehais) != 4 || strings.Join(e.Tehais[3], "") != strings.Repeat("?", 13) {
+				t.Errorf("start_kyoku not in the three-player form: %s", line)
+			}
+		case mjai.Nukidora:
+			nuki++
+		}
+	}
+	record := filepath.Join(dir, "player-0.mjlog.xml")
+	g, err := mjlog.Read(record)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kita := 0
+	for _, rd := range g.Rounds {
+		for _, e := range rd.Events {
+			if c, ok := e.(mjlog.Call); ok && c.Meld.Type == mjlog.Kita {
+				kita++
+			}
+		}
+	}
+	if starts != 2 || nuki != kita {
+		t.Errorf("the client got %d start_kyoku and %d nukidora; the record has 2 kyoku and %d kita", starts, nuki, kita)
+	}
+	out, err := exec.CommandContext(ctx, bin, "tenhou", "mjai", record).Output()
+	if err != nil || strings.Count(string(out), `"type":"nukidora"`) != kita {
+		t.Errorf("tenhou mjai of the record: %v, %d nukidora, want %d", err, strings.Count(string(out), `"type":"nukidora"`), kita)
+	}
+	// The three records and player-1's transcript (audited offline) are
+	// one game: the transcript's hands must read as the records' do.
+	out, err = exec.CommandContext(ctx, bin, "stats", dir, filepath.Join(dir, "player-1.mjt")).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "Three-player (sanma): 1 game, 2 kyoku") || strings.Contains(string(out), "Four-player") ||
+		!strings.Contains(string(out), "4 records read, 3 left out as copies") {
+		t.Errorf("stats of the run: %v\n%s", err, out)
+	}
+	t.Logf("%d kita in the game", kita)
+}

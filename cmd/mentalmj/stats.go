@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/stats"
+	"github.com/mentalmj/mentalmj/stats/statsui"
+	"github.com/mentalmj/mentalmj/ui"
+)
+
+var statsCommand = command{name: "stats", summary: "Tenhou-style statistics per player over game records", run: runStats}
+
+const statsUsage = `stats [--json | --ui [--no-open] [--port N]] [--player NAME] [--since YYYY-MM-DD] [--skip-bad] FILE|DIR...
+
+Statistics per player name over game records: Tenhou's mjlog logs (plain
+or .gz), the records mentalmj writes (--mjlog, *.mjlog.xml; a
+private-hands view too) and mentalmj transcripts (.mjt, named as FILEs:
+each is audited offline first, a few seconds per game, and one that
+proves a cheat is refused), in any mix. A directory is searched for *.xml
+and *.mjlog files (optionally .gz). Four- and three-player games are kept
+apart. The same game read twice (every player's copy of one local game,
+or a transcript and the record beside it) counts once.
+
+Each figure is over the kyoku the player played:
+  games        games with a final result (owari)
+  kyoku        the number of hands dealt (INIT tags)
+  1st..4th     placements from the final scores, with Tenhou's tie order:
+               the earlier seat in the first hand ranks higher
+  avg          average placement
+  bust         bust rate: games that ended with the player below 0
+  win          win rate: kyoku in which the player won (each winner of a
+               double ron counts)
+  tsumo        tsumo share: the share of the player's wins that were tsumo
+  deal-in      deal-in rate: kyoku in which the player paid a ron, counted
+               once for a double ron
+  riichi       riichi rate: kyoku in which the player declared riichi
+               (REACH step 1)
+  call         call rate: kyoku with at least one chi, pon, daiminkan or
+               kakan; ankan and kita do not count
+  win-pts      average points of a win: the hand's value, the second number
+               of Tenhou's AGARI ten
+  dealin-pts   average points lost in a deal-in: the same number, over every
+               ron the player paid, each winner of a double ron counted
+  tenpai@draw  tenpai rate at exhaustive draws: over kyoku that ended in an
+               exhaustive draw (nagashi mangan included), those in which the
+               player was tenpai
+A game without a final result (cut short) counts for the kyoku figures
+only. "-" (null in JSON) is a figure with nothing to count yet.
+
+--since keeps games dated that day or later: the date of the Tenhou log id
+that starts the file name (2019020120gm-…: 2019-02-01, as Tenhou writes
+it, Japan time), else the file's modification date (UTC).
+
+--json writes {"four_player": T, "three_player": T}, T null (no game of
+that kind, or none of the --player) or
+{"games", "unfinished", "kyoku", "players": [P…], "all": P}, each P with
+exactly the keys name, games, kyoku, placements (four counts; the fourth 0
+in sanma), avg_placement, bust_rate, win_rate, tsumo_share, deal_in_rate,
+riichi_rate, call_rate, avg_win_points, avg_deal_in_points,
+draw_tenpai_rate (rates as fractions 0..1, points in real points).
+
+--ui serves the same figures as a page with charts (a placement histogram
+and each rate against the whole set's average) on 127.0.0.1 until
+interrupted, and opens it in the browser (--no-open prints its URL).
+
+Exit status: 0 done; 2 bad usage, or a file that is not a readable record
+(each is named with what it looks like; --skip-bad leaves them out).`
+
+// statsFlags are the options of "mentalmj stats".
+type statsFlags struct {
+	asJSON, page, noOpen, skipBad bool
+	port                          int
+	player, since                 string
+}
+
+func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := newFlagSet("stats", statsUsage, stderr)
+	var f statsFlags
+	fs.BoolVar(&f.asJSON, "json", false, "write the figures as JSON (keys listed above)")
+	fs.BoolVar(&f.page, "ui", false, "serve the figures as a page with charts on 127.0.0.1")
+	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui: print the page's URL instead of opening the browser")
+	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
+	fs.StringVar(&f.player, "player", "", "show only the player with this `NAME` (the whole set's row stays)")
+	fs.StringVar(&f.since, "since", "", "only games dated `YYYY-MM-DD` or later (see above)")
+	fs.BoolVar(&f.skipBad, "skip-bad", false, "leave out files that are not readable mjlogs (warn) instead of exit 2")
+	usage := func(w io.Writer) {
+		fmt.Fprintf(w, "Usage: mentalmj %s\n\n", statsUsage)
+		fs.SetOutput(w)
+		fs.PrintDefaults()
+	}
+	pos, code, done := parseInterleaved("", fs, args, usage, stdout, stderr)
+	if done {
+		return code
+	}
+	if len(pos) == 0 {
+		return usageError(fs, stderr, "want at least one FILE or DIR")
+	}
+	if f.asJSON && f.page {
+		return usageError(fs, stderr, "--json and --ui: choose one")
+	}
+	since := 0
+	if f.since != "" {
+		t, err := time.Parse("2006-01-02", f.since)
+		if err != nil {
+			return usageError(fs, stderr, "--since %q: want a date YYYY-MM-DD", f.since)
+		}
+		since = t.Year()*10000 + int(t.Month())*100 + t.Day()
+	}
+	bad := 0
+	bar := &progress{} // inert until the files are listed
+	report := func(path string, err error) {
+		bad++
+		bar.clear()
+		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
+	}
+	files := mjlog.Find(pos, report)
+	bar = newProgress(stderr, len(files))
+	set, older, err := stats.Load(ctx, files, stats.LoadOptions{Since: since, Bad: report, Progress: func(done, _ int) { bar.update(done) }})
+	bar.clear()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
+		return 1
+	}
+	if bad > 0 && !f.skipBad {
+		fmt.Fprintf(stderr, "mentalmj stats: %d of the files cannot be read (above); fix or remove them, or pass --skip-bad to leave them out\n", bad)
+		return 2
+	}
+	if set.Duplicates > 0 || older > 0 {
+		fmt.Fprintf(stderr, "mentalmj stats: %d records read, %d left out as copies of a game already counted, %d dated before --since\n", len(files)-bad, set.Duplicates, older)
+	}
+	if f.player != "" && set.Four.Player(f.player) == nil && set.Three.Player(f.player) == nil {
+		fmt.Fprintf(stderr, "mentalmj stats: --player %q: no such player in these games (names are matched exactly)\n", f.player)
+		return 2
+	}
+	r := set.Report(f.player)
+	switch {
+	case f.asJSON:
+		err = r.WriteJSON(stdout)
+	case f.page:
+		return serveStats(ctx, r, f, stdout, stderr)
+	default:
+		err = r.WriteText(stdout)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// serveStats serves r as a page until ctx ends.
+func serveStats(ctx context.Context, r stats.Report, f statsFlags, stdout, stderr io.Writer) int {
+	page, err := ui.ListenPage(statsui.Handler(r), f.port)
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj stats: --ui: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(stdout, "statistics page: %s\n(Ctrl-C stops it)\n", page.URL())
+	if !f.noOpen {
+		if err := ui.OpenBrowser(ctx, page.URL()); err != nil {
+			fmt.Fprintf(stdout, "open the URL above in your browser (%v)\n", err)
+		}
+	}
+	if err := page.Serve(ctx); err != nil {
+		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
+		return 1
+	}
+	return 0
+}

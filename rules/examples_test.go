@@ -1,0 +1,125 @@
+package rules
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// TestRulebookExamples scores the worked examples of
+// testdata/rulebook_examples.txt under their preset.
+func TestRulebookExamples(t *testing.T) {
+	f, err := os.Open("testdata/rulebook_examples.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for line := 1; sc.Scan(); line++ {
+		text := strings.TrimSpace(sc.Text())
+		if text == "" || text[0] == '#' {
+			continue
+		}
+		in, want, ok := strings.Cut(text, "|")
+		if !ok {
+			t.Fatalf("line %d: no |", line)
+		}
+		ctx, err := exampleContext(strings.Fields(in))
+		if err != nil {
+			t.Fatalf("line %d: %v", line, err)
+		}
+		res, err := riichi.Score(ctx)
+		if err != nil {
+			t.Errorf("line %d: %v", line, err)
+			continue
+		}
+		for _, w := range strings.Fields(want) {
+			k, v, _ := strings.Cut(w, "=")
+			var got string
+			switch k {
+			case "points":
+				got = strconv.Itoa(res.Points)
+			case "ron":
+				got = strconv.Itoa(res.Pay.Ron)
+			case "tsumo":
+				got = fmt.Sprintf("%d/%d", res.Pay.TsumoDealer, res.Pay.TsumoNonDealer)
+			default:
+				t.Fatalf("line %d: unknown expectation %q", line, k)
+			}
+			if got != v {
+				t.Errorf("line %d (%s): %s = %s, want %s (yaku %v yakuman %v han %d fu %d)", line, strings.TrimSpace(in), k, got, v, res.Yaku, res.Yakuman, res.Han, res.Fu)
+			}
+		}
+		n++
+	}
+	if n < 20 {
+		t.Fatalf("only %d examples read", n)
+	}
+}
+
+// exampleContext builds the WinContext of one example line.
+func exampleContext(fields []string) (riichi.WinContext, error) {
+	s, err := Preset(fields[0])
+	if err != nil {
+		return riichi.WinContext{}, err
+	}
+	ctx := riichi.WinContext{SeatWind: 28, RoundWind: 27, Rules: s.Game(4, true).Hand}
+	var all strings.Builder
+	var parts [][2]string
+	win := ""
+	for _, f := range fields[1:] {
+		k, v, ok := strings.Cut(f, "=")
+		switch {
+		case !ok && k == "tsumo":
+			ctx.Tsumo = true
+		case !ok && k == "riichi":
+			ctx.Riichi = true
+		case !ok && k == "dealer":
+			ctx.SeatWind = 27
+		case k == "win":
+			win = v
+		case k == "hand" || k == "dora" || k == "chi" || k == "pon":
+			parts = append(parts, [2]string{k, v})
+			all.WriteString(v)
+		default:
+			return ctx, fmt.Errorf("unknown field %q", f)
+		}
+	}
+	tiles, err := riichi.ParseHand(all.String())
+	if err != nil {
+		return ctx, err
+	}
+	for _, p := range parts {
+		part, _ := riichi.ParseHand(p[1])
+		ts := tiles[:len(part)]
+		tiles = tiles[len(part):]
+		switch p[0] {
+		case "hand":
+			ctx.Hand = ts
+		case "dora":
+			ctx.DoraIndicators = append(ctx.DoraIndicators, ts...)
+		case "chi":
+			ctx.Melds = append(ctx.Melds, riichi.Meld{Type: riichi.Chi, Tiles: ts, Called: ts[0], From: 3})
+		case "pon":
+			ctx.Melds = append(ctx.Melds, riichi.Meld{Type: riichi.Pon, Tiles: ts, Called: ts[0], From: 2})
+		}
+	}
+	k, red, err := wall.ParseTileName(win)
+	if err != nil {
+		return ctx, err
+	}
+	ctx.WinTile = -1
+	for _, t := range ctx.Hand {
+		if t.Kind() == k && t.IsRed() == red {
+			ctx.WinTile = t
+		}
+	}
+	return ctx, nil
+}
