@@ -97,7 +97,7 @@ func TestFaultRuns(t *testing.T) {
 		{"stopped past the timeout", victim{after: `step="dora indicator"`, delay: 100 * time.Millisecond, sig: syscall.SIGSTOP, resume: 9 * time.Second}},
 	}
 	for _, run := range runs {
-		t.Run(run.name, func(t *testing.T) { faultRun(t, bin, run.v, latency.Link{}) })
+		t.Run(run.name, func(t *testing.T) { faultRun(t, bin, run.v, latency.Link{}, false) })
 	}
 }
 
@@ -120,19 +120,42 @@ func TestFaultRunsWithLatency(t *testing.T) {
 	}
 	for _, delay := range []time.Duration{0, 300 * time.Millisecond, 700 * time.Millisecond} {
 		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
-			faultRun(t, bin, victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link)
+			faultRun(t, bin, victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link, false)
 		})
 	}
 	t.Run("killed during play", func(t *testing.T) {
-		faultRun(t, bin, victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}, link)
+		faultRun(t, bin, victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}, link, false)
 	})
 }
 
-// faultRun plays a table of four over link in which player 2 is the
-// victim v, and checks that every surviving node exits 3 naming only the
+// TestFaultRunsPipelined is TestFaultRunsWithLatency with the pipelined
+// setup (join --pipeline): the victim stops or dies during hand 1's play,
+// while hand 2's passes are prepared and sent beside it, and every
+// surviving node and the audit still name only the victim, in faults.
+func TestFaultRunsPipelined(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fault runs start three tables of four processes")
+	}
+	bin := buildBinary(t)
+	link, err := latency.FromRTT(100*time.Millisecond, 60*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, delay := range []time.Duration{300 * time.Millisecond, 1500 * time.Millisecond} {
+		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
+			faultRun(t, bin, victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link, true)
+		})
+	}
+	t.Run("killed during play", func(t *testing.T) {
+		faultRun(t, bin, victim{after: `step=play`, delay: 800 * time.Millisecond, sig: syscall.SIGKILL}, link, true)
+	})
+}
+
+// faultRun plays a table of four over link (with the pipelined setup if
+// pipeline is set) in which player 2 is the victim v, and checks that every surviving node exits 3 naming only the
 // victim, in faults, and that the audit of their transcripts, alone and
 // together, blames no one and names only the victim.
-func faultRun(t *testing.T, bin string, v victim, link latency.Link) {
+func faultRun(t *testing.T, bin string, v victim, link latency.Link, pipeline bool) {
 	const victimPlayer = 2
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -141,7 +164,7 @@ func faultRun(t *testing.T, bin string, v victim, link latency.Link) {
 	// Turns wait longer than automatic steps, as the defaults do (30 s
 	// and 5 min): a player waiting for the victim's keys for its draw
 	// then aborts before the others give up on its turn (SPEC.md §9).
-	tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, turnTimeout: 4 * time.Second, victim: &v, link: link})
+	tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, turnTimeout: 4 * time.Second, victim: &v, link: link, pipeline: pipeline})
 	if err != nil {
 		t.Fatal(err)
 	}
