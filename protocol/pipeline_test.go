@@ -360,3 +360,13 @@ func thinking(d time.Duration) Player {
 		return Tsumogiri{}.Act(ctx, v, s)
 	})
 }
+
+// A connection cut while hand 2's passes are prepared during hand 1's
+// play, and restored 300 ms later: the peers send again what was lost,
+// prepared passes included (a copy of one already held is dropped), and
+// both hands complete with every transcript auditing clean.
+func TestPipelinedCutConnectionResumes(t *testing.T) {
+	for _, at := range []int{80, 150} {
+		t.Run(fmt.Sprint("record ", at), func(t *testing.T) { cutConnection(t, at, true) })
+	}
+}

@@ -98,37 +98,43 @@ func TestCutConnectionResumes(t *testing.T) {
 	// Records of player 2's transcript after which its connections are
 	// cut: in the hellos, the shuffle passes, the deal and the play.
 	for _, at := range []int{2, 12, 40, 150} {
-		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
-			tb := newTable(t)
-			const victim = 2
-			w := &tripWriter{at: at}
-			w.trip = func() {
-				tb.net.Cut(tb.ids[victim])
-				time.AfterFunc(300*time.Millisecond, func() { tb.net.Restore(tb.ids[victim]) })
-			}
-			var paused sync.Map
-			out := tb.play(t, 2, func(i int, c *Config) {
-				c.ReconnectGrace = 20 * time.Second
-				c.Timeout = 5 * time.Second
-				if i == victim {
-					c.Transcript = NewTranscript(w)
-				}
-				c.Observer = pauseRecorder{i: i, seen: &paused}
-			})
-			sameHands(t, out, 2)
-			for i := range tb.ids {
-				b := tb.transcripts[i].Bytes()
-				if i == victim {
-					b = w.buf.Bytes()
-				}
-				auditClean(t, fmt.Sprint("player ", i), b)
-			}
-			n := 0
-			paused.Range(func(_, _ any) bool { n++; return true })
-			if n == 0 {
-				t.Error("no player's table showed a pause")
-			}
-		})
+		t.Run(fmt.Sprint("record ", at), func(t *testing.T) { cutConnection(t, at, false) })
+	}
+}
+
+// cutConnection cuts player 2's connections after record at of its
+// transcript, restores them 300 ms later and checks that two hands
+// complete and audit clean; pipeline plays with the pipelined setup.
+func cutConnection(t *testing.T, at int, pipeline bool) {
+	tb := newTable(t)
+	const victim = 2
+	w := &tripWriter{at: at}
+	w.trip = func() {
+		tb.net.Cut(tb.ids[victim])
+		time.AfterFunc(300*time.Millisecond, func() { tb.net.Restore(tb.ids[victim]) })
+	}
+	var paused sync.Map
+	out := tb.play(t, 2, func(i int, c *Config) {
+		c.ReconnectGrace = 20 * time.Second
+		c.Timeout = 5 * time.Second
+		c.Pipeline = pipeline
+		if i == victim {
+			c.Transcript = NewTranscript(w)
+		}
+		c.Observer = pauseRecorder{i: i, seen: &paused}
+	})
+	sameHands(t, out, 2)
+	for i := range tb.ids {
+		b := tb.transcripts[i].Bytes()
+		if i == victim {
+			b = w.buf.Bytes()
+		}
+		auditClean(t, fmt.Sprint("player ", i), b)
+	}
+	n := 0
+	paused.Range(func(_, _ any) bool { n++; return true })
+	if n == 0 {
+		t.Error("no player's table showed a pause")
 	}
 }
 
