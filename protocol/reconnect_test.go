@@ -25,6 +25,10 @@ type tripWriter struct {
 	n, at  int
 	trip   func()
 	frozen bool // a crashed node writes nothing more
+	// when, if set, moves the trip to after records after the first
+	// record for which it holds.
+	when  func(record []byte) bool
+	after int
 }
 
 func (w *tripWriter) Write(p []byte) (int, error) {
@@ -35,6 +39,9 @@ func (w *tripWriter) Write(p []byte) (int, error) {
 	}
 	w.buf.Write(p)
 	w.n++
+	if w.when != nil && w.when(p) {
+		w.when, w.at = nil, w.n+w.after
+	}
 	fire := w.n == w.at && w.trip != nil
 	w.mu.Unlock()
 	if fire {
@@ -195,8 +202,11 @@ func TestCrashResume(t *testing.T) {
 }
 
 // crashResume crashes player 3 when its transcript reaches record at,
-// restarts it with --resume and checks the game; pipeline plays with the
-// pipelined setup. It returns the records written before the crash.
+// restarts it with --resume and checks the game. pipeline plays with the
+// pipelined setup, its players thinking 5 ms a decision (so that hand 1
+// lasts while hand 2's passes are made, whatever the load), and counts
+// at from player 3's first own entry of hand 2: 0 crashes right after
+// it. It returns the records written before the crash.
 func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	tb := newTable(t)
 	const victim = 3
@@ -206,6 +216,13 @@ func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	defer cancel()
 	crashCtx, crash := context.WithCancel(ctx)
 	w := &tripWriter{at: at}
+	if pipeline {
+		w.at, w.after = 0, at
+		w.when = func(rec []byte) bool {
+			recs, err := ReadTranscript(bytes.NewReader(rec), "record")
+			return err == nil && len(recs) == 1 && recs[0].Sender == tb.ids[victim] && recs[0].Entry.Hand == 2
+		}
+	}
 	var before []byte
 	crashed := make(chan struct{})
 	w.trip = func() {
@@ -217,9 +234,13 @@ func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	out := make([]outcome, len(tb.ids))
 	var wg sync.WaitGroup
 	config := func(i int) Config {
-		return Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
+		c := Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
 			Transport: tb.net.Transport(tb.ids[i]), Transcript: NewTranscript(tb.transcripts[i]),
 			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i), Pipeline: pipeline}
+		if pipeline {
+			c.Player = thinking(5 * time.Millisecond)
+		}
+		return c
 	}
 	dead := &deadTransport{Transport: tb.net.Transport(tb.ids[victim]), ctx: crashCtx}
 	for i := range tb.ids {
