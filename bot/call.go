@@ -82,7 +82,7 @@ func (b *Bot) chooseResponse(v *view, acts []game.Action, r *rand.Rand) game.Act
 				if a.Type == game.Chi {
 					rank = 1
 				}
-				cands = append(cands, scored{a: a, keys: [3]int{s, rank, redUsed(a.Tiles)}})
+				cands = append(cands, scored{a: a, keys: [3]int{s, rank, v.redUsed(a.Tiles)}})
 			}
 		}
 	}
@@ -96,12 +96,13 @@ func (b *Bot) chooseResponse(v *view, acts []game.Action, r *rand.Rand) game.Act
 	return pickBest(cands, r)
 }
 
-// redUsed counts the red fives among tiles (a call keeps a red five's aka
-// dora either way; the bot still prefers to keep them concealed).
-func redUsed(tiles []wall.Tile) int {
+// redUsed counts the red fives of the table's rules among tiles (a call
+// keeps a red five's aka dora either way; the bot still prefers to keep
+// them concealed).
+func (v *view) redUsed(tiles []wall.Tile) int {
 	n := 0
 	for _, t := range tiles {
-		if t.IsRed() {
+		if v.reds.Has(t) {
 			n++
 		}
 	}

@@ -158,7 +158,7 @@ func (v *view) chooseDiscard(acts []game.Action, r *rand.Rand) game.Action {
 		if a.Type != game.Discard || a.Riichi {
 			continue
 		}
-		kk := key{int(a.Tile.Kind()), a.Tile.IsRed()}
+		kk := key{int(a.Tile.Kind()), v.reds.Has(a.Tile)}
 		res, ok := memo[kk]
 		if !ok {
 			c := v.counts

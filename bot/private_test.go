@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/selfplay"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -160,8 +161,8 @@ func playPrivate(master *game.Kyoku, d game.Deal, rules game.Rules, yama []wall.
 		return err
 	}
 	for step := 0; master.Phase() != game.PhaseEnd || pt.views[0].Phase() == game.PhaseResponse; step++ {
-		if step == maxSteps {
-			return fmt.Errorf("kyoku did not end after %d steps (phase %s)", maxSteps, master.Phase())
+		if step == selfplay.MaxSteps {
+			return fmt.Errorf("kyoku did not end after %d steps (phase %s)", selfplay.MaxSteps, master.Phase())
 		}
 		switch {
 		case pt.views[0].Phase() == game.PhaseResponse:

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/selfplay"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
@@ -68,76 +69,29 @@ func wallFor(r *rand.Rand) []wall.Tile {
 	return yama
 }
 
-// deal starts the match's next kyoku on yama and reveals every position to
-// the engine, so that it checks every action against the real tiles.
-func deal(m *game.Match, yama []wall.Tile) (*game.Kyoku, error) {
-	d, ok := m.Next()
-	if !ok {
-		return nil, fmt.Errorf("match is over")
-	}
-	var haipai [4][]wall.Tile
-	for s := game.Seat(0); s < 4; s++ {
-		for _, pos := range wall.FourPlayer.Haipai(d.Oya.Relative(s)) {
-			haipai[s] = append(haipai[s], yama[pos])
-		}
-	}
-	k, err := m.Start(haipai, yama[wall.FourPlayer.DoraIndicatorIndex(0)])
-	if err != nil {
-		return nil, err
-	}
-	for pos, t := range yama {
-		if err := k.Reveal(pos, t); err != nil {
-			return nil, err
-		}
-	}
-	return k, nil
-}
-
-// maxSteps bounds the draws and actions of one kyoku (a kyoku has at most
-// 70 live and 4 rinshan draws, each followed by a few actions).
-const maxSteps = 2000
-
-// playKyoku drives k to its end with bots choosing every action; the
-// engine rejects any illegal one. It checks after every step that the
-// scores plus the riichi sticks on the table sum to 100000.
+// playKyoku drives k to its end with bots choosing every action
+// (selfplay.Play); the engine rejects any illegal one. It checks after
+// every step that the scores plus the riichi sticks on the table sum to
+// 100000.
 func playKyoku(k *game.Kyoku, yama []wall.Tile, bots [4]*Bot, tl *tally) error {
-	for step := 0; k.Phase() != game.PhaseEnd; step++ {
-		if step == maxSteps {
-			return fmt.Errorf("kyoku did not end after %d steps (phase %s)", maxSteps, k.Phase())
-		}
-		var seat game.Seat
-		switch k.Phase() {
-		case game.PhaseDraw:
-			_, pos, _, _ := k.NextDraw()
-			if _, err := k.Draw(yama[pos]); err != nil {
-				return err
-			}
-			continue
-		case game.PhaseTurn:
-			seat = k.Turn()
-		default:
-			aw := k.Awaiting()
-			if len(aw) == 0 {
-				return fmt.Errorf("phase %s awaits nobody", k.Phase())
-			}
-			seat = aw[0]
-		}
-		if tl.onDecision != nil {
-			tl.onDecision(k, seat)
-		}
-		a, err := bots[seat].Choose(k, seat)
-		if err != nil {
-			return fmt.Errorf("seat %d: %w", seat, err)
-		}
-		if err := k.Apply(a); err != nil {
-			return fmt.Errorf("seat %d: apply %v: %w", seat, a, err)
-		}
-		tl.decisions++
-		if sum := total(k.Scores()) + 1000*k.Kyotaku(); sum != 100000 {
-			return fmt.Errorf("after %v: scores %v + %d sticks sum to %d", a, k.Scores(), k.Kyotaku(), sum)
-		}
+	var choose [4]selfplay.Chooser
+	for s, b := range bots {
+		choose[s] = b.Choose
 	}
-	return nil
+	return selfplay.Play(k, yama, choose, selfplay.Hooks{
+		Decide: func(k *game.Kyoku, s game.Seat) {
+			if tl.onDecision != nil {
+				tl.onDecision(k, s)
+			}
+			tl.decisions++
+		},
+		Applied: func(k *game.Kyoku, a game.Action) error {
+			if sum := total(k.Scores()) + 1000*k.Kyotaku(); sum != 100000 {
+				return fmt.Errorf("after %v: scores %v + %d sticks sum to %d", a, k.Scores(), k.Kyotaku(), sum)
+			}
+			return nil
+		},
+	})
 }
 
 func total(s [4]int) int { return s[0] + s[1] + s[2] + s[3] }
@@ -156,7 +110,7 @@ func playMatch(seed uint64, bots [4]*Bot, tl *tally, private bool) error {
 		}
 		yama := wallFor(r)
 		d, _ := m.Next()
-		k, err := deal(m, yama)
+		k, err := selfplay.Deal(m, yama)
 		if err != nil {
 			return fmt.Errorf("seed %d kyoku %d: deal: %w", seed, n, err)
 		}

@@ -31,12 +31,14 @@ type view struct {
 	dora [wall.NumKinds]int
 	// yakuhai[k] is true for the dragons, the seat wind and the round wind.
 	yakuhai [wall.NumKinds]bool
+	// reds are the red fives of the table's rules (worth a han each).
+	reds wall.Reds
 }
 
 // newView collects seat s's view of k; the caller has checked that the
 // seat's own concealed tiles are all known to the engine.
 func newView(k *game.Kyoku, s game.Seat) *view {
-	v := &view{seat: s}
+	v := &view{seat: s, reds: k.Rules().Hand.Reds()}
 	hand, _ := k.Hand(s)
 	v.hand = hand
 	v.counts = riichi.CountsOf(hand)
@@ -78,7 +80,7 @@ func newView(k *game.Kyoku, s game.Seat) *view {
 // tileValue ranks how much the seat wants to keep tile t, higher kept
 // longer: guest-wind honours 0, other honours 1, terminals 2, twos and
 // eights 3, other simples 4, plus 10 per dora the kind is and 10 for a
-// red five. It only breaks ties between discards of equal shanten and
+// red five of the table's rules. It only breaks ties between discards of equal shanten and
 // ukeire.
 func (v *view) tileValue(t wall.Tile) int {
 	k := t.Kind()
@@ -96,7 +98,7 @@ func (v *view) tileValue(t wall.Tile) int {
 		val = 4
 	}
 	val += 10 * v.dora[k]
-	if t.IsRed() {
+	if v.reds.Has(t) {
 		val += 10
 	}
 	return val

@@ -72,6 +72,7 @@ func All() []Strategy {
 		strategy("noten-riichi", "declares riichi on a hand that is not tenpai", ExpectBlame, "end of hand", 4, func() protocol.Misbehavior { return &notenRiichi{} }),
 		passive(strategy("withhold-reveal", "withholds its key reveal at the end of a hand it did not win", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &withhold{} })),
 		strategy("stall", "falls silent after the seats and dice", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &envelope{how: stall} }),
+		strategy("half-answer", "answers a dahai to the next drawer only, then falls silent", ExpectFault, "at once", 2, func() protocol.Misbehavior { return &halfAnswer{} }),
 	}
 	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
 	return all

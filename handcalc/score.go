@@ -100,13 +100,13 @@ func notComplete(ctx *riichi.WinContext) string {
 	before[ctx.WinTile.Kind()]--
 	waits := riichi.Waits(&before, len(ctx.Melds))
 	if len(waits) == 0 {
-		return fmt.Sprintf("%s is not a complete hand, and without %v it is not tenpai", riichi.FormatHand(ctx.Hand), ctx.WinTile.Kind())
+		return fmt.Sprintf("%s is not a complete hand, and without %v it is not tenpai", riichi.FormatHandReds(ctx.Hand, ctx.Rules.Reds()), ctx.WinTile.Kind())
 	}
 	names := make([]string, len(waits))
 	for i, k := range waits {
 		names[i] = k.String()
 	}
-	return fmt.Sprintf("%s is not a complete hand: without %v it waits on %s", riichi.FormatHand(ctx.Hand), ctx.WinTile.Kind(), strings.Join(names, " "))
+	return fmt.Sprintf("%s is not a complete hand: without %v it waits on %s", riichi.FormatHandReds(ctx.Hand, ctx.Rules.Reds()), ctx.WinTile.Kind(), strings.Join(names, " "))
 }
 
 // result turns riichi's WinResult into a Result.

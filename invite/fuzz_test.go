@@ -71,7 +71,7 @@ func FuzzMeetingMessages(f *testing.F) {
 	f.Add(hello)
 	f.Add(arr)
 	f.Fuzz(func(t *testing.T, b []byte) {
-		if seat, err := m.checkHello(guest, b); err == nil && (seat.ID != guest || len(seat.Addrs) == 0) {
+		if seat, declined, err := m.checkHello(guest, b); err == nil && (seat.ID != guest || len(seat.Addrs) == 0 && !declined) {
 			t.Fatalf("accepted hello %+v", seat)
 		}
 		var hm pb.HostMessage

@@ -19,6 +19,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/invite/pb"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // Dial pacing of Join: each attempt is bounded by DialAttemptTimeout, and
@@ -107,6 +108,9 @@ func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []mul
 			if err == nil && len(st.Seats) != inv.PlayerCount() {
 				err = fmt.Errorf("seating list: %w: %d seats, the invite is for %d players", ErrMalformed, len(st.Seats), inv.PlayerCount())
 			}
+			if err == nil {
+				err = sameSettings(inv.Settings, st.Settings)
+			}
 			if err != nil {
 				_ = s.Reset()
 				return Seating{}, fmt.Errorf("host %s: %w", inv.Host, err)
@@ -183,4 +187,52 @@ func printable(s string, n int) string {
 		}
 		return utf8.RuneError
 	}, strings.ToValidUTF8(s, "\uFFFD"))
+}
+
+// sameSettings returns nil if the seating list's settings are the
+// invite's (or neither has any), else an error wrapping ErrMalformed: the
+// host may not change the game after the guest accepted it.
+func sameSettings(inv, list *settings.Settings) error {
+	switch {
+	case inv == nil && list == nil:
+		return nil
+	case inv == nil || list == nil:
+		return fmt.Errorf("seating list: %w: it has settings and the invite none, or the other way round", ErrMalformed)
+	}
+	if err := list.Diff(*inv); err != nil {
+		return fmt.Errorf("seating list: %w: its game is not the invite's: it %v", ErrMalformed, err)
+	}
+	return nil
+}
+
+// Decline tells the host of inv that the guest nick will not play the
+// invite's settings: it dials the host (as Join, within ctx), sends a
+// Hello with declined set, and closes the stream. The host reports it
+// (Arrival.Declined) and seats nobody. Its errors name the host.
+func Decline(ctx context.Context, h host.Host, inv Invite, nick string) error {
+	if err := CheckNick(nick); err != nil {
+		return fmt.Errorf("decline: %w", err)
+	}
+	msg, err := proto.Marshal(&pb.Hello{Table: inv.Table, Nick: nick, Declined: true})
+	if err != nil {
+		return fmt.Errorf("decline: %w", err)
+	}
+	if err := dialHost(ctx, h, inv.AddrInfo()); err != nil {
+		return err
+	}
+	s, err := h.NewStream(network.WithAllowLimitedConn(ctx, "mentalmj invite"), inv.Host, ProtocolID)
+	if err != nil {
+		return fmt.Errorf("host %s: open %s: %w", inv.Host, ProtocolID, err)
+	}
+	if err := writeMsg(ctx, s, msg); err != nil {
+		_ = s.Reset()
+		return fmt.Errorf("host %s: %w", inv.Host, err)
+	}
+	// Wait for the host to close its side, so the Hello is read before
+	// this node goes away.
+	_ = s.CloseWrite()
+	_ = s.SetReadDeadline(time.Now().Add(WriteTimeout))
+	var b [1]byte
+	_, _ = s.Read(b[:])
+	return s.Close()
 }

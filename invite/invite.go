@@ -18,6 +18,7 @@ import (
 	"github.com/mentalmj/mentalmj/invite/pb"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // Limits on what an invite, a hello or a seating list may carry.
@@ -56,6 +57,26 @@ type Invite struct {
 	// Players is the number of players the host gathers, itself
 	// included: 4, or 3 for a three-player (sanma) table; 0 means 4.
 	Players int
+	// Settings are the game the host's table plays, with Players
+	// players; nil in an invite from a host before them.
+	Settings *settings.Settings
+	// Nick is the host's nickname (may be empty).
+	Nick string
+}
+
+// Describe returns what a guest is shown before it dials: "alice's table
+// friday: 4 players, hanchan, Tenhou rules (…), 5+10 s per decision"
+// (settings.Settings.Summary), "table friday: …" without a nickname, or
+// only the table and player count for an invite without settings.
+func (inv Invite) Describe() string {
+	who := fmt.Sprintf("table %s", inv.Table)
+	if inv.Nick != "" {
+		who = fmt.Sprintf("%s's table %s", inv.Nick, inv.Table)
+	}
+	if inv.Settings == nil {
+		return fmt.Sprintf("%s: %d players (the invite carries no other settings)", who, inv.PlayerCount())
+	}
+	return who + ": " + inv.Settings.Summary()
 }
 
 // PlayerCount returns the number of players the invite seats: Players, or
@@ -78,12 +99,15 @@ func (inv Invite) Encode() (string, error) {
 	if err := inv.check(); err != nil {
 		return "", fmt.Errorf("invite: %w", err)
 	}
-	m := &pb.Invite{Table: inv.Table, Host: []byte(inv.Host)}
+	m := &pb.Invite{Table: inv.Table, Host: []byte(inv.Host), Nick: inv.Nick}
 	if inv.PlayerCount() != protocol.Players {
 		m.Players = uint32(inv.Players)
 	}
 	for _, a := range inv.Addrs {
 		m.Addrs = append(m.Addrs, a.Bytes())
+	}
+	if inv.Settings != nil {
+		m.Settings = inv.Settings.Proto()
 	}
 	body, err := proto.Marshal(m)
 	if err != nil {
@@ -146,7 +170,7 @@ func Parse(s string) (Invite, error) {
 	if err := proto.Unmarshal(body, &m); err != nil {
 		return Invite{}, fmt.Errorf("invite: %w: body: %v", ErrMalformed, err)
 	}
-	inv := Invite{Table: m.Table}
+	inv := Invite{Table: m.Table, Nick: m.Nick}
 	if m.Players != 0 && m.Players != protocol.Players {
 		if m.Players != 3 {
 			return Invite{}, fmt.Errorf("invite: %w: a table of %d players, want 3 or %d", ErrMalformed, m.Players, protocol.Players)
@@ -158,6 +182,13 @@ func Parse(s string) (Invite, error) {
 	}
 	if inv.Addrs, err = decodeAddrs(m.Addrs); err != nil {
 		return Invite{}, fmt.Errorf("invite: %w", err)
+	}
+	if m.Settings != nil {
+		st, err := settings.FromProto(m.Settings)
+		if err != nil {
+			return Invite{}, fmt.Errorf("invite: the host's table: %w", err)
+		}
+		inv.Settings = &st
 	}
 	if err := inv.check(); err != nil {
 		return Invite{}, fmt.Errorf("invite: %w", err)
@@ -176,8 +207,19 @@ func (inv Invite) check() error {
 	if err := checkAddrs(inv.Host, inv.Addrs); err != nil {
 		return fmt.Errorf("host: %w", err)
 	}
+	if err := CheckNick(inv.Nick); err != nil {
+		return fmt.Errorf("host: %w", err)
+	}
 	if n := inv.PlayerCount(); n != 3 && n != protocol.Players {
 		return fmt.Errorf("%w: a table of %d players, want 3 or %d", ErrMalformed, n, protocol.Players)
+	}
+	if inv.Settings != nil {
+		if err := inv.Settings.Check(); err != nil {
+			return fmt.Errorf("%w: %v", ErrMalformed, err)
+		}
+		if inv.Settings.Players != inv.PlayerCount() {
+			return fmt.Errorf("%w: settings for %d players at a table of %d", ErrMalformed, inv.Settings.Players, inv.PlayerCount())
+		}
 	}
 	return nil
 }

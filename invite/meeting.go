@@ -18,6 +18,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/invite/pb"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // ProtocolID is the libp2p protocol of the meeting stream a guest opens to
@@ -43,6 +44,9 @@ type Arrival struct {
 	Seat  Seat
 	Left  bool
 	Count int
+	// Declined is true when the guest came only to say it will not play
+	// the invite's settings (Decline); it was never seated.
+	Declined bool
 }
 
 // Meeting is the host's side of the meeting protocol: it serves
@@ -95,7 +99,7 @@ func NewMeeting(h host.Host, key crypto.PrivKey, table, nick string, addrs []mul
 	if len(addrs) > MaxAddrs {
 		addrs = addrs[:MaxAddrs]
 	}
-	inv := Invite{Table: table, Host: h.ID(), Addrs: addrs}
+	inv := Invite{Table: table, Host: h.ID(), Addrs: addrs, Nick: nick}
 	if err := inv.check(); err != nil {
 		return nil, fmt.Errorf("meeting: %w", err)
 	}
@@ -128,6 +132,28 @@ func (m *Meeting) SetPlayers(n int) error {
 	if n == protocol.Players {
 		m.inv.Players = 0
 	}
+	if m.inv.Settings != nil && m.inv.Settings.Players != n {
+		s := *m.inv.Settings
+		s.Players = n
+		m.inv.Settings = &s
+	}
+	return nil
+}
+
+// SetSettings sets the game the table plays, its player count included
+// (as SetPlayers): the invite and the signed seating list carry it. Call
+// it before Invite. It returns an error for settings that fail Check, or
+// once a guest has arrived.
+func (m *Meeting) SetSettings(st settings.Settings) error {
+	if err := st.Check(); err != nil {
+		return fmt.Errorf("meeting: %w", err)
+	}
+	if err := m.SetPlayers(st.Players); err != nil {
+		return err
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.inv.Settings = &st
 	return nil
 }
 
@@ -173,7 +199,7 @@ func (m *Meeting) Gather(ctx context.Context, onArrival func(Arrival)) (Seating,
 func (m *Meeting) seating() Seating {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	s := Seating{Table: m.inv.Table, Host: m.inv.Host, Seats: []Seat{m.me}}
+	s := Seating{Table: m.inv.Table, Host: m.inv.Host, Seats: []Seat{m.me}, Settings: m.inv.Settings}
 	for _, g := range m.guests {
 		s.Seats = append(s.Seats, g.seat)
 	}
@@ -306,10 +332,21 @@ func (m *Meeting) handle(s network.Stream) {
 		return
 	}
 	_ = s.SetReadDeadline(time.Time{})
-	seat, err := m.checkHello(from, raw)
+	seat, declined, err := m.checkHello(from, raw)
 	if err != nil {
 		log.Info("meeting: refused", "err", err)
 		refuse(s, err.Error())
+		return
+	}
+	if declined {
+		m.mu.Lock()
+		if !m.fixed && !m.closed {
+			m.events = append(m.events, Arrival{Seat: seat, Declined: true, Count: len(m.guests) + 1})
+			m.changedLocked()
+		}
+		m.mu.Unlock()
+		log.Info("meeting: guest declined the settings", "nick", seat.Nick)
+		_ = s.Close()
 		return
 	}
 	g := &guest{seat: seat, s: s}
@@ -365,25 +402,29 @@ func (m *Meeting) handle(s network.Stream) {
 
 // checkHello decodes and validates a guest's Hello; the guest's peer ID is
 // the one the connection authenticated.
-func (m *Meeting) checkHello(from peer.ID, raw []byte) (Seat, error) {
+// A declining guest's Hello (declined) needs no addresses.
+func (m *Meeting) checkHello(from peer.ID, raw []byte) (seat Seat, declined bool, err error) {
 	var h pb.Hello
 	if err := proto.Unmarshal(raw, &h); err != nil {
-		return Seat{}, fmt.Errorf("hello: %w: %v", ErrMalformed, err)
+		return Seat{}, false, fmt.Errorf("hello: %w: %v", ErrMalformed, err)
 	}
 	if h.Table != m.inv.Table {
-		return Seat{}, fmt.Errorf("hello: %w: this host seats table %q, not %q", ErrOtherTable, m.inv.Table, h.Table)
+		return Seat{}, false, fmt.Errorf("hello: %w: this host seats table %q, not %q", ErrOtherTable, m.inv.Table, h.Table)
 	}
 	if err := CheckNick(h.Nick); err != nil {
-		return Seat{}, fmt.Errorf("hello: %w", err)
+		return Seat{}, false, fmt.Errorf("hello: %w", err)
+	}
+	if h.Declined {
+		return Seat{ID: from, Nick: h.Nick}, true, nil
 	}
 	addrs, err := decodeAddrs(h.Addrs)
 	if err != nil {
-		return Seat{}, fmt.Errorf("hello: %w", err)
+		return Seat{}, false, fmt.Errorf("hello: %w", err)
 	}
 	if err := checkAddrs(from, addrs); err != nil {
-		return Seat{}, fmt.Errorf("hello: %w", err)
+		return Seat{}, false, fmt.Errorf("hello: %w", err)
 	}
-	return Seat{ID: from, Addrs: addrs, Nick: h.Nick}, nil
+	return Seat{ID: from, Addrs: addrs, Nick: h.Nick}, false, nil
 }
 
 // sendArrivals tells every guest who is there now.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/invite/pb"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // SeatingDomain prefixes the bytes the host signs, so that a seating
@@ -38,6 +39,9 @@ type Seating struct {
 	Table string
 	Host  peer.ID
 	Seats []Seat
+	// Settings are the game the players play, the invite's (nil from a
+	// host before settings).
+	Settings *settings.Settings
 }
 
 // Peers returns every seat but self's as node.SetPeers takes them.
@@ -82,6 +86,9 @@ func (s Seating) check() error {
 	}
 	if !seen[s.Host] {
 		return fmt.Errorf("%w: the host %s has no seat", ErrMalformed, s.Host)
+	}
+	if s.Settings != nil && s.Settings.Players != len(s.Seats) {
+		return fmt.Errorf("%w: settings for %d players, %d seats", ErrMalformed, s.Settings.Players, len(s.Seats))
 	}
 	return nil
 }
@@ -138,6 +145,9 @@ func signSeating(key crypto.PrivKey, s Seating) (*pb.SignedSeating, error) {
 	for _, st := range s.Seats {
 		m.Seats = append(m.Seats, seatToPB(st, true))
 	}
+	if s.Settings != nil {
+		m.Settings = s.Settings.Proto()
+	}
 	body, err := proto.Marshal(m)
 	if err != nil {
 		return nil, fmt.Errorf("seating list: encoding: %w", err)
@@ -187,6 +197,13 @@ func VerifySeating(data []byte, table string, host, self peer.ID) (Seating, erro
 			return Seating{}, fmt.Errorf("seating list: seat %d: %w", i+1, err)
 		}
 		s.Seats = append(s.Seats, st)
+	}
+	if m.Settings != nil {
+		st, err := settings.FromProto(m.Settings)
+		if err != nil {
+			return Seating{}, fmt.Errorf("seating list: %w", err)
+		}
+		s.Settings = &st
 	}
 	if err := s.check(); err != nil {
 		return Seating{}, fmt.Errorf("seating list: %w", err)

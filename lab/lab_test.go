@@ -97,7 +97,10 @@ func TestFaultRuns(t *testing.T) {
 		{"stopped past the timeout", victim{after: `step="dora indicator"`, delay: 100 * time.Millisecond, sig: syscall.SIGSTOP, resume: 9 * time.Second}},
 	}
 	for _, run := range runs {
-		t.Run(run.name, func(t *testing.T) { faultRun(t, bin, run.v, latency.Link{}, false) })
+		t.Run(run.name, func(t *testing.T) {
+			v := run.v
+			faultRun(t, bin, spec{victim: &v})
+		})
 	}
 }
 
@@ -120,11 +123,16 @@ func TestFaultRunsWithLatency(t *testing.T) {
 	}
 	for _, delay := range []time.Duration{0, 300 * time.Millisecond, 700 * time.Millisecond} {
 		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
-			faultRun(t, bin, victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link, false)
+			faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link: link})
 		})
 	}
 	t.Run("killed during play", func(t *testing.T) {
-		faultRun(t, bin, victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}, link, false)
+		faultRun(t, bin, spec{victim: &victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}, link: link})
+	})
+	// The chain made on purpose: the victim answers a dahai to the next
+	// drawer only and falls silent (cheat strategy half-answer).
+	t.Run("answered the next drawer only", func(t *testing.T) {
+		faultRun(t, bin, spec{cheats: map[int]string{faultVictim: "half-answer"}, link: link})
 	})
 }
 
@@ -143,32 +151,39 @@ func TestFaultRunsPipelined(t *testing.T) {
 	}
 	for _, delay := range []time.Duration{300 * time.Millisecond, 1500 * time.Millisecond} {
 		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
-			faultRun(t, bin, victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link, true)
+			faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link: link, pipeline: true})
 		})
 	}
 	t.Run("killed during play", func(t *testing.T) {
-		faultRun(t, bin, victim{after: `step=play`, delay: 800 * time.Millisecond, sig: syscall.SIGKILL}, link, true)
+		faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: 800 * time.Millisecond, sig: syscall.SIGKILL}, link: link, pipeline: true})
 	})
 }
 
-// faultRun plays a table of four over link (with the pipelined setup if
-// pipeline is set) in which player 2 is the victim v, and checks that every surviving node exits 3 naming only the
-// victim, in faults, and that the audit of their transcripts, alone and
-// together, blames no one and names only the victim.
-func faultRun(t *testing.T, bin string, v victim, link latency.Link, pipeline bool) {
-	const victimPlayer = 2
+// faultVictim is the player a fault run stops, kills or makes stall.
+const faultVictim = 2
+
+// faultRun plays two hands at a table of four as sp says (sp.victim or
+// sp.cheats naming player faultVictim; sp.link the emulated network) and
+// checks that every other node exits 3 naming only the victim, in
+// faults, and that the audit of their transcripts, alone and together,
+// blames no one and names only the victim.
+func faultRun(t *testing.T, bin string, sp spec) {
+	const victimPlayer = faultVictim
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	v.player = victimPlayer
+	if sp.victim != nil {
+		sp.victim.player = victimPlayer
+	}
 	dir := t.TempDir()
 	// Turns wait longer than automatic steps, as the defaults do (30 s
 	// and 5 min): a player waiting for the victim's keys for its draw
 	// then aborts before the others give up on its turn (SPEC.md §9).
-	tb, err := runTable(ctx, bin, dir, spec{hands: 2, timeout: 2 * time.Second, turnTimeout: 4 * time.Second, victim: &v, link: link, pipeline: pipeline})
+	sp.hands, sp.timeout, sp.turnTimeout = 2, 2*time.Second, 4*time.Second
+	tb, err := runTable(ctx, bin, dir, sp)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !v.fired {
+	if v := sp.victim; v != nil && !v.fired {
 		t.Fatalf("the victim's log never showed %q", v.after)
 	}
 	victimID := tb.players[victimPlayer].id.String()

@@ -224,7 +224,10 @@ func (r *Result) judge(t *table, expect string) {
 			}
 		}
 		for _, f := range rep.Faults {
-			if f.Peer != "" {
+			// A fault the audit read only from a cheater's own records
+			// is that cheater's claim: its node says what it likes.
+			honest := len(f.Reporters) == 0 || slices.ContainsFunc(f.Reporters, func(p string) bool { return !cheater[p] })
+			if f.Peer != "" && honest {
 				fault(f.Kind, f.Peer)
 			}
 		}

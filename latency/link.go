@@ -19,13 +19,15 @@ type Link struct {
 // delay. A jitter above rtt/2 is allowed (a harsh network: 100 ms with
 // 60 ms of jitter); the delays that would fall below 0 are 0, so the mean
 // is then a little above rtt/2. It returns an error naming the value if
-// rtt or jitter is negative.
+// rtt or jitter is negative, or if a jitter comes without an rtt.
 func FromRTT(rtt, jitter time.Duration) (Link, error) {
 	switch {
 	case rtt < 0:
 		return Link{}, fmt.Errorf("round-trip time %s is negative", rtt)
 	case jitter < 0:
 		return Link{}, fmt.Errorf("jitter %s is negative", jitter)
+	case rtt == 0 && jitter > 0:
+		return Link{}, fmt.Errorf("jitter %s without a round-trip time: give one too", jitter)
 	}
 	return Link{OneWay: rtt / 2, Jitter: jitter}, nil
 }

@@ -13,6 +13,7 @@ func TestFromRTT(t *testing.T) {
 	for _, c := range []struct{ rtt, jitter time.Duration }{
 		{-time.Millisecond, 0},
 		{100 * time.Millisecond, -time.Millisecond},
+		{0, 20 * time.Millisecond},
 	} {
 		if _, err := FromRTT(c.rtt, c.jitter); err == nil {
 			t.Errorf("FromRTT(%s, %s) accepted", c.rtt, c.jitter)

@@ -58,7 +58,7 @@ func WriteMjlog(w io.Writer, g *mjlog.Game, seat int) error {
 // convert calls emit with each event of g in order; emit may change the
 // event it is given.
 func convert(g *mjlog.Game, emit func(*Event) error) error {
-	aka := g.Go.Aka()
+	reds := g.Go.Reds() // the GO type's aka bit: Tenhou's three or none
 	names := make([]string, 4)
 	for s := range 4 {
 		if s < len(g.Players) {
@@ -69,33 +69,33 @@ func convert(g *mjlog.Game, emit func(*Event) error) error {
 		return err
 	}
 	for i := range g.Rounds {
-		if err := kyoku(emit, &g.Rounds[i], aka, g.Go.Players()); err != nil {
+		if err := kyoku(emit, &g.Rounds[i], reds, g.Go.Players()); err != nil {
 			return fmt.Errorf("%s: kyoku %d: %w", g.File, i+1, err)
 		}
 	}
 	return emit(&Event{Type: EndGame})
 }
 
-func tiles(ts []wall.Tile, aka bool) []string {
+func tiles(ts []wall.Tile, reds wall.Reds) []string {
 	out := make([]string, len(ts))
 	for i, t := range ts {
-		out[i] = Tile(t, aka)
+		out[i] = Tile(t, reds)
 	}
 	return out
 }
 
 // kyoku emits one round's events; players is 3 in sanma, whose empty
 // fourth seat gets 0 points and 13 hidden tiles (SanmaTehai).
-func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool, players int) error {
+func kyoku(emit func(*Event) error, rd *mjlog.Round, reds wall.Reds, players int) error {
 	in := &rd.Init
-	tile := func(t wall.Tile) string { return Tile(t, aka) }
+	tile := func(t wall.Tile) string { return Tile(t, reds) }
 	start := Event{Type: StartKyoku, Bakaze: KindName(wall.Kind(27 + (in.Kyoku/4)%4)), DoraMarker: tile(in.DoraIndicator),
 		Kyoku: in.Kyoku%4 + 1, Honba: in.Honba, Kyotaku: in.Kyotaku, Oya: in.Oya, Scores: make([]int, 4), Tehais: make([][]string, 4)}
 	for s := range 4 {
 		if s < len(in.Ten) {
 			start.Scores[s] = 100 * in.Ten[s]
 		}
-		start.Tehais[s] = tiles(in.Hai[s], aka)
+		start.Tehais[s] = tiles(in.Hai[s], reds)
 		if s >= players {
 			start.Tehais[s] = SanmaTehai()
 		}
@@ -124,7 +124,7 @@ func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool, players int) erro
 			}
 		case mjlog.Call:
 			var err error
-			if ev, err = call(e, aka); err != nil {
+			if ev, err = call(e, reds); err != nil {
 				return err
 			}
 			lastDraw[e.Who] = -1
@@ -137,7 +137,7 @@ func kyoku(emit func(*Event) error, rd *mjlog.Round, aka bool, players int) erro
 			}
 			ev = Event{Type: Hora, Actor: e.Who, Target: e.FromWho, Deltas: d}
 			if len(e.DoraHaiUra) > 0 {
-				ev.UraMarkers = tiles(e.DoraHaiUra, aka)
+				ev.UraMarkers = tiles(e.DoraHaiUra, reds)
 			}
 			ended = true
 		case mjlog.Ryuukyoku:
@@ -187,11 +187,11 @@ func deltas(sc []int) ([]int, error) {
 // call converts an <N> tag. The target is the seat m&3 places after the
 // caller modulo 4, in three-player games too (Tenhou numbers their
 // relative seats as if the empty fourth seat were there).
-func call(c mjlog.Call, aka bool) (Event, error) {
+func call(c mjlog.Call, reds wall.Reds) (Event, error) {
 	m := c.Meld
-	tile := func(t wall.Tile) string { return Tile(t, aka) }
+	tile := func(t wall.Tile) string { return Tile(t, reds) }
 	without := func(ts []wall.Tile, drop wall.Tile) []string {
-		return tiles(slices.DeleteFunc(slices.Clone(ts), func(t wall.Tile) bool { return t == drop }), aka)
+		return tiles(slices.DeleteFunc(slices.Clone(ts), func(t wall.Tile) bool { return t == drop }), reds)
 	}
 	target := (c.Who + m.From) % 4
 	switch m.Type {
@@ -210,7 +210,7 @@ func call(c mjlog.Call, aka bool) (Event, error) {
 		if len(m.Tiles) != 4 {
 			return Event{}, fmt.Errorf("<N>: ankan of tiles %v", m.Tiles)
 		}
-		return Event{Type: Ankan, Actor: c.Who, Consumed: tiles(m.Tiles, aka)}, nil
+		return Event{Type: Ankan, Actor: c.Who, Consumed: tiles(m.Tiles, reds)}, nil
 	case mjlog.Kita:
 		if len(m.Tiles) != 1 {
 			return Event{}, fmt.Errorf("<N>: kita of tiles %v", m.Tiles)

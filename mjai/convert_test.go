@@ -19,7 +19,7 @@ import (
 func TestTileNames(t *testing.T) {
 	cases := map[wall.Tile]string{0: "1m", 16: "5mr", 17: "5m", 35: "9m", 52: "5pr", 88: "5sr", 89: "5s", 108: "E", 112: "S", 116: "W", 120: "N", 124: "P", 128: "F", 132: "C", 135: "C"}
 	for id, want := range cases {
-		if got := Tile(id, true); got != want {
+		if got := Tile(id, wall.TenhouReds); got != want {
 			t.Errorf("Tile(%d) = %s, want %s", id, got, want)
 		}
 		k, red, err := ParseTile(want)
@@ -27,7 +27,7 @@ func TestTileNames(t *testing.T) {
 			t.Errorf("ParseTile(%s) = %v %v %v", want, k, red, err)
 		}
 	}
-	if Tile(16, false) != "5m" || Tile(-1, true) != Hidden {
+	if Tile(16, 0) != "5m" || Tile(-1, wall.TenhouReds) != Hidden {
 		t.Error("no-aka red five or hidden tile")
 	}
 	for _, bad := range []string{"?", "0m", "5zr", "6mr", "10m", "", "Z", "5x"} {

@@ -58,7 +58,10 @@
 //
 // "1m"…"9m", "1p"…"9p", "1s"…"9s", "E" "S" "W" "N" (winds), "P" "F" "C"
 // (haku, hatsu, chun), "5mr" "5pr" "5sr" for red fives, "?" for a tile the
-// reader may not see.
+// reader may not see. Which ids are red is the table's (Tile takes a
+// wall.Reds): none without red fives, so id 52 is then "5p"; with four
+// red fives ids 52 and 53 are both "5pr"; a Tenhou log's are its GO aka
+// bit's (mjlog.GoRule.Reds: 16, 52, 88 or none).
 //
 // Reference: Mortal's libriichi/src/mjai/event.rs and gimite's mjai
 // protocol description.

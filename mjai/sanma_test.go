@@ -132,7 +132,7 @@ func TestSanmaStream(t *testing.T) {
 			var seat, id int
 			want := wantKita[i]
 			if n, _ := fmt.Sscanf(wantKita[i], "%d %d", &seat, &id); n == 2 {
-				want = fmt.Sprintf("%d %s", seat, Tile(wall.Tile(id), g.Go.Aka()))
+				want = fmt.Sprintf("%d %s", seat, Tile(wall.Tile(id), g.Go.Reds()))
 			}
 			if gotKita[i] != want {
 				t.Errorf("%s: kita %d: %s, log %s", f, i, gotKita[i], want)

@@ -11,14 +11,14 @@ const Hidden = "?"
 
 var honorNames = [7]string{"E", "S", "W", "N", "P", "F", "C"}
 
-// tileNames[t] is the mjai name of tile id t with red fives marked.
-var tileNames = func() [wall.NumTiles]string {
-	var out [wall.NumTiles]string
-	for t := range wall.Tile(wall.NumTiles) {
-		out[t] = KindName(t.Kind())
-		if t.IsRed() {
-			out[t] += "r"
-		}
+// redNames are the mjai names of the red fives by suit.
+var redNames = [3]string{"5mr", "5pr", "5sr"}
+
+// kindNames[k] is the mjai name of kind k.
+var kindNames = func() [wall.NumKinds]string {
+	var out [wall.NumKinds]string
+	for k := range wall.Kind(wall.NumKinds) {
+		out[k] = KindName(k)
 	}
 	return out
 }()
@@ -35,17 +35,19 @@ func KindName(k wall.Kind) string {
 	return fmt.Sprintf("%d%c", k.Number(), k.Suit())
 }
 
-// Tile returns the mjai name of tile id t: "5mr" for a red five when aka
-// (red fives are played), else its kind's name; "?" for an invalid id
-// (game.Unknown).
-func Tile(t wall.Tile, aka bool) string {
-	if !t.Valid() {
+// Tile returns the mjai name of tile id t at a table playing the red
+// fives reds (riichi.Rules.Reds; wall.TenhouReds for a Tenhou log with
+// the aka bit): "5mr", "5pr", "5sr" for a red five of reds, else its
+// kind's name, so that under no red fives id 52 is "5p" and with four
+// red fives id 53 is "5pr" too; "?" for an invalid id (game.Unknown).
+func Tile(t wall.Tile, reds wall.Reds) string {
+	switch {
+	case !t.Valid():
 		return Hidden
+	case reds.Has(t):
+		return redNames[t.Kind()/9] // a five: 5m, 5p or 5s
 	}
-	if !aka && t.IsRed() {
-		return KindName(t.Kind())
-	}
-	return tileNames[t]
+	return kindNames[t.Kind()]
 }
 
 // ParseTile reads an mjai tile name: it returns the kind and whether it is

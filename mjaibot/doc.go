@@ -16,7 +16,10 @@
 // end_kyoku after each hand and end_game when the player is closed. A
 // three-player game is sent in the form of package mjai's Three players:
 // four seats, the empty one with 0 points and 13 "?" tiles, and every kita
-// as nukidora before its replacement tsumo.
+// as nukidora before its replacement tsumo. Red fives are the table's
+// (riichi.Rules.Reds): "5pr" names only an id the rules play red, in the
+// events and in the bot's replies (no red fives: 52 is "5p"; four: 53 is
+// "5pr" too).
 //
 // # When it answers
 //

@@ -15,8 +15,8 @@ import (
 // carry nothing the mental protocol keeps secret.
 type feed struct {
 	seat      game.Seat
-	aka       bool
-	started   bool // start_game sent
+	reds      wall.Reds // the table's red fives (named 5mr, 5pr, 5sr)
+	started   bool      // start_game sent
 	inKyoku   bool
 	river     [4]int
 	melds     [4][]game.Meld
@@ -29,9 +29,11 @@ type feed struct {
 	drawn     wall.Tile // own tile just drawn, Unknown after a dahai or call
 }
 
-func newFeed(seat game.Seat, aka bool) *feed { return &feed{seat: seat, aka: aka, drawn: game.Unknown} }
+func newFeed(seat game.Seat, reds wall.Reds) *feed {
+	return &feed{seat: seat, reds: reds, drawn: game.Unknown}
+}
 
-func (f *feed) tile(t wall.Tile) string { return mjai.Tile(t, f.aka) }
+func (f *feed) tile(t wall.Tile) string { return mjai.Tile(t, f.reds) }
 
 func (f *feed) tiles(ts []wall.Tile) []string {
 	out := make([]string, len(ts))

@@ -319,7 +319,7 @@ func (p *Player) observe(v *game.Kyoku, seat game.Seat, deciding bool) {
 		}
 	}
 	if p.feed == nil || p.feed.seat != seat {
-		p.feed = newFeed(seat, v.Rules().Hand.Aka)
+		p.feed = newFeed(seat, v.Rules().Hand.Reds())
 	}
 	evs := p.feed.update(v)
 	ask := deciding && v.Result() == nil && needsBot(v.LegalActions(seat))
@@ -393,7 +393,7 @@ func (p *Player) Act(ctx context.Context, v *game.Kyoku, seat game.Seat) (game.A
 			p.send([]mjai.Event{{Type: mjai.Reach, Actor: int(seat)}}, true)
 			continue
 		}
-		a, err := action(r, legal, seat, riichi, p.feed.drawn, v.Rules().Hand.Aka)
+		a, err := action(r, legal, seat, riichi, p.feed.drawn, v.Rules().Hand.Reds())
 		if err != nil {
 			p.feed.sentReach = false
 			return p.fallback(ctx, v, seat, err.Error())

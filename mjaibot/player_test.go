@@ -184,7 +184,7 @@ func discards(g *mjlog.Game, seat int) []string {
 	for _, rd := range g.Rounds {
 		for _, e := range rd.Events {
 			if d, ok := e.(mjlog.Discard); ok && d.Who == seat {
-				out = append(out, mjai.Tile(d.Tile, g.Go.Aka()))
+				out = append(out, mjai.Tile(d.Tile, g.Go.Reds()))
 			}
 		}
 	}

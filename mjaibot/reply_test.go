@@ -47,7 +47,7 @@ func TestReplies(t *testing.T) {
 		if err := json.Unmarshal([]byte(c.line), &r); err != nil {
 			t.Fatalf("%s: %v", c.line, err)
 		}
-		a, err := action(r, turnLegal, 1, false, 17, true)
+		a, err := action(r, turnLegal, 1, false, 17, wall.TenhouReds)
 		if (err == nil) != c.ok {
 			t.Errorf("%s: err %v, want ok=%v", c.line, err, c.ok)
 			continue
@@ -59,11 +59,11 @@ func TestReplies(t *testing.T) {
 	// After reach, only the riichi discard is taken.
 	var r mjai.Event
 	json.Unmarshal([]byte(`{"type":"dahai","actor":1,"pai":"5m","tsumogiri":true}`), &r)
-	if a, err := action(r, turnLegal, 1, true, 17, true); err != nil || !a.Riichi {
+	if a, err := action(r, turnLegal, 1, true, 17, wall.TenhouReds); err != nil || !a.Riichi {
 		t.Errorf("riichi dahai: %v %v", a, err)
 	}
 	json.Unmarshal([]byte(`{"type":"dahai","actor":1,"pai":"C","tsumogiri":false}`), &r)
-	if _, err := action(r, turnLegal, 1, true, 17, true); err == nil {
+	if _, err := action(r, turnLegal, 1, true, 17, wall.TenhouReds); err == nil {
 		t.Error("a riichi discard that is not legal was taken")
 	}
 }
@@ -82,7 +82,7 @@ func FuzzReply(f *testing.F) {
 		if json.Unmarshal(line, &r) != nil {
 			return
 		}
-		a, err := action(r, turnLegal, 1, false, 17, true)
+		a, err := action(r, turnLegal, 1, false, 17, wall.TenhouReds)
 		if err != nil {
 			return
 		}

@@ -75,6 +75,15 @@ func (g GoRule) VsHuman() bool { return g.Type&0x01 != 0 }
 // ids 16, 52 and 88.
 func (g GoRule) Aka() bool { return g.Type&0x02 == 0 }
 
+// Reds returns the red fives the log plays: wall.TenhouReds (ids 16, 52,
+// 88) when Aka, none otherwise (Tenhou plays three or none).
+func (g GoRule) Reds() wall.Reds {
+	if g.Aka() {
+		return wall.TenhouReds
+	}
+	return 0
+}
+
 // Kuitan reports whether open tanyao is allowed (bit 0x04 clear).
 func (g GoRule) Kuitan() bool { return g.Type&0x04 == 0 }
 

@@ -70,7 +70,7 @@ type AuditInput struct {
 	// what the revealed keys allow.
 	Partial bool
 	// PrivateHands says the table announced private hands
-	// (Hello.private_hands): the key reveal holds only the keys of the
+	// (Hello.settings.private_hands): the key reveal holds only the keys of the
 	// riichi checks the public engine left open, so the audit checks every
 	// proof and every shown tile against the proven wall but decrypts only
 	// the positions shown (see runPrivate).

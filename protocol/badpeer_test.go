@@ -12,6 +12,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/rules"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // playThree runs the three honest players 0..2 while player 3 is replaced
@@ -127,6 +129,13 @@ func TestMessageSignedByOutsiderIsAFault(t *testing.T) {
 	expectFault(t, out, tb.ids[3], FaultUnverifiable, "signed by")
 }
 
+// testSettings returns the settings of a test table of players players
+// playing hands hands with the default Config: Tenhou rules, no time
+// control.
+func testSettings(players, hands int) settings.Settings {
+	return settings.Settings{Players: players, Hands: hands, Rules: rules.Default()}
+}
+
 // properHello returns the Hello player 3 of tb would send for table.
 func properHello(tb *table, table string) *pb.Entry {
 	ids := sortPeers(tb.ids)
@@ -136,7 +145,7 @@ func properHello(tb *table, table string) *pb.Entry {
 	}
 	nonce := make([]byte, 16)
 	rand.Read(nonce)
-	return &pb.Entry{Sender: []byte(tb.ids[3]), Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: table, Version: Version, Peers: raw, Nonce: nonce, Hands: 1, Length: "hanchan"}}}
+	return &pb.Entry{Sender: []byte(tb.ids[3]), Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: table, Version: Version, Peers: raw, Nonce: nonce, Settings: testSettings(len(raw), 1).Proto()}}}
 }
 
 // A player at another table is a configuration fault naming it, for every

@@ -15,6 +15,21 @@
 // different peers different things. Every message a player sends or
 // receives is appended to its Transcript as it happens.
 //
+// # The Hello and the game's settings
+//
+// A game opens with every player's Hello: the table, the protocol
+// Version, the peers, a nonce, and the game's settings (package settings:
+// players, match length and hands, the house rules of Config.Rules, the
+// time control of Config.Time, proofs, private hands), the same message
+// the host's invite carries. A Hello whose settings differ from the
+// table's, or carry a preset, rule switch or field this build does not
+// know, or that comes from another protocol version, is a FaultConfig
+// naming its sender, never a blame; a malformed one (a nonce of the
+// wrong size, a count that contradicts its peers) is blamed. Each
+// player's own decisions may run on a clock (Config.Clock, package
+// timecontrol) started when their inputs are at the node; when it runs
+// out the node acts for the player and marks the entry timed_out.
+//
 // # A hand, in lockstep
 //
 // At every step each player knows which message it expects next from each
@@ -62,7 +77,7 @@
 // # Private hands
 //
 // Config.PrivateHands (join --private-hands, announced in
-// Hello.private_hands, which every player must match like no_proofs; it
+// Hello.settings.private_hands, which every player must match like no_proofs; it
 // requires the proofs) closes the leak of step 7: the full key reveal
 // shows every concealed hand and the unseen wall to everyone. Since every
 // pass is proven on arrival, the wall C_i with the commitments R_{j,i} is
@@ -144,7 +159,7 @@
 // # Three players (sanma)
 //
 // The player count is a property of the game: the number of peers in
-// Config.Peers, 3 or 4, announced in every Hello (Hello.players) and
+// Config.Peers, 3 or 4, announced in every Hello (Hello.settings.players) and
 // checked with the rest of the configuration (a node announcing another
 // count is a FaultConfig naming it; a Hello whose count contradicts its
 // own peer list is a malformed signed message, blamed). Three players play

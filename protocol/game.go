@@ -24,6 +24,9 @@ import (
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
+	"github.com/mentalmj/mentalmj/rules"
+	"github.com/mentalmj/mentalmj/settings"
+	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -96,8 +99,23 @@ type Config struct {
 	// private, even from the offline audit, which then checks every proof
 	// and every shown tile but not the Tenhou wall model. It requires
 	// proofs: NewGame refuses it with NoProofs. All players must choose
-	// the same (announced in Hello.private_hands).
+	// the same (announced in Hello.settings.private_hands).
 	PrivateHands bool
+	// Rules are the table's house rules (package rules), announced in the
+	// Hello (all players must give the same); the zero Set means
+	// rules.Default(), Tenhou's.
+	Rules rules.Set
+	// Time is the table's time control, announced in the Hello (all
+	// players must give the same); the zero Control is off. It sets the
+	// limit of this player's decisions only through Clock.
+	Time timecontrol.Control
+	// Clock, if not nil, limits this player's own decisions (a human
+	// seat's time control, see package timecontrol): each Player.Act may
+	// take what Clock.Start returns, counted from when its inputs are at
+	// this node, and never more than DecisionTimeout; when it runs out the
+	// node acts for the player as for DecisionTimeout. nil (bots, mjai
+	// seats) leaves DecisionTimeout alone.
+	Clock *timecontrol.Clock
 	// Observer, if not nil, sees the hand as it goes (see Observer).
 	Observer Observer
 	// Misbehavior, if not nil, makes this node cheat: research and tests
@@ -282,7 +300,13 @@ func NewGame(cfg Config) (*Game, error) {
 	g.n = len(cfg.Peers)
 	g.layout = layoutFor(g.n)
 	g.points = deckPoints(g.tiles, g.layout)
-	g.rules = rulesFor(g.n, cfg.Tonpuu)
+	if cfg.Rules == (rules.Set{}) {
+		cfg.Rules = rules.Default()
+	} else if err := cfg.Rules.Check(); err != nil {
+		return nil, fmt.Errorf("protocol: Config.Rules: %w", err)
+	}
+	g.cfg.Rules = cfg.Rules
+	g.rules = cfg.Rules.Game(g.n, !cfg.Tonpuu)
 	g.match = game.NewMatch(g.rules)
 	for _, p := range sortPeers(cfg.Peers) {
 		if p != self {
@@ -434,11 +458,7 @@ func (g *Game) hello(ctx context.Context) error {
 	for i, p := range peers {
 		raw[i] = []byte(p)
 	}
-	length := "hanchan"
-	if g.cfg.Tonpuu {
-		length = "tonpuu"
-	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Hands: uint32(g.cfg.Hands), Length: length, NoProofs: g.cfg.NoProofs, Players: uint32(g.n), PrivateHands: g.cfg.PrivateHands, Pipeline: g.cfg.Pipeline}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Settings: g.settings().Proto(), Pipeline: g.cfg.Pipeline}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
 	if errors.Is(sendErr, ErrResumeMismatch) {
 		return sendErr // this node's own game differs from its transcript
@@ -451,7 +471,13 @@ func (g *Game) hello(ctx context.Context) error {
 			continue
 		}
 		h := got.o.Entry.GetHello()
-		if err := validHello(h); err != nil {
+		if err := validHello(h); errors.Is(err, settings.ErrUnknown) {
+			// Settings this build cannot honour (a newer program's rule
+			// switch, say): the sender follows other rules, it does not
+			// cheat.
+			firstErr = cmp.Or[error](firstErr, faultf(p, 0, FaultConfig, err, "its hello asks for a game this node cannot play: %v", err))
+			continue
+		} else if err != nil {
 			firstErr = cmp.Or[error](firstErr, blamef(got.o, 0, err, "sent an invalid hello"))
 			continue
 		}
@@ -514,32 +540,42 @@ func (g *Game) gather(ctx context.Context, hand uint32, want string, timeout tim
 }
 
 // validHello checks the fields of a Hello that do not depend on the
-// table's configuration.
+// table's configuration. A Hello of another protocol version passes: the
+// comparison of the Hellos (checkHello) names it a configuration
+// mismatch, whatever else it holds. Settings this build cannot honour
+// (an unknown field, preset or rule switch) give an error wrapping
+// settings.ErrUnknown, a configuration fault; anything else out of range
+// is an invalid hello.
 func validHello(h *pb.Hello) error {
+	if h.Version != Version {
+		return nil
+	}
+	s, err := settings.FromProto(h.Settings)
 	switch {
+	case errors.Is(err, settings.ErrUnknown):
+		return err
+	case err != nil:
+		return fmt.Errorf("settings: %w", err)
 	case len(h.Nonce) != 16:
 		return fmt.Errorf("nonce of %d bytes, want 16", len(h.Nonce))
 	case len(h.Nick) > 64:
 		return fmt.Errorf("nick of %d bytes, at most 64", len(h.Nick))
-	case h.Players != 0 && h.Players != 3 && h.Players != Players:
-		return fmt.Errorf("players = %d, want 3 or %d", h.Players, Players)
-	case helloPlayers(h) != len(h.Peers):
-		return fmt.Errorf("lists %d peers for a %d-player game", len(h.Peers), helloPlayers(h))
-	case h.Length != "hanchan" && h.Length != "tonpuu":
-		return fmt.Errorf("match length %q, want \"hanchan\" or \"tonpuu\"", h.Length)
-	case h.PrivateHands && h.NoProofs:
-		return errors.New("asks for private hands without proofs (private_hands needs the proofs)")
+	case s.Players != len(h.Peers):
+		return fmt.Errorf("lists %d peers for a %d-player game", len(h.Peers), s.Players)
 	}
 	return nil
 }
 
-// helloPlayers returns the player count a Hello announces: its players
-// field, 4 when unset.
-func helloPlayers(h *pb.Hello) int {
-	if h.Players == 0 {
-		return Players
-	}
-	return int(h.Players)
+// helloSettings returns the settings of a Hello validHello passed (the
+// zero Settings for a Hello of another version).
+func helloSettings(h *pb.Hello) settings.Settings {
+	s, _ := settings.FromProto(h.Settings)
+	return s
+}
+
+// settings returns the settings this player announces in its Hello.
+func (g *Game) settings() settings.Settings {
+	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands}
 }
 
 // configMismatch compares the Hellos received (this player's included)
@@ -594,26 +630,23 @@ func oddHello(hellos map[peer.ID]*pb.Hello, order []peer.ID, prefer peer.ID) (od
 	return "", hellos[best], most
 }
 
+// checkHello returns nil if h agrees with mine on version, table, peers
+// and settings, else an error saying what h has that differs.
 func checkHello(h, mine *pb.Hello) error {
 	switch {
 	case h.Version != mine.Version:
 		return fmt.Errorf("protocol version %q, ours %q", h.Version, mine.Version)
 	case h.Table != mine.Table:
 		return fmt.Errorf("table %q, ours %q", h.Table, mine.Table)
-	case helloPlayers(h) != helloPlayers(mine):
-		return fmt.Errorf("plays with %d players, we play with %d (the number of peers given, --players with local)", helloPlayers(h), helloPlayers(mine))
-	case len(h.Peers) != len(mine.Peers):
-		return fmt.Errorf("%d peers, ours %d", len(h.Peers), len(mine.Peers))
-	case h.Hands != mine.Hands:
-		return fmt.Errorf("wants %d hands, we want %d", h.Hands, mine.Hands)
-	case h.Length != mine.Length:
-		return fmt.Errorf("wants a %q match, we want %q", h.Length, mine.Length)
-	case h.NoProofs != mine.NoProofs:
-		return fmt.Errorf("plays with no_proofs = %v, we play with no_proofs = %v (--no-proofs must be the same for all players)", h.NoProofs, mine.NoProofs)
-	case h.PrivateHands != mine.PrivateHands:
-		return fmt.Errorf("plays with private_hands = %v, we play with private_hands = %v (--private-hands must be the same for all players)", h.PrivateHands, mine.PrivateHands)
-	case h.Pipeline != mine.Pipeline:
+	}
+	if err := helloSettings(h).Diff(helloSettings(mine)); err != nil {
+		return err
+	}
+	if h.Pipeline != mine.Pipeline {
 		return fmt.Errorf("plays with pipeline = %v, we play with pipeline = %v (--pipeline must be the same for all players)", h.Pipeline, mine.Pipeline)
+	}
+	if len(h.Peers) != len(mine.Peers) {
+		return fmt.Errorf("%d peers, ours %d", len(h.Peers), len(mine.Peers))
 	}
 	for i := range h.Peers {
 		if string(h.Peers[i]) != string(mine.Peers[i]) {
@@ -892,7 +925,9 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 	box := g.links.boxes[from]
 	last := time.Now()
 	// Once the wait is long, the others hear that we are kept waiting
-	// (waiting.go); noticed is when the next notice is due.
+	// (waiting.go): nextNotice is when, in time waited, the next notice
+	// is due; noticed, that one went out, so an all-clear follows when
+	// the wait ends.
 	noticed := false
 	nextNotice := noticeAfter(b.total)
 	defer func() {
@@ -1087,6 +1122,16 @@ func abortError(o *Opened, table []peer.ID) *AbortError {
 		default:
 			f.Reason = reason
 		}
+		if len(a.Waiting) > 0 {
+			// The chain of waits it followed: signed claims, a fault either way.
+			if signers, end, err := checkChain(o, table); err != nil {
+				f.Reason += fmt.Sprintf(" (its waiting notices do not check: %v)", err)
+			} else if end != p {
+				f.Reason += " (its waiting notices end at another player)"
+			} else {
+				f.Reason += fmt.Sprintf(" (%d signed waiting notices attached, from %s)", len(signers), signers[0].ShortString())
+			}
+		}
 	}
 	return &AbortError{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: reason, Fault: f}
 }
@@ -1119,6 +1164,7 @@ func (g *Game) abort(ctx context.Context, hand uint32, reason error) {
 		body.Reason, body.FaultKind = truncate(fe.Reason, 1000), string(fe.Kind)
 	case errors.As(reason, &fe):
 		body.Reason, body.FaultPeer, body.FaultKind = truncate(fe.Reason, 1000), []byte(fe.Peer), string(fe.Kind)
+		body.Waiting = fe.Waiting
 	case ctx.Err() != nil:
 		body.FaultPeer, body.FaultKind = []byte(g.self), string(FaultQuit)
 	default:

@@ -282,12 +282,19 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 		return game.Action{}, false, err
 	}
 	me := game.Seat(h.seat)
-	dctx, cancel := context.WithTimeout(ctx, h.g.cfg.DecisionTimeout)
+	// The inputs of the decision are here: the clock starts now, so the
+	// network's delay is never charged to the player.
+	limit := h.g.cfg.DecisionTimeout
+	if c := h.g.cfg.Clock.Start(); c > 0 {
+		limit = min(limit, c)
+	}
+	dctx, cancel := context.WithTimeout(ctx, limit)
 	a, err = h.g.act(ctx, dctx, v.Clone(), me)
 	expired := dctx.Err() != nil && ctx.Err() == nil
 	cancel()
+	h.g.cfg.Clock.Stop()
 	if expired {
-		h.g.log.Warn("player did not decide in time; acting for it", "hand", h.num, "timeout", h.g.cfg.DecisionTimeout)
+		h.g.log.Warn("player did not decide in time; acting for it", "hand", h.num, "timeout", limit)
 		a, err = Tsumogiri{}.Act(ctx, v.Clone(), me)
 		timedOut = true
 	}

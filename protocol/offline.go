@@ -13,6 +13,7 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // TranscriptAudit is the verdict of AuditTranscript.
@@ -34,6 +35,10 @@ type TranscriptAudit struct {
 	// a sanma game (108-tile wall, game.TenhouSanmaRules); 0 if no Hello
 	// was read.
 	Players int
+	// Settings are all the settings the Hellos agreed on (Length,
+	// HandsWanted, NoProofs, PrivateHands and Players repeat parts of
+	// them); the zero Settings if no Hello was read.
+	Settings settings.Settings
 	// GameID is the game id the Hellos derive (32 bytes); nil if they do
 	// not agree. Two transcripts of one game have the same GameID.
 	GameID []byte
@@ -159,7 +164,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
 	params := shuffleproof.NewParams(layoutFor(t.Players).Size)
-	rules := rulesFor(t.Players, t.Length == "tonpuu")
+	rules := t.Settings.Rules.Game(t.Players, !t.Settings.Tonpuu)
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
 	hands := byHand(entries)
@@ -278,7 +283,10 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, evidenceOf(o), nil, "opened the game with a %s with seq %d, not a hello", o.Kind(), o.Entry.Seq).Blame)
 			return nil, false
 		}
-		if err := validHello(h); err != nil {
+		if err := validHello(h); errors.Is(err, settings.ErrUnknown) {
+			t.Faults = append(t.Faults, Fault{Peer: o.Sender, Kind: FaultConfig, Reason: fmt.Sprintf("its hello asks for a game this program cannot play: %v", err)})
+			return nil, false
+		} else if err != nil {
 			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, evidenceOf(o), err, "sent an invalid hello: %v", err).Blame)
 			return nil, false
 		}
@@ -311,8 +319,9 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 			nonces[p] = h.Nonce
 		}
 	}
-	t.Table, t.Length, t.HandsWanted, t.NoProofs, t.Players = first.Table, first.Length, int(first.Hands), first.NoProofs, helloPlayers(first)
-	t.PrivateHands = first.PrivateHands
+	t.Settings = helloSettings(first)
+	t.Table, t.Length, t.HandsWanted, t.NoProofs, t.Players = first.Table, t.Settings.Length(), t.Settings.Hands, t.Settings.NoProofs, t.Settings.Players
+	t.PrivateHands = t.Settings.PrivateHands
 	t.Pipeline = first.Pipeline
 	if len(nonces) != len(t.Peers) || len(hellos) != len(t.Peers) {
 		var missing []string

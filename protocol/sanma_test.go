@@ -201,7 +201,7 @@ func TestPlayerCountMismatchIsAConfigFault(t *testing.T) {
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
 		h := e.GetHello()
-		h.Peers, h.Players = h.Peers[:3], 3
+		h.Peers, h.Settings.Players = h.Peers[:3], 3
 		sendAll(ctx, t, tb, tr, tb.keys[3], e)
 	})
 	expectFault(t, out, tb.ids[3], FaultConfig, "3 players")
@@ -213,7 +213,7 @@ func TestHelloPlayersNotPeersBlamed(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
-		e.GetHello().Players = 3
+		e.GetHello().Settings.Players = 3
 		sendAll(ctx, t, tb, tr, tb.keys[3], e)
 	})
 	expectBlame(t, out, tb.ids[3], "invalid hello")

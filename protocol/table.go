@@ -16,7 +16,7 @@ import (
 
 // Version is the protocol version every player announces in its Hello; a
 // player announcing another version is refused.
-const Version = "mentalmj/3"
+const Version = "mentalmj/4"
 
 // Players is the number of players at a four-player table, the default
 // and the most a table seats. A game's own count is the number of its
@@ -35,16 +35,6 @@ func layoutFor(n int) wall.Layout {
 		return wall.ThreePlayer
 	}
 	return wall.FourPlayer
-}
-
-// rulesFor returns the match rules of a game with n players: Tenhou's
-// four-player or three-player (sanma) ranked rules with red fives and
-// open tanyao, a hanchan unless tonpuu.
-func rulesFor(n int, tonpuu bool) game.Rules {
-	if n == 3 {
-		return game.TenhouSanmaRules(!tonpuu, true, true)
-	}
-	return game.TenhouRules(!tonpuu, true, true)
 }
 
 // rulesPlayers returns the number of players rules are for: 3 or 4.

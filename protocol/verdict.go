@@ -194,6 +194,10 @@ type FaultError struct {
 	Fault
 	// Err is the underlying error, if any.
 	Err error
+	// Waiting holds, for a silence named at the end of a chain of
+	// waits, the signed Waiting notices (envelopes) that led there, in
+	// chain order; the Abort carries them (SPEC.md §10.12).
+	Waiting [][]byte
 }
 
 // Error returns the fault and, if any, the underlying error.

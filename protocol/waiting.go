@@ -3,6 +3,7 @@ package protocol
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -48,6 +49,7 @@ type waitClaim struct {
 	kind  string
 	hand  uint32
 	until time.Time
+	env   []byte // the signed notice
 }
 
 // isWaiting reports whether b is a Waiting notice, without verifying it.
@@ -110,6 +112,8 @@ func (l *links) takeWaiting(p peer.ID, b []byte) {
 	switch {
 	case err != nil:
 		err = fmt.Errorf("does not verify: %w", err)
+	case w == nil:
+		err = fmt.Errorf("not a waiting notice but a %s", o.Kind())
 	case o.Sender != p:
 		err = fmt.Errorf("signed by %s, not by the peer that delivered it", o.Sender)
 	case o.Recipient != "":
@@ -141,17 +145,17 @@ func (l *links) takeWaiting(p peer.ID, b []byte) {
 	if l.claims == nil {
 		l.claims = map[peer.ID]waitClaim{}
 	}
-	l.claims[p] = waitClaim{peer: named, kind: w.Kind, hand: o.Entry.Hand, until: time.Now().Add(time.Duration(w.ValidMs) * time.Millisecond)}
+	l.claims[p] = waitClaim{peer: named, kind: w.Kind, hand: o.Entry.Hand, until: time.Now().Add(time.Duration(w.ValidMs) * time.Millisecond), env: b}
 	l.log.Debug("waiting notice", "peer", p, "waits_for", named, "kind", w.Kind, "hand", o.Entry.Hand, "waited_ms", w.WaitedMs)
 }
 
 // chainEnd follows the Waiting notices that hold at now for hand from
 // peer from: from waits for a, a for b, and so on. It returns the player
-// at the end (from itself when from sent no notice that holds) and the
-// players before it, from first. A chain that comes back to a player
-// already in it, or to this player, proves nothing either way: it
-// returns from and no chain.
-func (l *links) chainEnd(from peer.ID, hand uint32, now time.Time) (end peer.ID, via []peer.ID) {
+// at the end (from itself when from sent no notice that holds), the
+// players before it, from first, and their notices in the same order. A
+// chain that comes back to a player already in it, or to this player,
+// proves nothing either way: it returns from and no chain.
+func (l *links) chainEnd(from peer.ID, hand uint32, now time.Time) (end peer.ID, via []peer.ID, notices [][]byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	seen := map[peer.ID]bool{l.self: true, from: true}
@@ -159,13 +163,13 @@ func (l *links) chainEnd(from peer.ID, hand uint32, now time.Time) (end peer.ID,
 	for {
 		c, ok := l.claims[cur]
 		if !ok || c.peer == "" || c.hand != hand || now.After(c.until) {
-			return cur, via
+			return cur, via, notices
 		}
 		if seen[c.peer] {
-			return from, nil
+			return from, nil, nil
 		}
 		seen[c.peer] = true
-		via = append(via, cur)
+		via, notices = append(via, cur), append(notices, c.env)
 		cur = c.peer
 	}
 }
@@ -174,7 +178,7 @@ func (l *links) chainEnd(from peer.ID, hand uint32, now time.Time) (end peer.ID,
 // that ran out: silence of the player at the end of the chain of Waiting
 // notices from from (from itself if there is none).
 func (g *Game) silenceAt(from peer.ID, hand uint32, want string, total time.Duration) error {
-	end, via := g.links.chainEnd(from, hand, time.Now())
+	end, via, notices := g.links.chainEnd(from, hand, time.Now())
 	if end == from {
 		return faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", total, want)
 	}
@@ -182,8 +186,49 @@ func (g *Game) silenceAt(from peer.ID, hand uint32, want string, total time.Dura
 	for _, p := range via {
 		chain = append(chain, g.nickOr(p))
 	}
-	return faultf(end, hand, FaultSilence, nil, "silent: we waited %s for %s's %s, and %s said (signed waiting notices) it was kept waiting by %s",
+	fe := faultf(end, hand, FaultSilence, nil, "silent: we waited %s for %s's %s, and %s said (signed waiting notices) it was kept waiting by %s",
 		total, g.nickOr(from), want, strings.Join(chain, ", then "), g.nickOr(end))
+	fe.Waiting = notices
+	return fe
+}
+
+// checkChain checks the Waiting notices an Abort carries (Abort.waiting)
+// against the Abort o: at most one per table peer, each a notice that
+// verifies, signed by a table peer, for o's game and hand, with no chain
+// fields, naming the signer of the next, the last naming the Abort's
+// fault_peer. It returns the signers and the peer named last, or an
+// error saying which notice fails. A chain that checks proves only that
+// those players said they waited: it is still a fault, never a blame.
+func checkChain(o *Opened, table []peer.ID) (signers []peer.ID, end peer.ID, err error) {
+	a := o.Entry.GetAbort()
+	if len(a.Waiting) > len(table) {
+		return nil, "", fmt.Errorf("%d waiting notices at a table of %d", len(a.Waiting), len(table))
+	}
+	for i, b := range a.Waiting {
+		n, err := Open(b)
+		if err != nil {
+			return nil, "", fmt.Errorf("waiting notice %d does not verify: %w", i+1, err)
+		}
+		w := n.Entry.GetWaiting()
+		var named peer.ID
+		if w != nil {
+			named, err = peer.IDFromBytes(w.Peer)
+		}
+		switch {
+		case w == nil:
+			return nil, "", fmt.Errorf("waiting notice %d is a %s", i+1, n.Kind())
+		case err != nil || !slices.Contains(table, named) || !slices.Contains(table, n.Sender):
+			return nil, "", fmt.Errorf("waiting notice %d names a player outside the table", i+1)
+		case string(n.Entry.GameId) != string(o.Entry.GameId) || n.Entry.Hand != o.Entry.Hand:
+			return nil, "", fmt.Errorf("waiting notice %d is for another game or hand", i+1)
+		case n.Entry.Seq != 0 || len(n.Entry.PrevHash) != 0 || n.Recipient != "":
+			return nil, "", fmt.Errorf("waiting notice %d has chain fields or a recipient", i+1)
+		case i > 0 && n.Sender != end:
+			return nil, "", fmt.Errorf("waiting notice %d is signed by %s, not by the player the one before names", i+1, n.Sender)
+		}
+		signers, end = append(signers, n.Sender), named
+	}
+	return signers, end, nil
 }
 
 // nickOr returns p's announced nickname, or its short peer ID.

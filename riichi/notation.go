@@ -110,16 +110,23 @@ func tileName(digit, suit byte) string {
 // FormatHand writes tiles in the standard notation, sorted by kind with
 // digits grouped per suit (m, p, s, z order) and a red five written as 0
 // just before the plain fives of its suit. Invalid ids are appended as
-// "?<id>" after the valid tiles.
-func FormatHand(tiles []wall.Tile) string {
+// "?<id>" after the valid tiles. Red fives are Tenhou's
+// (wall.TenhouReds); FormatHandReds names them as a table plays them.
+func FormatHand(tiles []wall.Tile) string { return FormatHandReds(tiles, wall.TenhouReds) }
+
+// FormatHandReds writes tiles as FormatHand does at a table playing the
+// red fives reds (Rules.Reds): only the ids of reds are written 0, so
+// under no red fives 5p0p is 5p5p, and with four red fives ids 52 and 53
+// are both 0p.
+func FormatHandReds(tiles []wall.Tile, reds wall.Reds) string {
 	sorted := slices.Clone(tiles)
 	slices.SortFunc(sorted, func(a, b wall.Tile) int {
 		if a.Kind() != b.Kind() {
 			return int(a.Kind() - b.Kind())
 		}
 		// Red first among fives, then by id.
-		if a.IsRed() != b.IsRed() {
-			if a.IsRed() {
+		if reds.Has(a) != reds.Has(b) {
+			if reds.Has(a) {
 				return -1
 			}
 			return 1
@@ -139,7 +146,7 @@ func FormatHand(tiles []wall.Tile) string {
 			b.WriteByte(suit)
 		}
 		suit = s
-		if t.IsRed() {
+		if reds.Has(t) {
 			b.WriteByte('0')
 		} else {
 			b.WriteByte(byte('0' + t.Kind().Number()))

@@ -82,6 +82,21 @@ func (r Rules) IsRed(t wall.Tile) bool {
 	return t.IsRed()
 }
 
+// Reds returns the red fives under r as a set of tile ids, the ids IsRed
+// reports (wall.TenhouReds for Tenhou's rules, none without Aka), for
+// naming tiles as the table plays them (wall.Reds.Name).
+func (r Rules) Reds() wall.Reds {
+	var out wall.Reds
+	for _, base := range []wall.Tile{wall.RedMan, wall.RedPin, wall.RedSou} {
+		for t := base; t < base+4; t++ {
+			if r.IsRed(t) {
+				out |= wall.RedsOf(t)
+			}
+		}
+	}
+	return out
+}
+
 // HonbaValue returns the value of one honba stick on a four-player ron in
 // points: r.Honba, or 300 (Tenhou) when 0.
 func (r Rules) HonbaValue() int {
@@ -173,7 +188,7 @@ func Score(ctx WinContext) (WinResult, error) {
 	}
 	decs := Decompositions(CountsOf(ctx.Hand), len(ctx.Melds))
 	if len(decs) == 0 {
-		return WinResult{}, fmt.Errorf("%w: %s", ErrNotComplete, FormatHand(ctx.Hand))
+		return WinResult{}, fmt.Errorf("%w: %s", ErrNotComplete, FormatHandReds(ctx.Hand, ctx.Rules.Reds()))
 	}
 	dora, aka, ura := doraCounts(f)
 	var best WinResult
@@ -200,7 +215,7 @@ func Score(ctx WinContext) (WinResult, error) {
 		})
 	}
 	if !found {
-		return WinResult{}, fmt.Errorf("%w: %s", ErrNoYaku, FormatHand(ctx.Hand))
+		return WinResult{}, fmt.Errorf("%w: %s", ErrNoYaku, FormatHandReds(ctx.Hand, ctx.Rules.Reds()))
 	}
 	return best, nil
 }

@@ -55,7 +55,7 @@ func badFiles(t *testing.T) []struct {
 // Hellos and a player quitting (protocol's transcript vector) is refused
 // with the audit's reason, naming the file.
 func TestTranscriptWithoutHands(t *testing.T) {
-	path := filepath.Join("..", "protocol", "testdata", "transcript-v3.mjt")
+	path := filepath.Join("..", "protocol", "testdata", "transcript-v4.mjt")
 	_, err := ReadFile(path)
 	if err == nil || !strings.Contains(err.Error(), path+": a mentalmj transcript without an audited hand") {
 		t.Errorf("ReadFile(%s): %v", path, err)

@@ -41,6 +41,29 @@ type Decision struct {
 	Default int `json:"default"`
 	// Deadline is when the node acts for the player (Unix ms; 0 none).
 	Deadline int64 `json:"deadline"`
+	// BaseDeadline is when the decision's free time (the BASE of the
+	// seat's time control BASE+BANK) ends and the bank starts to run
+	// (Unix ms; 0 without a time control); BankMs is the bank left when
+	// the decision was shown, in ms.
+	BaseDeadline int64 `json:"base_deadline,omitempty"`
+	BankMs       int64 `json:"bank_ms,omitempty"`
+}
+
+// Countdown returns the time left of d at now as a player reads it:
+// "4 s + bank 10 s" while the free time runs, "bank 7 s" once it is used,
+// "12 s" without a time control, "" without a deadline.
+func (d Decision) Countdown(now time.Time) string {
+	ms := now.UnixMilli()
+	secs := func(v int64) int64 { return (max(v, 0) + 999) / 1000 }
+	switch {
+	case d.BaseDeadline > 0 && ms < d.BaseDeadline:
+		return fmt.Sprintf("%d s + bank %d s", secs(d.BaseDeadline-ms), secs(d.BankMs))
+	case d.BaseDeadline > 0:
+		return fmt.Sprintf("bank %d s", secs(d.Deadline-ms))
+	case d.Deadline > 0:
+		return fmt.Sprintf("%d s", secs(d.Deadline-ms))
+	}
+	return ""
 }
 
 var kindOrder = map[string]int{"tsumo": 0, "ron": 1, "kyuushu": 2, "ankan": 3, "kakan": 4, "daiminkan": 5, "pon": 6, "chi": 7, "riichi": 8, "pass": 9, "tenpai": 10, "noten": 11, "discard": 12}
@@ -61,14 +84,17 @@ func optionKind(a game.Action) string {
 }
 
 // Options returns seat s's legal actions in view as Options in the order
-// Decision.Options describes, actions that read the same (a discard of
-// either of two identical tiles) once. hand is the displayed hand order
+// Decision.Options describes, actions that read the same at the table (a
+// discard of either of two identical tiles; under no red fives, of a
+// 5p whatever its id) once; labels name red fives as view's rules play
+// them (game.Action.Format). hand is the displayed hand order
 // (MyHand then Drawn) that orders the discards.
 func Options(view *game.Kyoku, s game.Seat, hand []int) []Option {
 	var out []Option
 	seen := map[string]bool{}
+	reds := view.Rules().Hand.Reds()
 	for _, a := range view.LegalActions(s) {
-		l := a.String()
+		l := a.Format(reds)
 		if seen[l] {
 			continue
 		}
@@ -107,11 +133,13 @@ func Options(view *game.Kyoku, s game.Seat, hand []int) []Option {
 }
 
 // DefaultOption returns the index in opts of act, the action the node
-// takes for the player on a timeout (see protocol.Tsumogiri), or -1.
-func DefaultOption(opts []Option, act game.Action) int {
+// takes for the player on a timeout (see protocol.Tsumogiri), or -1;
+// reds are the table's red fives (Options merged the discards that read
+// the same under them).
+func DefaultOption(opts []Option, act game.Action, reds wall.Reds) int {
 	for i, o := range opts {
 		a := o.Action
-		same := a.Tile.Kind() == act.Tile.Kind() && a.Tile.IsRed() == act.Tile.IsRed() // identical tiles were merged
+		same := a.Tile.Kind() == act.Tile.Kind() && reds.Has(a.Tile) == reds.Has(act.Tile) // identical tiles were merged
 		if a.Type == act.Type && a.Riichi == act.Riichi && (a.Type != game.Discard || same) {
 			return i
 		}
@@ -124,15 +152,6 @@ func deadlineMs(t time.Time) int64 {
 		return 0
 	}
 	return t.UnixMilli()
-}
-
-// TileName returns a tile id's name ("5m", "0p" for a red five, "?" for
-// a hidden tile).
-func TileName(t int) string {
-	if t < 0 || t >= wall.NumTiles {
-		return "?"
-	}
-	return wall.Tile(t).String()
 }
 
 // KindName returns a tile kind's name ("5m", "7z").

@@ -12,7 +12,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/wall"
+	"github.com/mentalmj/mentalmj/timecontrol"
 )
 
 // FeedSize is the number of events a Snapshot keeps.
@@ -46,6 +46,24 @@ type Model struct {
 
 	timedOut  int // timeouts of the hand already in the feed
 	decisions int // decisions shown so far
+	clock     *timecontrol.Clock
+}
+
+// SetGame shows the table's settings, game (settings.Settings.Summary).
+func (m *Model) SetGame(game string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.s.Game = game
+	m.commit()
+}
+
+// SetClock makes each Decision show the time control c of the player's
+// seat: when the free time ends (Decision.BaseDeadline) and the bank left
+// (Decision.BankMs). nil shows only the deadline.
+func (m *Model) SetClock(c *timecontrol.Clock) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.clock = c
 }
 
 // NewModel returns an empty table in StateConnecting; links are the
@@ -279,6 +297,7 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 	if prev == nil {
 		return
 	}
+	reds := v.Rules().Hand.Reds() // name tiles as the table plays them
 	for q := range 4 {
 		seat := game.Seat(q)
 		pr, r := prev.River(seat), v.River(seat)
@@ -288,9 +307,9 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 				how = " (tsumogiri)"
 			}
 			if t.Riichi {
-				m.event("riichi", seat, int(t.Tile), "%s declares riichi, discarding %s%s", n.Name(seat), t.Tile, how)
+				m.event("riichi", seat, int(t.Tile), "%s declares riichi, discarding %s%s", n.Name(seat), reds.Name(t.Tile), how)
 			} else {
-				m.event("discard", seat, int(t.Tile), "%s discards %s%s", n.Name(seat), t.Tile, how)
+				m.event("discard", seat, int(t.Tile), "%s discards %s%s", n.Name(seat), reds.Name(t.Tile), how)
 			}
 		}
 		pm, ms := prev.Melds(seat), v.Melds(seat)
@@ -298,26 +317,26 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 			if i < len(pm) && pm[i].Type == ml.Type {
 				continue
 			}
-			what := riichi.FormatHand(ml.Tiles)
+			what := riichi.FormatHandReds(ml.Tiles, reds)
 			switch ml.Type {
 			case riichi.Ankan:
 				m.event("call", seat, -1, "%s declares ankan %s", n.Name(seat), what)
 			case riichi.Kakan:
 				m.event("call", seat, int(ml.Called), "%s declares kakan %s", n.Name(seat), what)
 			default:
-				m.event("call", seat, int(ml.Called), "%s calls %s on %s from %s: %s", n.Name(seat), ml.Type, wall.Tile(ml.Called), n.Name(ml.FromSeat), what)
+				m.event("call", seat, int(ml.Called), "%s calls %s on %s from %s: %s", n.Name(seat), ml.Type, reds.Name(ml.Called), n.Name(ml.FromSeat), what)
 			}
 		}
 	}
 	pd, d := prev.DoraIndicators(), v.DoraIndicators()
 	for _, t := range d[min(len(pd), len(d)):] {
-		m.event("dora", -1, int(t), "new dora indicator %s", t)
+		m.event("dora", -1, int(t), "new dora indicator %s", reds.Name(t))
 	}
 	if pl, pr := prev.Draws(); v.Phase() == game.PhaseTurn && v.Turn() == o.Seat {
 		if l, r := v.Draws(); l+r > pl+pr {
 			tiles, _ := v.Hand(o.Seat)
 			if len(tiles) > 0 {
-				m.event("draw", o.Seat, int(tiles[len(tiles)-1]), "you draw %s", tiles[len(tiles)-1])
+				m.event("draw", o.Seat, int(tiles[len(tiles)-1]), "you draw %s", reds.Name(tiles[len(tiles)-1]))
 			}
 		}
 	}
@@ -342,7 +361,11 @@ func (m *Model) Decide(view *game.Kyoku, s game.Seat, deadline time.Time, def ga
 	}
 	opts := Options(view, s, hand)
 	m.decisions++
-	d := Decision{ID: m.decisions, Options: opts, Default: DefaultOption(opts, def), Deadline: deadlineMs(deadline)}
+	d := Decision{ID: m.decisions, Options: opts, Default: DefaultOption(opts, def, view.Rules().Hand.Reds()), Deadline: deadlineMs(deadline)}
+	if st := m.clock.State(); st.Running {
+		d.BaseDeadline = time.Now().Add(st.Base).UnixMilli()
+		d.BankMs = st.Bank.Milliseconds()
+	}
 	if len(opts) <= 1 {
 		return d // nothing to ask: the caller takes the only action
 	}

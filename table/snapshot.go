@@ -39,6 +39,10 @@ type Snapshot struct {
 	// table waits for or what went wrong.
 	State  string `json:"state"`
 	Status string `json:"status"`
+	// Game is the table's settings as a player reads them (players, match
+	// length, rules, time control, proofs, private hands; see package
+	// settings), "" until SetGame.
+	Game string `json:"game,omitempty"`
 	// Stage is the protocol step of the hand ("shuffle", "play", …).
 	Stage string `json:"stage"`
 	// Hand is the hand number; Round its name ("East 1"); Honba, Kyotaku
@@ -136,14 +140,26 @@ func meldOf(m game.Meld, owner game.Seat) Meld {
 }
 
 // redFives returns the ids of the red fives under r, never nil.
-func redFives(r riichi.Rules) []int {
-	out := []int{}
-	for _, t := range []wall.Tile{wall.RedMan, wall.RedPin, wall.RedPin + 1, wall.RedSou} {
-		if r.IsRed(t) {
-			out = append(out, int(t))
-		}
+func redFives(r riichi.Rules) []int { return ids(r.Reds().Tiles()) }
+
+// Reds returns the table's red fives (Red) as a wall.Reds, for naming
+// tiles as the table plays them.
+func (s Snapshot) Reds() wall.Reds {
+	var r wall.Reds
+	for _, t := range s.Red {
+		r |= wall.RedsOf(wall.Tile(t))
 	}
-	return out
+	return r
+}
+
+// TileName returns the name of tile id t at this table: "0p" for a red
+// five of the table's rules (Red), "5p" for any other five, "?" for a
+// hidden tile (an id outside 0..135).
+func (s Snapshot) TileName(t int) string {
+	if t < 0 || t >= wall.NumTiles {
+		return "?"
+	}
+	return s.Reds().Name(wall.Tile(t))
 }
 
 func ids(ts []wall.Tile) []int {

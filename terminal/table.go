@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -89,7 +90,7 @@ func (t *Table) flush() {
 		}
 	}
 	for ; t.hands < len(s.Hands); t.hands++ {
-		writeSummary(t.out, s.Hands[t.hands])
+		writeSummary(t.out, s, s.Hands[t.hands])
 	}
 }
 
@@ -120,6 +121,15 @@ func (t *Table) Finish(st *game.Standings, err error) {
 	}
 }
 
+// tableAction is an action that prints (String) with its tiles named as
+// the table plays the red fives: game.Action.Format(reds).
+type tableAction struct {
+	game.Action
+	reds wall.Reds
+}
+
+func (a tableAction) String() string { return a.Format(a.reds) }
+
 const helpText = `commands:
   N            discard the tile numbered N in your hand (the drawn tile is last)
   5m, 0p, 7z   discard that tile (0 is a red five)
@@ -138,9 +148,10 @@ const helpText = `commands:
 // (the decision timeout), it says what the node does instead and returns
 // ctx's error.
 func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error) {
-	def, _ := protocol.Tsumogiri{}.Act(ctx, view.Clone(), seat)
+	tsumogiri, _ := protocol.Tsumogiri{}.Act(ctx, view.Clone(), seat)
+	def := tableAction{tsumogiri, view.Rules().Hand.Reds()} // prints as the table names tiles
 	deadline, _ := ctx.Deadline()
-	d := t.model.Decide(view, seat, deadline, def)
+	d := t.model.Decide(view, seat, deadline, def.Action)
 	t.flush()
 	s := t.model.Snapshot()
 	if len(d.Options) == 0 {
@@ -156,8 +167,8 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	writeOptions(t.out, s, d)
 	t.mu.Unlock()
 	prompt := fmt.Sprintf("your action (Enter = %s; help): ", def)
-	if !deadline.IsZero() {
-		prompt = fmt.Sprintf("your action within %s (Enter = %s; help): ", time.Until(deadline).Round(time.Second), def)
+	if c := d.Countdown(time.Now()); c != "" {
+		prompt = fmt.Sprintf("your action within %s (Enter = %s; help): ", c, def)
 	}
 	t.printf("%s", prompt)
 	t.setPrompting(true)
@@ -197,7 +208,7 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 		}
 		if o < 0 {
 			t.model.Decided(d.ID, "")
-			return def, nil
+			return def.Action, nil
 		}
 		t.model.Decided(d.ID, "")
 		return d.Options[o].Action, nil
@@ -216,19 +227,19 @@ func writeOptions(w io.Writer, s table.Snapshot, d table.Decision) {
 	if ds := groups["discard"]; len(ds) > 0 {
 		ok := map[string]bool{}
 		for _, o := range ds {
-			ok[table.TileName(o.Tile)] = true
+			ok[s.TileName(o.Tile)] = true
 		}
 		for i, t := range hand {
-			if !ok[table.TileName(t)] {
-				discards = append(discards, fmt.Sprintf("%d:%s", i+1, table.TileName(t)))
+			if !ok[s.TileName(t)] {
+				discards = append(discards, fmt.Sprintf("%d:%s", i+1, s.TileName(t)))
 			}
 		}
 	}
 	for _, o := range groups["riichi"] {
-		riichi = append(riichi, table.TileName(o.Tile))
+		riichi = append(riichi, s.TileName(o.Tile))
 	}
 	if s.Offer >= 0 && d.Options[0].Kind != "discard" {
-		fmt.Fprintf(w, "on offer: %s from %s (%s)\n", table.TileName(s.Offer), s.Seats[s.OfferFrom].Name, s.Seats[s.OfferFrom].Wind)
+		fmt.Fprintf(w, "on offer: %s from %s (%s)\n", s.TileName(s.Offer), s.Seats[s.OfferFrom].Name, s.Seats[s.OfferFrom].Wind)
 	}
 	for _, k := range []string{"tsumo", "ron", "kyuushu", "pon", "chi", "daiminkan", "ankan", "kakan", "pass", "tenpai", "noten"} {
 		os := groups[k]
@@ -286,6 +297,7 @@ func Parse(line string, s table.Snapshot, d table.Decision) (int, string) {
 		return out
 	}
 	hand := handOrder(s)
+	reds := s.Reds() // "0p" names a red five only where the table plays it
 	discard := func(tile int, riichiDecl bool) (int, string) {
 		kind := "discard"
 		if riichiDecl {
@@ -299,18 +311,18 @@ func Parse(line string, s table.Snapshot, d table.Decision) (int, string) {
 			return 0, "you cannot discard now"
 		}
 		for _, o := range os {
-			if o.Tile == tile || wall.Tile(o.Tile).Kind() == wall.Tile(tile).Kind() && wall.Tile(o.Tile).IsRed() == wall.Tile(tile).IsRed() {
+			if o.Tile == tile || wall.Tile(o.Tile).Kind() == wall.Tile(tile).Kind() && reds.Has(wall.Tile(o.Tile)) == reds.Has(wall.Tile(tile)) {
 				return o.ID, ""
 			}
 		}
 		if riichiDecl {
 			var ts []string
 			for _, o := range os {
-				ts = append(ts, table.TileName(o.Tile))
+				ts = append(ts, s.TileName(o.Tile))
 			}
-			return 0, fmt.Sprintf("riichi needs a tenpai hand after the discard: discarding %s is not tenpai (riichi discards: %s)", table.TileName(tile), strings.Join(ts, " "))
+			return 0, fmt.Sprintf("riichi needs a tenpai hand after the discard: discarding %s is not tenpai (riichi discards: %s)", s.TileName(tile), strings.Join(ts, " "))
 		}
-		return 0, fmt.Sprintf("%s cannot be discarded now (swap-calling, kuikae, forbids it, or you are in riichi)", table.TileName(tile))
+		return 0, fmt.Sprintf("%s cannot be discarded now (swap-calling, kuikae, forbids it, or you are in riichi)", s.TileName(tile))
 	}
 	tileArg := func(arg string) (int, string) {
 		if n, err := strconv.Atoi(arg); err == nil && len(arg) <= 2 && arg[0] != '0' {
@@ -324,7 +336,7 @@ func Parse(line string, s table.Snapshot, d table.Decision) (int, string) {
 			return -1, fmt.Sprintf("%q is neither a tile (like 5m, 0p for a red five, 7z) nor a number 1..%d", arg, len(hand))
 		}
 		for _, t := range hand {
-			if wall.Tile(t).Kind() == k && wall.Tile(t).IsRed() == red {
+			if wall.Tile(t).Kind() == k && reds.Has(wall.Tile(t)) == red {
 				return t, ""
 			}
 		}
@@ -332,6 +344,9 @@ func Parse(line string, s table.Snapshot, d table.Decision) (int, string) {
 			if wall.Tile(t).Kind() == k && !red {
 				return t, "" // "5m" for the only five, a red one
 			}
+		}
+		if red && !slices.ContainsFunc(reds.Tiles(), func(t wall.Tile) bool { return t.Kind() == k }) {
+			return -1, fmt.Sprintf("this table plays no red %s: type %s", k, k)
 		}
 		return -1, fmt.Sprintf("%s is not in your hand", arg)
 	}

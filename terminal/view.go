@@ -15,7 +15,7 @@ import (
 func writeTable(w io.Writer, s table.Snapshot) {
 	var dora []string
 	for _, t := range s.Dora {
-		dora = append(dora, table.TileName(t))
+		dora = append(dora, s.TileName(t))
 	}
 	fmt.Fprintf(w, "\n== %s, %d honba, %d riichi stick(s) on the table, %d tiles left, dora indicator %s ==\n",
 		s.Round, s.Honba, s.Kyotaku, s.TilesLeft, strings.Join(dora, " "))
@@ -52,7 +52,7 @@ func writeTable(w io.Writer, s table.Snapshot) {
 			if i > 0 && i%6 == 0 {
 				river = append(river, "|")
 			}
-			t := table.TileName(r.Tile)
+			t := s.TileName(r.Tile)
 			if r.Tsumogiri {
 				t += "'"
 			}
@@ -94,13 +94,13 @@ func writeTable(w io.Writer, s table.Snapshot) {
 func meldText(m table.Meld, s table.Snapshot, owner int) string {
 	var ts []string
 	for _, t := range m.Tiles {
-		ts = append(ts, table.TileName(t))
+		ts = append(ts, s.TileName(t))
 	}
 	if m.Type == "ankan" {
 		return "ankan " + strings.Join(ts, "")
 	}
 	from := s.Seats[(owner+m.From)%4].Wind
-	return fmt.Sprintf("%s %s (%s from %s)", m.Type, strings.Join(ts, ""), table.TileName(m.Called), from)
+	return fmt.Sprintf("%s %s (%s from %s)", m.Type, strings.Join(ts, ""), s.TileName(m.Called), from)
 }
 
 // handOrder is the displayed hand: sorted, the drawn tile last.
@@ -118,18 +118,19 @@ func handText(s table.Snapshot) string {
 		if t == s.Drawn && i == len(s.MyHand) {
 			b.WriteString(" + drew ")
 		}
-		fmt.Fprintf(&b, "%d:%s ", i+1, table.TileName(t))
+		fmt.Fprintf(&b, "%d:%s ", i+1, s.TileName(t))
 	}
 	return strings.TrimSpace(b.String())
 }
 
-// writeSummary writes an end-of-hand summary.
-func writeSummary(w io.Writer, h table.HandSummary) {
+// writeSummary writes an end-of-hand summary, tiles named as the table s
+// plays them (s.TileName: red fives by the table's rules).
+func writeSummary(w io.Writer, s table.Snapshot, h table.HandSummary) {
 	fmt.Fprintf(w, "\n== end of hand %d (%s, %d honba): %s ==\n", h.Number, h.Round, h.Honba, h.Text)
 	for _, win := range h.Wins {
 		var hand []string
 		for _, t := range win.Hand {
-			hand = append(hand, table.TileName(t))
+			hand = append(hand, s.TileName(t))
 		}
 		var yaku []string
 		for _, y := range win.Yaku {
@@ -137,9 +138,9 @@ func writeSummary(w io.Writer, h table.HandSummary) {
 		}
 		var ura []string
 		for _, t := range win.Ura {
-			ura = append(ura, table.TileName(t))
+			ura = append(ura, s.TileName(t))
 		}
-		fmt.Fprintf(w, "  %s: %s, winning tile %s; %s; %d han %d fu %s %d points", win.Name, strings.Join(hand, " "), table.TileName(win.WinTile), strings.Join(yaku, ", "), win.Han, win.Fu, win.Limit, win.Points)
+		fmt.Fprintf(w, "  %s: %s, winning tile %s; %s; %d han %d fu %s %d points", win.Name, strings.Join(hand, " "), s.TileName(win.WinTile), strings.Join(yaku, ", "), win.Han, win.Fu, win.Limit, win.Points)
 		if len(ura) > 0 {
 			fmt.Fprintf(w, "; ura indicators %s", strings.Join(ura, " "))
 		}
@@ -148,7 +149,7 @@ func writeSummary(w io.Writer, h table.HandSummary) {
 	for _, t := range h.Tenpai {
 		var hand []string
 		for _, x := range t.Hand {
-			hand = append(hand, table.TileName(x))
+			hand = append(hand, s.TileName(x))
 		}
 		fmt.Fprintf(w, "  %s tenpai: %s\n", t.Name, strings.Join(hand, " "))
 	}

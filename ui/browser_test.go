@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -15,44 +14,13 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/mentalmj/mentalmj/internal/headless"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// chromium returns the path of a Chromium or Chrome binary:
-// $MENTALMJ_CHROMIUM, else the first of chromium, chromium-browser,
-// google-chrome, headless-shell on PATH; "" if none.
-func chromium() string {
-	if p := os.Getenv("MENTALMJ_CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	return ""
-}
-
-// newBrowser starts a headless Chromium with a 1280×720 window, or skips
-// the test when none is installed.
-func newBrowser(t testing.TB, ctx context.Context) context.Context {
-	t.Helper()
-	path := chromium()
-	if path == "" {
-		t.Skip("no Chromium found (install Debian's chromium package, or set MENTALMJ_CHROMIUM): the browser test cannot run")
-	}
-	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(1280, 720), chromedp.Flag("disable-gpu", true))
-	actx, cancel := chromedp.NewExecAllocator(ctx, opts...)
-	t.Cleanup(cancel)
-	bctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	if err := chromedp.Do(bctx, chromedp.EmulateViewport(1280, 720)); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
-	}
-	return bctx
-}
+// newBrowser starts a headless Chromium (package headless), or skips.
+func newBrowser(t testing.TB, ctx context.Context) context.Context { return headless.New(t, ctx) }
 
 // pageState is what the page shows, read from its DOM.
 type pageState struct {

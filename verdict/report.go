@@ -48,6 +48,11 @@ type Report struct {
 	// checked every proof and every shown tile against the proven wall
 	// but not the Tenhou wall model.
 	PrivateHands bool `json:"private_hands,omitempty"`
+	// Settings are all the settings the Hellos agreed on, as a player
+	// reads them (settings.Settings.Summary: players, match length and
+	// hands, rules, time control, proofs, private hands); "" if no Hello
+	// was read or they do not agree.
+	Settings string `json:"settings,omitempty"`
 	// Dropped, for a game with the pipelined setup (join --pipeline),
 	// says the first transcript ends with the audited passes of a hand
 	// never played ("hand 9: 5 prepared passes dropped unused: the match
@@ -172,6 +177,7 @@ func Audit(files []File) (*Report, error) {
 	r := &Report{Table: first.Table, Length: first.Length, Sanma: first.Players == 3, PrivateHands: first.PrivateHands, Transcripts: []TranscriptInfo{}, Players: []Player{}, Hands: []Hand{}, Blame: []Blame{}, Faults: []Fault{}}
 	if first.GameID != nil {
 		r.GameID = hex.EncodeToString(first.GameID)
+		r.Settings = first.Settings.Summary()
 	}
 	if d := first.Dropped; d != nil {
 		r.Dropped = fmt.Sprintf("hand %d: %d prepared passes dropped unused: %s", d.Hand, d.Passes, d.Reason)
@@ -342,13 +348,14 @@ func (r *Report) addFault(f protocol.Fault, oya int, file string) {
 	r.Faults = append(r.Faults, out)
 }
 
-// TileName names a Tenhou tile id (0..135) as wall.Tile does ("5m",
-// "0p" for a red five), "not revealed" for -1 or any other id.
-func TileName(id int) string {
+// TileName names a Tenhou tile id (0..135) at a table playing the red
+// fives reds (wall.Reds.Name: "5m", "0p" for a red five of reds), "not
+// revealed" for -1 or any other id.
+func TileName(id int, reds wall.Reds) string {
 	if id < 0 || id >= wall.NumTiles {
 		return "not revealed"
 	}
-	return wall.Tile(id).String()
+	return reds.Name(wall.Tile(id))
 }
 
 // peerID parses a peer ID string, "" for an empty or bad one.

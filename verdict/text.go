@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // WriteText writes the report for people: one line a transcript, the
@@ -33,6 +35,9 @@ func (r *Report) WriteText(w io.Writer) {
 			length += " with private hands"
 		}
 		fmt.Fprintf(w, "table %q, %s%s\n", r.Table, length, game)
+		if r.Settings != "" {
+			fmt.Fprintf(w, "settings: %s\n", r.Settings)
+		}
 	}
 	if len(r.Players) > 0 {
 		var ps []string
@@ -54,8 +59,10 @@ func (r *Report) WriteText(w io.Writer) {
 		if h.Proven {
 			passes = " (every shuffle and rekey proof verified)"
 		}
+		// The Hellos carry no house rules yet: every protocol game plays
+		// Tenhou's red fives.
 		fmt.Fprintf(w, "hand %d (%s, honba %d): %s, %s, dora indicator %s, %d events: %s; %s%s\n",
-			h.Hand, h.Round, h.Honba, dealer, dice, TileName(h.DoraIndicator), h.Events, h.Result, h.Audit, passes)
+			h.Hand, h.Round, h.Honba, dealer, dice, TileName(h.DoraIndicator, wall.TenhouReds), h.Events, h.Result, h.Audit, passes)
 	}
 	if r.Dropped != "" {
 		fmt.Fprintf(w, "%s (audited all the same)\n", r.Dropped)

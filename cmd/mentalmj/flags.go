@@ -25,10 +25,22 @@ func newFlagSet(name, usage string, stderr io.Writer) *flag.FlagSet {
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "Usage: mentalmj %s\n\n", usage)
-		fs.PrintDefaults()
+		visible := flag.NewFlagSet(fs.Name(), flag.ContinueOnError)
+		visible.SetOutput(stderr)
+		fs.VisitAll(func(f *flag.Flag) {
+			if f.Usage != aliasUsage {
+				visible.Var(f.Value, f.Name, f.Usage)
+				visible.Lookup(f.Name).DefValue = f.DefValue
+			}
+		})
+		visible.PrintDefaults()
 	}
 	return fs
 }
+
+// aliasUsage is the usage text of a flag kept as an old name of another
+// (local --dir for --data-dir): it works, and usage leaves it out.
+const aliasUsage = "(old name)"
 
 // parseFlags parses args; it returns (code, false) when the command should
 // exit: 0 for -h, 2 for a bad flag (the flag package already printed why).

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,13 +35,16 @@ func newBuiltinBot() botPlayer {
 // start is a usage error (code 2), before anyone is waited for.
 //
 // Unless --decision-timeout is given, the bot gets mjaiDecisionTimeout
-// per decision rather than a human's minutes.
+// per decision rather than a human's minutes, or less when the others
+// wait less for a decision (a short --time).
 func (f *tableFlags) startMjaiBot(logger *slog.Logger, out *reporter, stderr io.Writer) (p *mjaiSeat, code int, ok bool) {
 	if f.mjaiBot == "" {
 		return nil, 0, true
 	}
 	if f.decisionTimeout == 0 {
-		f.decisionTimeout = mjaiDecisionTimeout
+		// Within the others' wait for a decision (the table's time
+		// control plus a grace), less a margin for the message.
+		f.decisionTimeout = min(mjaiDecisionTimeout, max(f.turnTimeout/2, f.turnTimeout-5*time.Second))
 	}
 	logPath := filepath.Join(f.dataDir, "logs", fmt.Sprintf("%s-%s-mjai.log", safeName(f.table), time.Now().UTC().Format("20060102T150405Z")))
 	fail := func(err error) (*mjaiSeat, int, bool) {
@@ -83,8 +85,9 @@ func (s *mjaiSeat) Close() error {
 
 // writeGameFiles writes the game record as tenhou.net/6 JSON to jsonPath
 // (and as mjlog XML to mjlogPath when given) and reports both, with how to
-// open the JSON: the tenhou.net/6 viewer link and the mjai-reviewer
-// command for this player's seat.
+// open the JSON: mentalmj view and the mjai-reviewer command for this
+// player's seat (the tenhou.net/6 viewer link goes only into --progress
+// json, as "viewer").
 func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, seats []peer.ID, self peer.ID) error {
 	if mjlogPath != "" {
 		if err := writeRecord(mjlogPath, rec); err != nil {
@@ -94,6 +97,9 @@ func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, 
 	}
 	if rec.HasHidden() {
 		out.event(map[string]any{"event": "json", "skipped": tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
+		if mjlogPath != "" {
+			out.event(map[string]any{"event": "view", "path": mjlogPath}, "watch it again (your view): mentalmj view %s", mjlogPath)
+		}
 		return nil
 	}
 	if err := os.MkdirAll(filepath.Dir(jsonPath), 0o755); err != nil {
@@ -106,7 +112,7 @@ func writeGameFiles(out *reporter, rec *mjlog.Game, mjlogPath, jsonPath string, 
 	seat := max(slices.Index(seats, self), 0)
 	review := fmt.Sprintf("mjai-reviewer -e mortal -i %s -a %d", jsonPath, seat)
 	out.event(map[string]any{"event": "json", "path": jsonPath, "review": review, "viewer": link},
-		"tenhou.net/6 JSON: %s\n  review it with Mortal: %s\n  open it in the tenhou.net/6 viewer: %s", jsonPath, review, link)
+		"tenhou.net/6 JSON: %s\n  review it with Mortal: %s\n  watch it again: mentalmj view %s", jsonPath, review, jsonPath)
 	return nil
 }
 
@@ -135,7 +141,7 @@ func parseMjaiBots(values []string, play bool) (map[int]string, error) {
 }
 
 // printJSONRecord tells local's user where the tenhou.net/6 JSON is and
-// how to open it; the review is for the seat of the player named name.
+// how to open it (mentalmj view, mjai-reviewer); the review is for the seat of the player named name.
 func printJSONRecord(w io.Writer, path, name string) {
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -147,6 +153,6 @@ func printJSONRecord(w io.Writer, path, name string) {
 	}
 	json.Unmarshal(b, &doc)
 	seat := max(slices.Index(doc.Name, name), 0)
-	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  open it in the tenhou.net/6 viewer: https://tenhou.net/6/#json=%s\n",
-		path, name, path, seat, url.PathEscape(strings.TrimSpace(string(b))))
+	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  watch it again: mentalmj view %s\n",
+		path, name, path, seat, path)
 }

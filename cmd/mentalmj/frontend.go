@@ -10,6 +10,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/table"
 	"github.com/mentalmj/mentalmj/terminal"
+	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/ui"
 )
 
@@ -150,4 +151,10 @@ func (j *joinObserver) Paused(p protocol.Pause) {
 		j.paused, j.pauseShown = true, time.Now()
 		j.out.event(map[string]any{"event": "paused", "peer": p.Peer.String(), "nick": p.Nick, "left_ms": p.Left.Milliseconds()}, "%s", text)
 	}
+}
+
+// setClock shows the human seat's time control, c, at the table: the
+// countdown of each decision and the bank left.
+func (f *frontend) setClock(c *timecontrol.Clock) {
+	f.model.SetClock(c)
 }

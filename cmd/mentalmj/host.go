@@ -5,11 +5,13 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/terminal"
 )
 
 var hostCommand = command{
@@ -18,7 +20,8 @@ var hostCommand = command{
 	run:     runHost,
 }
 
-const hostUsage = `host --table NAME [--players 3|4] [flags]
+const hostUsage = `host --table NAME [--players 3|4] [--hands N] [--tonpuu] [--rules PRESET]
+       [--rule NAME=VALUE]… [--time BASE+BANK|off] [--private-hands] [--no-proofs] [flags]
 
 Opens a four-player table (--players 3: a three-player table, Tenhou's
 sanma rules) and prints one line,
@@ -26,8 +29,12 @@ sanma rules) and prints one line,
     mentalmj join mmj1…
 
 for the three other players to run: the invite carries the table's name,
-the number of players, this node's peer ID and the addresses it can be
-dialled at (relayed ones too, with --relay). As players arrive it prints "bob joined, 2 of 4";
+this node's peer ID, the addresses it can be dialled at (relayed ones too,
+with --relay) and the game: the number of players, the match length
+(a whole hanchan unless --tonpuu or --hands N), the house rules (--rules,
+--rule), the time control of a human seat (--time, 5+10 by default),
+proofs and private hands. The guests play exactly that game; each is
+shown it and confirms before it joins. As players arrive it prints "bob joined, 2 of 4";
 when three have joined it signs the list of the four players and sends it
 to them, and the game starts as with "join" (every flag of join applies).
 The host only gathers the players: seats and dice are drawn jointly by
@@ -44,8 +51,7 @@ const (
 func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("host", hostUsage, stderr)
 	var f tableFlags
-	f.register(fs)
-	nPlayers := fs.Int("players", 4, "number of players to gather, this node included: 4, or 3 for a three-player (sanma) table")
+	f.register(fs, true)
 	positional, code, ok := parseArgs(fs, args)
 	if !ok {
 		return code
@@ -55,8 +61,6 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "unexpected argument %q", positional[0])
 	case f.table == "":
 		return usageError(fs, stderr, "--table is required")
-	case *nPlayers != 3 && *nPlayers != 4:
-		return usageError(fs, stderr, "--players must be 3 or 4, got %d", *nPlayers)
 	}
 	if err := invite.CheckTable(f.table); err != nil {
 		return usageError(fs, stderr, "--table: %v", err)
@@ -65,6 +69,14 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "--name: %v", err)
 	}
 	if code, ok := f.check(fs, stderr); !ok {
+		return code
+	}
+	game, err := f.game.Settings(0)
+	if err != nil {
+		return usageError(fs, stderr, "%v", err)
+	}
+	nPlayers := game.Players
+	if code, ok := f.setGame(fs, stderr, game); !ok {
 		return code
 	}
 	if f.resume {
@@ -91,7 +103,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	defer m.Close()
-	if err := m.SetPlayers(*nPlayers); err != nil {
+	if err := m.SetSettings(game); err != nil {
 		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
 		return 2
 	}
@@ -101,19 +113,24 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	st.out.event(map[string]any{"event": "invite", "invite": code1, "table": f.table}, "mentalmj join %s", code1)
+	desc := m.Invite().Describe()
+	st.out.event(map[string]any{"event": "game", "table": f.table, "settings": desc}, "%s", desc)
 	me := f.nick
 	if me == "" {
 		me = "you"
 	}
-	st.out.event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, *nPlayers)
+	st.out.event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, nPlayers)
 	gctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
 	seating, err := m.Gather(gctx, func(a invite.Arrival) {
 		verb := "joined"
-		if a.Left {
+		switch {
+		case a.Left:
 			verb = "left"
+		case a.Declined:
+			verb = "declined the game"
 		}
-		st.out.event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "count": a.Count},
-			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, *nPlayers)
+		st.out.event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "declined": a.Declined, "count": a.Count},
+			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, nPlayers)
 	})
 	cancel()
 	if err != nil {
@@ -254,3 +271,33 @@ func inviteAddrs(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
 	direct = direct[:min(len(direct), maxInviteAddrs-len(relayed))]
 	return append(direct, relayed...)
 }
+
+// confirm shows the invite's game (inv.Describe) and asks the player on
+// screen to play it; --yes, --bot, --mjai-bot and --tsumogiri accept at
+// once. It reads the answer from in.
+func (f *tableFlags) confirm(st seat, inv invite.Invite, in io.Reader, screen io.Writer) bool {
+	desc := inv.Describe()
+	st.out.event(map[string]any{"event": "game", "table": inv.Table, "host_nick": inv.Nick, "settings": desc}, "%s", desc)
+	if f.yes || f.useBot || f.mjaiBot != "" || f.passive {
+		return true
+	}
+	return terminal.Confirm(in, screen, "play this game?")
+}
+
+// declineHost tells the host of inv that this guest will not play its
+// game, and returns exit code 1.
+func declineHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, stderr io.Writer) int {
+	dctx, cancel := context.WithTimeout(ctx, declineWait)
+	err := invite.Decline(dctx, st.n.Host(), inv, f.nick)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "mentalmj join: you declined the game; the host could not be told: %v\n", err)
+		return 1
+	}
+	st.out.event(map[string]any{"event": "declined"}, "you declined the game; the host was told (answer y to play it, or give --yes)")
+	return 1
+}
+
+// declineWait bounds how long a guest that declines tries to tell the
+// host.
+const declineWait = 30 * time.Second

@@ -55,7 +55,7 @@ func TestHostResumesAfterKill(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the host started again with --resume: %v\n%s", err, out)
 	}
-	for _, want := range []string{"resuming the game at table", `--name "alice" --hands 3`} {
+	for _, want := range []string{"resuming the game at table", `--name "alice"`, "3 hands of a hanchan"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("the resumed host's output lacks %q:\n%s", want, out)
 		}

@@ -22,9 +22,12 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/resume"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/settings"
 	"github.com/mentalmj/mentalmj/tenhou6"
+	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/ui"
 	"github.com/mentalmj/mentalmj/verdict"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 var joinCommand = command{
@@ -36,15 +39,20 @@ var joinCommand = command{
 const joinUsage = `join INVITE [--name NICK] [flags]
   or: join --table NAME --peer MULTIADDR --peer MULTIADDR --peer MULTIADDR [flags]
 
-Joins a four-player table and plays --hands hands of riichi mahjong under
-the mental protocol (--hands 0: a whole hanchan), audits every hand, and
-exits 0 only if every audit passed. With two --peer addresses instead of
+Joins a four-player table and plays a match of riichi mahjong under the
+mental protocol (a whole hanchan unless --tonpuu or --hands N), audits
+every hand, and exits 0 only if every audit passed. With two --peer addresses instead of
 three it joins a three-player table and plays Tenhou's three-player rules
 (sanma: the 108-tile wall without 2m-8m, kita, 35000 start); the other two
 must give two --peer addresses as well.
 
-With an INVITE (the mmj1… string "mentalmj host" printed), join dials the
-host, shows who has arrived, checks the host's signed list of the four
+With an INVITE (the mmj1… string "mentalmj host" printed), join plays the
+host's game: the invite carries its settings (players, match length,
+rules, time control, proofs, private hands). join shows them and asks you
+to confirm (y/N; --yes, --bot and --mjai-bot accept at once); if you
+decline it tells the host and exits 1. A settings flag that contradicts
+the invite is refused (exit 2) before anything is dialled; leave such
+flags out. Then join dials the host, shows who has arrived, checks the host's signed list of the four
 players (that it is for this table, signed by the invite's host, and has
 this node on it) and plays with them. Otherwise it listens, dials the
 three other players (each --peer is a multiaddr ending in /p2p/<peer id>,
@@ -70,7 +78,7 @@ decide for you; it sees only what your node sees.`
 func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("join", joinUsage, stderr)
 	var f tableFlags
-	f.register(fs)
+	f.register(fs, false)
 	var peers listFlag
 	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give three, or two for a three-player (sanma) game (or an invite instead)")
 	positional, code, ok := parseArgs(fs, args)
@@ -101,6 +109,22 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return usageError(fs, stderr, "give %d --peer addresses (or 2 for a three-player game), got %d", protocol.Players-1, len(peers))
 	}
 	if code, ok := f.check(fs, stderr); !ok {
+		return code
+	}
+	// The game: the invite's (a flag may only repeat it), or the flags'.
+	var game settings.Settings
+	switch {
+	case inv != nil && inv.Settings != nil:
+		if err := f.game.Contradicts(*inv.Settings); err != nil {
+			return usageError(fs, stderr, "%v", err)
+		}
+		game = *inv.Settings
+	case inv != nil:
+		game, _ = f.game.Settings(inv.PlayerCount())
+	default:
+		game, _ = f.game.Settings(len(peers) + 1)
+	}
+	if code, ok := f.setGame(fs, stderr, game); !ok {
 		return code
 	}
 	var infos []peer.AddrInfo
@@ -143,8 +167,17 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer st.n.Close()
 	if inv == nil {
 		st.printAddrs()
-	} else if code, ok := meetHost(ctx, &f, st, *inv, stderr); !ok {
-		return code
+	} else {
+		screen := stdout
+		if f.progress == "json" {
+			screen = stderr
+		}
+		if !f.confirm(st, *inv, os.Stdin, screen) {
+			return declineHost(ctx, &f, st, *inv, stderr)
+		}
+		if code, ok := meetHost(ctx, &f, st, *inv, stderr); !ok {
+			return code
+		}
 	}
 	return playTable(ctx, &f, st, stdout, stderr)
 }
@@ -155,7 +188,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Writer) int {
 	key, n, logger, out := ts.key, ts.n, ts.log, ts.out
 	table, dataDir, nick, useBot := &f.table, &f.dataDir, &f.nick, &f.useBot
-	hands, tonpuu, mjlogPath, progress := &f.hands, &f.tonpuu, &f.mjlog, &f.progress
+	mjlogPath, progress := &f.mjlog, &f.progress
 	timeout, turnTimeout, decisionTimeout, connectTimeout := &f.timeout, &f.turnTimeout, &f.decisionTimeout, &f.connectTimeout
 	transcriptPath := &f.transcript
 	misbehavior := f.misbehavior
@@ -252,6 +285,12 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 	defer stopUI()
 	front.serve(uiCtx, *noOpen, screen)
 	player := front.player
+	front.model.SetGame(fmt.Sprintf("table %s: %s", *table, f.play.Summary()))
+	var clock *timecontrol.Clock // a human seat's time control
+	if player != nil && !*passive && mjaiPlayer == nil {
+		clock = timecontrol.NewClock(f.play.Time)
+		front.setClock(clock)
+	}
 	if player == nil {
 		var seed [8]byte
 		rand.Read(seed[:])
@@ -293,10 +332,13 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		Identity:        key,
 		Peers:           ids,
 		Nick:            *nick,
-		Hands:           *hands,
-		Tonpuu:          *tonpuu,
-		NoProofs:        f.noProofs,
-		PrivateHands:    f.privateHands,
+		Hands:           f.play.Hands,
+		Tonpuu:          f.play.Tonpuu,
+		NoProofs:        f.play.NoProofs,
+		PrivateHands:    f.play.PrivateHands,
+		Rules:           f.play.Rules,
+		Time:            f.play.Time,
+		Clock:           clock,
 		Pipeline:        f.pipeline,
 		Transport:       n,
 		Transcript:      tr,
@@ -313,7 +355,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		OnHand: func(r protocol.HandResult) {
 			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
 			results = append(results, r)
-			out.hand(r, n.ID(), gameRef.Nicks(), gameRef.Players())
+			out.hand(r, n.ID(), gameRef.Nicks(), gameRef.Players(), gameRef.Rules().Hand.Reds())
 			front.HandDone(r)
 		},
 	})
@@ -403,8 +445,10 @@ func (r *reporter) event(obj map[string]any, format string, args ...any) {
 	fmt.Fprintf(r.w, format+"\n", args...)
 }
 
-// hand reports one hand of a game of players players (3 or 4).
-func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string, players int) {
+// hand reports one hand of a game of players players (3 or 4) whose
+// table plays the red fives reds (tiles are named by them; the JSON
+// lists their ids as "red").
+func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string, players int, reds wall.Reds) {
 	names := verdict.Names{Seats: h.Seats, Nicks: nicks}
 	audit := "ok"
 	switch {
@@ -438,10 +482,10 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	r.event(map[string]any{
 		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
 		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
-		"dora_indicator": h.DoraIndicator, "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
+		"dora_indicator": h.DoraIndicator, "red": reds.Tiles(), "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
 		"setup_ms": ms(h.Setup), "duration_ms": ms(h.Duration), "pause_ms": ms(h.Pause), "draw_latency_ms": msList(h.DrawLatency),
 	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
-		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator),
+		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator, reds),
 		result, scoreList(seated, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
 	when := "end of hand"
 	if h.Aborted {

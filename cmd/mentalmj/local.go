@@ -24,7 +24,10 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/rules"
+	"github.com/mentalmj/mentalmj/timecontrol"
 	"github.com/mentalmj/mentalmj/verdict"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 var localCommand = command{
@@ -33,7 +36,7 @@ var localCommand = command{
 	run:     runLocal,
 }
 
-const localUsage = `local [--players 3|4] [--hands N] [--dir DIR] [--play] [--mjai-bot N=COMMAND]... [--rtt 100ms [--jitter 20ms]]
+const localUsage = `local [--players 3|4] [--hands N] [--data-dir DIR] [--play] [--mjai-bot N=COMMAND]... [--rtt 100ms [--jitter 20ms]]
 
 Starts four "mentalmj join --bot" processes on 127.0.0.1 with fresh
 identities; they play a whole hanchan of riichi mahjong under the mental
@@ -86,6 +89,9 @@ type childHand struct {
 	Points        [4]int    `json:"points"`
 	Nicks         []string  `json:"nicks"`
 	Seats         []string  `json:"seats"`
+
+	// Red are the table's red fives (tile ids), naming the dora indicator.
+	Red []wall.Tile `json:"red"`
 }
 
 func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int {
@@ -96,12 +102,17 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	noProofs := fs.Bool("no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
 	privateHands := fs.Bool("private-hands", false, "pass --private-hands to the nodes: only the keys the rules need are revealed at the end of a hand; each node's record is its own view")
 	pipeline := fs.Bool("pipeline", false, "pass --pipeline to the nodes: each hand's passes are prepared during the hand before")
-	dir := fs.String("dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
+	dir := fs.String("data-dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
+	fs.StringVar(dir, "dir", "", aliasUsage)
 	timeout := fs.Duration("timeout", 30*time.Second, "per-message timeout passed to each node")
 	play := fs.Bool("play", false, "play seat player-0 yourself on this terminal; the three others are bots")
 	useUI := fs.Bool("ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
 	noOpen := fs.Bool("no-open", false, "with --ui, only print the table's URL; do not open the browser")
 	verbose := fs.Bool("v", false, "pass -v to the nodes (protocol steps on stderr)")
+	timeControl := fs.String("time", timecontrol.Default.String(), "time control of your seat with --play, BASE+BANK seconds or off (see join --time); passed to every node")
+	preset := fs.String("rules", rules.Default().Preset, "house rules preset, passed to every node: "+strings.Join(rules.PresetNames(), ", "))
+	var switches listFlag
+	fs.Var(&switches, "rule", "a house rule switch NAME=VALUE on top of --rules, repeatable, passed to every node")
 	rtt := fs.Duration("rtt", 0, "emulated round-trip time between every two nodes (e.g. 100ms): their connections run through delaying relays in this process")
 	jitter := fs.Duration("jitter", 0, "with --rtt, each one-way delay varies by up to ± this much (e.g. 20ms); bytes are never reordered")
 	var mjaiBots listFlag
@@ -125,6 +136,12 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *privateHands && *noProofs {
 		return usageError(fs, stderr, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs")
 	}
+	if _, err := timecontrol.Parse(*timeControl); err != nil {
+		return usageError(fs, stderr, "--time: %v", err)
+	}
+	if _, err := rules.Parse(*preset, switches); err != nil {
+		return usageError(fs, stderr, "--rules, --rule: %v", err)
+	}
 	link, err := latency.FromRTT(*rtt, *jitter)
 	if err != nil {
 		return usageError(fs, stderr, "--rtt/--jitter: %v", err)
@@ -143,10 +160,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		*dir = d
 	} else if entries, err := os.ReadDir(*dir); err == nil && len(entries) > 0 {
-		return usageError(fs, stderr, "--dir %s is not empty; give a new directory", *dir)
+		return usageError(fs, stderr, "--data-dir %s is not empty; give a new directory", *dir)
 	}
 	if err := os.MkdirAll(*dir, 0o755); err != nil {
-		return usageError(fs, stderr, "--dir: %v", err)
+		return usageError(fs, stderr, "--data-dir: %v", err)
 	}
 	fmt.Fprintf(stdout, "directory: %s\n", *dir)
 	self, err := os.Executable()
@@ -231,6 +248,10 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		}
 		if *pipeline {
 			args = append(args, "--pipeline")
+		}
+		args = append(args, "--time", *timeControl, "--rules", *preset)
+		for _, sw := range switches {
+			args = append(args, "--rule", sw)
 		}
 		if human {
 			// The bots wait for a human: 30 minutes a decision.
@@ -377,7 +398,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 			fmt.Fprintf(stdout, "game records: %v\n", err)
 			ok = false
 		} else {
-			fmt.Fprintf(stdout, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n", filepath.Join(*dir, "player-*.mjlog.xml"))
+			fmt.Fprintf(stdout, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n  watch %s's view again: mentalmj view %s\n", filepath.Join(*dir, "player-*.mjlog.xml"), players[0].name, players[0].record)
 		}
 	} else if ok {
 		if err := sameFiles(players); err != nil {
@@ -443,7 +464,7 @@ func printHand(w io.Writer, rs []childHand, nameOf map[string]string) {
 		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
 	}
 	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator),
+		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator, wall.RedsOf(r.Red...)),
 		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
 }
 

@@ -28,6 +28,7 @@ func commands() []command {
 		localCommand,
 		relayCommand,
 		auditCommand,
+		viewCommand,
 		labCommand,
 		tenhouCommand,
 		majsoulCommand,
@@ -35,6 +36,7 @@ func commands() []command {
 		rulesCommand,
 		scoreCommand,
 		statsCommand,
+		versionCommand,
 	}
 }
 
@@ -59,8 +61,21 @@ func dispatch(ctx context.Context, prog string, cmds []command, usage func(io.Wr
 	}
 	switch args[0] {
 	case "help", "-h", "-help", "--help":
+		if len(args) > 1 {
+			// help CMD: the command's own usage, on stdout.
+			for _, c := range cmds {
+				if c.name == args[1] {
+					return c.run(ctx, []string{"-h"}, stdout, stdout)
+				}
+			}
+			fmt.Fprintf(stderr, "%s: no command %q\n\n", prog, args[1])
+			usage(stderr)
+			return 2
+		}
 		usage(stdout)
 		return 0
+	case "--version", "-version":
+		return runVersion(ctx, nil, stdout, stderr)
 	}
 	for _, c := range cmds {
 		if c.name == args[0] {
@@ -77,5 +92,5 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintf(w, "\nRun \"mentalmj <command> -h\" for a command's flags.\n")
+	fmt.Fprintf(w, "\nRun \"mentalmj help <command>\" (or \"mentalmj <command> -h\") for a command's flags.\n")
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/resume"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // loadResume reads, for --resume, the state of the game in progress at
@@ -123,8 +124,8 @@ func (f *tableFlags) openGame(n *node.Node, path string, players int, rnd io.Rea
 // adoptHello takes the game's settings from the Hello this node sent when
 // the game started (the first record of its transcript), so that a
 // resume replays the same game whatever flags were given again: the
-// nickname, the number of hands, the match length, and whether the game
-// has proofs and private hands. It returns what it changed, for a note.
+// nickname and every setting (package settings). It returns what it
+// changed, for a note.
 func (f *tableFlags) adoptHello(h *pb.Hello) []string {
 	var changed []string
 	if h == nil {
@@ -134,21 +135,9 @@ func (f *tableFlags) adoptHello(h *pb.Hello) []string {
 		changed = append(changed, fmt.Sprintf("--name %q", h.Nick))
 		f.nick = h.Nick
 	}
-	if f.hands != int(h.Hands) {
-		changed = append(changed, fmt.Sprintf("--hands %d", h.Hands))
-		f.hands = int(h.Hands)
-	}
-	if tonpuu := h.Length == "tonpuu"; f.tonpuu != tonpuu {
-		changed = append(changed, fmt.Sprintf("--tonpuu=%v", tonpuu))
-		f.tonpuu = tonpuu
-	}
-	if f.noProofs != h.NoProofs {
-		changed = append(changed, fmt.Sprintf("--no-proofs=%v", h.NoProofs))
-		f.noProofs = h.NoProofs
-	}
-	if f.privateHands != h.PrivateHands {
-		changed = append(changed, fmt.Sprintf("--private-hands=%v", h.PrivateHands))
-		f.privateHands = h.PrivateHands
+	if st, err := settings.FromProto(h.Settings); err == nil && !st.Equal(f.play) {
+		changed = append(changed, fmt.Sprintf("the game %q", st.Summary()))
+		f.play = st
 	}
 	if f.pipeline != h.Pipeline {
 		changed = append(changed, fmt.Sprintf("--pipeline=%v", h.Pipeline))

@@ -17,6 +17,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/resume"
+	"github.com/mentalmj/mentalmj/settings"
 )
 
 // tableFlags are the flags of a player at a table, shared by join and
@@ -26,9 +27,8 @@ type tableFlags struct {
 	listen, relays                  listFlag
 	nick                            string
 	useBot                          bool
-	hands                           int
-	tonpuu                          bool
-	noProofs, privateHands          bool
+	yes                             bool
+	game                            settings.Flags
 	pipeline                        bool
 	dataDir, transcript             string
 	timeout, turnTimeout            time.Duration
@@ -47,25 +47,27 @@ type tableFlags struct {
 	misbehavior protocol.Misbehavior
 	// resumeState is, with --resume, the game to pick up (loadResume).
 	resumeState *resume.State
+	// play is the game the table plays: the invite's, or the settings
+	// flags' (setGame).
+	play settings.Settings
 }
 
-// register defines the shared flags on fs.
-func (f *tableFlags) register(fs *flag.FlagSet) {
+// register defines the shared flags on fs; the settings flags
+// (package settings) with --players when withPlayers (host).
+func (f *tableFlags) register(fs *flag.FlagSet, withPlayers bool) {
+	f.game.Register(fs, withPlayers)
+	fs.BoolVar(&f.yes, "yes", false, "play the invite's game without asking (a guest is otherwise shown the host's settings and asked to confirm; --bot and --mjai-bot accept them too)")
 	fs.StringVar(&f.table, "table", "", "table name; all players must use the same one")
 	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
 	fs.Var(&f.relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
 	fs.StringVar(&f.nick, "name", "", "nickname shown to the other players")
 	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
-	fs.IntVar(&f.hands, "hands", 1, "number of hands to play; 0 plays a whole match")
-	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match instead of a hanchan (with --hands 0)")
-	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
-	fs.BoolVar(&f.privateHands, "private-hands", false, "private hands: at the end of a hand reveal only the keys the rules need (a riichi loser's hand), so the losers' concealed hands and the unseen wall stay private, even from the audit, which then checks every proof and shown tile but not the whole wall; needs the proofs; all players must agree; each player's --mjlog record is its own view (unseen tiles hidden) and no tenhou.net/6 JSON is written")
 	fs.BoolVar(&f.pipeline, "pipeline", false, "pipelined setup: prepare the next hand's shuffle and rekey passes, with their proofs, while this hand is played, so that a hand starts two message times after the previous one ends instead of after the whole setup; all players must agree")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	fs.DurationVar(&f.turnTimeout, "turn-timeout", 5*time.Minute, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout)")
-	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long you (or the bot) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
+	fs.DurationVar(&f.turnTimeout, "turn-timeout", offTurnTimeout, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout; default: the table's --time BASE+BANK plus --timeout, or 5m with --time off)")
+	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long the bot (or you, within --time) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	fs.DurationVar(&f.reconnectGrace, "reconnect-grace", protocol.DefaultReconnectGrace, "when a player's connection drops, pause the hand and wait this long for it to come back (0: end the hand at once)")
 	fs.BoolVar(&f.resume, "resume", false, "pick up the game this node was playing at the table when it stopped (a crash, a kill), from its --data-dir; give the same invite or --peer addresses")
@@ -85,8 +87,6 @@ func (f *tableFlags) register(fs *flag.FlagSet) {
 // usage error naming it and returns ok = false with exit code 2.
 func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok bool) {
 	switch {
-	case f.hands < 0:
-		return usageError(fs, stderr, "--hands must be 0 (a whole match) or more, got %d", f.hands), false
 	case f.progress != "text" && f.progress != "json":
 		return usageError(fs, stderr, "--progress must be text or json, got %q", f.progress), false
 	case f.timeout <= 0 || f.turnTimeout <= 0:
@@ -95,8 +95,12 @@ func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok boo
 		return usageError(fs, stderr, "--turn-timeout (%s) must not be shorter than --timeout (%s): a player still waiting for a draw's keys would be named silent", f.turnTimeout, f.timeout), false
 	case f.reconnectGrace < 0:
 		return usageError(fs, stderr, "--reconnect-grace must be 0 or more, got %s", f.reconnectGrace), false
-	case f.privateHands && f.noProofs:
-		return usageError(fs, stderr, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs"), false
+	}
+	// The settings flags are checked here for every form, so that a
+	// malformed one is refused before anything starts; a guest with an
+	// invite plays the invite's (setGame).
+	if _, err := f.game.Settings(4); err != nil {
+		return usageError(fs, stderr, "%v", err), false
 	}
 	if f.researchCheat != "" {
 		st, err := cheat.Lookup(f.researchCheat)
@@ -193,4 +197,25 @@ func (s seat) transportAddrs() []multiaddr.Multiaddr {
 		}
 	}
 	return out
+}
+
+// offTurnTimeout is the wait for another player's decision at a table
+// without a time control (--time off), and --turn-timeout's default.
+const offTurnTimeout = 5 * time.Minute
+
+// setGame fixes the game the table plays, st (the invite's, or the
+// settings flags'), and derives from its time control the wait for the
+// other players' decisions unless --turn-timeout was given: BASE+BANK
+// plus --timeout as a grace for the network, so a slow network never
+// makes a player silent. It returns a usage error (exit 2) if the wait
+// would be shorter than --timeout.
+func (f *tableFlags) setGame(fs *flag.FlagSet, stderr io.Writer, st settings.Settings) (code int, ok bool) {
+	f.play = st
+	if !f.game.Given("turn-timeout") {
+		f.turnTimeout = st.Time.Wait(f.timeout, offTurnTimeout)
+	}
+	if f.turnTimeout < f.timeout {
+		return usageError(fs, stderr, "--turn-timeout (%s) must not be shorter than --timeout (%s)", f.turnTimeout, f.timeout), false
+	}
+	return 0, true
 }

@@ -2,4 +2,4 @@
 // meeting protocol (invite.proto). Do not edit invite.pb.go by hand.
 package pb
 
-//go:generate protoc --go_out=. --go_opt=paths=source_relative invite.proto
+//go:generate protoc -I . -I ../.. --go_out=. --go_opt=paths=source_relative invite.proto

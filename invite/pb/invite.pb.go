@@ -13,6 +13,7 @@
 package pb
 
 import (
+	pb "github.com/mentalmj/mentalmj/settings/pb"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -40,7 +41,14 @@ type Invite struct {
 	Addrs [][]byte `protobuf:"bytes,3,rep,name=addrs,proto3" json:"addrs,omitempty"`
 	// players is the number of players the host gathers: 3 (a three-player,
 	// sanma, table) or 4; 0 (unset) means 4.
-	Players       uint32 `protobuf:"varint,4,opt,name=players,proto3" json:"players,omitempty"`
+	Players uint32 `protobuf:"varint,4,opt,name=players,proto3" json:"players,omitempty"`
+	// settings are the game the host's table plays (players equal to the
+	// players above, 4 when that is 0); absent in an invite of a host
+	// before them, whose guests play the settings of their own flags.
+	Settings *pb.Settings `protobuf:"bytes,5,opt,name=settings,proto3" json:"settings,omitempty"`
+	// nick is the host's nickname, at most 64 bytes, may be empty: what the
+	// guest is shown before it dials ("alice's table friday: …").
+	Nick          string `protobuf:"bytes,6,opt,name=nick,proto3" json:"nick,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -101,6 +109,20 @@ func (x *Invite) GetPlayers() uint32 {
 		return x.Players
 	}
 	return 0
+}
+
+func (x *Invite) GetSettings() *pb.Settings {
+	if x != nil {
+		return x.Settings
+	}
+	return nil
+}
+
+func (x *Invite) GetNick() string {
+	if x != nil {
+		return x.Nick
+	}
+	return ""
 }
 
 // Seat is one player of a seating list or of the arrivals.
@@ -172,10 +194,13 @@ func (x *Seat) GetNick() string {
 // table's name and the host. The order is the order of arrival (host
 // first); it does not choose seats: the game's commit–reveal does.
 type Seating struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Table         string                 `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
-	Host          []byte                 `protobuf:"bytes,2,opt,name=host,proto3" json:"host,omitempty"`
-	Seats         []*Seat                `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Table string                 `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	Host  []byte                 `protobuf:"bytes,2,opt,name=host,proto3" json:"host,omitempty"`
+	Seats []*Seat                `protobuf:"bytes,3,rep,name=seats,proto3" json:"seats,omitempty"`
+	// settings are the game the seated players play, the invite's: a guest
+	// refuses a list whose settings differ from its invite's.
+	Settings      *pb.Settings `protobuf:"bytes,4,opt,name=settings,proto3" json:"settings,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -227,6 +252,13 @@ func (x *Seating) GetHost() []byte {
 func (x *Seating) GetSeats() []*Seat {
 	if x != nil {
 		return x.Seats
+	}
+	return nil
+}
+
+func (x *Seating) GetSettings() *pb.Settings {
+	if x != nil {
+		return x.Settings
 	}
 	return nil
 }
@@ -293,7 +325,11 @@ type Hello struct {
 	Nick  string `protobuf:"bytes,2,opt,name=nick,proto3" json:"nick,omitempty"`
 	// addrs are the guest's dialable multiaddrs (binary), each ending in
 	// /p2p/<guest>, the peer the secure channel authenticated.
-	Addrs         [][]byte `protobuf:"bytes,3,rep,name=addrs,proto3" json:"addrs,omitempty"`
+	Addrs [][]byte `protobuf:"bytes,3,rep,name=addrs,proto3" json:"addrs,omitempty"`
+	// declined says the guest will not play the invite's settings: it
+	// leaves at once, and the host tells its player so. addrs may then be
+	// empty.
+	Declined      bool `protobuf:"varint,4,opt,name=declined,proto3" json:"declined,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -347,6 +383,13 @@ func (x *Hello) GetAddrs() [][]byte {
 		return x.Addrs
 	}
 	return nil
+}
+
+func (x *Hello) GetDeclined() bool {
+	if x != nil {
+		return x.Declined
+	}
+	return false
 }
 
 // Arrivals lists who is at the table so far, host first, in order of
@@ -500,27 +543,31 @@ var File_invite_proto protoreflect.FileDescriptor
 
 const file_invite_proto_rawDesc = "" +
 	"\n" +
-	"\finvite.proto\x12\x12mentalmj.invite.v1\"b\n" +
+	"\finvite.proto\x12\x12mentalmj.invite.v1\x1a\x1asettings/pb/settings.proto\"\xb2\x01\n" +
 	"\x06Invite\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04host\x18\x02 \x01(\fR\x04host\x12\x14\n" +
 	"\x05addrs\x18\x03 \x03(\fR\x05addrs\x12\x18\n" +
-	"\aplayers\x18\x04 \x01(\rR\aplayers\"D\n" +
+	"\aplayers\x18\x04 \x01(\rR\aplayers\x12:\n" +
+	"\bsettings\x18\x05 \x01(\v2\x1e.mentalmj.settings.v1.SettingsR\bsettings\x12\x12\n" +
+	"\x04nick\x18\x06 \x01(\tR\x04nick\"D\n" +
 	"\x04Seat\x12\x12\n" +
 	"\x04peer\x18\x01 \x01(\fR\x04peer\x12\x14\n" +
 	"\x05addrs\x18\x02 \x03(\fR\x05addrs\x12\x12\n" +
-	"\x04nick\x18\x03 \x01(\tR\x04nick\"c\n" +
+	"\x04nick\x18\x03 \x01(\tR\x04nick\"\x9f\x01\n" +
 	"\aSeating\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04host\x18\x02 \x01(\fR\x04host\x12.\n" +
-	"\x05seats\x18\x03 \x03(\v2\x18.mentalmj.invite.v1.SeatR\x05seats\"G\n" +
+	"\x05seats\x18\x03 \x03(\v2\x18.mentalmj.invite.v1.SeatR\x05seats\x12:\n" +
+	"\bsettings\x18\x04 \x01(\v2\x1e.mentalmj.settings.v1.SettingsR\bsettings\"G\n" +
 	"\rSignedSeating\x12\x18\n" +
 	"\aseating\x18\x01 \x01(\fR\aseating\x12\x1c\n" +
-	"\tsignature\x18\x02 \x01(\fR\tsignature\"G\n" +
+	"\tsignature\x18\x02 \x01(\fR\tsignature\"c\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04nick\x18\x02 \x01(\tR\x04nick\x12\x14\n" +
-	"\x05addrs\x18\x03 \x03(\fR\x05addrs\":\n" +
+	"\x05addrs\x18\x03 \x03(\fR\x05addrs\x12\x1a\n" +
+	"\bdeclined\x18\x04 \x01(\bR\bdeclined\":\n" +
 	"\bArrivals\x12.\n" +
 	"\x05seats\x18\x01 \x03(\v2\x18.mentalmj.invite.v1.SeatR\x05seats\"\xac\x01\n" +
 	"\vHostMessage\x12:\n" +
@@ -550,17 +597,20 @@ var file_invite_proto_goTypes = []any{
 	(*Hello)(nil),         // 4: mentalmj.invite.v1.Hello
 	(*Arrivals)(nil),      // 5: mentalmj.invite.v1.Arrivals
 	(*HostMessage)(nil),   // 6: mentalmj.invite.v1.HostMessage
+	(*pb.Settings)(nil),   // 7: mentalmj.settings.v1.Settings
 }
 var file_invite_proto_depIdxs = []int32{
-	1, // 0: mentalmj.invite.v1.Seating.seats:type_name -> mentalmj.invite.v1.Seat
-	1, // 1: mentalmj.invite.v1.Arrivals.seats:type_name -> mentalmj.invite.v1.Seat
-	5, // 2: mentalmj.invite.v1.HostMessage.arrivals:type_name -> mentalmj.invite.v1.Arrivals
-	3, // 3: mentalmj.invite.v1.HostMessage.seating:type_name -> mentalmj.invite.v1.SignedSeating
-	4, // [4:4] is the sub-list for method output_type
-	4, // [4:4] is the sub-list for method input_type
-	4, // [4:4] is the sub-list for extension type_name
-	4, // [4:4] is the sub-list for extension extendee
-	0, // [0:4] is the sub-list for field type_name
+	7, // 0: mentalmj.invite.v1.Invite.settings:type_name -> mentalmj.settings.v1.Settings
+	1, // 1: mentalmj.invite.v1.Seating.seats:type_name -> mentalmj.invite.v1.Seat
+	7, // 2: mentalmj.invite.v1.Seating.settings:type_name -> mentalmj.settings.v1.Settings
+	1, // 3: mentalmj.invite.v1.Arrivals.seats:type_name -> mentalmj.invite.v1.Seat
+	5, // 4: mentalmj.invite.v1.HostMessage.arrivals:type_name -> mentalmj.invite.v1.Arrivals
+	3, // 5: mentalmj.invite.v1.HostMessage.seating:type_name -> mentalmj.invite.v1.SignedSeating
+	6, // [6:6] is the sub-list for method output_type
+	6, // [6:6] is the sub-list for method input_type
+	6, // [6:6] is the sub-list for extension type_name
+	6, // [6:6] is the sub-list for extension extendee
+	0, // [0:6] is the sub-list for field type_name
 }
 
 func init() { file_invite_proto_init() }

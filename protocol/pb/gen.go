@@ -2,4 +2,4 @@
 // format (mentalmj.proto). Do not edit mentalmj.pb.go by hand.
 package pb
 
-//go:generate protoc --go_out=. --go_opt=paths=source_relative mentalmj.proto
+//go:generate protoc -I . -I ../.. --go_out=. --go_opt=paths=source_relative mentalmj.proto

@@ -1,4 +1,4 @@
-// Wire messages of the Mental Mahjong protocol, version "mentalmj/3"
+// Wire messages of the Mental Mahjong protocol, version "mentalmj/4"
 // (protocol.Version, sent in Hello.version; SPEC.md describes it message
 // by message). The protobuf package mentalmj.v1 and the "mentalmj/v1/..."
 // domain-separation strings keep their names across protocol versions.
@@ -18,6 +18,7 @@
 package pb
 
 import (
+	pb "github.com/mentalmj/mentalmj/settings/pb"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -537,45 +538,28 @@ func (*Entry_Sync) isEntry_Body() {}
 func (*Entry_Waiting) isEntry_Body() {}
 
 // Hello opens a game: the players (three or four) must agree on table,
-// version, peers, player count, hands, match length, no_proofs and
-// private_hands.
+// version, peers and settings.
 type Hello struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
 	Table   string                 `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
 	Version string                 `protobuf:"bytes,2,opt,name=version,proto3" json:"version,omitempty"`
 	// peers are the table's peer IDs (four, or three in sanma) in
-	// ascending byte order.
+	// ascending byte order; as many as settings.players.
 	Peers [][]byte `protobuf:"bytes,3,rep,name=peers,proto3" json:"peers,omitempty"`
 	Nick  string   `protobuf:"bytes,4,opt,name=nick,proto3" json:"nick,omitempty"`
 	// nonce is 16 fresh random bytes that make the game id unique.
 	Nonce []byte `protobuf:"bytes,5,opt,name=nonce,proto3" json:"nonce,omitempty"`
-	// hands is the number of hands the sender intends to play; 0 means a
-	// whole match (length below).
-	Hands uint32 `protobuf:"varint,6,opt,name=hands,proto3" json:"hands,omitempty"`
-	// length is the match length: "hanchan" (east and south rounds) or
-	// "tonpuu" (east round only); any other value is a malformed Hello.
-	Length string `protobuf:"bytes,7,opt,name=length,proto3" json:"length,omitempty"`
-	// no_proofs says the table plays without zero-knowledge proofs of the
-	// shuffle and rekey passes (join --no-proofs); all players must agree.
-	// false (the default) means every ShufflePass and RekeyPass carries its
-	// proof.
-	NoProofs bool `protobuf:"varint,8,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
-	// players is the number of players at the table: 4 (riichi, the
-	// 136-tile wall) or 3 (Tenhou sanma, the 108-tile wall without 2m-8m);
-	// it equals the length of peers. 0 (a sender before this field) means 4.
-	// All players must agree.
-	Players uint32 `protobuf:"varint,9,opt,name=players,proto3" json:"players,omitempty"`
-	// private_hands says the table plays in private-hands mode (join
-	// --private-hands): the end-of-hand KeyReveal carries only the position
-	// keys the rules need (positions below), never the global key, so the
-	// losers' concealed hands and the unseen wall stay private. It requires
-	// proofs (no_proofs false). All players must agree.
-	PrivateHands bool `protobuf:"varint,10,opt,name=private_hands,json=privateHands,proto3" json:"private_hands,omitempty"`
+	// settings are the game the sender intends to play (package settings,
+	// settings/pb/settings.proto): players, match length and hands, rules,
+	// time control, proofs and private hands. All players must agree; a
+	// Hello whose settings differ, or carry a field, preset or rule switch
+	// the receiver does not know, is a configuration fault naming its
+	// sender.
+	Settings *pb.Settings `protobuf:"bytes,11,opt,name=settings,proto3" json:"settings,omitempty"`
 	// pipeline says the table prepares each hand's shuffle and rekey passes
 	// during the hand before it (join --pipeline; SPEC.md §21): hand h's
 	// passes (h ≥ 2) may arrive while hand h−1 is played, and come before
-	// hand h's NonceCommit. All players must agree. (Field 12: 11 is kept
-	// for the settings of mentalmj/4.)
+	// hand h's NonceCommit. All players must agree.
 	Pipeline      bool `protobuf:"varint,12,opt,name=pipeline,proto3" json:"pipeline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -646,39 +630,11 @@ func (x *Hello) GetNonce() []byte {
 	return nil
 }
 
-func (x *Hello) GetHands() uint32 {
+func (x *Hello) GetSettings() *pb.Settings {
 	if x != nil {
-		return x.Hands
+		return x.Settings
 	}
-	return 0
-}
-
-func (x *Hello) GetLength() string {
-	if x != nil {
-		return x.Length
-	}
-	return ""
-}
-
-func (x *Hello) GetNoProofs() bool {
-	if x != nil {
-		return x.NoProofs
-	}
-	return false
-}
-
-func (x *Hello) GetPlayers() uint32 {
-	if x != nil {
-		return x.Players
-	}
-	return 0
-}
-
-func (x *Hello) GetPrivateHands() bool {
-	if x != nil {
-		return x.PrivateHands
-	}
-	return false
+	return nil
 }
 
 func (x *Hello) GetPipeline() bool {
@@ -1368,7 +1324,7 @@ type KeyReveal struct {
 	state        protoimpl.MessageState `protogen:"open.v1"`
 	GlobalKey    []byte                 `protobuf:"bytes,1,opt,name=global_key,json=globalKey,proto3" json:"global_key,omitempty"`
 	PositionKeys []byte                 `protobuf:"bytes,2,opt,name=position_keys,json=positionKeys,proto3" json:"position_keys,omitempty"`
-	// positions, in private-hands mode (Hello.private_hands), lists the yama
+	// positions, in private-hands mode (Hello.settings.private_hands), lists the yama
 	// positions whose keys position_keys holds, ascending, one 32-byte key
 	// each: exactly the concealed positions of the riichi checks the public
 	// engine could not decide (possibly none); global_key is then empty.
@@ -1442,10 +1398,15 @@ func (x *KeyReveal) GetPositions() []uint32 {
 // built on another pass than the one the sender holds). For everyone but the sender an Abort is a
 // claim: it is reported as a fault, never as a blame.
 type Abort struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Reason        string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`
-	FaultPeer     []byte                 `protobuf:"bytes,2,opt,name=fault_peer,json=faultPeer,proto3" json:"fault_peer,omitempty"`
-	FaultKind     string                 `protobuf:"bytes,3,opt,name=fault_kind,json=faultKind,proto3" json:"fault_kind,omitempty"`
+	state     protoimpl.MessageState `protogen:"open.v1"`
+	Reason    string                 `protobuf:"bytes,1,opt,name=reason,proto3" json:"reason,omitempty"`
+	FaultPeer []byte                 `protobuf:"bytes,2,opt,name=fault_peer,json=faultPeer,proto3" json:"fault_peer,omitempty"`
+	FaultKind string                 `protobuf:"bytes,3,opt,name=fault_kind,json=faultKind,proto3" json:"fault_kind,omitempty"`
+	// waiting holds, for a silence fault named at the end of a chain of
+	// waits, the signed Waiting notices (Envelope bytes) the sender
+	// followed, in chain order: the first from the player it waited for,
+	// each naming the signer of the next, the last naming fault_peer.
+	Waiting       [][]byte `protobuf:"bytes,4,rep,name=waiting,proto3" json:"waiting,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1499,6 +1460,13 @@ func (x *Abort) GetFaultKind() string {
 		return x.FaultKind
 	}
 	return ""
+}
+
+func (x *Abort) GetWaiting() [][]byte {
+	if x != nil {
+		return x.Waiting
+	}
+	return nil
 }
 
 // Sync asks the recipient, after a connection to it was lost and made
@@ -1572,7 +1540,8 @@ func (x *Sync) GetAnswer() bool {
 // instead of the sender (SPEC.md §9). Like Sync it is a control message,
 // not part of the sender's chain: seq and prev_hash are 0 and empty,
 // recipient is empty, hand is the hand (0: the opening), and it is never
-// written to a transcript. It carries no secret.
+// written to a transcript by itself (an Abort carries copies as evidence,
+// Abort.waiting). It carries no secret.
 type Waiting struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// peer is the peer ID (binary form) of the player waited for; empty
@@ -1652,7 +1621,7 @@ var File_mentalmj_proto protoreflect.FileDescriptor
 
 const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
-	"\x0ementalmj.proto\x12\vmentalmj.v1\">\n" +
+	"\x0ementalmj.proto\x12\vmentalmj.v1\x1a\x1asettings/pb/settings.proto\">\n" +
 	"\bEnvelope\x12\x14\n" +
 	"\x05entry\x18\x01 \x01(\fR\x05entry\x12\x1c\n" +
 	"\tsignature\x18\x02 \x01(\fR\tsignature\"\xe0\x06\n" +
@@ -1680,20 +1649,15 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclare\x12'\n" +
 	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04sync\x120\n" +
 	"\awaiting\x18\x17 \x01(\v2\x14.mentalmj.v1.WaitingH\x00R\awaitingB\x06\n" +
-	"\x04body\"\x9d\x02\n" +
+	"\x04body\"\xd5\x01\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
 	"\x05peers\x18\x03 \x03(\fR\x05peers\x12\x12\n" +
 	"\x04nick\x18\x04 \x01(\tR\x04nick\x12\x14\n" +
-	"\x05nonce\x18\x05 \x01(\fR\x05nonce\x12\x14\n" +
-	"\x05hands\x18\x06 \x01(\rR\x05hands\x12\x16\n" +
-	"\x06length\x18\a \x01(\tR\x06length\x12\x1b\n" +
-	"\tno_proofs\x18\b \x01(\bR\bnoProofs\x12\x18\n" +
-	"\aplayers\x18\t \x01(\rR\aplayers\x12#\n" +
-	"\rprivate_hands\x18\n" +
-	" \x01(\bR\fprivateHands\x12\x1a\n" +
-	"\bpipeline\x18\f \x01(\bR\bpipeline\"\x9d\x01\n" +
+	"\x05nonce\x18\x05 \x01(\fR\x05nonce\x12:\n" +
+	"\bsettings\x18\v \x01(\v2\x1e.mentalmj.settings.v1.SettingsR\bsettings\x12\x1a\n" +
+	"\bpipeline\x18\f \x01(\bR\bpipelineJ\x04\b\x06\x10\v\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +
@@ -1742,13 +1706,14 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
 	"global_key\x18\x01 \x01(\fR\tglobalKey\x12#\n" +
 	"\rposition_keys\x18\x02 \x01(\fR\fpositionKeys\x12\x1c\n" +
-	"\tpositions\x18\x03 \x03(\rR\tpositions\"]\n" +
+	"\tpositions\x18\x03 \x03(\rR\tpositions\"w\n" +
 	"\x05Abort\x12\x16\n" +
 	"\x06reason\x18\x01 \x01(\tR\x06reason\x12\x1d\n" +
 	"\n" +
 	"fault_peer\x18\x02 \x01(\fR\tfaultPeer\x12\x1d\n" +
 	"\n" +
-	"fault_kind\x18\x03 \x01(\tR\tfaultKind\"2\n" +
+	"fault_kind\x18\x03 \x01(\tR\tfaultKind\x12\x18\n" +
+	"\awaiting\x18\x04 \x03(\fR\awaiting\"2\n" +
 	"\x04Sync\x12\x12\n" +
 	"\x04next\x18\x01 \x01(\x04R\x04next\x12\x16\n" +
 	"\x06answer\x18\x02 \x01(\bR\x06answer\"i\n" +
@@ -1813,6 +1778,7 @@ var file_mentalmj_proto_goTypes = []any{
 	(*Abort)(nil),       // 16: mentalmj.v1.Abort
 	(*Sync)(nil),        // 17: mentalmj.v1.Sync
 	(*Waiting)(nil),     // 18: mentalmj.v1.Waiting
+	(*pb.Settings)(nil), // 19: mentalmj.settings.v1.Settings
 }
 var file_mentalmj_proto_depIdxs = []int32{
 	4,  // 0: mentalmj.v1.Entry.hello:type_name -> mentalmj.v1.Hello
@@ -1829,17 +1795,18 @@ var file_mentalmj_proto_depIdxs = []int32{
 	14, // 11: mentalmj.v1.Entry.declare:type_name -> mentalmj.v1.Declare
 	17, // 12: mentalmj.v1.Entry.sync:type_name -> mentalmj.v1.Sync
 	18, // 13: mentalmj.v1.Entry.waiting:type_name -> mentalmj.v1.Waiting
-	0,  // 14: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
-	10, // 15: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
-	1,  // 16: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
-	1,  // 17: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
-	10, // 18: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
-	10, // 19: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
-	20, // [20:20] is the sub-list for method output_type
-	20, // [20:20] is the sub-list for method input_type
-	20, // [20:20] is the sub-list for extension type_name
-	20, // [20:20] is the sub-list for extension extendee
-	0,  // [0:20] is the sub-list for field type_name
+	19, // 14: mentalmj.v1.Hello.settings:type_name -> mentalmj.settings.v1.Settings
+	0,  // 15: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
+	10, // 16: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
+	1,  // 17: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
+	1,  // 18: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
+	10, // 19: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
+	10, // 20: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
+	21, // [21:21] is the sub-list for method output_type
+	21, // [21:21] is the sub-list for method input_type
+	21, // [21:21] is the sub-list for extension type_name
+	21, // [21:21] is the sub-list for extension extendee
+	0,  // [0:21] is the sub-list for field type_name
 }
 
 func init() { file_mentalmj_proto_init() }

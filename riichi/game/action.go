@@ -83,23 +83,29 @@ type Action struct {
 
 // String writes the action in a short human form: "discard 5p",
 // "discard 3m riichi", "pon 5p (0p5p)", "chi 3m (4m5m)", "ankan 1z",
-// "kakan 5p", "ron", "tsumo", "pass".
-func (a Action) String() string {
+// "kakan 5p", "ron", "tsumo", "pass"; red fives named as Tenhou's
+// (wall.TenhouReds).
+func (a Action) String() string { return a.Format(wall.TenhouReds) }
+
+// Format writes the action as String does, naming its tiles at a table
+// playing the red fives reds (Rules.Hand.Reds): under no red fives a pon
+// of 5p is "pon 5p (5p5p)" whatever the ids.
+func (a Action) Format(reds wall.Reds) string {
 	var b strings.Builder
 	b.WriteString(a.Type.String())
 	switch a.Type {
 	case Discard, Kakan:
-		b.WriteString(" " + a.Tile.String())
+		b.WriteString(" " + reds.Name(a.Tile))
 		if a.Riichi {
 			b.WriteString(" riichi")
 		}
 	case Chi, Pon, Daiminkan:
 		if a.Tile.Valid() {
-			b.WriteString(" " + a.Tile.String())
+			b.WriteString(" " + reds.Name(a.Tile))
 		}
 		b.WriteString(" (")
 		for _, t := range a.Tiles {
-			b.WriteString(t.String())
+			b.WriteString(reds.Name(t))
 		}
 		b.WriteString(")")
 	case Ankan:
@@ -125,11 +131,14 @@ type IllegalError struct {
 	Action Action
 	// Reason says which rule forbids it.
 	Reason string
+	// Reds are the table's red fives (Rules.Hand.Reds), naming the
+	// action's tiles in Error (none: every five plain).
+	Reds wall.Reds
 }
 
 // Error implements error.
 func (e *IllegalError) Error() string {
-	return fmt.Sprintf("seat %d (%s): %s: %s", int(e.Seat), e.Wind, e.Action, e.Reason)
+	return fmt.Sprintf("seat %d (%s): %s: %s", int(e.Seat), e.Wind, e.Action.Format(e.Reds), e.Reason)
 }
 
 // Unwrap returns ErrIllegal.

@@ -119,5 +119,5 @@ func (k *Kyoku) handString(positions []int) string {
 		ts = append(ts, k.known[pos])
 	}
 	slices.Sort(ts)
-	return riichi.FormatHand(ts)
+	return riichi.FormatHandReds(ts, k.rules.Hand.Reds())
 }

@@ -444,7 +444,7 @@ func (k *Kyoku) illegal(a Action, reason string) error {
 	if k.seatOK(a.Seat) {
 		wind = windNames[k.rel(k.oya, a.Seat)]
 	}
-	return &IllegalError{Seat: a.Seat, Wind: wind, Action: a, Reason: reason}
+	return &IllegalError{Seat: a.Seat, Wind: wind, Action: a, Reason: reason, Reds: k.rules.Hand.Reds()}
 }
 
 // Result returns the outcome once the kyoku is over (PhaseEnd), else nil.

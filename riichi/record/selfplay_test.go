@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mentalmj/mentalmj/bot"
+	"github.com/mentalmj/mentalmj/internal/selfplay"
 	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/replay"
@@ -21,9 +22,9 @@ import (
 func selfPlay(tb testing.TB, seed uint64, rules game.Rules) *mjlog.Game {
 	tb.Helper()
 	rng := rand.New(rand.NewPCG(seed, 0x7265636f7264))
-	var bots [4]*bot.Bot
-	for s := range bots {
-		bots[s] = bot.New(seed*4 + uint64(s))
+	var choose [4]selfplay.Chooser
+	for s := range choose {
+		choose[s] = bot.New(seed*4 + uint64(s)).Choose
 	}
 	m := game.NewMatch(rules)
 	var rounds []mjlog.Round
@@ -36,49 +37,17 @@ func selfPlay(tb testing.TB, seed uint64, rules game.Rules) *mjlog.Game {
 			yama[i] = wall.Tile(x)
 		}
 		dice := [2]int{rng.IntN(6), rng.IntN(6)}
-		d, _ := m.Next()
-		var haipai [4][]wall.Tile
-		for s := range game.Seat(4) {
-			for _, pos := range wall.FourPlayer.Haipai(d.Oya.Relative(s)) {
-				haipai[s] = append(haipai[s], yama[pos])
-			}
-		}
-		k, err := m.Start(haipai, yama[wall.FourPlayer.DoraIndicatorIndex(0)])
+		k, err := selfplay.Deal(m, yama)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		for pos, t := range yama {
-			if err := k.Reveal(pos, t); err != nil {
-				tb.Fatal(err)
-			}
-		}
 		rec := NewKyoku(k, dice)
-		for step := 0; k.Phase() != game.PhaseEnd; step++ {
-			if step == 2000 {
-				tb.Fatalf("seed %d kyoku %d: not over after %d steps", seed, n, step)
-			}
-			var seat game.Seat
-			switch k.Phase() {
-			case game.PhaseDraw:
-				s, pos, _, _ := k.NextDraw()
-				if _, err := k.Draw(yama[pos]); err != nil {
-					tb.Fatal(err)
-				}
-				rec.Draw(k, s, yama[pos])
-				continue
-			case game.PhaseTurn:
-				seat = k.Turn()
-			default:
-				seat = k.Awaiting()[0]
-			}
-			a, err := bots[seat].Choose(k, seat)
-			if err != nil {
-				tb.Fatal(err)
-			}
-			if err := k.Apply(a); err != nil {
-				tb.Fatalf("seed %d kyoku %d: %v: %v", seed, n, a, err)
-			}
-			rec.Apply(k, a)
+		err = selfplay.Play(k, yama, choose, selfplay.Hooks{
+			Drew:    func(k *game.Kyoku, s game.Seat, t wall.Tile) error { rec.Draw(k, s, t); return nil },
+			Applied: func(k *game.Kyoku, a game.Action) error { rec.Apply(k, a); return nil },
+		})
+		if err != nil {
+			tb.Fatalf("seed %d kyoku %d: %v", seed, n, err)
 		}
 		if err := rec.Err(); err != nil {
 			tb.Fatalf("seed %d kyoku %d: %v", seed, n, err)

@@ -22,22 +22,8 @@ import (
 // kyoku starts again from its INIT. A bug in the engine that panics is
 // turned into a mismatch naming the file (a guard, not a substitute for
 // validation).
-func Game(g *mjlog.Game) (res Result) {
-	res.Checks = map[string]int{}
-	if g == nil {
-		return res
-	}
-	if reason := unsupportedRules(g.Go); reason != "" {
-		res.Skipped = append(res.Skipped, Skipped{File: g.File, Reason: reason})
-		return res
-	}
-	r := &runner{g: g, res: &res, custom: g.Go.Lobby != 0}
-	defer func() {
-		if v := recover(); v != nil {
-			r.mismatch("(engine)", "no panic", fmt.Sprintf("panic: %v", v))
-		}
-	}()
-	r.run()
+func Game(g *mjlog.Game) Result {
+	res, _ := Walk(g, nil)
 	return res
 }
 
@@ -55,6 +41,9 @@ type runner struct {
 	wonAgari  int       // AGARI tags of this kyoku compared so far
 	abandoned bool      // the previous kyoku was not replayed to its end
 	custom    bool      // a private lobby: starting score and end rules unknown
+
+	visit  func(Step) // Walk's callback; nil for Game
+	hidden bool       // a player's view: tiles it never saw are mjlog.Hidden
 }
 
 func (r *runner) mismatch(tag, expected, actual string) {
@@ -195,9 +184,11 @@ func (r *runner) kyoku(rd *mjlog.Round, last bool) {
 	}
 	r.k = k
 	r.doraTags, r.reach, r.accepted, r.wonAgari = 0, [4]bool{}, game.NoSeat, 0
+	r.step(0)
 	var owari *mjlog.Owari
 	evs := rd.Events
 	for i := 0; i < len(evs) && r.k != nil; i++ {
+		r.showHidden(evs[i:])
 		switch e := evs[i].(type) {
 		case mjlog.Draw:
 			r.draw(e)
@@ -229,6 +220,7 @@ func (r *runner) kyoku(rd *mjlog.Round, last bool) {
 			r.ryuukyoku(e)
 			owari = e.Owari
 		}
+		r.step(i + 1)
 	}
 	if r.k == nil {
 		return

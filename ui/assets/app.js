@@ -13,11 +13,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     ws = new WebSocket(`ws://${location.host}/ws`);
     ws.onmessage = (ev) => {
       const t0 = performance.now();
-      snap = JSON.parse(ev.data);
-      // Go encodes empty lists as null.
-      for (const k of ["dora", "myHand", "waits", "feed", "hands"]) snap[k] = snap[k] || [];
-      for (const s of snap.seats) { s.river = s.river || []; s.melds = s.melds || []; }
-      render();
+      show(JSON.parse(ev.data));
       const seq = snap.seq;
       requestAnimationFrame(() => send({ type: "ack", seq, page: performance.now() - t0 }));
     };
@@ -26,6 +22,13 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       document.body.dataset.state = "disconnected";
       setTimeout(connect, 1000);
     };
+  }
+  function show(s) {
+    snap = s;
+    // Go encodes empty lists as null.
+    for (const k of ["dora", "myHand", "waits", "feed", "hands"]) snap[k] = snap[k] || [];
+    for (const x of snap.seats) { x.river = x.river || []; x.melds = x.melds || []; }
+    render();
   }
   function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
   function act(opt) {
@@ -144,9 +147,16 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const d = snap && snap.decision;
     const el = $("countdown");
     if (!d || !d.deadline) { el.textContent = ""; return; }
-    const left = Math.max(0, Math.round((d.deadline - Date.now()) / 1000));
+    const now = Date.now();
+    const left = Math.max(0, Math.ceil((d.deadline - now) / 1000));
+    let text = `${left} s`;
+    if (d.base_deadline && now < d.base_deadline) {
+      text = `${Math.ceil((d.base_deadline - now) / 1000)} s + bank ${Math.ceil((d.bank_ms || 0) / 1000)} s`;
+    } else if (d.base_deadline) {
+      text = `bank ${left} s`;
+    }
     const def = d.options[d.default];
-    el.innerHTML = `<span class="${left <= 5 ? "urgent" : ""}">${left} s</span> to decide; then the node plays ${esc(def ? def.label : "for you")}`;
+    el.innerHTML = `<span class="${left <= 5 ? "urgent" : ""}">${text}</span> to decide; then the node plays ${esc(def ? def.label : "for you")}`;
   }
 
   function endHTML(h) {
@@ -196,6 +206,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     hand.innerHTML = handHTML();
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     $("status").innerHTML = `<span class="state">${esc(snap.state)}</span> ${esc(snap.status || "")}`;
+    const game = $("game"); // not on every page that draws a table
+    if (game) game.textContent = snap.game || "";
     $("actions").innerHTML = actionsHTML();
     $("offer").innerHTML = snap.offer >= 0 && snap.decision ? `${esc(snap.seats[snap.offerFrom].name)} (${esc(snap.seats[snap.offerFrom].wind)}) offers ${T(snap.offer)}` : "";
     $("variants").innerHTML = variantsHTML();
@@ -252,5 +264,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     }
   });
   setInterval(countdown, 250);
-  connect();
+  // The replay viewer (package viewer, body data-viewer) draws its frames
+  // with this code instead of a live table's WebSocket.
+  if (document.body.dataset.viewer !== undefined) window.TablePage = { show(s) { closedHand = 0; show(s); } };
+  else connect();
 })();

@@ -1,0 +1,146 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/pb"
+)
+
+// Files the viewer cannot show get exit 2 and a message naming the file
+// and saying what it looks like: never a panic, never a page.
+func TestViewRefusesBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	mjlogRec, err := os.ReadFile("../../viewer/testdata/hand.mjlog.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mjt, err := os.ReadFile("../../viewer/testdata/hand.mjt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	random := make([]byte, 4096)
+	for i := range random {
+		random[i] = byte(i*7919 + i/13)
+	}
+	cases := []struct {
+		name string
+		data []byte
+		want []string
+	}{
+		{"cut.xml", mjlogRec[:len(mjlogRec)/2], []string{"it is a Tenhou mjlog, but"}},
+		{"cut.mjt", mjt[:len(mjt)/2], []string{"it is a mentalmj transcript, but", "cut short"}},
+		{"noise.bin", random, []string{"not a game record the viewer reads", "binary data"}},
+		{"notes.txt", []byte("East 1: alice wins\n"), []string{"not a game record the viewer reads", "text"}},
+		{"page.xml", []byte(`<?xml version="1.0"?><html><body>hi</body></html>`), []string{"XML whose root element is <html>, not an mjlog"}},
+		{"game.json", []byte(`{"title": "a game", "players": ["a", "b"]}`), []string{`JSON without a "log" array (keys: title, players)`, "not tenhou.net/6"}},
+		{"bad6.json", []byte(`{"log": [[1, 2, 3]], "name": ["a", "b", "c", "d"]}`), []string{"it is tenhou.net/6 JSON, but", "17-element"}},
+		{"empty.mjt", nil, []string{"an empty file"}},
+		{"v2.mjt", otherVersionTranscript(t), []string{"it is a mentalmj transcript, but", `protocol version "mentalmj/2"`}},
+	}
+	for _, c := range cases {
+		path := filepath.Join(dir, c.name)
+		if err := os.WriteFile(path, c.data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, stdout, stderr := runMain(t, "view", "--check", path)
+		ok := code == 2 && strings.Contains(stderr, path) && stdout == ""
+		for _, w := range c.want {
+			ok = ok && strings.Contains(stderr, w)
+		}
+		if !ok {
+			t.Errorf("view %s: exit %d, stderr %q, stdout %q; want exit 2 naming the file and saying %q", c.name, code, stderr, stdout, c.want)
+		}
+	}
+	if code, _, stderr := runMain(t, "view", filepath.Join(dir, "missing.xml")); code != 2 || !strings.Contains(stderr, "missing.xml") {
+		t.Errorf("view of a missing file: exit %d, %q", code, stderr)
+	}
+	if code, _, stderr := runMain(t, "view"); code != 2 || !strings.Contains(stderr, "give one record file") {
+		t.Errorf("view without a file: exit %d, %q", code, stderr)
+	}
+	if code, _, _ := runMain(t, "view", "--check", "../../viewer/testdata/hand.mjlog.xml"); code != 0 {
+		t.Errorf("view --check of a good record: exit %d", code)
+	}
+}
+
+// otherVersionTranscript returns the opening of a game whose four Hellos
+// announce protocol version mentalmj/2, signed by four fixed keys.
+func otherVersionTranscript(t *testing.T) []byte {
+	t.Helper()
+	var privs []crypto.PrivKey
+	var raw [][]byte
+	for i := range 4 {
+		k, err := crypto.UnmarshalEd25519PrivateKey(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{byte(0x31 + i)}, 32)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, err := peer.IDFromPrivateKey(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		privs = append(privs, k)
+		raw = append(raw, []byte(id))
+	}
+	var buf bytes.Buffer
+	tr := protocol.NewTranscript(&buf)
+	for i, k := range privs {
+		h := &pb.Hello{Table: "old", Version: "mentalmj/2", Peers: raw, Nick: "p", Nonce: bytes.Repeat([]byte{byte(i)}, 16)}
+		o, err := protocol.Seal(k, &pb.Entry{Sender: raw[i], Body: &pb.Entry_Hello{Hello: h}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tr.Append(o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return buf.Bytes()
+}
+
+// view --no-open serves the page at the URL it prints (with --kyoku and
+// --step in its fragment) until the context ends, then exits 0.
+func TestViewServes(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r, w := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		code := run(ctx, []string{"view", "--no-open", "--kyoku", "0", "--step", "5", "../../viewer/testdata/hand.mjlog.xml"}, w, io.Discard)
+		w.Close()
+		done <- code
+	}()
+	line, err := bufio.NewReader(r).ReadString('\n')
+	if err != nil {
+		t.Fatal(err)
+	}
+	go io.Copy(io.Discard, r)
+	u := line[strings.Index(line, "http://"):]
+	u = strings.TrimSpace(u)
+	if !strings.HasSuffix(u, "#k=0&a=5") {
+		t.Errorf("URL %q: want the position #k=0&a=5", u)
+	}
+	resp, err := http.Get(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		t.Errorf("GET %s: %s", u, resp.Status)
+	}
+	cancel()
+	if code := <-done; code != 0 {
+		t.Errorf("view exited %d after the interrupt, want 0", code)
+	}
+}

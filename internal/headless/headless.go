@@ -1,0 +1,51 @@
+// Package headless starts the headless Chromium that the browser tests
+// (packages ui and viewer) drive with chromedp: Debian's chromium, which
+// .ci/run installs, or the binary $MENTALMJ_CHROMIUM names. A test on a
+// machine without one is skipped, saying why.
+package headless
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"slices"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// Chromium returns the path of a Chromium or Chrome binary:
+// $MENTALMJ_CHROMIUM, else the first of chromium, chromium-browser,
+// google-chrome, headless-shell on PATH; "" if none.
+func Chromium() string {
+	if p := os.Getenv("MENTALMJ_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// New starts a headless Chromium with a 1280×720 window under ctx and
+// returns its chromedp context, closed when t ends; it skips t when no
+// Chromium is installed and fails it when the browser does not start.
+func New(t testing.TB, ctx context.Context) context.Context {
+	t.Helper()
+	path := Chromium()
+	if path == "" {
+		t.Skip("no Chromium found (install Debian's chromium package, or set MENTALMJ_CHROMIUM): the browser test cannot run")
+	}
+	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(1280, 720), chromedp.Flag("disable-gpu", true))
+	actx, cancel := chromedp.NewExecAllocator(ctx, opts...)
+	t.Cleanup(cancel)
+	bctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(1280, 720)); err != nil {
+		t.Fatalf("starting %s: %v", path, err)
+	}
+	return bctx
+}

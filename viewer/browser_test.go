@@ -1,0 +1,291 @@
+package viewer
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/mentalmj/mentalmj/internal/headless"
+)
+
+// viewerPage is what the replay page shows, read from its DOM.
+type viewerPage struct {
+	Error string `json:"error"`
+	K     string `json:"k"`
+	A     string `json:"a"`
+	View  string `json:"view"`
+	Self  string `json:"self"`
+	Hand  string `json:"hand"` // the bottom seat's tiles (#hand data-tiles)
+	Open  []struct {
+		Seat  int    `json:"seat"`
+		Tiles string `json:"tiles"`
+		N     int    `json:"n"` // tiles drawn (faces or backs)
+	} `json:"open"`
+	Rivers    []int    `json:"rivers"` // by relative seat: bottom, right, top, left
+	Melds     []int    `json:"melds"`
+	Kita      []int    `json:"kita"`
+	EndHand   bool     `json:"endHand"`
+	Standings bool     `json:"standings"`
+	Audit     string   `json:"audit"`
+	Verify    string   `json:"verify"`
+	Deltas    []string `json:"deltas"`
+}
+
+const readViewer = `(() => {
+  const q = (s) => document.querySelector(s);
+  const d = document.body.dataset;
+  const rel = [0, 1, 2, 3].map((i) => q("#seat-" + i));
+  return {
+    error: d.error || "", k: d.k || "", a: d.a || "", view: d.view || "", self: d.self || "",
+    hand: q("#hand").dataset.tiles,
+    open: [...document.querySelectorAll(".openhand")].map((e) => ({ seat: Number(e.dataset.seat), tiles: e.dataset.tiles, n: e.querySelectorAll("svg").length })),
+    rivers: rel.map((e) => { const r = e.querySelector(".river"); return r ? Number(r.dataset.count) : -1; }),
+    melds: rel.map((e) => e.querySelectorAll(".melds .meld").length),
+    kita: rel.map((e) => e.querySelectorAll(".melds .kita svg").length),
+    endHand: !q("#overlay").hidden && !!q("#endhand, #standings"),
+    standings: !q("#overlay").hidden && !!q("#standings"),
+    audit: q("#audit") ? q("#audit").textContent : "",
+    verify: q("#verify").textContent,
+    deltas: [...document.querySelectorAll(".deltas tr")].slice(1).map((r) => r.children[2].textContent),
+  };
+})()`
+
+// replayPage serves rec and opens it in headless Chromium.
+type replayPage struct {
+	t    *testing.T
+	rec  *Record
+	srv  *Server
+	b    context.Context
+	name string // the format's name in screenshot files
+}
+
+func openReplay(t *testing.T, file, name string) *replayPage {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	b := headless.New(t, ctx)
+	rec, err := Load(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := Listen(rec, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ctx)
+	return &replayPage{t: t, rec: rec, srv: srv, b: b, name: name}
+}
+
+// at opens the page at kyoku k, step a, seen by view, and waits until it
+// shows that moment (a is clamped by the page to the kyoku's last step).
+func (r *replayPage) at(k, a, view int) viewerPage {
+	r.t.Helper()
+	u := r.srv.URL(k, a)
+	if view >= 0 {
+		u += "&v=" + strconv.Itoa(view)
+	}
+	if err := chromedp.Do(r.b, chromedp.Navigate(u)); err != nil {
+		r.t.Fatal(err)
+	}
+	a = min(a, len(r.rec.Kyoku[k].Steps)-1)
+	return r.wait(k, a, view)
+}
+
+// wait reads the page until it shows kyoku k, step a, view.
+func (r *replayPage) wait(k, a, view int) viewerPage {
+	r.t.Helper()
+	var p viewerPage
+	for range 200 {
+		var err error
+		if p, err = chromedp.Run(r.b, chromedp.Evaluate[viewerPage](readViewer)); err != nil {
+			r.t.Fatal(err)
+		}
+		if p.Error != "" {
+			r.t.Fatalf("the page reports an error: %s", p.Error)
+		}
+		if p.K == strconv.Itoa(k) && p.A == strconv.Itoa(a) && p.View == strconv.Itoa(view) {
+			return p
+		}
+		time.Sleep(25 * time.Millisecond)
+	}
+	r.t.Fatalf("the page does not show k=%d a=%d view=%d: it shows k=%s a=%s view=%s", k, a, view, p.K, p.A, p.View)
+	return p
+}
+
+func (r *replayPage) key(k string) {
+	r.t.Helper()
+	if err := chromedp.Do(r.b, chromedp.KeyEvent(k)); err != nil {
+		r.t.Fatal(err)
+	}
+}
+
+// shot saves a 1280×720 screenshot in the test's artifact directory (go
+// test -artifacts keeps it) and in $MENTALMJ_SCREENSHOTS when set.
+func (r *replayPage) shot(what string) {
+	r.t.Helper()
+	png, err := chromedp.Run(r.b, chromedp.CaptureScreenshot())
+	if err != nil {
+		r.t.Errorf("screenshot: %v", err)
+		return
+	}
+	dirs := []string{r.t.ArtifactDir()}
+	if d := os.Getenv("MENTALMJ_SCREENSHOTS"); d != "" {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			r.t.Fatal(err)
+		}
+		dirs = append(dirs, d)
+	}
+	for _, d := range dirs {
+		p := filepath.Join(d, fmt.Sprintf("view-%s-%s.png", r.name, what))
+		if err := os.WriteFile(p, png, 0o644); err != nil {
+			r.t.Errorf("screenshot: %v", err)
+		}
+		r.t.Logf("screenshot: %s", p)
+	}
+}
+
+func ints(s string) []int {
+	if s == "" {
+		return nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, _ := strconv.Atoi(f)
+		out = append(out, n)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// checkFormat steps the page of file to a known action of the log at
+// truth (its first call in kyoku k), and checks against the log read tag
+// by tag: every seat's concealed tiles (ids, or kinds when byKind: the
+// format names tiles by kind only), rivers and melds; one step further by
+// the keyboard; the end-of-hand screen's score changes and verification
+// (audit); and seat 2's view, which shows only seat 2's tiles.
+func checkFormat(t *testing.T, file, truth, name string, byKind bool, audit string) *replayPage {
+	r := openReplay(t, file, name)
+	raw := rawLog(t, truth)
+	k := slices.IndexFunc(raw, func(rd rawRound) bool { return rd.firstCall() > 0 })
+	if k < 0 {
+		t.Fatalf("%s: no kyoku with a call", truth)
+	}
+	a := raw[k].firstCall()
+	same := func(got, want []int) bool {
+		if byKind {
+			return slices.Equal(kinds(got), kinds(want))
+		}
+		return slices.Equal(got, want)
+	}
+	check := func(p viewerPage, a int) {
+		t.Helper()
+		hands, discards, melds, kita := raw[k].hands(t, a)
+		self, _ := strconv.Atoi(p.Self)
+		for s := range r.rec.Players {
+			rel := (s - self + 4) % 4
+			var got []int
+			if s == self {
+				got = ints(p.Hand)
+			} else if i := slices.IndexFunc(p.Open, func(o struct {
+				Seat  int    `json:"seat"`
+				Tiles string `json:"tiles"`
+				N     int    `json:"n"`
+			}) bool {
+				return o.Seat == s
+			}); i >= 0 {
+				got = ints(p.Open[i].Tiles)
+			}
+			if !same(got, hands[s]) {
+				t.Errorf("%s k=%d a=%d: seat %d's hand on the page %v, the log's %v", name, k, a, s, got, hands[s])
+			}
+			if p.Rivers[rel] != discards[s] || p.Melds[rel] != melds[s] || p.Kita[rel] != kita[s] {
+				t.Errorf("%s k=%d a=%d: seat %d's river %d tiles, %d melds and %d kita on the page, the log's %d, %d and %d", name, k, a, s, p.Rivers[rel], p.Melds[rel], p.Kita[rel], discards[s], melds[s], kita[s])
+			}
+		}
+	}
+	p := r.at(k, a, AllOpen)
+	check(p, a)
+	r.shot("call")
+	r.key(kb.ArrowRight)
+	check(r.wait(k, a+1, AllOpen), a+1)
+
+	last := len(r.rec.Kyoku[k].Steps) - 1
+	p = r.at(k, 1<<20, AllOpen)
+	if !p.EndHand {
+		t.Errorf("%s k=%d: no end-of-hand screen at the last step", name, k)
+	}
+	want := raw[k].deltas()
+	var gotDeltas []int
+	for _, d := range p.Deltas {
+		n, _ := strconv.Atoi(strings.TrimPrefix(d, "+"))
+		gotDeltas = append(gotDeltas, n)
+	}
+	if !slices.Equal(gotDeltas, want[:r.rec.Players]) {
+		t.Errorf("%s k=%d: the end-of-hand screen's changes %v, the log's sc %v", name, k, gotDeltas, want[:r.rec.Players])
+	}
+	if !strings.Contains(p.Audit, audit) || !strings.Contains(p.Verify, audit) {
+		t.Errorf("%s k=%d: verification %q / %q, want %q", name, k, p.Audit, p.Verify, audit)
+	}
+	r.shot("end-of-hand")
+	_ = last
+
+	p = r.at(k, a, 2)
+	hands, _, _, _ := raw[k].hands(t, a)
+	if p.Self != "2" || !same(ints(p.Hand), hands[2]) {
+		t.Errorf("%s seat 2's view: bottom seat %s with %v, want seat 2 with %v", name, p.Self, ints(p.Hand), hands[2])
+	}
+	for _, o := range p.Open {
+		if o.Tiles != "" || o.N != len(hands[o.Seat]) {
+			t.Errorf("%s seat 2's view shows seat %d's tiles %q (%d drawn), want %d backs", name, o.Seat, o.Tiles, o.N, len(hands[o.Seat]))
+		}
+	}
+	r.shot("seat2")
+	return r
+}
+
+func TestBrowserMjlog4p(t *testing.T) {
+	path := sharedLog(t, log4p)
+	r := checkFormat(t, path, path, "mjlog4p", false, "wall verified from Tenhou's seed")
+	// ↓ goes to the next kyoku's deal; the last step of the game shows
+	// the final standings.
+	r.at(0, 3, AllOpen)
+	r.key(kb.ArrowDown)
+	r.wait(1, 0, AllOpen)
+	n := len(r.rec.Kyoku) - 1
+	if p := r.at(n, 1<<20, AllOpen); !p.Standings {
+		t.Errorf("the last step of the game shows no final standings")
+	}
+	r.shot("standings")
+}
+
+func TestBrowserMjlog3p(t *testing.T) {
+	path := sharedLog(t, log3p)
+	checkFormat(t, path, path, "mjlog3p", false, "wall verified from Tenhou's seed")
+}
+
+func TestBrowserTenhou6(t *testing.T) {
+	path := sharedLog(t, log4p)
+	t6, _ := convert(t, path)
+	checkFormat(t, t6, path, "tenhou6", true, "wall not verified: tenhou.net/6 JSON carries no wall seed")
+}
+
+func TestBrowserMjai(t *testing.T) {
+	path := sharedLog(t, log4p)
+	_, mj := convert(t, path)
+	checkFormat(t, mj, path, "mjai", true, "wall not verified: an mjai log carries no wall seed")
+}
+
+// The transcript of a one-hand game of `mentalmj local` (testdata), checked
+// against the mjlog record the same game's nodes wrote.
+func TestBrowserTranscript(t *testing.T) {
+	checkFormat(t, "testdata/hand.mjt", "testdata/hand.mjlog.xml", "mjt", false, "wall verified: 136 tiles decrypted")
+}
