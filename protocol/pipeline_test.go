@@ -370,3 +370,15 @@ func TestPipelinedCutConnectionResumes(t *testing.T) {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) { cutConnection(t, at, true) })
 	}
 }
+
+// A node whose Hello asks for the pipelined setup at a table that plays
+// without it is named by every other node as a configuration mismatch.
+func TestPipelineMismatchIsAConfigFault(t *testing.T) {
+	tb := newTable(t)
+	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
+		e := properHello(tb, "test")
+		e.GetHello().Pipeline = true
+		sendAll(ctx, t, tb, tr, tb.keys[3], e)
+	})
+	expectFault(t, out, tb.ids[3], FaultConfig, "--pipeline must be the same")
+}
