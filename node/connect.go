@@ -13,6 +13,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peerstore"
 	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-msgio"
+	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/protocol"
 )
@@ -62,11 +63,33 @@ func (n *Node) Connect(ctx context.Context) error {
 	return nil
 }
 
+// relayedDialDelay is how long the higher peer ID of a pair known only by
+// relayed addresses waits before dialling (connectPeer).
+const relayedDialDelay = 300 * time.Millisecond
+
+// allCircuits reports whether every address in addrs is relayed.
+func allCircuits(addrs []multiaddr.Multiaddr) bool {
+	for _, a := range addrs {
+		if !isCircuit(a) {
+			return false
+		}
+	}
+	return len(addrs) > 0
+}
+
 // connectPeer retries openOutbound for one peer until it succeeds or ctx is
 // done.
 func (n *Node) connectPeer(ctx context.Context, l *link) error {
 	id := l.info.ID
 	wait := firstRetry
+	if n.host.ID() > id && allCircuits(l.info.Addrs) {
+		// Both would dial through the relay at once, making two relayed
+		// connections; the lower peer ID dials first and the other,
+		// a moment later, finds its connection and uses it.
+		if !sleepCtx(ctx, relayedDialDelay) {
+			return fmt.Errorf("peer %s: %w", id, ctx.Err())
+		}
+	}
 	for attempt := 1; ; attempt++ {
 		err := n.openOutbound(ctx, l)
 		if err == nil {
@@ -76,6 +99,11 @@ func (n *Node) connectPeer(ctx context.Context, l *link) error {
 			return err
 		}
 		n.log.Debug("peer not reachable yet", "peer", id.String(), "attempt", attempt, "err", err)
+		if attempt%4 == 3 {
+			// The addresses given may be stale: ask the DHT (public
+			// network only) for the peer's current ones.
+			n.findPeer(ctx, id)
+		}
 		jitter := time.Duration(rand.Int64N(int64(wait)/2)) - wait/4
 		timer := time.NewTimer(wait + jitter)
 		select {
@@ -119,11 +147,13 @@ func (n *Node) openOutbound(ctx context.Context, l *link) error {
 	if sw, ok := n.host.Network().(*swarm.Swarm); ok {
 		sw.Backoff().Clear(id)
 	}
-	if err := n.host.Connect(dctx, peer.AddrInfo{ID: id, Addrs: l.info.Addrs}); err != nil {
+	// A relayed (limited) connection is fine for our few small messages;
+	// one through a relay is enough (a second would only get in the way
+	// of hole punching, which the connection manager starts).
+	sctx := network.WithAllowLimitedConn(dctx, "mentalmj table stream")
+	if err := n.host.Connect(sctx, peer.AddrInfo{ID: id, Addrs: l.info.Addrs}); err != nil {
 		return fmt.Errorf("peer %s: dial: %w", id, err)
 	}
-	// A relayed (limited) connection is fine for our few small messages.
-	sctx := network.WithAllowLimitedConn(dctx, "mentalmj table stream")
 	s, err := n.host.NewStream(sctx, id, ProtocolID)
 	if err != nil {
 		return fmt.Errorf("peer %s: open stream %s: %w", id, ProtocolID, err)

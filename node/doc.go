@@ -47,20 +47,40 @@
 // ProtocolID streams are still accepted only from the table's peers.
 //
 // A relayed connection is limited by the relay (a Relay allows
-// RelayCircuitDuration and RelayCircuitData per direction, far more than a
-// game needs; libp2p's default relay limits, 2 minutes and 128 KiB, would
-// not last a hand). The table's stream is opened over it anyway (Connect
-// allows limited connections), and stays on it for the whole game.
+// RelayCircuitDuration and RelayCircuitData per direction by default;
+// public libp2p relays allow 2 minutes and 128 KiB, which would not last a
+// hand). The table's stream is opened over it anyway (Connect allows
+// limited connections) until a direct connection exists.
 //
-// Hole punching (libp2p's DCUtR) is on: when a player receives a relayed
-// connection, it coordinates a simultaneous dial over it to the public
-// addresses both sides have learned (a node's own public address is the
-// one the relay observed). If that succeeds the peers also hold a direct
-// connection, which streams opened afterwards prefer; a stream already
-// open stays on its relayed connection (streams do not migrate), so the
-// relay must stay up for the game. Hole punching needs public addresses
-// and works through most home NATs but not symmetric ones; on loopback or
-// a LAN it never runs, and the table plays through the relay.
+// # From relayed to direct: the connection manager
+//
+// Once the table is set, a connection manager (direct.go) watches every
+// table peer's connections (every 500 ms and on each new connection) and
+// keeps a Path per peer: direct (QUIC or TCP; hole punched, LAN or
+// dialled) or relayed (via which relay, and why). For a peer reached only
+// through a relay it makes attempts at a direct connection, backing off
+// from 0.5 s to 15 s: a direct dial of the peer's direct addresses (a LAN,
+// a forwarded port) and, on the side that accepted the relayed connection
+// (DCUtR's initiator), libp2p's hole punch (p2p/protocol/holepunch,
+// DirectConnect: a synchronised dial from both sides over QUIC and TCP to
+// the addresses each side was observed at). The node's own public
+// addresses are those the relay and other peers observed (identify);
+// comparing them with the local ports tells what its NAT does (NAT), and
+// each side asks the other (NATProtocolID) so that both can say why a pair
+// cannot be punched: a NAT that gives a new port for every destination.
+// With Config.MoveToDirect, when a direct connection appears the table's
+// stream to that peer moves onto it: the outbound stream is ended as a
+// dropped connection, the node redials at once (libp2p prefers the
+// direct connection), the protocol's Syncs resend what was in flight
+// (SPEC §18), and then the relayed connection is closed, so the relay
+// carries nothing more of the game. Two relayed connections between one
+// pair (both dialled at once) are cut to one, the one the lower peer ID
+// dialled, so that DCUtR runs over a connection its initiator accepted.
+// NAT port mapping (UPnP, NAT-PMP) is on for routers that offer it.
+//
+// With Config.Public the node also joins the public libp2p network
+// (public.go): a Kademlia DHT client, AutoRelay reservations on relays
+// found among the DHT's peers, and peer routing for stale addresses.
 //
 // # Who dials whom
 //

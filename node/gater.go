@@ -26,6 +26,9 @@ type tableGater struct {
 	relays map[peer.ID]bool   // Config.Relays; fixed in New
 	meet   func(peer.ID) bool // Config.Meet: admits before the table is set
 	log    *slog.Logger
+	// public (Config.Public) lets the node dial anyone: the DHT's peers
+	// and public relays. Inbound connections are gated as always.
+	public bool
 }
 
 func (g *tableGater) admits(p peer.ID) bool {
@@ -42,14 +45,16 @@ func (g *tableGater) admits(p peer.ID) bool {
 	return t.relays[p]
 }
 
-// InterceptPeerDial allows dialling only the table's peers and relays.
+// InterceptPeerDial allows dialling only the table's peers and relays
+// (anyone on the public network).
 func (g *tableGater) InterceptPeerDial(p peer.ID) bool {
-	return g.admits(p)
+	return g.public || g.admits(p)
 }
 
-// InterceptAddrDial allows dialling any address of a table peer or relay.
+// InterceptAddrDial allows dialling any address of a table peer or relay
+// (anyone's on the public network).
 func (g *tableGater) InterceptAddrDial(p peer.ID, _ multiaddr.Multiaddr) bool {
-	return g.admits(p)
+	return g.public || g.admits(p)
 }
 
 // InterceptAccept lets every inbound connection reach the security
@@ -59,9 +64,10 @@ func (g *tableGater) InterceptAccept(network.ConnMultiaddrs) bool {
 }
 
 // InterceptSecured closes an authenticated connection whose remote peer is
-// neither at the table nor a relay.
+// neither at the table nor a relay, unless (on the public network) the
+// node dialled it.
 func (g *tableGater) InterceptSecured(dir network.Direction, p peer.ID, addrs network.ConnMultiaddrs) bool {
-	if g.admits(p) {
+	if g.admits(p) || g.public && dir == network.DirOutbound {
 		return true
 	}
 	g.log.Info("refused connection from a peer outside the table",

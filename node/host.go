@@ -10,11 +10,15 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p"
+	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/host/autorelay"
+	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
+	"github.com/libp2p/go-libp2p/p2p/protocol/identify"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
 	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
 	"github.com/multiformats/go-multiaddr"
@@ -74,6 +78,35 @@ type Config struct {
 	// so a stalled peer cannot block Send forever; zero means
 	// DefaultWriteTimeout.
 	WriteTimeout time.Duration
+	// MoveToDirect moves the table's stream to a peer onto a direct
+	// connection as soon as one appears (hole punching, a LAN), as a
+	// dropped connection that the protocol's reconnection (Sync) repairs,
+	// and then closes the relayed connection. Leave it off when the
+	// protocol does not reconnect (ReconnectGrace 0): a move would end
+	// the hand.
+	MoveToDirect bool
+	// OnPath, if not nil, is called with a peer's Path each time it
+	// changes (relayed, direct, why), on a goroutine of the node; it must
+	// not block.
+	OnPath func(Path)
+	// OnRelay, if not nil, is called when the node gains or loses its
+	// reservation on a relay of Relays (held false with the reason: the
+	// relay went away or refused), on a goroutine of the node; it must not
+	// block. Losing a relay is never a player's fault: pairs it carried
+	// reconnect directly or through another relay.
+	OnRelay func(relay peer.ID, held bool, err error)
+	// Public joins the public libp2p network (public.go): a Kademlia DHT
+	// client bootstrapped from Bootstrap (JoinPublic), AutoRelay
+	// reservations on relays found among the DHT's peers (the node then
+	// counts as behind NAT and advertises relayed addresses), and peer
+	// routing for table peers whose addresses fail. The gater then lets
+	// the node dial anyone; inbound connections are still admitted only
+	// from the table, the relays and Meet, and the game protocol only from
+	// the table.
+	Public bool
+	// Bootstrap replaces DefaultBootstrapPeers with Public (ParseRelay
+	// checks each: a peer ID and a direct address).
+	Bootstrap []peer.AddrInfo
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -91,6 +124,18 @@ type Node struct {
 	tableSet chan struct{}
 	gater    *tableGater
 
+	hps         *holepunch.Service // DCUtR, started by the connection manager (direct.go)
+	moveStreams bool
+	onPath      func(Path)
+	onRelay     func(peer.ID, bool, error)
+	pathMu      sync.Mutex // guards paths and obs
+	paths       map[peer.ID]*pathState
+	obs         []observation
+
+	dhtMu     sync.Mutex
+	dht       *dht.IpfsDHT    // the public network's DHT client, nil unless Config.Public
+	bootstrap []peer.AddrInfo // Config.Bootstrap or DefaultBootstrapPeers
+
 	relays     []*relaySlot // one per Config.Relays, fixed in New
 	rsvMu      sync.Mutex   // guards the relaySlots' state and rsvChanged
 	rsvChanged chan struct{}
@@ -106,8 +151,10 @@ type Node struct {
 
 // New starts a libp2p host with cfg.Identity listening on cfg.Listen (TCP
 // and QUIC v1 transports, libp2p's default security (TLS 1.3, Noise) and
-// yamux, the circuit relay v2 client, DCUtR hole punching, no mDNS, no NAT
-// port mapping, no metrics), with a connection gater that admits only the
+// yamux, the circuit relay v2 client, DCUtR hole punching driven by the
+// connection manager (direct.go), UPnP/NAT-PMP port mapping, no mDNS, no
+// metrics; with cfg.Public the DHT client and AutoRelay of public.go),
+// with a connection gater that admits only the
 // table's peers and the relays (cfg.Relays and those named in the table's
 // relayed addresses), and registers the ProtocolID stream handler. It
 // starts keeping a reservation on every relay of cfg.Relays in the
@@ -137,6 +184,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		writeTimeout: cfg.WriteTimeout,
 		closed:       make(chan struct{}),
 		tableSet:     make(chan struct{}),
+		moveStreams:  cfg.MoveToDirect,
+		onPath:       cfg.OnPath,
+		onRelay:      cfg.OnRelay,
+		paths:        make(map[peer.ID]*pathState),
 	}
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
@@ -168,7 +219,22 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		gater.relays[r.ID] = true
 	}
 	n.rsvChanged = make(chan struct{})
-	h, err := libp2p.New(
+	var public []libp2p.Option
+	if cfg.Public {
+		gater.public = true
+		n.bootstrap = cfg.Bootstrap
+		if len(n.bootstrap) == 0 {
+			n.bootstrap = DefaultBootstrapPeers()
+		}
+		public = append(public,
+			libp2p.EnableAutoRelayWithPeerSource(n.relayCandidates,
+				autorelay.WithBootDelay(0), autorelay.WithMinCandidates(1),
+				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)),
+			// Behind NAT until proven otherwise: AutoRelay reserves at
+			// once, and the invite carries relayed addresses.
+			libp2p.ForceReachabilityPrivate())
+	}
+	h, err := libp2p.New(append([]libp2p.Option{
 		libp2p.Identity(cfg.Identity),
 		libp2p.ListenAddrs(cfg.Listen...),
 		libp2p.Transport(tcp.NewTCPTransport),
@@ -181,19 +247,36 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// the way of retries while the others start.
 		libp2p.UDPBlackHoleSuccessCounter(nil),
 		libp2p.IPv6BlackHoleSuccessCounter(nil),
-		// The circuit relay v2 client is on by default; hole punching
-		// (DCUtR) upgrades a relayed connection to a direct one when
-		// both sides have a public address (observed by the relay).
-		libp2p.EnableHolePunching(),
-	)
+		// UPnP / NAT-PMP: a home router that offers port mapping
+		// makes the node reachable without hole punching.
+		libp2p.NATPortMap(),
+		// The circuit relay v2 client is on by default. Hole punching
+		// (DCUtR) is started below, by hand: libp2p's own service would
+		// hide itself, and the connection manager starts it for every
+		// table peer reached only through a relay, with retries.
+	}, public...)...)
 	if err != nil {
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
 	}
 	n.host = h
+	if ids, ok := h.(interface{ IDService() identify.IDService }); ok {
+		n.hps, err = holepunch.NewService(h, ids.IDService(), n.holePunchAddrs)
+		if err != nil {
+			_ = h.Close()
+			return nil, fmt.Errorf("starting hole punching (DCUtR): %w", err)
+		}
+	}
+	if cfg.Public {
+		if err := n.startDHT(n.bootstrap); err != nil {
+			_ = h.Close()
+			return nil, err
+		}
+	}
 	if t := n.table.Load(); t != nil {
 		n.addToPeerstore(t)
 	}
 	h.SetStreamHandler(ProtocolID, n.handleStream)
+	h.SetStreamHandler(NATProtocolID, n.handleNAT)
 	h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.disconnected})
 	if len(n.relays) > 0 {
 		h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.relayDisconnected})
@@ -204,6 +287,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	bg, stop := context.WithCancel(context.Background())
 	n.stopBG, n.bgCtx = stop, bg
 	n.startReservations(bg)
+	n.startPaths()
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
 	return n, nil
 }
@@ -226,6 +310,9 @@ func (n *Node) SetPeers(peers []peer.AddrInfo) error {
 	if n.gater.meet != nil {
 		// Strangers admitted to a meeting have no business here now.
 		for _, p := range n.host.Network().Peers() {
+			if n.gater.public && isOutboundOnly(n.host.Network().ConnsToPeer(p)) {
+				continue // the DHT's peers and public relays, dialled by us
+			}
 			if !n.gater.admits(p) {
 				_ = n.host.Network().ClosePeer(p)
 			}
@@ -300,6 +387,12 @@ func (n *Node) Close() error {
 		n.closeMu.Unlock()
 		n.closeOutbound()
 		n.stopBG()
+		if n.hps != nil {
+			_ = n.hps.Close()
+		}
+		if d := n.getDHT(); d != nil {
+			_ = d.Close()
+		}
 		err = n.host.Close()
 		n.bg.Wait()
 		n.readers.Wait()

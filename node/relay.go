@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p"
+	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
 	"github.com/libp2p/go-libp2p/core/host"
@@ -22,12 +23,14 @@ import (
 // libp2p's defaults of 2 minutes and 128 KiB per direction, which would cut
 // a game off in its first hand.
 //
-// A table's streams are opened once and never move, not even after hole
-// punching has found a direct path, so a circuit must outlive the whole
-// game. A hand moves about 400 KB between the four players in all, a
-// hanchan about ten hands, so one circuit (one pair of players) carries a
-// few MB at most; RelayCircuitData leaves two orders of magnitude to
-// spare, and RelayCircuitDuration is far longer than any game, even with
+// A table's streams move onto a direct connection as soon as hole punching
+// (or a LAN) gives one, but a pair whose NATs defeat hole punching (one
+// that gives a new port for every destination) stays on the relay for the
+// whole game: a relay that players run for themselves must let a circuit
+// outlive a game. A hand moves about 400 KB between the four players in
+// all, a hanchan about ten hands, so one circuit (one pair of players)
+// carries a few MB at most; RelayCircuitData leaves two orders of magnitude
+// to spare, and RelayCircuitDuration is far longer than any game, even with
 // human turn timeouts. Limits are kept rather than lifted
 // (relay.WithInfiniteLimits) because a relay's address is public: they
 // still end circuits nobody closes and bound what a stranger can tunnel
@@ -76,13 +79,15 @@ type RelayConfig struct {
 type Relay struct {
 	host    host.Host
 	service *relay.Relay
+	dht     *dht.IpfsDHT
 	log     *slog.Logger
 }
 
 // NewRelay starts a libp2p host with cfg.Identity listening on cfg.Listen
 // (TCP and QUIC v1, libp2p's default security and muxers; no relay client,
-// no mDNS, no NAT port mapping) and runs the circuit relay v2 service on it
-// until Close. ctx is checked before starting. It returns an error if ctx
+// no mDNS, no NAT port mapping) and runs the circuit relay v2 service, the
+// AutoNAT services (v1 and v2) and a Kademlia DHT server (so that it can
+// be players' --bootstrap) on it until Close. ctx is checked before starting. It returns an error if ctx
 // is done, cfg.Identity is missing or not Ed25519, cfg.Listen is empty, or
 // libp2p cannot listen on an address or start the service.
 func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
@@ -118,6 +123,12 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		libp2p.DisableMetrics(),
 		// A relay is reached directly: it needs no relay client itself.
 		libp2p.DisableRelay(),
+		// AutoNAT (v1 dial-backs from this host, v2 from a helper host)
+		// tells players whether they are reachable, so that a lone relay
+		// is enough; identify tells them the address it observes them
+		// at, which hole punching needs.
+		libp2p.EnableNATService(),
+		libp2p.EnableAutoNATv2(),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("starting relay host on %v: %w", cfg.Listen, err)
@@ -132,7 +143,16 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		_ = h.Close()
 		return nil, fmt.Errorf("starting circuit relay v2 service: %w", err)
 	}
-	r.host, r.service = h, svc
+	// A Kademlia DHT server (go-libp2p-kad-dht, ModeServer, no bootstrap
+	// peers of its own): players give the relay as --bootstrap, and their
+	// DHT clients find it, and through it each other and relays.
+	d, err := dht.New(h, dht.Mode(dht.ModeServer), dht.BootstrapPeers())
+	if err != nil {
+		_ = svc.Close()
+		_ = h.Close()
+		return nil, fmt.Errorf("starting the DHT server: %w", err)
+	}
+	r.host, r.service, r.dht = h, svc, d
 	r.log.Info("relay listening", "peer", h.ID().String(), "addrs", fmt.Sprint(r.Addrs()),
 		"circuit_duration", limit.Duration.String(), "circuit_bytes", limit.Data)
 	return r, nil
@@ -160,7 +180,7 @@ func (r *Relay) Addrs() []multiaddr.Multiaddr {
 // circuit through it. It returns the service's or the host's shutdown
 // error, if any.
 func (r *Relay) Close() error {
-	err := errors.Join(r.service.Close(), r.host.Close())
+	err := errors.Join(r.dht.Close(), r.service.Close(), r.host.Close())
 	r.log.Info("relay closed", "peer", r.host.ID().String())
 	return err
 }

@@ -34,6 +34,9 @@ type relaySlot struct {
 
 	expires time.Time // zero while there is no reservation
 	lastErr error     // why the last attempt failed, nil after a success
+	// lostOnce is set by keepReservation alone once a loss was reported,
+	// so that the next reservation is reported as regained.
+	lostOnce bool
 }
 
 // validateRelays checks Config.Relays: each a valid peer ID other than
@@ -111,6 +114,9 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 			err = fmt.Errorf("relay %s: reservation refused or relay unreachable: %w", id, err)
 			n.setReservation(s, time.Time{}, err)
 			failures++
+			if failures == 1 && n.onRelay != nil {
+				n.onRelay(id, false, err)
+			}
 			level := slog.LevelDebug // the first failure in a row is enough to see
 			if failures == 1 {
 				level = slog.LevelWarn
@@ -122,7 +128,10 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 			wait = min(2*wait, maxReserveRetry)
 			continue
 		}
-		wait, failures = firstReserveRetry, 0
+		if failures > 0 && n.onRelay != nil || s.lostOnce {
+			n.onRelay(id, true, nil)
+		}
+		wait, failures, s.lostOnce = firstReserveRetry, 0, false
 		n.setReservation(s, rsv.Expiration, nil)
 		n.log.Info("relay reservation", "relay", id.String(), "expires", rsv.Expiration.Format(time.RFC3339),
 			"circuit_duration", rsv.LimitDuration.String(), "circuit_bytes", rsv.LimitData)
@@ -133,8 +142,14 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 			return
 		case <-s.lost:
 			timer.Stop()
-			n.setReservation(s, time.Time{}, fmt.Errorf("relay %s: connection lost", id))
+			err := fmt.Errorf("relay %s: connection lost", id)
+			n.setReservation(s, time.Time{}, err)
 			n.log.Warn("connection to relay lost, reserving again", "relay", id.String())
+			if n.onRelay != nil {
+				n.onRelay(id, false, err)
+				s.lostOnce = true
+				failures = 1 // reported: the next failures are not news
+			}
 		case <-timer.C:
 		}
 	}

@@ -83,7 +83,7 @@ type AuditInput struct {
 	Mine map[int]wall.Tile
 	// Prepared audits only the shuffle and rekey passes of a hand
 	// prepared during the hand before it (the pipelined setup, SPEC.md
-	// §21) and never played: their headers, inputs and proofs, with Seats
+	// §22) and never played: their headers, inputs and proofs, with Seats
 	// from hand 1. Nothing else is expected.
 	Prepared bool
 }

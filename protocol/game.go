@@ -128,7 +128,7 @@ type Config struct {
 	// DefaultReconnectGrace.
 	ReconnectGrace time.Duration
 	// Pipeline prepares each hand's shuffle and rekey passes, with their
-	// proofs, during the hand before it (SPEC.md §21, pipeline.go): when
+	// proofs, during the hand before it (SPEC.md §22, pipeline.go): when
 	// a hand ends, the next needs only its nonce exchange, haipai keys and
 	// dora indicator, two message times instead of the whole setup.
 	// Announced in Hello.pipeline; all players must choose the same.
@@ -853,6 +853,15 @@ func (g *Game) sendTo(ctx context.Context, hand uint32, to peer.ID, e *pb.Entry)
 	return nil
 }
 
+// openingAbort reports whether e, received during hand, is a peer's Abort
+// from the game's opening (hand 0, no game id yet) that reaches this node
+// in hand 1: the peer missed a Hello this node got, and gave up before the
+// game id existed for it (SPEC.md §9). Any other entry of hand 0 after the
+// opening is for another hand.
+func openingAbort(e *pb.Entry, hand uint32) bool {
+	return hand == 1 && e.Hand == 0 && len(e.GameId) == 0 && e.GetAbort() != nil
+}
+
 // recv waits up to timeout for the next message from peer from, verifies
 // it (signature, sender, chain, game id, hand, recipient), records it, and
 // checks that it is the expected kind. Silence, a lost connection and a
@@ -1072,6 +1081,10 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "passed on a message signed by %s", o.Sender)
 	case o.Recipient != "" && o.Recipient != g.self:
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent us a message addressed to %s", o.Recipient)
+	case openingAbort(e, hand):
+		// The peer gave up during the Hellos (a Hello it never got) while
+		// this node, holding every Hello, went on to hand 1: its Abort
+		// names whom it waited for, as it would have in the opening.
 	case hand > 0 && string(e.GameId) != string(g.gameID):
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message for another game (id %x)", e.GameId)
 	case hand == 0 && (len(e.GameId) != 0 || e.Seq != 0):

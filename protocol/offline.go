@@ -66,7 +66,7 @@ type TranscriptAudit struct {
 	// missing), and a transcript that ends before the game does.
 	Faults []Fault
 	// Pipeline says the Hellos announced the pipelined setup (SPEC.md
-	// §21): each hand's passes may be interleaved with the hand before.
+	// §22): each hand's passes may be interleaved with the hand before.
 	Pipeline bool
 	// Dropped is set when the transcript ends with the shuffle and rekey
 	// passes of a hand that was never played (pipelined setup: the
@@ -160,6 +160,15 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		return t
 	}
 	t.GameID = gameID
+	// A player that gave up during the Hellos while this node went on to
+	// hand 1 (openingAbort): its Abort is recorded among hand 1's entries.
+	entries = slices.DeleteFunc(entries, func(o *Opened) bool {
+		if e := o.Entry; e.Hand == 0 && len(e.GameId) == 0 && e.GetAbort() != nil {
+			t.Faults = appendFault(t.Faults, abortError(o, helloPeers(hellos)).Fault)
+			return true
+		}
+		return false
+	})
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()

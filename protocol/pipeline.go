@@ -15,7 +15,7 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// The pipelined setup (Config.Pipeline, SPEC.md §21). While hand h is
+// The pipelined setup (Config.Pipeline, SPEC.md §22). While hand h is
 // played, the players run the shuffle and rekey passes of hand h+1; when
 // hand h ends, hand h+1 needs only its nonce commitments (which bind the
 // match state hand h produced), then the nonce reveals, the haipai keys
@@ -39,7 +39,7 @@ import (
 //
 // No key of hand h+1 leaves before hand h ends: the passes publish only
 // locked decks, key commitments and proofs, which show nothing about any
-// tile (SPEC.md §21).
+// tile (SPEC.md §22).
 
 // maxPasses bounds the passes of one hand: n shuffle and n rekey passes.
 const maxPasses = 2 * maxSeats

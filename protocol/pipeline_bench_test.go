@@ -81,7 +81,7 @@ func BenchmarkPipelinePause(b *testing.B) {
 // with no delay and with every link delayed 100 ms one way, reported in
 // hops (extra time / 100 ms). kyoku-hops, per hand, must be no more than
 // BenchmarkCriticalPath's: a prepared pass never delays a turn.
-// hand2-setup-hops is hand 2's setup, two hops by SPEC.md §21 when its
+// hand2-setup-hops is hand 2's setup, two hops by SPEC.md §22 when its
 // passes were done during hand 1 (twelve without the pipeline). Run with
 // -benchtime 1x.
 func BenchmarkCriticalPathPipelined(b *testing.B) {

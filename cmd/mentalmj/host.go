@@ -129,6 +129,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		case a.Declined:
 			verb = "declined the game"
 		}
+		st.out.name(a.Seat.ID, a.Seat.Nick)
 		st.out.event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "declined": a.Declined, "count": a.Count},
 			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, nPlayers)
 	})
@@ -195,6 +196,7 @@ func printArrivals(st seat, host peer.ID, total int, before, now []invite.Seat) 
 	var players []map[string]string
 	for _, s := range now {
 		players = append(players, map[string]string{"peer": s.ID.String(), "nick": s.Nick})
+		st.out.name(s.ID, s.Nick)
 	}
 	obj := map[string]any{"event": "arrivals", "players": players, "count": len(now)}
 	if before == nil {

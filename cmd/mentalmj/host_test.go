@@ -211,7 +211,7 @@ func TestInviteBadUsage(t *testing.T) {
 	}
 	stdout.Reset()
 	stderr.Reset()
-	code := run(ctx, []string{"join", other, "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--connect-timeout", "20s"}, &stdout, &stderr)
+	code := run(ctx, []string{"join", other, "--yes", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--connect-timeout", "20s"}, &stdout, &stderr)
 	if code != 1 || !strings.Contains(stderr.String(), "refused") || !strings.Contains(stderr.String(), `"friday"`) {
 		t.Errorf("invite for another table: exit %d, want 1 and the host's refusal naming its table:\n%s", code, stderr.String())
 	}

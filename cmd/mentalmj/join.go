@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -63,7 +64,13 @@ Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
 and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
 that the others can dial whatever your NAT. A --peer given as such a
-relayed address is dialled through its relay.
+relayed address is dialled through its relay. Without --relay (and unless
+--no-public, or listening on loopback only), join uses the public libp2p
+network instead: its DHT (--bootstrap replaces the default bootstrap peers)
+and a public relay. Either way, once the table is set, each pair of
+players punches a hole through their NATs and moves onto the direct
+connection; a "NAME: direct (…)" or "NAME: relayed via …: why" line says
+how each player is reached.
 
 With --ui the node serves a mahjong table page on 127.0.0.1 (a free port;
 the URL it prints carries a random access token) and opens the browser
@@ -243,6 +250,7 @@ func playTable(ctx context.Context, f *tableFlags, ts seat, stdout, stderr io.Wr
 		return 1
 	}
 	out.event(map[string]any{"event": "connected"}, "all players connected")
+	awaitDirect(ctx, n, out)
 
 	// The human's table view and prompts go to the terminal: stdout, or
 	// stderr when stdout carries JSON progress for a launcher.
@@ -431,12 +439,16 @@ func writeRecord(path string, g *mjlog.Game) error {
 
 // reporter prints progress as text lines or as JSON objects, one a line.
 type reporter struct {
-	w    io.Writer
-	json bool
-	seen map[string]bool // verdicts already reported
+	mu    sync.Mutex // the node reports paths from its own goroutine
+	nicks map[peer.ID]string
+	w     io.Writer
+	json  bool
+	seen  map[string]bool // verdicts already reported
 }
 
 func (r *reporter) event(obj map[string]any, format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if r.json {
 		b, _ := json.Marshal(obj)
 		fmt.Fprintf(r.w, "%s\n", b)
@@ -470,7 +482,9 @@ func (r *reporter) hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	for _, p := range h.Seats {
 		seatNicks = append(seatNicks, nicks[p])
 	}
-	var scores [4]int
+	// A hand that ended without a result (a fault, an abort) leaves the
+	// scores as they stood when it started.
+	scores := h.Start.Scores
 	if h.Result != nil {
 		scores = h.Result.Scores
 	}

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"github.com/mentalmj/mentalmj/node"
 )
@@ -15,7 +17,7 @@ var relayCommand = command{
 	run:     runRelay,
 }
 
-const relayUsage = `relay [--listen MULTIADDR ...] [--data-dir DIR]
+const relayUsage = `relay [--listen MULTIADDR ...] [--data-dir DIR] [--limit-duration D] [--limit-data BYTES]
 
 Runs a libp2p circuit relay v2 service on a machine every player can reach
 (a public address, or a forwarded port) until interrupted. A player behind
@@ -23,17 +25,24 @@ NAT passes one of the printed "relay address" lines to "join --relay";
 join then reserves a slot on the relay and prints a relayed peer address
 (RELAY-ADDRESS/p2p-circuit/p2p/<player id>) that the other players give to
 --peer. Connections through the relay stay end-to-end encrypted; the relay
-only forwards bytes. libp2p hole punching also gives players whose NATs
-allow it a direct connection, but a game's streams stay on the connection
-they were opened on, so keep the relay running until the game ends.
+only forwards bytes. It also serves AutoNAT (players learn whether they
+are reachable) and observes each player's public address, so that
+players whose NATs allow it punch a hole and move the table onto direct
+connections; pairs that cannot (a NAT that gives a new port for every
+destination) stay on the relay.
 
 The relay's identity is kept in DIR/identity.key, so its address stays the
 same across restarts. Each relayed connection may last 12 h and carry
 256 MiB in each direction (libp2p's defaults, 2 minutes and 128 KiB, would
-cut a game off in its first hand): a table's connections stay on the relay
-for the whole game, and a hanchan moves only a few MB between the four
-players, so these limits never bind a game, while still ending forgotten
-circuits and bounding what a stranger can push through a public relay.`
+cut a game off in its first hand): a pair of players that cannot punch a
+hole stays on the relay for the whole game, and a hanchan moves only a few
+MB between the four players, so these limits never bind a game, while
+still ending forgotten circuits and bounding what a stranger can push
+through a public relay. The relay also runs a Kademlia DHT server, so
+players may give its address as --bootstrap instead of --relay: they meet
+through it and then play directly.
+--limit-duration 2m --limit-data 128KiB behaves like a public libp2p relay:
+enough to meet and punch holes, never to carry a hand.`
 
 func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("relay", relayUsage, stderr)
@@ -41,6 +50,8 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.Var(&listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
 	dataDir := fs.String("data-dir", filepath.Join(defaultDataDir(), "relay"), "directory holding the relay's identity key (created if missing); keep it apart from a player's")
 	verbose := fs.Bool("v", false, "log reservations and circuits to stderr")
+	limitDuration := fs.Duration("limit-duration", node.RelayCircuitDuration, "how long one relayed connection may last (public libp2p relays: 2m)")
+	limitData := fs.String("limit-data", "256MiB", "how many bytes one relayed connection may carry each way, e.g. 128KiB, 256MiB (public libp2p relays: 128KiB)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -51,6 +62,13 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if !ok {
 		return code
 	}
+	if *limitDuration <= 0 {
+		return usageError(fs, stderr, "--limit-duration must be positive, got %s", *limitDuration)
+	}
+	data, err := parseBytes(*limitData)
+	if err != nil {
+		return usageError(fs, stderr, "--limit-data: %v", err)
+	}
 	logger := newLogger(stderr, *verbose)
 
 	key, err := node.LoadOrCreateIdentity(*dataDir)
@@ -58,7 +76,8 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stderr, "mentalmj relay: --data-dir: %v\n", err)
 		return 2
 	}
-	r, err := node.NewRelay(ctx, node.RelayConfig{Identity: key, Listen: laddrs, Logger: logger})
+	r, err := node.NewRelay(ctx, node.RelayConfig{Identity: key, Listen: laddrs, Logger: logger,
+		CircuitDuration: *limitDuration, CircuitData: data})
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj relay: %v\n", err)
 		return 2
@@ -73,4 +92,24 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 1
 	}
 	return 0
+}
+
+// parseBytes reads a byte count: a whole number with an optional unit B,
+// KiB, MiB or GiB (powers of 1024), e.g. "128KiB".
+func parseBytes(s string) (int64, error) {
+	units := []struct {
+		suffix string
+		mult   int64
+	}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}, {"B", 1}, {"", 1}}
+	for _, u := range units {
+		if !strings.HasSuffix(s, u.suffix) {
+			continue
+		}
+		v, err := strconv.ParseInt(strings.TrimSuffix(s, u.suffix), 10, 64)
+		if err != nil || v <= 0 || v > (1<<62)/u.mult {
+			return 0, fmt.Errorf("%q is not a positive byte count like 128KiB or 256MiB", s)
+		}
+		return v * u.mult, nil
+	}
+	return 0, fmt.Errorf("%q is not a byte count", s)
 }

@@ -25,6 +25,8 @@ import (
 type tableFlags struct {
 	table                           string
 	listen, relays                  listFlag
+	bootstrap                       listFlag
+	noPublic                        bool
 	nick                            string
 	useBot                          bool
 	yes                             bool
@@ -60,6 +62,8 @@ func (f *tableFlags) register(fs *flag.FlagSet, withPlayers bool) {
 	fs.StringVar(&f.table, "table", "", "table name; all players must use the same one")
 	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
 	fs.Var(&f.relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
+	fs.Var(&f.bootstrap, "bootstrap", "a public-network (Kademlia DHT) bootstrap peer's multiaddr ending in /p2p/<id>, e.g. a \"mentalmj relay\"; repeatable; replaces the default public bootstrap peers")
+	fs.BoolVar(&f.noPublic, "no-public", false, "stay off the public libp2p network (no DHT, no public relays); invites and --peer addresses still work")
 	fs.StringVar(&f.nick, "name", "", "nickname shown to the other players")
 	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
 	fs.BoolVar(&f.pipeline, "pipeline", false, "pipelined setup: prepare the next hand's shuffle and rekey passes, with their proofs, while this hand is played, so that a hand starts two message times after the previous one ends instead of after the whole setup; all players must agree")
@@ -155,6 +159,18 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		}
 		relayInfos = append(relayInfos, info)
 	}
+	if f.noPublic && len(f.bootstrap) > 0 {
+		return seat{}, usageError(fs, stderr, "--bootstrap and --no-public contradict each other"), false
+	}
+	var bootstrap []peer.AddrInfo
+	for _, b := range f.bootstrap {
+		info, err := node.ParseRelay(b)
+		if err != nil {
+			return seat{}, usageError(fs, stderr, "--bootstrap: %v", err), false
+		}
+		bootstrap = append(bootstrap, info)
+	}
+	public := usePublic(f.noPublic, len(bootstrap) > 0, len(relayInfos) > 0, laddrs)
 	s.log = newLogger(stderr, f.verbose)
 	s.out = &reporter{w: stdout, json: f.progress == "json"}
 	var err error
@@ -162,10 +178,15 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		fmt.Fprintf(stderr, "%s: --data-dir: %v\n", fs.Name(), err)
 		return seat{}, 2, false
 	}
-	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log})
+	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log,
+		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.path, OnRelay: s.out.relay,
+		Public: public, Bootstrap: bootstrap})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
 		return seat{}, 2, false
+	}
+	if public {
+		joinPublic(ctx, s.n, s.out, stderr, fs.Name(), len(relayInfos) == 0)
 	}
 	if len(relayInfos) > 0 {
 		s.out.event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))

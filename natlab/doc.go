@@ -1,0 +1,42 @@
+// Package natlab builds a small Internet of home routers inside one Linux
+// machine, out of network namespaces, veth pairs and iptables, and runs
+// real mentalmj processes in it, so that tests can show what players at
+// home see: whether two homes get a direct connection (hole punching), what
+// a relay carries, and what happens when it goes away.
+//
+// # The model
+//
+// One namespace, "inet", stands for the Internet: a bridge joining every
+// router's WAN side and every public host. Public addresses are taken from
+// TEST-NET-2 (198.51.100.0/24, RFC 5737), which no real network routes;
+// the binary under test is built with the natlab build tag (see package
+// node), which makes libp2p treat TEST-NET-2 and TEST-NET-3 as public, as
+// the real Internet would be. A public host (Lab.AddPublic) sits directly
+// on the bridge, e.g. a `mentalmj relay`.
+//
+// A home (Lab.AddHome) is a router namespace with a WAN address on the
+// bridge and a LAN 10.0.N.0/24 behind it, holding one namespace per player
+// (two players share one LAN). The router does what a Linux home router
+// does:
+//
+//   - source NAT: iptables MASQUERADE on the WAN side, which keeps a
+//     socket's source port where it can (one external port per internal
+//     socket: "endpoint-independent mapping", which hole punching needs);
+//     for the hard case (Home.Random), MASQUERADE --random, which gives
+//     every new destination a new external port (a "symmetric" NAT);
+//   - stateful filtering: from the WAN it forwards only packets of
+//     connections the LAN opened (conntrack ESTABLISHED,RELATED) and
+//     drops everything else.
+//
+// Nothing leaves the machine: the namespaces have no link to the host's
+// own network, and every address lies in a private or documentation
+// range.
+//
+// # Requirements
+//
+// Building a lab needs root (CAP_NET_ADMIN), `ip` (iproute2) and
+// `iptables`; Available says why a lab cannot be built, and tests skip
+// with that reason. Every namespace a Lab creates carries its prefix and
+// is deleted by Close, which a test runs even after a failure; every
+// process it starts is bound to a context and killed on Close.
+package natlab
