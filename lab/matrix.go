@@ -33,7 +33,11 @@ type Config struct {
 	// Runs is how many tables each strategy plays (at least 1).
 	Runs int
 	// Timeout is the per-message timeout of every node; it bounds how
-	// long silence takes to be named (3 s is plenty on loopback).
+	// long silence takes to be named (3 s is plenty on loopback). A turn
+	// waits twice as long (--turn-timeout), as join's defaults wait longer
+	// for a decision than for an automatic step: with equal waits a drawer
+	// kept waiting for a silent player's keys races the others' wait for
+	// its turn (SPEC.md §9).
 	Timeout time.Duration
 	// Link, if not zero, delays every connection between two players of
 	// a table both ways (latency.FromRTT: half the round-trip time, with
@@ -132,7 +136,7 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 		}
 		// A run is bounded: its hands, plus every node's timeouts.
 		rctx, cancel := context.WithTimeout(ctx, time.Duration(hands)*20*time.Second+20*cfg.Timeout+time.Minute)
-		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, cheats: cheats, link: cfg.Link, pipeline: cfg.Pipeline})
+		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, turnTimeout: 2 * cfg.Timeout, cheats: cheats, link: cfg.Link, pipeline: cfg.Pipeline})
 		cancel()
 		if err != nil {
 			return r, err
