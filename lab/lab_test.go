@@ -136,6 +136,29 @@ func TestFaultRunsWithLatency(t *testing.T) {
 	})
 }
 
+// TestFaultRunsPipelined is TestFaultRunsWithLatency with the pipelined
+// setup (join --pipeline): the victim stops or dies during hand 1's play,
+// while hand 2's passes are prepared and sent beside it, and every
+// surviving node and the audit still name only the victim, in faults.
+func TestFaultRunsPipelined(t *testing.T) {
+	if testing.Short() {
+		t.Skip("fault runs start three tables of four processes")
+	}
+	bin := buildBinary(t)
+	link, err := latency.FromRTT(100*time.Millisecond, 60*time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, delay := range []time.Duration{300 * time.Millisecond, 1500 * time.Millisecond} {
+		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
+			faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link: link, pipeline: true})
+		})
+	}
+	t.Run("killed during play", func(t *testing.T) {
+		faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: 800 * time.Millisecond, sig: syscall.SIGKILL}, link: link, pipeline: true})
+	})
+}
+
 // faultVictim is the player a fault run stops, kills or makes stall.
 const faultVictim = 2
 

@@ -57,6 +57,8 @@ type spec struct {
 	timeout time.Duration
 	// passive seats four tsumogiri players instead of bots.
 	passive bool
+	// pipeline passes --pipeline to every node.
+	pipeline bool
 	// cheats maps a player number to the strategy it runs.
 	cheats map[int]string
 	// turnTimeout is each node's --turn-timeout; 0 means timeout.
@@ -154,6 +156,9 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		args = append(args, sp.rules...)
 		if p.cheat != "" {
 			args = append(args, "--research-cheat", p.cheat)
+		}
+		if sp.pipeline {
+			args = append(args, "--pipeline")
 		}
 		for j, q := range t.players {
 			if q != p {

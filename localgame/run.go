@@ -43,6 +43,8 @@ type Config struct {
 	// NoProofs and PrivateHands are passed to every node (join
 	// --no-proofs, --private-hands).
 	NoProofs, PrivateHands bool
+	// Pipeline passes --pipeline to every node (the pipelined setup).
+	Pipeline bool
 	// Timeout is the per-message timeout passed to every node (join --timeout).
 	Timeout time.Duration
 	// Play seats the user as player-0 on this terminal (that join gets
@@ -153,6 +155,9 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 		}
 		if *privateHands {
 			args = append(args, "--private-hands")
+		}
+		if cfg.Pipeline {
+			args = append(args, "--pipeline")
 		}
 		args = append(args, "--time", *timeControl, "--rules", *preset)
 		for _, sw := range switches {

@@ -81,6 +81,11 @@ type AuditInput struct {
 	// hidden. The offline audit leaves it nil: a transcript holds none of
 	// its owner's own position keys, so its record shows only public tiles.
 	Mine map[int]wall.Tile
+	// Prepared audits only the shuffle and rekey passes of a hand
+	// prepared during the hand before it (the pipelined setup, SPEC.md
+	// §22) and never played: their headers, inputs and proofs, with Seats
+	// from hand 1. Nothing else is expected.
+	Prepared bool
 }
 
 // OwnPasses are the passes an auditing player made itself.
@@ -240,7 +245,22 @@ func (a *auditor) fault(p peer.ID, kind FaultKind, format string, args ...any) {
 func entries(os ...*Opened) []*Opened { return os }
 
 func (a *auditor) run() {
-	if !a.collect() || !a.nonces() {
+	if a.in.Prepared {
+		if a.collect() {
+			a.passesOnly()
+		}
+		return
+	}
+	if !a.collect() {
+		return
+	}
+	if !a.nonces() {
+		if a.in.Partial && len(a.out.Blame) == 0 {
+			// A pipelined hand stopped before its nonces were all in:
+			// its passes, prepared during the hand before, are still
+			// checked.
+			a.passesOnly()
+		}
 		return
 	}
 	if a.in.PrivateHands {
@@ -268,6 +288,24 @@ func (a *auditor) run() {
 			a.out.Yama[i] = int(t)
 		}
 	}
+}
+
+// passesOnly audits the passes of a hand without its nonces: a hand
+// prepared during the hand before it and never played
+// (AuditInput.Prepared), or one stopped before its nonces were in. It
+// checks their inputs and proofs, with Seats from hand 1 (nothing without
+// them); there is no reveal and no kyoku to check.
+func (a *auditor) passesOnly() {
+	if a.in.Seats == nil {
+		return
+	}
+	a.out.Seats = slices.Clone(a.in.Seats)
+	a.seatOf = map[peer.ID]int{}
+	for s, p := range a.in.Seats {
+		a.seatOf[p] = s
+	}
+	a.passInputs()
+	a.verifyProofs()
 }
 
 // collect sorts the entries by kind and checks their headers.

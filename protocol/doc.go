@@ -142,6 +142,20 @@
 // again in order (ErrResumeMismatch otherwise), and then plays on live
 // after a Sync to every peer. SPEC.md §18 specifies both.
 //
+// # Pipelined setup
+//
+// With Config.Pipeline (join --pipeline, Hello.pipeline; SPEC.md §22) the
+// shuffle and rekey passes of hand n+1 run while hand n is played
+// (pipeline.go): nothing of a wall depends on how the hand before it ends,
+// only the match state does, and the NonceCommit that carries it is sent
+// after hand n. A peer's prepared pass is taken when the game reads that
+// peer's mailbox, checked then and its proof verified in a goroutine;
+// this player's own pass is made in a goroutine and sent only while the
+// game waits for a message or its Player thinks, so play goes first. When
+// hand n ends, hand n+1 needs two message times: the commitments, then
+// the reveals, haipai keys and dora indicator together. No key of hand
+// n+1 is sent before hand n has ended.
+//
 // # Three players (sanma)
 //
 // The player count is a property of the game: the number of peers in

@@ -127,6 +127,12 @@ type Config struct {
 	// ends the hand at once as a fault naming the peer. The nodes use
 	// DefaultReconnectGrace.
 	ReconnectGrace time.Duration
+	// Pipeline prepares each hand's shuffle and rekey passes, with their
+	// proofs, during the hand before it (SPEC.md §22, pipeline.go): when
+	// a hand ends, the next needs only its nonce exchange, haipai keys and
+	// dora indicator, two message times instead of the whole setup.
+	// Announced in Hello.pipeline; all players must choose the same.
+	Pipeline bool
 	// Resume, if not nil, resumes a game this node was playing when it
 	// stopped (a crash, a kill): the game replays Resume.Records, the
 	// transcript it wrote, with the same Rand (the seed kept in the data
@@ -220,7 +226,10 @@ type Game struct {
 	seq    uint64
 	last   [32]byte
 	chains chains
-	hand   *hand                // hand in progress, receives entries
+	hand   *hand // hand in progress, receives entries
+	// next is the hand after the one in progress while its passes are
+	// prepared (Config.Pipeline, pipeline.go); nil otherwise.
+	next   *hand
 	params *shuffleproof.Params // shuffle-argument generators, built on first use
 	// paramsCh delivers params built in the background (prepareProofs).
 	paramsCh chan *shuffleproof.Params
@@ -357,6 +366,12 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 	for n := 1; g.cfg.Hands == 0 || n <= g.cfg.Hands; n++ {
 		deal, ok := g.match.Next()
 		if !ok {
+			if nh := g.next; nh != nil {
+				// The transcript holds them; the audit reports them as
+				// dropped unused (AuditTranscript's Dropped).
+				g.log.Info("match over: the next hand's prepared passes are dropped unused", "hand", nh.num, "passes", nh.passes)
+				g.next = nil
+			}
 			break
 		}
 		res, err := g.playHand(ctx, uint32(n), deal)
@@ -443,7 +458,7 @@ func (g *Game) hello(ctx context.Context) error {
 	for i, p := range peers {
 		raw[i] = []byte(p)
 	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Settings: g.settings().Proto()}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Settings: g.settings().Proto(), Pipeline: g.cfg.Pipeline}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
 	if errors.Is(sendErr, ErrResumeMismatch) {
 		return sendErr // this node's own game differs from its transcript
@@ -627,6 +642,9 @@ func checkHello(h, mine *pb.Hello) error {
 	if err := helloSettings(h).Diff(helloSettings(mine)); err != nil {
 		return err
 	}
+	if h.Pipeline != mine.Pipeline {
+		return fmt.Errorf("plays with pipeline = %v, we play with pipeline = %v (--pipeline must be the same for all players)", h.Pipeline, mine.Pipeline)
+	}
 	if len(h.Peers) != len(mine.Peers) {
 		return fmt.Errorf("%d peers, ours %d", len(h.Peers), len(mine.Peers))
 	}
@@ -684,7 +702,9 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 }
 
 func (g *Game) record(o *Opened) error {
-	if g.hand != nil {
+	if g.next != nil && o.Entry.Hand == g.next.num {
+		g.next.entries = append(g.next.entries, o)
+	} else if g.hand != nil {
 		g.hand.entries = append(g.hand.entries, o)
 	}
 	if r := g.replay; r != nil {
@@ -895,9 +915,20 @@ func lateAbort(total time.Duration) time.Duration {
 // peer this player was waiting for. An entry sent again after a
 // reconnection that this player already holds is dropped.
 func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want string, b *budget) (*Opened, error) {
-	if g.replay != nil {
-		if env, ok := g.replay.next(from); ok {
-			return g.checkEntry(from, hand, env)
+	for g.replay != nil {
+		if err := g.replayPrepared(ctx); err != nil {
+			return nil, err
+		}
+		if g.replay == nil {
+			break
+		}
+		env, ok := g.replay.next(from)
+		if !ok {
+			break
+		}
+		o, skip, err := g.arrived(from, hand, env)
+		if !skip || err != nil {
+			return o, err
 		}
 	}
 	box := g.links.boxes[from]
@@ -914,6 +945,10 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		}
 	}()
 	for {
+		ready, err := g.idle(ctx)
+		if err != nil {
+			return nil, err
+		}
 		if g.paused {
 			if down, _ := g.links.down(g.others); len(down) == 0 {
 				g.paused = false
@@ -923,8 +958,8 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		changed := g.links.watch()
 		select {
 		case env := <-box.in:
-			o, err := g.checkEntry(from, hand, env)
-			if errors.Is(err, errDuplicate) {
+			o, skip, err := g.arrived(from, hand, env)
+			if skip && err == nil || errors.Is(err, errDuplicate) {
 				continue
 			}
 			return o, err
@@ -933,8 +968,8 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		if _, final := box.state(); final != nil {
 			select {
 			case env := <-box.in: // read before it left
-				o, err := g.checkEntry(from, hand, env)
-				if errors.Is(err, errDuplicate) {
+				o, skip, err := g.arrived(from, hand, env)
+				if skip && err == nil || errors.Is(err, errDuplicate) {
 					continue
 				}
 				return o, err
@@ -984,11 +1019,19 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		select {
 		case env := <-box.in:
 			timer.Stop()
-			o, err := g.checkEntry(from, hand, env)
-			if errors.Is(err, errDuplicate) {
+			o, skip, err := g.arrived(from, hand, env)
+			if skip && err == nil || errors.Is(err, errDuplicate) {
 				continue
 			}
 			return o, err
+		case m := <-ready:
+			// This player's prepared pass is made: send it now, while
+			// the table waits for a move.
+			timer.Stop()
+			if err := g.next.sendPass(ctx, m); err != nil {
+				return nil, err
+			}
+			continue
 		case <-changed:
 		case <-timer.C:
 		case <-ctx.Done():
@@ -1046,7 +1089,7 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message for another game (id %x)", e.GameId)
 	case hand == 0 && (len(e.GameId) != 0 || e.Seq != 0):
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message with seq %d where its hello must open its chain", e.Seq)
-	case e.Hand != hand:
+	case e.Hand != hand && !(hand > 0 && g.next != nil && e.Hand == g.next.num):
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message for hand %d during hand %d", e.Hand, hand)
 	}
 	if err := g.chains.accept(o); err != nil {

@@ -58,6 +58,20 @@ type hand struct {
 	pending     *verification
 	pendingSeat int
 
+	// The pipelined setup (pipeline.go): prepared is set for a hand whose
+	// passes began during the hand before it; passes counts the passes in
+	// (0..2n, in order); early holds peers' passes that came before their
+	// turn, by pass index; checks are the proofs being verified in the
+	// background, shuffleCheck[j] seat j's shuffle pass among them; making
+	// delivers this player's own pass being made (nil when none).
+	prepared     bool
+	frozen       bool // the hand before ended early: nothing more is made or sent
+	passes       int
+	early        [maxPasses]*Opened
+	checks       []passCheck
+	shuffleCheck [maxSeats]*verification
+	making       chan madePass
+
 	revealed bool // this player has broadcast its key reveal
 	// lastPass is the hash of the last shuffle or rekey pass entry, the
 	// input the next pass must name; nil before the first.
@@ -78,17 +92,12 @@ type hand struct {
 }
 
 func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandResult, error) {
-	h := &hand{
-		g:      g,
-		num:    num,
-		state:  deal,
-		oya:    int(deal.Oya),
-		n:      g.n,
-		layout: g.layout,
-		start:  time.Now(),
-		keys:   make([][maxSeats]commcrypto.Scalar, g.layout.Size),
-		mine:   map[int]wall.Tile{},
+	h := g.next
+	if h == nil || h.num != num {
+		h = g.newHand(num)
 	}
+	g.next = nil
+	h.state, h.oya, h.start = deal, int(deal.Oya), time.Now()
 	h.res.Number = int(num)
 	h.res.Oya = h.oya
 	h.res.Start = deal
@@ -96,9 +105,23 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 	g.hand = h
 	defer func() { g.hand = nil }()
 	err := h.play(ctx)
+	if nh := g.next; err != nil && nh != nil {
+		// The hand ended early, and the game with it: the next hand's
+		// prepared passes are dropped. Those still read while the others'
+		// key reveals are collected are checked all the same, so that a
+		// bad pass is blamed on its sender even when another player's
+		// Abort came first; nothing more of the next hand is sent.
+		nh.frozen = true
+		defer func() { g.next = nil }()
+	}
 	switch {
 	case err != nil && ctx.Err() == nil:
 		h.afterAbort(ctx, err)
+		if nh := g.next; nh != nil {
+			if b, _ := Verdict(nh.settle(), g.self, int(nh.num)); b != nil {
+				h.res.Blame = appendBlame(h.res.Blame, *b)
+			}
+		}
 	case err != nil:
 		// Interrupted: tell the others this node quits, so that they
 		// name it as what it is.
@@ -162,10 +185,11 @@ func (h *hand) afterAbort(ctx context.Context, cause error) {
 }
 
 func (h *hand) play(ctx context.Context) error {
-	steps := []struct {
+	type step struct {
 		name string
 		run  func(context.Context) error
-	}{
+	}
+	steps := []step{
 		{"seats and dice", h.seatsAndDice},
 		{"shuffle", h.shufflePasses},
 		{"rekey", h.rekeyPasses},
@@ -173,6 +197,15 @@ func (h *hand) play(ctx context.Context) error {
 		{"dora indicator", h.revealDora},
 		{"play", h.playKyoku},
 		{"key reveal", h.revealKeys},
+	}
+	if h.prepared {
+		// The passes began during the previous hand (pipeline.go).
+		steps = []step{
+			{"passes", h.finishPasses},
+			{"seats, dice, haipai and dora indicator", h.startPrepared},
+			{"play", h.playKyoku},
+			{"key reveal", h.revealKeys},
+		}
 	}
 	for _, s := range steps {
 		h.g.log.Debug("hand step started", "hand", h.num, "step", s.name)
@@ -184,6 +217,9 @@ func (h *hand) play(ctx context.Context) error {
 			// A pass still being verified is settled first: a proof that
 			// fails is the blame, whatever stopped the step.
 			if verr := h.awaitPass(); verr != nil {
+				return verr
+			}
+			if verr := h.settle(); verr != nil {
 				return verr
 			}
 			return err
@@ -211,35 +247,54 @@ func dealPositions(l wall.Layout, oya, s int) []int {
 func (h *hand) peerAt(s int) peer.ID { return h.g.seats[s] }
 
 func (h *hand) seatsAndDice(ctx context.Context) error {
+	nonce, commits, err := h.commitNonces(ctx)
+	if err != nil {
+		return err
+	}
+	if _, err := h.g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceReveal{NonceReveal: &pb.NonceReveal{Nonce: nonce}}}); err != nil {
+		return err
+	}
+	return h.openNonces(ctx, nonce, commits)
+}
+
+// commitNonces draws this player's seat nonce, broadcasts its NonceCommit
+// with the match state the hand starts from, and receives and checks the
+// others' (§10.1). It returns the nonce and the commitments by peer.
+func (h *hand) commitNonces(ctx context.Context) ([]byte, map[peer.ID]*Opened, error) {
 	g := h.g
 	nonce := make([]byte, NonceSize)
 	if _, err := g.cfg.Rand.Read(nonce); err != nil {
-		return fmt.Errorf("nonce: %w", err)
+		return nil, nil, fmt.Errorf("nonce: %w", err)
 	}
 	mine := nonceCommitment(g.gameID, h.num, g.self, nonce)
 	header := handHeader(h.state)
 	header.Commitment = mine
 	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceCommit{NonceCommit: header}}); err != nil {
-		return err
+		return nil, nil, err
 	}
 	commits := map[peer.ID]*Opened{}
 	for _, p := range g.others {
 		o, err := g.recv(ctx, p, h.num, "nonce commitment", g.cfg.Timeout)
 		if err != nil {
-			return err
+			return nil, nil, err
 		}
 		c := o.Entry.GetNonceCommit()
 		if len(c.Commitment) != 32 {
-			return blamef(o, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
+			return nil, nil, blamef(o, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
 		}
 		if err := checkHeader(c, h.state); err != nil {
-			return blamef(o, h.num, err, "disagrees on the match state")
+			return nil, nil, blamef(o, h.num, err, "disagrees on the match state")
 		}
 		commits[p] = o
 	}
-	if _, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_NonceReveal{NonceReveal: &pb.NonceReveal{Nonce: nonce}}}); err != nil {
-		return err
-	}
+	return nonce, commits, nil
+}
+
+// openNonces receives the others' nonce reveals (this player's own is
+// sent), checks each against its commitment, and fixes the seating (hand
+// 1) and the dice from the hand seed (§9.1).
+func (h *hand) openNonces(ctx context.Context, nonce []byte, commits map[peer.ID]*Opened) error {
+	g := h.g
 	nonces := map[peer.ID][]byte{g.self: nonce}
 	for _, p := range g.others {
 		o, err := g.recv(ctx, p, h.num, "nonce reveal", g.cfg.Timeout)
@@ -274,43 +329,13 @@ func (h *hand) seatsAndDice(ctx context.Context) error {
 // received one verified.
 func (h *hand) shufflePasses(ctx context.Context) error {
 	g := h.g
-	proofs := !g.cfg.NoProofs
 	h.deck[0] = g.points
 	for j := 0; j < h.n; j++ {
 		if j == h.seat {
-			begin := time.Now()
-			k, err := commcrypto.NewKey(g.cfg.Rand)
+			body, err := h.makeShuffle(j)
 			if err != nil {
-				return fmt.Errorf("shuffle key: %w", err)
-			}
-			perm, err := commcrypto.Permutation(g.cfg.Rand, h.layout.Size)
-			if err != nil {
-				return fmt.Errorf("shuffle permutation: %w", err)
-			}
-			locked := make([]commcrypto.Element, len(h.deck[j]))
-			commcrypto.Parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
-			next := make([]commcrypto.Element, len(locked))
-			for i, p := range perm {
-				next[i] = locked[p]
-			}
-			h.k = k
-			h.perm = perm
-			h.deck[j+1] = next
-			body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next), Input: h.lastPass}
-			locking := time.Since(begin)
-			if proofs {
-				if err := h.proveShuffle(body, h.deck[j], next); err != nil {
-					return err
-				}
-				h.keyCommits[j] = commcrypto.Commit(k)
-			}
-			made := time.Since(begin)
-			// The pass builds on the previous one: it leaves only once
-			// that one's proof verified.
-			if err := h.awaitPass(); err != nil {
 				return err
 			}
-			g.log.Debug("own pass made", "hand", h.num, "pass", "shuffle", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
 			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Shuffle{Shuffle: body}})
 			if err != nil {
 				return err
@@ -318,36 +343,16 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			h.lastPass = o.Hash[:]
 			continue
 		}
-		p := h.peerAt(j)
-		o, err := g.recv(ctx, p, h.num, "shuffle pass", g.cfg.Timeout)
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "shuffle pass", g.cfg.Timeout)
 		if err != nil {
 			return err
 		}
-		sp := o.Entry.GetShuffle()
-		if err := h.checkInput(o, sp.Input); err != nil {
+		verify, err := h.takeShuffle(j, o)
+		if err != nil {
 			return err
 		}
-		next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
-		if err != nil {
-			return blamef(o, h.num, err, "bad shuffle pass")
-		}
-		h.deck[j+1] = next
-		if !proofs {
-			continue
-		}
-		// Verified on arrival: before this player sends its own pass, or
-		// anything else that depends on this one.
-		h.shuffleEntry[j] = o
-		in, params, pctx := h.deck[j], g.shuffleParams(), proofContext(g.gameID, h.num, j, p)
-		verify := func(v *verification) error {
-			begin := time.Now()
-			var err error
-			v.K, err = verifyShuffle(params, pctx, sp, in, next)
-			g.log.Debug("pass verified", "hand", h.num, "pass", "shuffle", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
-			if err != nil {
-				return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
-			}
-			return nil
+		if verify == nil {
+			continue // no proofs: the audit replays the pass
 		}
 		if j+1 == h.seat || j == h.n-1 && h.seat == 0 {
 			// This player's next pass (its shuffle, or the first rekey)
@@ -362,6 +367,87 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		h.keyCommits[j] = v.K
 	}
 	return nil
+}
+
+// makeShuffle makes this player's shuffle pass j on h.deck[j]: it draws
+// the global key k_j and the permutation π_j from Config.Rand (in that
+// order: a resumed game draws them again), locks and permutes the deck,
+// proves it (with proofs), and waits for the verification of the pass it
+// builds on (awaitPass) before it returns the pass body to send. Its
+// errors are a failed draw or proof, or the blame on the previous pass.
+func (h *hand) makeShuffle(j int) (*pb.ShufflePass, error) {
+	g := h.g
+	begin := time.Now()
+	k, err := commcrypto.NewKey(g.cfg.Rand)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle key: %w", err)
+	}
+	perm, err := commcrypto.Permutation(g.cfg.Rand, h.layout.Size)
+	if err != nil {
+		return nil, fmt.Errorf("shuffle permutation: %w", err)
+	}
+	locked := make([]commcrypto.Element, len(h.deck[j]))
+	commcrypto.Parallel(len(locked), func(i int) { locked[i] = commcrypto.Lock(k, h.deck[j][i]) })
+	next := make([]commcrypto.Element, len(locked))
+	for i, p := range perm {
+		next[i] = locked[p]
+	}
+	h.k = k
+	h.perm = perm
+	h.deck[j+1] = next
+	body := &pb.ShufflePass{Deck: commcrypto.EncodeElements(next), Input: h.lastPass}
+	locking := time.Since(begin)
+	if !g.cfg.NoProofs {
+		if err := h.proveShuffle(body, h.deck[j], next); err != nil {
+			return nil, err
+		}
+		h.keyCommits[j] = commcrypto.Commit(k)
+	}
+	made := time.Since(begin)
+	// The pass builds on the previous one: it leaves only once that
+	// one's proof verified.
+	if err := h.awaitPass(); err != nil {
+		return nil, err
+	}
+	g.log.Debug("own pass made", "hand", h.num, "pass", "shuffle", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
+	return body, nil
+}
+
+// takeShuffle checks seat j's shuffle pass o on arrival — its input, the
+// deck's size and duplicates, and (when this player computes on it, or
+// with proofs) the decoding of every element — and keeps it. With proofs
+// it returns the verification of o's proof to run (setting v.K, or
+// returning the blame on o's sender); nil without. Its errors are
+// FaultDiverged and the blame on a bad deck.
+func (h *hand) takeShuffle(j int, o *Opened) (func(*verification) error, error) {
+	g := h.g
+	proofs := !g.cfg.NoProofs
+	sp := o.Entry.GetShuffle()
+	if err := h.checkInput(o, sp.Input); err != nil {
+		return nil, err
+	}
+	next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
+	if err != nil {
+		return nil, blamef(o, h.num, err, "bad shuffle pass")
+	}
+	h.deck[j+1] = next
+	if !proofs {
+		return nil, nil
+	}
+	// Verified on arrival: before this player sends its own pass, or
+	// anything else that depends on this one.
+	h.shuffleEntry[j] = o
+	in, params, pctx := h.deck[j], g.shuffleParams(), proofContext(g.gameID, h.num, j, o.Sender)
+	return func(v *verification) error {
+		begin := time.Now()
+		var err error
+		v.K, err = verifyShuffle(params, pctx, sp, in, next)
+		g.log.Debug("pass verified", "hand", h.num, "pass", "shuffle", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
+		if err != nil {
+			return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+		}
+		return nil
+	}, nil
 }
 
 // awaitPass waits for the background verification of the pass this
@@ -431,42 +517,13 @@ func (h *hand) receiveDeck(b []byte, decode bool) ([]commcrypto.Element, error) 
 // its own, and sends its own only once that one verified.
 func (h *hand) rekeyPasses(ctx context.Context) error {
 	g := h.g
-	proofs := !g.cfg.NoProofs
 	h.wall[0] = h.deck[h.n]
-	size := h.layout.Size
 	for j := 0; j < h.n; j++ {
 		if j == h.seat {
-			begin := time.Now()
-			r := make([]commcrypto.Scalar, size)
-			commits := make([]commcrypto.Element, size)
-			for i := range r {
-				var err error
-				if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
-					return fmt.Errorf("position key: %w", err)
-				}
-				h.keys[i][j] = r[i]
-			}
-			factors := commcrypto.RekeyFactors(r, h.k)
-			next := make([]commcrypto.Element, size)
-			commcrypto.Parallel(size, func(i int) {
-				commits[i] = commcrypto.Commit(r[i])
-				next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
-			})
-			h.r = r
-			h.wall[j+1] = next
-			h.decoded[j] = commits
-			body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits), Input: h.lastPass}
-			locking := time.Since(begin)
-			if proofs {
-				if err := h.proveRekey(body, h.wall[j], next, commits, factors); err != nil {
-					return err
-				}
-			}
-			made := time.Since(begin)
-			if err := h.awaitPass(); err != nil {
+			body, err := h.makeRekey(j)
+			if err != nil {
 				return err
 			}
-			g.log.Debug("own pass made", "hand", h.num, "pass", "rekey", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
 			o, err := g.broadcast(ctx, h.num, &pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}})
 			if err != nil {
 				return err
@@ -474,44 +531,17 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			h.lastPass = o.Hash[:]
 			continue
 		}
-		p := h.peerAt(j)
-		o, err := g.recv(ctx, p, h.num, "rekey pass", g.cfg.Timeout)
+		o, err := g.recv(ctx, h.peerAt(j), h.num, "rekey pass", g.cfg.Timeout)
 		if err != nil {
 			return err
 		}
-		rk := o.Entry.GetRekey()
-		if err := h.checkInput(o, rk.Input); err != nil {
+		K := h.keyCommits[j]
+		verify, err := h.takeRekey(j, o, func() (commcrypto.Element, error) { return K, nil })
+		if err != nil {
 			return err
 		}
-		next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
-		if err != nil {
-			return blamef(o, h.num, err, "bad rekey pass wall")
-		}
-		if len(rk.Commitments) != size*commcrypto.ElementSize {
-			return blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), size*commcrypto.ElementSize)
-		}
-		h.wall[j+1] = next
-		h.commits[j] = rk.Commitments
-		h.rekeyEntry[j] = o
-		h.decoded[j] = make([]commcrypto.Element, size)
-		if !proofs {
-			continue
-		}
-		in, K, pctx := h.wall[j], h.keyCommits[j], proofContext(g.gameID, h.num, j, p)
-		verify := func(v *verification) error {
-			begin := time.Now()
-			var err error
-			if v.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
-				return blamef(o, h.num, err, "rekey pass commitments do not decode")
-			}
-			err = verifyRekey(pctx, K, rk, in, next, v.commits)
-			g.log.Debug("pass verified", "hand", h.num, "pass", "rekey", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
-			if err != nil {
-				// The evidence: the rekey pass and the shuffle pass whose
-				// key commitment K_j the proof is checked against.
-				return blameOn(p, h.num, evidenceOf(o, h.shuffleEntry[j]), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
-			}
-			return nil
+		if verify == nil {
+			continue // no proofs: the audit replays the pass
 		}
 		if j+1 == h.seat {
 			// This player's rekey pass builds on this one.
@@ -525,6 +555,99 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		h.decoded[j] = v.commits
 	}
 	return nil
+}
+
+// makeRekey makes this player's rekey pass j on h.wall[j]: it draws the
+// layout.Size position keys r_{j,i} from Config.Rand in yama order,
+// rekeys the wall by r_{j,i}·k_j⁻¹, commits to the keys, proves it (with
+// proofs) and waits for the verification of the pass it builds on before
+// it returns the pass body to send. Its errors are a failed draw or
+// proof, or the blame on the previous pass.
+func (h *hand) makeRekey(j int) (*pb.RekeyPass, error) {
+	g := h.g
+	size := h.layout.Size
+	begin := time.Now()
+	r := make([]commcrypto.Scalar, size)
+	commits := make([]commcrypto.Element, size)
+	for i := range r {
+		var err error
+		if r[i], err = commcrypto.NewKey(g.cfg.Rand); err != nil {
+			return nil, fmt.Errorf("position key: %w", err)
+		}
+		h.keys[i][j] = r[i]
+	}
+	factors := commcrypto.RekeyFactors(r, h.k)
+	next := make([]commcrypto.Element, size)
+	commcrypto.Parallel(size, func(i int) {
+		commits[i] = commcrypto.Commit(r[i])
+		next[i] = commcrypto.Lock(factors[i], h.wall[j][i])
+	})
+	h.r = r
+	h.wall[j+1] = next
+	h.decoded[j] = commits
+	body := &pb.RekeyPass{Wall: commcrypto.EncodeElements(next), Commitments: commcrypto.EncodeElements(commits), Input: h.lastPass}
+	locking := time.Since(begin)
+	if !g.cfg.NoProofs {
+		if err := h.proveRekey(body, h.wall[j], next, commits, factors); err != nil {
+			return nil, err
+		}
+	}
+	made := time.Since(begin)
+	if err := h.awaitPass(); err != nil {
+		return nil, err
+	}
+	g.log.Debug("own pass made", "hand", h.num, "pass", "rekey", "seat", j, "lock", locking, "lock+prove", made, "waited for the verification", time.Since(begin)-made)
+	return body, nil
+}
+
+// takeRekey checks seat j's rekey pass o on arrival — its input, the
+// wall's size and duplicates, the commitments' size — and keeps it. With
+// proofs it returns the verification of o's proof against K_j (setting
+// v.commits, or returning the blame on o's sender, with o and the same
+// seat's shuffle pass as evidence); nil without. keyCommit returns K_j
+// when the verification runs (it may wait for the shuffle pass's own
+// verification).
+func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element, error)) (func(*verification) error, error) {
+	g := h.g
+	proofs := !g.cfg.NoProofs
+	size := h.layout.Size
+	rk := o.Entry.GetRekey()
+	if err := h.checkInput(o, rk.Input); err != nil {
+		return nil, err
+	}
+	next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
+	if err != nil {
+		return nil, blamef(o, h.num, err, "bad rekey pass wall")
+	}
+	if len(rk.Commitments) != size*commcrypto.ElementSize {
+		return nil, blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), size*commcrypto.ElementSize)
+	}
+	h.wall[j+1] = next
+	h.commits[j] = rk.Commitments
+	h.rekeyEntry[j] = o
+	h.decoded[j] = make([]commcrypto.Element, size)
+	if !proofs {
+		return nil, nil
+	}
+	in, shuffle, pctx := h.wall[j], h.shuffleEntry[j], proofContext(g.gameID, h.num, j, o.Sender)
+	return func(v *verification) error {
+		K, err := keyCommit()
+		if err != nil {
+			return err
+		}
+		begin := time.Now()
+		if v.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
+			return blamef(o, h.num, err, "rekey pass commitments do not decode")
+		}
+		err = verifyRekey(pctx, K, rk, in, next, v.commits)
+		g.log.Debug("pass verified", "hand", h.num, "pass", "rekey", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
+		if err != nil {
+			// The evidence: the rekey pass and the shuffle pass whose
+			// key commitment K_j the proof is checked against.
+			return blameOn(o.Sender, h.num, evidenceOf(o, shuffle), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+		}
+		return nil
+	}, nil
 }
 
 // commitment returns seat j's commitment R_{j,pos}, decoding it strictly

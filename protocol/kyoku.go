@@ -57,6 +57,8 @@ func (h *hand) playKyoku(ctx context.Context) error {
 	}
 	h.t = newTracker(k, h.num, g.seats, h.openShown, h.checkRevealKey)
 	h.t.trusted = g.self
+	// From the first turn on, the next hand's passes go with the play.
+	g.prepareNext(h)
 	for {
 		st, seats := h.t.next()
 		h.observeKyoku(st, seats)
@@ -109,6 +111,11 @@ func (h *hand) playKyoku(ctx context.Context) error {
 func (h *hand) exchange(ctx context.Context, seats []game.Seat, kind string, timeout time.Duration, mine func(context.Context) (*pb.Entry, error)) error {
 	g := h.g
 	if slices.Contains(seats, game.Seat(h.seat)) {
+		// A resumed game first takes its own prepared passes recorded
+		// before this decision (sent while its player thought).
+		if err := g.replayPrepared(ctx); err != nil {
+			return err
+		}
 		o, err := h.replayedDecision(kind)
 		if err != nil {
 			return err
@@ -282,7 +289,7 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 		limit = min(limit, c)
 	}
 	dctx, cancel := context.WithTimeout(ctx, limit)
-	a, err = h.g.cfg.Player.Act(dctx, v.Clone(), me)
+	a, err = h.g.act(ctx, dctx, v.Clone(), me)
 	expired := dctx.Err() != nil && ctx.Err() == nil
 	cancel()
 	h.g.cfg.Clock.Stop()

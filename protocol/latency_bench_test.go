@@ -26,7 +26,10 @@ type hopRun struct {
 // playHops plays hopHands hands of the fixed table (the same walls and
 // the same bot decisions every run) with every link delayed by oneWay and
 // no jitter, without proofs, and records the stages' times.
-func playHops(b *testing.B, oneWay time.Duration) *hopRun {
+func playHops(b *testing.B, oneWay time.Duration) *hopRun { return playHopsWith(b, oneWay, false) }
+
+// playHopsWith is playHops, with the pipelined setup if pipeline is set.
+func playHopsWith(b *testing.B, oneWay time.Duration, pipeline bool) *hopRun {
 	tb := newFixedTable(b, 18)
 	tb.net.SetLatency(latency.Link{OneWay: oneWay})
 	run := &hopRun{}
@@ -41,7 +44,7 @@ func playHops(b *testing.B, oneWay time.Duration) *hopRun {
 		}
 		bt := bot.New(uint64(180 + i))
 		g, err := NewGame(Config{Table: "hops", Identity: tb.keys[i], Peers: tb.ids, Hands: hopHands,
-			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute, NoProofs: true, Rand: fixedRand(180 + i),
+			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute, NoProofs: true, Rand: fixedRand(180 + i), Pipeline: pipeline,
 			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) }),
 			Observer: ObserverFunc(func(o Observation) {
 				now := time.Now()
@@ -86,7 +89,11 @@ func (r *hopRun) segments() (setup, kyoku, end time.Duration) {
 		var su, en time.Duration = 1 << 62, 1 << 62
 		for i := range Players {
 			s := r.stage[i][h]
-			su = min(su, s["play"].Sub(s["seats and dice"]))
+			begin := s["seats and dice"]
+			if t, ok := s["passes"]; ok {
+				begin = t // a pipelined hand (pipeline.go)
+			}
+			su = min(su, s["play"].Sub(begin))
 			kyoku += s["key reveal"].Sub(s["play"]) / Players
 			en = min(en, r.ended[i][h].Sub(s["key reveal"]))
 		}

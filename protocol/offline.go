@@ -3,6 +3,7 @@ package protocol
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -64,6 +65,24 @@ type TranscriptAudit struct {
 	// configuration mismatch, each hand's faults (Aborts' claims, messages
 	// missing), and a transcript that ends before the game does.
 	Faults []Fault
+	// Pipeline says the Hellos announced the pipelined setup (SPEC.md
+	// §22): each hand's passes may be interleaved with the hand before.
+	Pipeline bool
+	// Dropped is set when the transcript ends with the shuffle and rekey
+	// passes of a hand that was never played (pipelined setup: the
+	// match, or the game, ended while they were prepared); nil otherwise.
+	// Their inputs and proofs were audited all the same.
+	Dropped *DroppedPasses
+}
+
+// DroppedPasses describes the prepared passes of a hand never played.
+type DroppedPasses struct {
+	// Hand is the 1-based number of the hand they were prepared for;
+	// Passes how many of its shuffle and rekey passes the transcript holds.
+	Hand, Passes int
+	// Reason says why the hand was not played: "the match is over", or
+	// that the hand before it ended early.
+	Reason string
 }
 
 // OK reports whether the transcript verified: at least one hand, every
@@ -157,16 +176,17 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	rules := t.Settings.Rules.Game(t.Players, !t.Settings.Tonpuu)
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
-	for len(entries) > 0 {
-		n := entries[0].Entry.Hand
-		end := 0
-		for end < len(entries) && entries[end].Entry.Hand == n {
-			end++
-		}
-		hand := entries[:end]
-		entries = entries[end:]
-		partial := slices.ContainsFunc(hand, func(o *Opened) bool { return o.Entry.GetAbort() != nil }) || cut && len(entries) == 0
+	hands := byHand(entries)
+	for len(hands) > 0 {
+		hand := hands[0]
+		hands = hands[1:]
+		n := hand[0].Entry.Hand
+		partial := slices.ContainsFunc(hand, func(o *Opened) bool { return o.Entry.GetAbort() != nil }) || cut && len(hands) == 0
 		deal, ok := match.Next()
+		if !ok && t.Pipeline && onlyPasses(hand) && len(hands) == 0 {
+			t.dropped(gameID, n, hand, rules, tiles, params, "the match is over")
+			break
+		}
 		if !ok {
 			t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultUnverifiable, Reason: "entries for a hand after the match was over"})
 			break
@@ -180,6 +200,9 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		t.Faults = appendFault(t.Faults, a.Faults...)
 		if partial || a.Result == nil || len(a.Blame) > 0 {
 			ended = true
+			if len(hands) > 0 && t.Pipeline && onlyPasses(hands[0]) && t.Seats != nil {
+				t.dropped(gameID, hands[0][0].Entry.Hand, hands[0], rules, tiles, params, fmt.Sprintf("hand %d ended early", n))
+			}
 			break
 		}
 		if err := match.End(a.Result); err != nil {
@@ -198,6 +221,39 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		t.Faults = append(t.Faults, Fault{Hand: len(t.Hands), Kind: FaultIncomplete, Reason: fmt.Sprintf("the transcript ends after %d complete hands, before %s (the file was cut short, or its node stopped)", len(t.Hands), what)})
 	}
 	return t
+}
+
+// byHand splits a game's entries (after the Hellos) by hand number, in
+// ascending hand order, each hand's entries in transcript order: with the
+// pipelined setup a hand's passes are interleaved with the hand before.
+func byHand(entries []*Opened) [][]*Opened {
+	m := map[uint32][]*Opened{}
+	for _, o := range entries {
+		m[o.Entry.Hand] = append(m[o.Entry.Hand], o)
+	}
+	var out [][]*Opened
+	for _, n := range slices.Sorted(maps.Keys(m)) {
+		out = append(out, m[n])
+	}
+	return out
+}
+
+// onlyPasses reports whether a hand's entries are all shuffle and rekey
+// passes: a hand prepared (pipelined setup) and never started.
+func onlyPasses(hand []*Opened) bool {
+	return !slices.ContainsFunc(hand, func(o *Opened) bool {
+		return o.Entry.GetShuffle() == nil && o.Entry.GetRekey() == nil
+	})
+}
+
+// dropped audits the prepared passes of hand n, which was never played
+// (why says why), and records them as dropped: their inputs and proofs
+// must hold all the same (a bad proof is blamed on its sender).
+func (t *TranscriptAudit) dropped(gameID []byte, n uint32, hand []*Opened, rules game.Rules, tiles *commcrypto.TileTable, params *shuffleproof.Params, why string) {
+	a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: true, Prepared: true})
+	t.Blame = appendBlame(t.Blame, a.Blame...)
+	t.Faults = appendFault(t.Faults, a.Faults...)
+	t.Dropped = &DroppedPasses{Hand: int(n), Passes: len(hand), Reason: why}
 }
 
 // owner returns the peer that is the sender or the recipient of every
@@ -275,6 +331,7 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 	t.Settings = helloSettings(first)
 	t.Table, t.Length, t.HandsWanted, t.NoProofs, t.Players = first.Table, t.Settings.Length(), t.Settings.Hands, t.Settings.NoProofs, t.Settings.Players
 	t.PrivateHands = t.Settings.PrivateHands
+	t.Pipeline = first.Pipeline
 	if len(nonces) != len(t.Peers) || len(hellos) != len(t.Peers) {
 		var missing []string
 		for _, p := range t.Peers {

@@ -25,6 +25,10 @@ type tripWriter struct {
 	n, at  int
 	trip   func()
 	frozen bool // a crashed node writes nothing more
+	// when, if set, moves the trip to after records after the first
+	// record for which it holds.
+	when  func(record []byte) bool
+	after int
 }
 
 func (w *tripWriter) Write(p []byte) (int, error) {
@@ -35,6 +39,9 @@ func (w *tripWriter) Write(p []byte) (int, error) {
 	}
 	w.buf.Write(p)
 	w.n++
+	if w.when != nil && w.when(p) {
+		w.when, w.at = nil, w.n+w.after
+	}
 	fire := w.n == w.at && w.trip != nil
 	w.mu.Unlock()
 	if fire {
@@ -98,37 +105,43 @@ func TestCutConnectionResumes(t *testing.T) {
 	// Records of player 2's transcript after which its connections are
 	// cut: in the hellos, the shuffle passes, the deal and the play.
 	for _, at := range []int{2, 12, 40, 150} {
-		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
-			tb := newTable(t)
-			const victim = 2
-			w := &tripWriter{at: at}
-			w.trip = func() {
-				tb.net.Cut(tb.ids[victim])
-				time.AfterFunc(300*time.Millisecond, func() { tb.net.Restore(tb.ids[victim]) })
-			}
-			var paused sync.Map
-			out := tb.play(t, 2, func(i int, c *Config) {
-				c.ReconnectGrace = 20 * time.Second
-				c.Timeout = 5 * time.Second
-				if i == victim {
-					c.Transcript = NewTranscript(w)
-				}
-				c.Observer = pauseRecorder{i: i, seen: &paused}
-			})
-			sameHands(t, out, 2)
-			for i := range tb.ids {
-				b := tb.transcripts[i].Bytes()
-				if i == victim {
-					b = w.buf.Bytes()
-				}
-				auditClean(t, fmt.Sprint("player ", i), b)
-			}
-			n := 0
-			paused.Range(func(_, _ any) bool { n++; return true })
-			if n == 0 {
-				t.Error("no player's table showed a pause")
-			}
-		})
+		t.Run(fmt.Sprint("record ", at), func(t *testing.T) { cutConnection(t, at, false) })
+	}
+}
+
+// cutConnection cuts player 2's connections after record at of its
+// transcript, restores them 300 ms later and checks that two hands
+// complete and audit clean; pipeline plays with the pipelined setup.
+func cutConnection(t *testing.T, at int, pipeline bool) {
+	tb := newTable(t)
+	const victim = 2
+	w := &tripWriter{at: at}
+	w.trip = func() {
+		tb.net.Cut(tb.ids[victim])
+		time.AfterFunc(300*time.Millisecond, func() { tb.net.Restore(tb.ids[victim]) })
+	}
+	var paused sync.Map
+	out := tb.play(t, 2, func(i int, c *Config) {
+		c.ReconnectGrace = 20 * time.Second
+		c.Timeout = 5 * time.Second
+		c.Pipeline = pipeline
+		if i == victim {
+			c.Transcript = NewTranscript(w)
+		}
+		c.Observer = pauseRecorder{i: i, seen: &paused}
+	})
+	sameHands(t, out, 2)
+	for i := range tb.ids {
+		b := tb.transcripts[i].Bytes()
+		if i == victim {
+			b = w.buf.Bytes()
+		}
+		auditClean(t, fmt.Sprint("player ", i), b)
+	}
+	n := 0
+	paused.Range(func(_, _ any) bool { n++; return true })
+	if n == 0 {
+		t.Error("no player's table showed a pause")
 	}
 }
 
@@ -183,12 +196,18 @@ func TestNoReturnWithinGraceIsAFault(t *testing.T) {
 func TestCrashResume(t *testing.T) {
 	for _, at := range []int{3, 14, 45, 120, 190} {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
-			crashResume(t, at)
+			crashResume(t, at, false)
 		})
 	}
 }
 
-func crashResume(t *testing.T, at int) {
+// crashResume crashes player 3 when its transcript reaches record at,
+// restarts it with --resume and checks the game. pipeline plays with the
+// pipelined setup, its players thinking 5 ms a decision (so that hand 1
+// lasts while hand 2's passes are made, whatever the load), and counts
+// at from player 3's first own entry of hand 2: 0 crashes right after
+// it. It returns the records written before the crash.
+func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	tb := newTable(t)
 	const victim = 3
 	seed := make([]byte, SeedSize)
@@ -197,6 +216,13 @@ func crashResume(t *testing.T, at int) {
 	defer cancel()
 	crashCtx, crash := context.WithCancel(ctx)
 	w := &tripWriter{at: at}
+	if pipeline {
+		w.at, w.after = 0, at
+		w.when = func(rec []byte) bool {
+			recs, err := ReadTranscript(bytes.NewReader(rec), "record")
+			return err == nil && len(recs) == 1 && recs[0].Sender == tb.ids[victim] && recs[0].Entry.Hand == 2
+		}
+	}
 	var before []byte
 	crashed := make(chan struct{})
 	w.trip = func() {
@@ -208,9 +234,13 @@ func crashResume(t *testing.T, at int) {
 	out := make([]outcome, len(tb.ids))
 	var wg sync.WaitGroup
 	config := func(i int) Config {
-		return Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
+		c := Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
 			Transport: tb.net.Transport(tb.ids[i]), Transcript: NewTranscript(tb.transcripts[i]),
-			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i)}
+			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i), Pipeline: pipeline}
+		if pipeline {
+			c.Player = thinking(5 * time.Millisecond)
+		}
+		return c
 	}
 	dead := &deadTransport{Transport: tb.net.Transport(tb.ids[victim]), ctx: crashCtx}
 	for i := range tb.ids {
@@ -261,6 +291,7 @@ func crashResume(t *testing.T, at int) {
 		}
 		auditClean(t, fmt.Sprint("player ", i), b)
 	}
+	return recs
 }
 
 // testLogger logs player i's game to stderr when MENTALMJ_TEST_LOG is set.

@@ -190,6 +190,7 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		Rules:           f.Play.Rules,
 		Time:            f.Play.Time,
 		Clock:           clock,
+		Pipeline:        f.Pipeline,
 		Transport:       n,
 		Transcript:      tr,
 		Player:          player,

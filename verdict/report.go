@@ -53,6 +53,11 @@ type Report struct {
 	// hands, rules, time control, proofs, private hands); "" if no Hello
 	// was read or they do not agree.
 	Settings string `json:"settings,omitempty"`
+	// Dropped, for a game with the pipelined setup (join --pipeline),
+	// says the first transcript ends with the audited passes of a hand
+	// never played ("hand 9: 5 prepared passes dropped unused: the match
+	// is over"); empty otherwise.
+	Dropped string `json:"dropped,omitempty"`
 	// GameID is the game id in hex ("" if the Hellos do not agree).
 	GameID      string           `json:"game_id"`
 	Transcripts []TranscriptInfo `json:"transcripts"`
@@ -173,6 +178,9 @@ func Audit(files []File) (*Report, error) {
 	if first.GameID != nil {
 		r.GameID = hex.EncodeToString(first.GameID)
 		r.Settings = first.Settings.Summary()
+	}
+	if d := first.Dropped; d != nil {
+		r.Dropped = fmt.Sprintf("hand %d: %d prepared passes dropped unused: %s", d.Hand, d.Passes, d.Reason)
 	}
 	r.names = Names{Seats: first.Seats, Nicks: first.Nicks}
 	for _, p := range first.Peers {

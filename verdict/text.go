@@ -64,6 +64,9 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "hand %d (%s, honba %d): %s, %s, dora indicator %s, %d events: %s; %s%s\n",
 			h.Hand, h.Round, h.Honba, dealer, dice, TileName(h.DoraIndicator, wall.TenhouReds), h.Events, h.Result, h.Audit, passes)
 	}
+	if r.Dropped != "" {
+		fmt.Fprintf(w, "%s (audited all the same)\n", r.Dropped)
+	}
 	for _, b := range r.Blame {
 		fmt.Fprintf(w, "BLAME hand %d: %s %s: %s\n", b.Hand, b.Player, b.Peer, b.Reason)
 		for _, e := range b.Evidence {

@@ -95,6 +95,18 @@ func BenchmarkLocalHanchan(b *testing.B) { localHanchan(b) }
 // "--no-proofs", for the cost of the proofs over a whole match.
 func BenchmarkLocalHanchanNoProofs(b *testing.B) { localHanchan(b, "--no-proofs") }
 
+// BenchmarkLocalHanchanPipelined is BenchmarkLocalHanchan with
+// "--pipeline": each hand's passes prepared during the hand before
+// (issue 18; compare with BenchmarkLocalHanchanPipelinedNoProofs,
+// interleaved runs).
+func BenchmarkLocalHanchanPipelined(b *testing.B) { localHanchan(b, "--pipeline") }
+
+// BenchmarkLocalHanchanPipelinedNoProofs is
+// BenchmarkLocalHanchanPipelined with "--no-proofs".
+func BenchmarkLocalHanchanPipelinedNoProofs(b *testing.B) {
+	localHanchan(b, "--pipeline", "--no-proofs")
+}
+
 func localHanchan(b *testing.B, extra ...string) {
 	bin := buildForBench(b)
 	var hands, msgs, kb, cpu float64

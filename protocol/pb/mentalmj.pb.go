@@ -555,7 +555,12 @@ type Hello struct {
 	// Hello whose settings differ, or carry a field, preset or rule switch
 	// the receiver does not know, is a configuration fault naming its
 	// sender.
-	Settings      *pb.Settings `protobuf:"bytes,11,opt,name=settings,proto3" json:"settings,omitempty"`
+	Settings *pb.Settings `protobuf:"bytes,11,opt,name=settings,proto3" json:"settings,omitempty"`
+	// pipeline says the table prepares each hand's shuffle and rekey passes
+	// during the hand before it (join --pipeline; SPEC.md §22): hand h's
+	// passes (h ≥ 2) may arrive while hand h−1 is played, and come before
+	// hand h's NonceCommit. All players must agree.
+	Pipeline      bool `protobuf:"varint,12,opt,name=pipeline,proto3" json:"pipeline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -630,6 +635,13 @@ func (x *Hello) GetSettings() *pb.Settings {
 		return x.Settings
 	}
 	return nil
+}
+
+func (x *Hello) GetPipeline() bool {
+	if x != nil {
+		return x.Pipeline
+	}
+	return false
 }
 
 // NonceCommit commits to the sender's 32-byte nonce for this hand:
@@ -1637,14 +1649,15 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclare\x12'\n" +
 	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04sync\x120\n" +
 	"\awaiting\x18\x17 \x01(\v2\x14.mentalmj.v1.WaitingH\x00R\awaitingB\x06\n" +
-	"\x04body\"\xb9\x01\n" +
+	"\x04body\"\xd5\x01\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
 	"\aversion\x18\x02 \x01(\tR\aversion\x12\x14\n" +
 	"\x05peers\x18\x03 \x03(\fR\x05peers\x12\x12\n" +
 	"\x04nick\x18\x04 \x01(\tR\x04nick\x12\x14\n" +
 	"\x05nonce\x18\x05 \x01(\fR\x05nonce\x12:\n" +
-	"\bsettings\x18\v \x01(\v2\x1e.mentalmj.settings.v1.SettingsR\bsettingsJ\x04\b\x06\x10\v\"\x9d\x01\n" +
+	"\bsettings\x18\v \x01(\v2\x1e.mentalmj.settings.v1.SettingsR\bsettings\x12\x1a\n" +
+	"\bpipeline\x18\f \x01(\bR\bpipelineJ\x04\b\x06\x10\v\"\x9d\x01\n" +
 	"\vNonceCommit\x12\x1e\n" +
 	"\n" +
 	"commitment\x18\x01 \x01(\fR\n" +

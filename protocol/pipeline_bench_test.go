@@ -1,0 +1,111 @@
+package protocol
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/mentalmj/mentalmj/bot"
+	"github.com/mentalmj/mentalmj/latency"
+	"github.com/mentalmj/mentalmj/riichi/game"
+)
+
+// playPaused plays a whole hanchan of four bots with proofs on a
+// MemNetwork whose every link is delayed by oneWay, with or without the
+// pipelined setup, and returns player 0's results and the wall time.
+func playPaused(b *testing.B, oneWay time.Duration, pipeline bool, seed int) ([]HandResult, time.Duration) {
+	tb := newTable(b)
+	tb.net.SetLatency(latency.Link{OneWay: oneWay})
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	var res []HandResult
+	var wg sync.WaitGroup
+	begin := time.Now()
+	for i := range tb.ids {
+		bt := bot.New(uint64(seed + i))
+		g, err := NewGame(Config{Table: "pause", Identity: tb.keys[i], Peers: tb.ids, Pipeline: pipeline,
+			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute,
+			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) })})
+		if err != nil {
+			b.Fatal(err)
+		}
+		wg.Go(func() {
+			r, err := g.Run(ctx)
+			if err != nil {
+				b.Errorf("player %d: %v", i, err)
+			}
+			if i == 0 {
+				res = r
+			}
+		})
+	}
+	wg.Wait()
+	return res, time.Since(begin)
+}
+
+// BenchmarkPipelinePause plays a hanchan of four bots with proofs at 100
+// ms round-trip time (every link 50 ms one way, MemNetwork), without and
+// then with the pipelined setup, and reports for each the median pause
+// between hands (HandResult.Pause: from the previous hand's audit on
+// player 0 to its first turn being playable; hands 2 on, hand 1 having
+// no previous hand), the median setup, the mean time per hand and the
+// hands played. The target (issue 18) is a median pause ≤ 1 RTT + 100
+// ms = 200 ms with the pipeline. Run with -benchtime 1x (a few minutes).
+func BenchmarkPipelinePause(b *testing.B) {
+	const oneWay = 50 * time.Millisecond
+	for b.Loop() {
+		for _, pipe := range []bool{false, true} {
+			res, wall := playPaused(b, oneWay, pipe, 300)
+			var pauses []time.Duration
+			var setups []time.Duration
+			for _, r := range res[1:] {
+				pauses = append(pauses, r.Pause)
+				setups = append(setups, r.Setup)
+			}
+			name := "plain"
+			if pipe {
+				name = "pipelined"
+			}
+			b.ReportMetric(msAt(pauses, 50), name+"-pause-ms-median")
+			b.ReportMetric(msAt(setups, 50), name+"-setup-ms-median")
+			b.ReportMetric(float64(wall.Milliseconds())/float64(len(res)), name+"-ms-per-hand")
+			b.ReportMetric(float64(len(res)), name+"-hands")
+			b.Logf("%s: pauses %v", name, pauses)
+		}
+	}
+}
+
+// BenchmarkCriticalPathPipelined is BenchmarkCriticalPath with the
+// pipelined setup: the same two hands (hand 2 prepared during hand 1),
+// with no delay and with every link delayed 100 ms one way, reported in
+// hops (extra time / 100 ms). kyoku-hops, per hand, must be no more than
+// BenchmarkCriticalPath's: a prepared pass never delays a turn.
+// hand2-setup-hops is hand 2's setup, two hops by SPEC.md §22 when its
+// passes were done during hand 1 (twelve without the pipeline). Run with
+// -benchtime 1x.
+func BenchmarkCriticalPathPipelined(b *testing.B) {
+	const oneWay = 100 * time.Millisecond
+	for b.Loop() {
+		base := playHopsWith(b, 0, true)
+		slow := playHopsWith(b, oneWay, true)
+		_, bk, _ := base.segments()
+		_, sk, _ := slow.segments()
+		setup2 := func(r *hopRun) time.Duration {
+			var su time.Duration = 1 << 62
+			for i := range Players {
+				s := r.stage[i][2]
+				su = min(su, s["play"].Sub(s["passes"]))
+			}
+			return su
+		}
+		predicted := 0
+		for h := 1; h <= hopHands; h++ {
+			st := slow.steps[h]
+			predicted += st["tsumo"] - 1 + st["turn"] + st["answer"] + st["call"] + st["declare"] + st["key release"]
+		}
+		b.ReportMetric(float64(sk-bk)/float64(oneWay)/hopHands, "kyoku-hops")
+		b.ReportMetric(float64(predicted)/hopHands, "kyoku-hops-predicted")
+		b.ReportMetric(float64(setup2(slow)-setup2(base))/float64(oneWay), "hand2-setup-hops")
+	}
+}
