@@ -39,6 +39,15 @@ type Strategy struct {
 	// exhaustive draw: the false tenpai claim's opportunity, and a hand the
 	// withholder is sure not to win.
 	Passive bool
+	// Rules are the house-rule switches ("NAME=VALUE", as mentalmj join
+	// --rule takes them) a lab run gives every node on top of the table's
+	// preset: those under which the strategy's play is illegal (kuitan=off
+	// for kuitan-off-win). Empty for the cheats every rule set forbids.
+	Rules []string
+	// Chance says the cheat's opportunity arises only by the deal (an
+	// open all-simples hand completing): a lab run of Hands hands may see
+	// none, and then ends with no verdict.
+	Chance bool
 	// New returns a fresh Misbehavior for one game.
 	New func() protocol.Misbehavior
 }
@@ -67,6 +76,7 @@ func All() []Strategy {
 		strategy("dahai-not-held", "discards claiming a tile it does not hold", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &dahai{} }),
 		strategy("call-not-held", "answers pon and shows tiles it does not hold", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &call{} }),
 		strategy("kuikae", "calls, then at once discards a tile the table's kuikae rule forbids after that call (a swap call)", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &kuikae{} }),
+		underRules(strategy("kuitan-off-win", "plays for open tanyao and declares the win on its first complete open all-simples hand (illegal under --rule kuitan=off)", ExpectBlame, "at once", 12, func() protocol.Misbehavior { return &kuitanWin{} }), "kuitan=off"),
 		strategy("false-tsumo", "declares tsumo agari on a hand that is not complete", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{} }),
 		strategy("false-ron", "answers ron to a tile that does not complete its hand", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{ron: true} }),
 		passive(strategy("false-tenpai", "declares tenpai at an exhaustive draw on a noten hand", ExpectBlame, "at once", 2, func() protocol.Misbehavior { return &falseTenpai{} })),
@@ -81,6 +91,13 @@ func All() []Strategy {
 
 func strategy(name, doc string, expect Expect, when string, hands int, new func() protocol.Misbehavior) Strategy {
 	return Strategy{Name: name, Doc: doc, Expect: expect, When: when, Hands: hands, New: new}
+}
+
+// underRules marks s as a cheat by chance that is one only under the given
+// house-rule switches.
+func underRules(s Strategy, switches ...string) Strategy {
+	s.Rules, s.Chance = switches, true
+	return s
 }
 
 func passive(s Strategy) Strategy {

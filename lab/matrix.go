@@ -127,7 +127,9 @@ func Run(ctx context.Context, cfg Config) (*Matrix, error) {
 		return nil, err
 	}
 	for _, s := range cfg.Strategies {
-		r, err := runRow(ctx, cfg, s.Name, string(s.Expect), s.Hands, s.Passive, map[int]string{1: s.Name})
+		scfg := cfg
+		scfg.Rules = append(slices.Clone(cfg.Rules), Flags("", s.Rules)...)
+		r, err := runRow(ctx, scfg, s.Name, string(s.Expect), s.Hands, s.Passive, map[int]string{1: s.Name})
 		if err != nil {
 			return nil, err
 		}

@@ -1,0 +1,108 @@
+package cheat
+
+import (
+	"slices"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// kuitanWin plays for an open all-simples hand (kuitan rush) and declares
+// the win as soon as its hand is complete in shape, whatever the table's
+// rules say of it: tanyao in an open hand (喰いタン). It calls every chi or
+// pon of a simple tile, discards its terminals and honors first (among
+// the discards the kuikae rule leaves legal), and declares tsumo or ron
+// on the first complete open hand of simples only. Under kuitan=on (every
+// preset) that win is legal, the same the honest engine offers; under
+// --rule kuitan=off an open hand has no tanyao, so unless it holds
+// another yaku (toitoi, sanshoku, a dora is no yaku) the signed win is a claim the hand does not make and honest nodes blame it.
+// Its opportunity arises by chance (the deck is shuffled fairly): a lab
+// run of a few hands may see none.
+type kuitanWin struct {
+	protocol.Honest
+	done bool
+}
+
+// allSimples reports whether every tile in tiles and in melds is a simple
+// (2–8 of a suit).
+func allSimples(tiles []wall.Tile, melds []game.Meld) bool {
+	simple := func(t wall.Tile) bool { return !t.Kind().IsHonor() && !t.Kind().IsTerminal() }
+	for _, m := range melds {
+		if slices.ContainsFunc(m.Tiles, func(t wall.Tile) bool { return !simple(t) }) {
+			return false
+		}
+	}
+	return !slices.ContainsFunc(tiles, func(t wall.Tile) bool { return !simple(t) })
+}
+
+// openKuitan reports whether tiles (the concealed hand, with the winning
+// tile) and melds make a complete open hand of simples only.
+func openKuitan(tiles []wall.Tile, melds []game.Meld) bool {
+	open := slices.ContainsFunc(melds, func(m game.Meld) bool { return m.Type != riichi.Ankan })
+	if !open || !allSimples(tiles, melds) {
+		return false
+	}
+	c := riichi.CountsOf(tiles)
+	return c.Total() == 14-3*len(melds) && riichi.Complete(&c, len(melds))
+}
+
+func (k *kuitanWin) Act(v *game.Kyoku, s game.Seat, chosen game.Action) (game.Action, bool) {
+	if k.done {
+		return chosen, false
+	}
+	tiles, _ := v.Hand(s)
+	melds := v.Melds(s)
+	legal := v.LegalActions(s)
+	switch v.Phase() {
+	case game.PhaseResponse:
+		t, _, _, _, ok := v.Offer()
+		if !ok || v.OfferIsKita() || slices.Contains(tiles, game.Unknown) {
+			return chosen, false
+		}
+		if openKuitan(append(slices.Clone(tiles), t), melds) && !furiten(v, s, tiles, len(melds)) {
+			k.done = true
+			return game.Action{Type: game.Ron}, true
+		}
+		if chosen.Type == game.Ron || t.Kind().IsHonor() || t.Kind().IsTerminal() {
+			return chosen, false
+		}
+		// A pon first, then a chi, of simples only.
+		for _, typ := range []game.ActionType{game.Pon, game.Chi} {
+			i := slices.IndexFunc(legal, func(a game.Action) bool {
+				return a.Type == typ && allSimples(a.Tiles, nil)
+			})
+			if i >= 0 {
+				return legal[i], true
+			}
+		}
+	case game.PhaseTurn:
+		if v.Turn() != s || slices.Contains(tiles, game.Unknown) {
+			return chosen, false
+		}
+		if openKuitan(tiles, melds) {
+			k.done = true
+			return game.Action{Type: game.TsumoAgari}, true
+		}
+		if chosen.Type != game.Discard || chosen.Riichi {
+			return chosen, false
+		}
+		i := slices.IndexFunc(legal, func(a game.Action) bool {
+			return a.Type == game.Discard && !a.Riichi && (a.Tile.Kind().IsHonor() || a.Tile.Kind().IsTerminal())
+		})
+		if i >= 0 {
+			return legal[i], true
+		}
+	}
+	return chosen, false
+}
+
+// furiten reports whether seat s's river holds a kind that the concealed
+// tiles (13-3*melds) wait on: a ron is then illegal under any rules, and
+// kuitanWin wants a claim that only the kuitan switch decides.
+func furiten(v *game.Kyoku, s game.Seat, tiles []wall.Tile, melds int) bool {
+	c := riichi.CountsOf(tiles)
+	waits := riichi.Waits(&c, melds)
+	return slices.ContainsFunc(v.River(s), func(r game.RiverTile) bool { return slices.Contains(waits, r.Tile.Kind()) })
+}
