@@ -23,6 +23,10 @@ import (
 type kuitanWin struct {
 	protocol.Honest
 	done bool
+	// called is the number of melds it held when it last answered a
+	// call, -1 when it did not: a turn right after its call has no
+	// drawn tile, so no tsumo.
+	called int
 }
 
 // allSimples reports whether every tile in tiles and in melds is a simple
@@ -74,6 +78,7 @@ func (k *kuitanWin) Act(v *game.Kyoku, s game.Seat, chosen game.Action) (game.Ac
 				return a.Type == typ && allSimples(a.Tiles, nil)
 			})
 			if i >= 0 {
+				k.called = len(melds)
 				return legal[i], true
 			}
 		}
@@ -81,21 +86,46 @@ func (k *kuitanWin) Act(v *game.Kyoku, s game.Seat, chosen game.Action) (game.Ac
 		if v.Turn() != s || slices.Contains(tiles, game.Unknown) {
 			return chosen, false
 		}
-		if openKuitan(tiles, melds) {
+		afterCall := k.called >= 0 && len(melds) == k.called+1
+		k.called = -1
+		if !afterCall && openKuitan(tiles, melds) {
 			k.done = true
 			return game.Action{Type: game.TsumoAgari}, true
 		}
 		if chosen.Type != game.Discard || chosen.Riichi {
 			return chosen, false
 		}
-		i := slices.IndexFunc(legal, func(a game.Action) bool {
-			return a.Type == game.Discard && !a.Riichi && (a.Tile.Kind().IsHonor() || a.Tile.Kind().IsTerminal())
-		})
-		if i >= 0 {
-			return legal[i], true
+		if a, ok := kuitanDiscard(tiles, len(melds), legal); ok {
+			return a, true
 		}
 	}
 	return chosen, false
+}
+
+// kuitanDiscard picks, among the legal plain discards, a terminal or
+// honor first, then the simple that leaves the hand (tiles, with melds
+// declared melds) the fewest tiles from tenpai (riichi.Shanten).
+func kuitanDiscard(tiles []wall.Tile, melds int, legal []game.Action) (game.Action, bool) {
+	best, bestScore := game.Action{}, 1<<30
+	for _, a := range legal {
+		if a.Type != game.Discard || a.Riichi {
+			continue
+		}
+		i := slices.Index(tiles, a.Tile)
+		if i < 0 {
+			continue
+		}
+		rest := slices.Delete(slices.Clone(tiles), i, i+1)
+		c := riichi.CountsOf(rest)
+		score := riichi.Shanten(&c, melds)
+		if a.Tile.Kind().IsHonor() || a.Tile.Kind().IsTerminal() {
+			score -= 100
+		}
+		if score < bestScore {
+			best, bestScore = a, score
+		}
+	}
+	return best, bestScore < 1<<30
 }
 
 // furiten reports whether seat s's river holds a kind that the concealed

@@ -59,7 +59,7 @@ func TestKuitanSwitch(t *testing.T) {
 		dir := t.TempDir()
 		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 		defer cancel()
-		tb, err := runTable(ctx, bin, dir, spec{hands: s.Hands, timeout: 3 * time.Second, turnTimeout: 6 * time.Second, cheats: map[int]string{1: s.Name}, rules: Flags("tenhou", []string{"kuitan=" + kuitan})})
+		tb, err := runTable(ctx, bin, dir, spec{hands: s.Hands, passive: s.Passive, timeout: 3 * time.Second, turnTimeout: 6 * time.Second, cheats: map[int]string{1: s.Name}, rules: Flags("tenhou", []string{"kuitan=" + kuitan})})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -72,21 +72,10 @@ func TestKuitanSwitch(t *testing.T) {
 		if len(r.Blamed) > 0 || len(r.Faults) > 0 {
 			t.Fatalf("an open tanyao win under kuitan=on got a verdict: blamed %v, faults %v, reasons %q", r.Blamed, r.Faults, r.Reasons)
 		}
-		g, err := mjlog.Read(filepath.Join(dir, "player-0.mjlog"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		wins := 0
-		for _, round := range g.Rounds {
-			for _, e := range round.Events {
-				if a, ok := e.(mjlog.Agari); ok && openTanyaoOnly(a) {
-					wins++
-				}
-			}
-		}
-		t.Logf("%d open tanyao-only wins in %d hands, no verdict", wins, len(g.Rounds))
+		wins, hands := kuitanWins(t, filepath.Join(dir, "player-0.mjlog"))
+		t.Logf("%d open tanyao-only wins in %d hands, no verdict", wins, hands)
 		if wins == 0 {
-			t.Skipf("no open tanyao-only win arose in %d hands: nothing tested", len(g.Rounds))
+			t.Skipf("no open tanyao-only win arose in %d hands: nothing tested", hands)
 		}
 	})
 	t.Run("off", func(t *testing.T) {
@@ -97,6 +86,11 @@ func TestKuitanSwitch(t *testing.T) {
 			t.Fatalf("an honest player named: %+v", r)
 		}
 		if len(r.Blamed) == 0 {
+			// With no verdict the game ran to its end: a recorded open
+			// tanyao-only win means the nodes let it stand.
+			if wins, _ := kuitanWins(t, filepath.Join(dir, "player-0.mjlog")); wins > 0 {
+				t.Fatalf("%d open tanyao-only wins recorded under kuitan=off, and no verdict", wins)
+			}
 			t.Skipf("no verdict: the cheater completed no open all-simples hand in %d hands (faults %v): nothing tested", s.Hands, r.Faults)
 		}
 		if !r.CheaterNamed || r.Caught != "at once" {
@@ -116,4 +110,22 @@ func TestKuitanSwitch(t *testing.T) {
 		}
 		t.Errorf("blamed for %q, but no honest node's log says the win has no yaku: %q", r.Reasons, proven)
 	})
+}
+
+// kuitanWins counts the open tanyao-only wins in the mjlog at path, and
+// its hands.
+func kuitanWins(t *testing.T, path string) (wins, hands int) {
+	t.Helper()
+	g, err := mjlog.Read(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, round := range g.Rounds {
+		for _, e := range round.Events {
+			if a, ok := e.(mjlog.Agari); ok && openTanyaoOnly(a) {
+				wins++
+			}
+		}
+	}
+	return wins, len(g.Rounds)
 }
