@@ -59,6 +59,8 @@ func TestMatrix(t *testing.T) {
 		switch {
 		case r.FalseBlames > 0 || r.FalseFaults > 0:
 			t.Errorf("%s: %d false blames, %d false faults: %+v", r.Strategy, r.FalseBlames, r.FalseFaults, r)
+		case r.Caught == "not caught" && byName[r.Strategy].Chance:
+			t.Logf("%s: its opportunity did not arise by the deal (not caught, no verdict)", r.Strategy)
 		case r.Caught == "not caught" || !r.CheaterNamed:
 			t.Errorf("%s: cheater not named as expected: %+v", r.Strategy, r)
 		case r.Expect == "blame" && len(r.Blamed) == 0:
