@@ -76,7 +76,7 @@ func All() []Strategy {
 		strategy("dahai-not-held", "discards claiming a tile it does not hold", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &dahai{} }),
 		strategy("call-not-held", "answers pon and shows tiles it does not hold", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &call{} }),
 		strategy("kuikae", "calls, then at once discards a tile the table's kuikae rule forbids after that call (a swap call)", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &kuikae{} }),
-		passive(underRules(strategy("kuitan-off-win", "plays for open tanyao and declares the win on its first complete open all-simples hand (illegal under --rule kuitan=off)", ExpectBlame, "at once", 6, func() protocol.Misbehavior { return &kuitanWin{called: -1} }), "kuitan=off")),
+		passive(underRules(strategy("kuitan-off-win", "plays for open tanyao and declares the win on its first complete open all-simples hand (illegal under --rule kuitan=off)", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &kuitanWin{called: -1} }), "kuitan=off")),
 		strategy("false-tsumo", "declares tsumo agari on a hand that is not complete", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{} }),
 		strategy("false-ron", "answers ron to a tile that does not complete its hand", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{ron: true} }),
 		passive(strategy("false-tenpai", "declares tenpai at an exhaustive draw on a noten hand", ExpectBlame, "at once", 2, func() protocol.Misbehavior { return &falseTenpai{} })),

@@ -91,7 +91,7 @@ func TestKuitanSwitch(t *testing.T) {
 			if wins, _ := kuitanWins(t, filepath.Join(dir, "player-0.mjlog")); wins > 0 {
 				t.Fatalf("%d open tanyao-only wins recorded under kuitan=off, and no verdict", wins)
 			}
-			t.Skipf("no verdict: the cheater completed no open all-simples hand in %d hands (faults %v): nothing tested", s.Hands, r.Faults)
+			t.Skipf("no verdict: the cheater declared no open all-simples win in %d hands (faults %v): nothing tested", s.Hands, r.Faults)
 		}
 		if !r.CheaterNamed || r.Caught != "at once" {
 			t.Errorf("cheater not blamed at once: %+v", r)
