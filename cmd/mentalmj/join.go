@@ -15,6 +15,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/settings"
+	"github.com/mentalmj/mentalmj/tablerun"
 )
 
 var joinCommand = command{
@@ -158,6 +159,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer st.n.Close()
+	t := f.tableRun()
+	defer t.StopUI()
 	if inv == nil {
 		st.printAddrs()
 	} else {
@@ -165,14 +168,19 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if f.progress == "json" {
 			screen = stderr
 		}
-		if !f.confirm(st, *inv, os.Stdin, screen) {
+		yes, err := f.confirm(ctx, t, st, *inv, os.Stdin, screen)
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+			return 2
+		}
+		if !yes {
 			return declineHost(ctx, &f, st, *inv, stderr)
 		}
 		if code, ok := meetHost(ctx, &f, st, *inv, stderr); !ok {
 			return code
 		}
 	}
-	return playTable(ctx, &f, st, stdout, stderr)
+	return tablerun.Play(ctx, t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, stdout, stderr)
 }
 
 // relayWait bounds how long join waits for its relay reservations before
