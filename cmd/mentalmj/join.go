@@ -37,8 +37,9 @@ must give two --peer addresses as well.
 With an INVITE (the mmj1… string "mentalmj host" printed), join plays the
 host's game: the invite carries its settings (players, match length,
 rules, time control, proofs, private hands). join shows them and asks you
-to confirm (y/N; --yes, --bot and --mjai-bot accept at once); if you
-decline it tells the host and exits 1. A settings flag that contradicts
+to confirm (y/N; --yes, --bot and --mjai-bot accept at once; with --ui
+the browser table opens first and asks too, with Accept and Decline, and
+the first answer decides); if you decline it tells the host and exits 1. A settings flag that contradicts
 the invite is refused (exit 2) before anything is dialled; leave such
 flags out. Then join dials the host, shows who has arrived, checks the host's signed list of the four
 players (that it is for this table, signed by the invite's host, and has
