@@ -170,7 +170,11 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 			screen = stderr
 		}
 		yes, err := f.confirm(ctx, t, st, *inv, os.Stdin, screen)
-		if err != nil {
+		switch {
+		case err != nil && ctx.Err() != nil:
+			fmt.Fprintf(stderr, "mentalmj join: stopped before you answered: %v\n", err)
+			return 1
+		case err != nil:
 			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
 			return 2
 		}

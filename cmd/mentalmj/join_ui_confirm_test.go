@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"io"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
@@ -117,6 +118,11 @@ func TestJoinUIConfirm(t *testing.T) {
 	carolExited, carolOut := guest("carol")
 	if err := chromedp.Do(bctx, chromedp.Click("#accept"), chromedp.WaitVisible("#seat-0 .name")); err != nil {
 		t.Fatalf("the game did not start on carol's page: %v\n%s", err, carolOut.String())
+	}
+	if p := os.Getenv("MENTALMJ_SCREENSHOT"); p != "" {
+		if png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(p, png, 0o644)
+		}
 	}
 	// The game started: stop the three processes.
 	cancel()
