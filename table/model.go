@@ -57,6 +57,15 @@ func (m *Model) SetGame(game string) {
 	m.commit()
 }
 
+// SetLinks sets the records the view may offer for download (name → URL
+// path), as NewModel's links.
+func (m *Model) SetLinks(links map[string]string) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.s.Links = links
+	m.commit()
+}
+
 // SetClock makes each Decision show the time control c of the player's
 // seat: when the free time ends (Decision.BaseDeadline) and the bank left
 // (Decision.BankMs). nil shows only the deadline.

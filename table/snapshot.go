@@ -43,6 +43,10 @@ type Snapshot struct {
 	// length, rules, time control, proofs, private hands; see package
 	// settings), "" until SetGame.
 	Game string `json:"game,omitempty"`
+	// Confirm is, before the game, the game a guest is asked to play (its
+	// invite's settings in words, invite.Invite.Describe) with Accept and
+	// Decline on the page; "" when nothing is asked.
+	Confirm string `json:"confirm,omitempty"`
 	// Stage is the protocol step of the hand ("shuffle", "play", …).
 	Stage string `json:"stage"`
 	// Hand is the hand number; Round its name ("East 1"); Honba, Kyotaku

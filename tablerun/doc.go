@@ -16,6 +16,10 @@
 //   - at the end, the game records (Tenhou mjlog and tenhou.net/6 JSON),
 //     the standings, and the node's peak RSS and CPU time.
 //
+// Before Play, a guest answers the host's game with Confirm: on the
+// terminal and, with Table.UI, on the browser table, which Confirm starts
+// early and Play then keeps (one page, one URL, for the whole game).
+//
 // Play returns join's exit code, so that the command line only parses
 // flags and wires them: 0 all hands audited ok, 1 a cheat proven, 2 bad
 // input, 3 the game stopped on a fault. A fault (silence, a lost peer, a

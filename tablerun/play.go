@@ -127,14 +127,21 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 			return l.Encode(w)
 		}},
 	}
-	front, err := newFrontend(*useUI, *useBot || f.MjaiBot != "", os.Stdin, screen, downloads)
-	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
-		return 2
+	front := f.front
+	if front != nil {
+		// Confirm started the page already: it goes on.
+		defer f.StopUI()
+		front.srv.SetDownloads(downloads)
+	} else {
+		front, err = newFrontend(*useUI, *useBot || f.MjaiBot != "", os.Stdin, screen, downloads)
+		if err != nil {
+			fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
+			return 2
+		}
+		uiCtx, stopUI := context.WithCancel(ctx)
+		defer stopUI()
+		front.serve(uiCtx, *noOpen, screen)
 	}
-	uiCtx, stopUI := context.WithCancel(ctx)
-	defer stopUI()
-	front.serve(uiCtx, *noOpen, screen)
 	player := front.player
 	front.model.SetGame(fmt.Sprintf("table %s: %s", *table, f.Play.Summary()))
 	var clock *timecontrol.Clock // a human seat's time control

@@ -1,6 +1,7 @@
 package tablerun
 
 import (
+	"context"
 	"log/slog"
 	"time"
 
@@ -50,6 +51,11 @@ type Table struct {
 	ResumeState *resume.State
 	// Play is the game the table plays: players, match, rules, time control.
 	Play settings.Settings
+
+	// front and stopUI are the browser table Confirm started, which Play
+	// takes over.
+	front  *frontend
+	stopUI context.CancelFunc
 }
 
 // Seat is the started node of a player: its identity key, the libp2p

@@ -8,7 +8,10 @@
 // current decision; Player checks that the decision is still open and the
 // option one of its legal actions before it returns the action to the
 // protocol, which checks it again. A forged or stale click gets a notice
-// on the page and changes nothing.
+// on the page and changes nothing. Before the game, Server.Confirm asks
+// a guest to play the host's game with Accept and Decline; the answer
+// comes over the same WebSocket, and one sent when nothing is asked is
+// dropped with a notice.
 //
 // Everything the page needs — HTML, CSS, JavaScript and the tile faces,
 // drawn as SVG by the page's own script — is embedded in the binary

@@ -44,6 +44,8 @@ type Server struct {
 	downloads map[string]Download
 	log       *slog.Logger
 
+	answers chan bool // the page's Accept (true) or Decline of Confirm
+
 	mu        sync.Mutex
 	latencies []time.Duration
 	pageTimes []time.Duration
@@ -77,7 +79,7 @@ func Listen(cfg Config) (*Server, error) {
 	}
 	tok := make([]byte, 16)
 	rand.Read(tok)
-	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger}
+	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger, answers: make(chan bool, 1)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -110,7 +112,9 @@ func (s *Server) Serve(ctx context.Context) error { return serve(ctx, s.srv, s.l
 func (s *Server) guard(next http.Handler) http.Handler { return guardHandler(s.addr, s.token, next) }
 
 func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
 	d, ok := s.downloads[r.PathValue("name")]
+	s.mu.Unlock()
 	if !ok {
 		http.NotFound(w, r)
 		return
@@ -124,7 +128,8 @@ func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 
 // clientMsg is a message from the page: {"type": "act", "decision": ID,
 // "option": ID} chooses an option; {"type": "ack", "seq": N} says the
-// page has drawn snapshot N.
+// page has drawn snapshot N; {"type": "answer", "accept": BOOL} answers
+// Confirm.
 type clientMsg struct {
 	Type     string `json:"type"`
 	Decision int    `json:"decision"`
@@ -133,6 +138,8 @@ type clientMsg struct {
 	// Page is, in an ack, the ms from the snapshot's arrival to its
 	// drawing (parse, DOM update, next animation frame).
 	Page float64 `json:"page"`
+	// Accept is, in an answer, true for Accept and false for Decline.
+	Accept bool `json:"accept"`
 }
 
 // serveWS pushes a snapshot after every change and reads the page's
@@ -166,6 +173,15 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 					continue
 				}
 				s.player.choose(m.Decision, m.Option)
+			case "answer":
+				if !s.model.Asking() {
+					s.model.Notice("there is no question to answer; nothing was done")
+					continue
+				}
+				select {
+				case s.answers <- m.Accept:
+				default: // an answer is already on its way
+				}
 			case "ack":
 				if t := s.model.ChangedAt(m.Seq); !t.IsZero() {
 					s.mu.Lock()

@@ -11,7 +11,7 @@ import (
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/invite"
-	"github.com/mentalmj/mentalmj/terminal"
+	"github.com/mentalmj/mentalmj/tablerun"
 )
 
 var hostCommand = command{
@@ -274,16 +274,18 @@ func inviteAddrs(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
 	return append(direct, relayed...)
 }
 
-// confirm shows the invite's game (inv.Describe) and asks the player on
-// screen to play it; --yes, --bot, --mjai-bot and --tsumogiri accept at
-// once. It reads the answer from in.
-func (f *tableFlags) confirm(st seat, inv invite.Invite, in io.Reader, screen io.Writer) bool {
+// confirm shows the invite's game (inv.Describe) and asks the player to
+// play it, on screen (reading the answer from in) and, with --ui, on the
+// browser table t starts (tablerun.Table.Confirm); --yes, --bot,
+// --mjai-bot and --tsumogiri accept at once. It returns an error if the
+// browser table cannot be started or ctx ends.
+func (f *tableFlags) confirm(ctx context.Context, t *tablerun.Table, st seat, inv invite.Invite, in io.Reader, screen io.Writer) (bool, error) {
 	desc := inv.Describe()
 	st.out.Event(map[string]any{"event": "game", "table": inv.Table, "host_nick": inv.Nick, "settings": desc}, "%s", desc)
 	if f.yes || f.useBot || f.mjaiBot != "" || f.passive {
-		return true
+		return true, nil
 	}
-	return terminal.Confirm(in, screen, "play this game?")
+	return t.Confirm(ctx, desc, in, screen)
 }
 
 // declineHost tells the host of inv that this guest will not play its

@@ -15,6 +15,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/settings"
+	"github.com/mentalmj/mentalmj/tablerun"
 )
 
 var joinCommand = command{
@@ -36,8 +37,9 @@ must give two --peer addresses as well.
 With an INVITE (the mmj1… string "mentalmj host" printed), join plays the
 host's game: the invite carries its settings (players, match length,
 rules, time control, proofs, private hands). join shows them and asks you
-to confirm (y/N; --yes, --bot and --mjai-bot accept at once); if you
-decline it tells the host and exits 1. A settings flag that contradicts
+to confirm (y/N; --yes, --bot and --mjai-bot accept at once; with --ui
+the browser table opens first and asks too, with Accept and Decline, and
+the first answer decides); if you decline it tells the host and exits 1. A settings flag that contradicts
 the invite is refused (exit 2) before anything is dialled; leave such
 flags out. Then join dials the host, shows who has arrived, checks the host's signed list of the four
 players (that it is for this table, signed by the invite's host, and has
@@ -158,6 +160,8 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer st.n.Close()
+	t := f.tableRun()
+	defer t.StopUI()
 	if inv == nil {
 		st.printAddrs()
 	} else {
@@ -165,14 +169,23 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if f.progress == "json" {
 			screen = stderr
 		}
-		if !f.confirm(st, *inv, os.Stdin, screen) {
+		yes, err := f.confirm(ctx, t, st, *inv, os.Stdin, screen)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			fmt.Fprintf(stderr, "mentalmj join: stopped before you answered: %v\n", err)
+			return 1
+		case err != nil:
+			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+			return 2
+		}
+		if !yes {
 			return declineHost(ctx, &f, st, *inv, stderr)
 		}
 		if code, ok := meetHost(ctx, &f, st, *inv, stderr); !ok {
 			return code
 		}
 	}
-	return playTable(ctx, &f, st, stdout, stderr)
+	return tablerun.Play(ctx, t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, stdout, stderr)
 }
 
 // relayWait bounds how long join waits for its relay reservations before

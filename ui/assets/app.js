@@ -220,7 +220,13 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     countdown();
     const ov = $("overlay");
     const last = snap.hands && snap.hands.length ? snap.hands[snap.hands.length - 1] : null;
-    if (snap.standings) {
+    if (snap.confirm) {
+      // Before the game: the guest accepts or declines the host's game.
+      ov.innerHTML = `<div class="panel" id="confirm"><h2>Play this game?</h2><p id="confirm-game">${esc(snap.confirm)}</p>
+        <p class="buttons"><button id="accept" class="act">Accept</button> <button id="decline" class="act">Decline</button></p>
+        <p class="close">or answer y/N on the terminal; declining tells the host</p></div>`;
+      ov.hidden = false;
+    } else if (snap.standings) {
       ov.innerHTML = `<div class="panel" id="standings">${standingsHTML()}${last ? endHTML(last) : ""}</div>`; ov.hidden = false;
     } else if (last && closedHand !== last.number && !(snap.decision && snap.hand > last.number)) {
       // The end-of-hand screen stays until closed, or until the next
@@ -234,6 +240,10 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   document.addEventListener("click", (ev) => {
     if (ev.target.id === "lasthand") { ev.preventDefault(); closedHand = 0; render(); return; }
     const b = ev.target.closest("button");
+    if (snap && snap.confirm) {
+      if (b && (b.id === "accept" || b.id === "decline")) send({ type: "answer", accept: b.id === "accept" });
+      return;
+    }
     if (ev.target.closest("#overlay") && !ev.target.closest("a")) { closeOverlay(); return; }
     if (!b || !snap || !snap.decision) return;
     if (b.dataset.option !== undefined) { act({ id: Number(b.dataset.option) }); return; }
@@ -245,6 +255,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     $("overlay").hidden = true;
   }
   document.addEventListener("keydown", (ev) => {
+    if (snap && snap.confirm) return;
     if (ev.key === "Escape") { closeOverlay(); mode = null; render(); return; }
     if (!snap || !snap.decision) return;
     const k = ev.key.toLowerCase();
