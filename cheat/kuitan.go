@@ -72,10 +72,11 @@ func (k *kuitanWin) Act(v *game.Kyoku, s game.Seat, chosen game.Action) (game.Ac
 		if chosen.Type == game.Ron || t.Kind().IsHonor() || t.Kind().IsTerminal() {
 			return chosen, false
 		}
-		// A pon first, then a chi, of simples only.
+		// A pon first, then a chi, of simples only, that brings the hand
+		// nearer tenpai.
 		for _, typ := range []game.ActionType{game.Pon, game.Chi} {
 			i := slices.IndexFunc(legal, func(a game.Action) bool {
-				return a.Type == typ && allSimples(a.Tiles, nil)
+				return a.Type == typ && allSimples(a.Tiles, nil) && callGains(tiles, len(melds), a)
 			})
 			if i >= 0 {
 				k.called = len(melds)
@@ -126,6 +127,24 @@ func kuitanDiscard(tiles []wall.Tile, melds int, legal []game.Action) (game.Acti
 		}
 	}
 	return best, bestScore < 1<<30
+}
+
+// callGains reports whether the call a (its Tiles taken from the
+// concealed tiles, with melds declared melds) and the best discard after
+// it leave the hand fewer tiles from tenpai than it is now
+// (riichi.Shanten): a call that breaks a tenpai or gains nothing is not
+// made.
+func callGains(tiles []wall.Tile, melds int, a game.Action) bool {
+	c := riichi.CountsOf(tiles)
+	now := riichi.Shanten(&c, melds)
+	rest := slices.DeleteFunc(slices.Clone(tiles), func(t wall.Tile) bool { return slices.Contains(a.Tiles, t) })
+	for i := range rest {
+		after := riichi.CountsOf(slices.Delete(slices.Clone(rest), i, i+1))
+		if riichi.Shanten(&after, melds+1) < now {
+			return true
+		}
+	}
+	return false
 }
 
 // furiten reports whether seat s's river holds a kind that the concealed

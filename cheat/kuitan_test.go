@@ -70,3 +70,21 @@ func TestKuitanDiscard(t *testing.T) {
 		t.Error("no legal discard, yet one chosen")
 	}
 }
+
+// callGains takes a chi that moves the hand toward tenpai and refuses one
+// that gains nothing, worked by hand: 234m 567p 22p 46s 8s 9m 1z (closed,
+// two from tenpai) is one from tenpai after a chi of 5s with 46s and the
+// 1z thrown; 234m 567p 888s 22p 46s (closed, tenpai on 5s) is still only
+// tenpai after a chi of 7s with 68s and the 4s thrown.
+func TestCallGains(t *testing.T) {
+	h := tiles(t, "234m567p22p46s8s9m1z")
+	chi := game.Action{Type: game.Chi, Tiles: []wall.Tile{h[8], h[9]}} // 4s 6s
+	if !callGains(h, 0, chi) {
+		t.Errorf("chi 5s with 46s from %v: not taken, but it gains a step", h)
+	}
+	h = tiles(t, "234m567p22p46s888s")
+	chi = game.Action{Type: game.Chi, Tiles: []wall.Tile{h[9], h[10]}} // 6s 8s, for 7s
+	if callGains(h, 0, chi) {
+		t.Errorf("chi 7s with 68s from tenpai %v: taken, but it gains nothing", h)
+	}
+}
