@@ -45,7 +45,7 @@ type Strategy struct {
 	// for kuitan-off-win). Empty for the cheats every rule set forbids.
 	Rules []string
 	// Chance says the cheat's opportunity arises only by the deal (an
-	// open all-simples hand completing): a lab run of Hands hands may see
+	// open all-simples hand completing, a swap call): a lab run of Hands hands may see
 	// none, and then ends with no verdict.
 	Chance bool
 	// New returns a fresh Misbehavior for one game.
@@ -75,7 +75,7 @@ func All() []Strategy {
 		strategy("stripped-signature", "sends a message without its signature", ExpectFault, "at once", 1, func() protocol.Misbehavior { return &envelope{how: strip} }),
 		strategy("dahai-not-held", "discards claiming a tile it does not hold", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &dahai{} }),
 		strategy("call-not-held", "answers pon and shows tiles it does not hold", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &call{} }),
-		strategy("kuikae", "calls, then at once discards a tile the table's kuikae rule forbids after that call (a swap call)", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &kuikae{} }),
+		byChance(strategy("kuikae", "calls, then at once discards a tile the table's kuikae rule forbids after that call (a swap call)", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &kuikae{} })),
 		passive(underRules(strategy("kuitan-off-win", "plays for open tanyao and declares the win on its first complete open all-simples hand (illegal under --rule kuitan=off)", ExpectBlame, "at once", 8, func() protocol.Misbehavior { return &kuitanWin{called: -1} }), "kuitan=off")),
 		strategy("false-tsumo", "declares tsumo agari on a hand that is not complete", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{} }),
 		strategy("false-ron", "answers ron to a tile that does not complete its hand", ExpectBlame, "at once", 3, func() protocol.Misbehavior { return &falseWin{ron: true} }),
@@ -91,6 +91,13 @@ func All() []Strategy {
 
 func strategy(name, doc string, expect Expect, when string, hands int, new func() protocol.Misbehavior) Strategy {
 	return Strategy{Name: name, Doc: doc, Expect: expect, When: when, Hands: hands, New: new}
+}
+
+// byChance marks s as a cheat whose opportunity comes only by the deal
+// (kuikae: a call that leaves a tile of the called kind in hand).
+func byChance(s Strategy) Strategy {
+	s.Chance = true
+	return s
 }
 
 // underRules marks s as a cheat by chance that is one only under the given
