@@ -43,17 +43,7 @@ func TestForwarderCarriesStreamInOrder(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	link := Link{OneWay: 2 * time.Millisecond, Jitter: 2 * time.Millisecond}
-	f, err := Listen(ctx, "127.0.0.1:0", echoServer(t), link, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	c, err := net.Dial("tcp", f.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.SetDeadline(time.Now().Add(15 * time.Second))
+	c := dialEcho(ctx, t, link, 15*time.Second)
 	sent := make([]byte, 2<<20)
 	rand.Read(sent)
 	go func() {
@@ -82,17 +72,7 @@ func TestForwarderDelays(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	link := Link{OneWay: 30 * time.Millisecond, Jitter: 10 * time.Millisecond}
-	f, err := Listen(ctx, "127.0.0.1:0", echoServer(t), link, 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	c, err := net.Dial("tcp", f.Addr().String())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.SetDeadline(time.Now().Add(5 * time.Second))
+	c := dialEcho(ctx, t, link, 5*time.Second)
 	for range 3 {
 		start := time.Now()
 		if _, err := c.Write([]byte("ping")); err != nil {
@@ -135,4 +115,23 @@ func TestForwarderClosedTarget(t *testing.T) {
 	} else if ne, ok := err.(net.Error); ok && ne.Timeout() {
 		t.Error("connection left open though its target is unreachable")
 	}
+}
+
+// dialEcho starts a forwarder over link in front of an echo server and
+// returns a connection through it, with a deadline of within from now;
+// both are closed when the test ends.
+func dialEcho(ctx context.Context, t *testing.T, link Link, within time.Duration) net.Conn {
+	t.Helper()
+	f, err := Listen(ctx, "127.0.0.1:0", echoServer(t), link, 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	c, err := net.Dial("tcp", f.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	c.SetDeadline(time.Now().Add(within))
+	return c
 }
