@@ -142,6 +142,11 @@ func startTableWith(t testing.TB, ctx context.Context, l *Lab, players []Host, h
 	}
 	code, _ := parseEvent(line)["invite"].(string)
 	tb := &table{procs: []*Proc{host}}
+	t.Cleanup(func() {
+		if t.Failed() || os.Getenv("NATLAB_DEBUG") != "" {
+			tb.logTimeline(t)
+		}
+	})
 	for _, h := range players[1:] {
 		args := append([]string{"join", code, "--name", h.Name}, playFlags(filepath.Join(dir, h.Name), hands)...)
 		p, err := l.Start(ctx, h, env, bin, append(append(args, extra...), own[h.Name]...)...)
@@ -151,6 +156,30 @@ func startTableWith(t testing.TB, ctx context.Context, l *Lab, players []Host, h
 		tb.procs = append(tb.procs, p)
 	}
 	return tb
+}
+
+// logTimeline logs every node's stdout with each line's time since the
+// first node started, and the end of its stderr: what a failed lab run
+// needs to be understood from CI's output alone.
+func (tb *table) logTimeline(t testing.TB) {
+	t.Helper()
+	var start time.Time
+	for _, p := range tb.procs {
+		if ts := p.Times(); len(ts) > 0 && (start.IsZero() || ts[0].Before(start)) {
+			start = ts[0]
+		}
+	}
+	for _, p := range tb.procs {
+		var b strings.Builder
+		times := p.Times()
+		for i, ln := range p.Lines() {
+			if len(ln) > 300 {
+				ln = ln[:300] + "…"
+			}
+			fmt.Fprintf(&b, "%8.2fs %s\n", times[i].Sub(start).Seconds(), ln)
+		}
+		t.Logf("%s stdout:\n%s\n%s stderr (end):\n%s", p.Name, tail(b.String(), 6000), p.Name, tail(p.Stderr(), 3000))
+	}
 }
 
 // waitAll waits for every node of tb to exit and checks that each exited
@@ -448,9 +477,6 @@ func TestHomes(t *testing.T) {
 		}
 		for _, p := range tb.procs {
 			p.Kill()
-			if t.Failed() && os.Getenv("NATLAB_DEBUG") != "" {
-				t.Logf("%s stderr:\n%s", p.Name, p.Stderr())
-			}
 		}
 	})
 	t.Run("hard-nat", func(t *testing.T) {
