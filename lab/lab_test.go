@@ -106,8 +106,9 @@ func TestFaultRuns(t *testing.T) {
 	}
 }
 
-// TestFaultRunsWithLatency is TestFaultRuns over a harsh emulated network:
-// every connection runs through a relay with a round-trip time of 100 ms
+// TestFaultRunsWithLatency is TestFaultRuns over a harsh emulated network,
+// without the pipelined setup (TestFaultRunsPipelined runs it): every
+// connection runs through a relay with a round-trip time of 100 ms
 // and 60 ms of jitter on each one-way delay (package latency). The victim
 // is stopped (SIGSTOP) at several moments of the play, so that it often
 // stalls with a message sent to some peers and not to others: the players
@@ -125,11 +126,11 @@ func TestFaultRunsWithLatency(t *testing.T) {
 	}
 	for _, delay := range []time.Duration{0, 300 * time.Millisecond, 700 * time.Millisecond} {
 		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
-			faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link: link})
+			faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link: link, noPipeline: true})
 		})
 	}
 	t.Run("killed during play", func(t *testing.T) {
-		faultRun(t, bin, spec{victim: &victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}, link: link})
+		faultRun(t, bin, spec{victim: &victim{after: `step="dora indicator"`, delay: 150 * time.Millisecond, sig: syscall.SIGKILL}, link: link, noPipeline: true})
 	})
 	// The chain made on purpose: the victim answers a dahai to the next
 	// drawer only and falls silent (cheat strategy half-answer).
@@ -139,7 +140,7 @@ func TestFaultRunsWithLatency(t *testing.T) {
 }
 
 // TestFaultRunsPipelined is TestFaultRunsWithLatency with the pipelined
-// setup (join --pipeline): the victim stops or dies during hand 1's play,
+// setup (the default): the victim stops or dies during hand 1's play,
 // while hand 2's passes are prepared and sent beside it, and every
 // surviving node and the audit still name only the victim, in faults.
 func TestFaultRunsPipelined(t *testing.T) {
@@ -153,11 +154,11 @@ func TestFaultRunsPipelined(t *testing.T) {
 	}
 	for _, delay := range []time.Duration{300 * time.Millisecond, 1500 * time.Millisecond} {
 		t.Run(fmt.Sprintf("stopped %s into the play", delay), func(t *testing.T) {
-			faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link: link, pipeline: true})
+			faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: delay, sig: syscall.SIGSTOP, resume: 9 * time.Second}, link: link})
 		})
 	}
 	t.Run("killed during play", func(t *testing.T) {
-		faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: 800 * time.Millisecond, sig: syscall.SIGKILL}, link: link, pipeline: true})
+		faultRun(t, bin, spec{victim: &victim{after: `step=play`, delay: 800 * time.Millisecond, sig: syscall.SIGKILL}, link: link})
 	})
 }
 

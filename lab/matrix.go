@@ -45,9 +45,11 @@ type Config struct {
 	Link latency.Link
 	// Progress, if not nil, gets a line as each run ends.
 	Progress io.Writer
-	// Pipeline runs every table with the pipelined setup (join
-	// --pipeline): each hand's passes prepared during the hand before.
-	Pipeline bool
+	// NoPipeline runs every table without the pipelined setup (join
+	// --no-pipeline): each hand's whole setup after the hand before. The
+	// default (false) prepares each hand's passes during the hand before
+	// (SPEC.md §22).
+	NoPipeline bool
 	// Rules are the house-rule flags every node of every table gets, as
 	// mentalmj join takes them: "--rules", "ema", "--rule", "aka=0"…
 	// (Flags builds them); empty plays the default, the tenhou preset.
@@ -160,7 +162,7 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 		}
 		// A run is bounded: its hands, plus every node's timeouts.
 		rctx, cancel := context.WithTimeout(ctx, time.Duration(hands)*20*time.Second+20*cfg.Timeout+time.Minute)
-		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, turnTimeout: 2 * cfg.Timeout, cheats: cheats, link: cfg.Link, rules: cfg.Rules, pipeline: cfg.Pipeline})
+		t, err := runTable(rctx, cfg.Binary, dir, spec{hands: hands, passive: passive, timeout: cfg.Timeout, turnTimeout: 2 * cfg.Timeout, cheats: cheats, link: cfg.Link, rules: cfg.Rules, noPipeline: cfg.NoPipeline})
 		cancel()
 		if err != nil {
 			return r, err

@@ -57,8 +57,9 @@ type spec struct {
 	timeout time.Duration
 	// passive seats four tsumogiri players instead of bots.
 	passive bool
-	// pipeline passes --pipeline to every node.
-	pipeline bool
+	// noPipeline passes --no-pipeline to every node (the pipelined
+	// setup is the default).
+	noPipeline bool
 	// cheats maps a player number to the strategy it runs.
 	cheats map[int]string
 	// turnTimeout is each node's --turn-timeout; 0 means timeout.
@@ -157,8 +158,8 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 		if p.cheat != "" {
 			args = append(args, "--research-cheat", p.cheat)
 		}
-		if sp.pipeline {
-			args = append(args, "--pipeline")
+		if sp.noPipeline {
+			args = append(args, "--no-pipeline")
 		}
 		for j, q := range t.players {
 			if q != p {

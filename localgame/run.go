@@ -43,8 +43,10 @@ type Config struct {
 	// NoProofs and PrivateHands are passed to every node (join
 	// --no-proofs, --private-hands).
 	NoProofs, PrivateHands bool
-	// Pipeline passes --pipeline to every node (the pipelined setup).
-	Pipeline bool
+	// NoPipeline passes --no-pipeline to every node: each hand's setup
+	// runs after the hand before ends. The default (false) is the
+	// pipelined setup (SPEC.md §22).
+	NoPipeline bool
 	// Timeout is the per-message timeout passed to every node (join --timeout).
 	Timeout time.Duration
 	// Play seats the user as player-0 on this terminal (that join gets
@@ -156,8 +158,8 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 		if *privateHands {
 			args = append(args, "--private-hands")
 		}
-		if cfg.Pipeline {
-			args = append(args, "--pipeline")
+		if cfg.NoPipeline {
+			args = append(args, "--no-pipeline")
 		}
 		args = append(args, "--time", *timeControl, "--rules", *preset)
 		for _, sw := range switches {

@@ -145,7 +145,7 @@ func properHello(tb *table, table string) *pb.Entry {
 	}
 	nonce := make([]byte, 16)
 	rand.Read(nonce)
-	return &pb.Entry{Sender: []byte(tb.ids[3]), Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: table, Version: Version, Peers: raw, Nonce: nonce, Settings: testSettings(len(raw), 1).Proto()}}}
+	return &pb.Entry{Sender: []byte(tb.ids[3]), Body: &pb.Entry_Hello{Hello: &pb.Hello{Table: table, Version: Version, Peers: raw, Nonce: nonce, Settings: testSettings(len(raw), 1).Proto(), Pipeline: true}}}
 }
 
 // A player at another table is a configuration fault naming it, for every

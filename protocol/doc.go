@@ -144,8 +144,8 @@
 //
 // # Pipelined setup
 //
-// With Config.Pipeline (join --pipeline, Hello.pipeline; SPEC.md §22) the
-// shuffle and rekey passes of hand n+1 run while hand n is played
+// By default (Hello.pipeline true; Config.NoPipeline and join
+// --no-pipeline turn it off; SPEC.md §22) the shuffle and rekey passes of hand n+1 run while hand n is played
 // (pipeline.go): nothing of a wall depends on how the hand before it ends,
 // only the match state does, and the NonceCommit that carries it is sent
 // after hand n. A peer's prepared pass is taken when the game reads that

@@ -127,12 +127,16 @@ type Config struct {
 	// ends the hand at once as a fault naming the peer. The nodes use
 	// DefaultReconnectGrace.
 	ReconnectGrace time.Duration
-	// Pipeline prepares each hand's shuffle and rekey passes, with their
-	// proofs, during the hand before it (SPEC.md §22, pipeline.go): when
-	// a hand ends, the next needs only its nonce exchange, haipai keys and
-	// dora indicator, two message times instead of the whole setup.
-	// Announced in Hello.pipeline; all players must choose the same.
-	Pipeline bool
+	// NoPipeline turns the pipelined setup off. By default (false) each
+	// hand's shuffle and rekey passes, with their proofs, are prepared
+	// during the hand before it (SPEC.md §22, pipeline.go): when a hand
+	// ends, the next needs only its nonce exchange, haipai keys and dora
+	// indicator, two message times instead of the whole setup. With
+	// NoPipeline every hand runs its whole setup after the hand before
+	// ends (§9.2). Announced in Hello.pipeline (true unless NoPipeline);
+	// all players must choose the same: a mismatch is a configuration
+	// fault at the Hello.
+	NoPipeline bool
 	// Resume, if not nil, resumes a game this node was playing when it
 	// stopped (a crash, a kill): the game replays Resume.Records, the
 	// transcript it wrote, with the same Rand (the seed kept in the data
@@ -228,7 +232,7 @@ type Game struct {
 	chains chains
 	hand   *hand // hand in progress, receives entries
 	// next is the hand after the one in progress while its passes are
-	// prepared (Config.Pipeline, pipeline.go); nil otherwise.
+	// prepared (the pipelined setup, pipeline.go); nil otherwise.
 	next   *hand
 	params *shuffleproof.Params // shuffle-argument generators, built on first use
 	// paramsCh delivers params built in the background (prepareProofs).
@@ -458,7 +462,7 @@ func (g *Game) hello(ctx context.Context) error {
 	for i, p := range peers {
 		raw[i] = []byte(p)
 	}
-	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Settings: g.settings().Proto(), Pipeline: g.cfg.Pipeline}
+	mine := &pb.Hello{Table: g.cfg.Table, Version: Version, Peers: raw, Nick: g.cfg.Nick, Nonce: nonce, Settings: g.settings().Proto(), Pipeline: !g.cfg.NoPipeline}
 	_, sendErr := g.broadcast(ctx, 0, &pb.Entry{Body: &pb.Entry_Hello{Hello: mine}})
 	if errors.Is(sendErr, ErrResumeMismatch) {
 		return sendErr // this node's own game differs from its transcript
@@ -643,7 +647,7 @@ func checkHello(h, mine *pb.Hello) error {
 		return err
 	}
 	if h.Pipeline != mine.Pipeline {
-		return fmt.Errorf("plays with pipeline = %v, we play with pipeline = %v (--pipeline must be the same for all players)", h.Pipeline, mine.Pipeline)
+		return fmt.Errorf("plays with pipeline = %v, we play with pipeline = %v (--no-pipeline must be the same for all players)", h.Pipeline, mine.Pipeline)
 	}
 	if len(h.Peers) != len(mine.Peers) {
 		return fmt.Errorf("%d peers, ours %d", len(h.Peers), len(mine.Peers))

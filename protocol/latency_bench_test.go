@@ -44,7 +44,7 @@ func playHopsWith(b *testing.B, oneWay time.Duration, pipeline bool) *hopRun {
 		}
 		bt := bot.New(uint64(180 + i))
 		g, err := NewGame(Config{Table: "hops", Identity: tb.keys[i], Peers: tb.ids, Hands: hopHands,
-			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute, NoProofs: true, Rand: fixedRand(180 + i), Pipeline: pipeline,
+			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute, NoProofs: true, Rand: fixedRand(180 + i), NoPipeline: !pipeline,
 			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) }),
 			Observer: ObserverFunc(func(o Observation) {
 				now := time.Now()

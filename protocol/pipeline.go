@@ -15,7 +15,8 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// The pipelined setup (Config.Pipeline, SPEC.md §22). While hand h is
+// The pipelined setup (the default; Config.NoPipeline turns it off;
+// SPEC.md §22). While hand h is
 // played, the players run the shuffle and rekey passes of hand h+1; when
 // hand h ends, hand h+1 needs only its nonce commitments (which bind the
 // match state hand h produced), then the nonce reveals, the haipai keys
@@ -83,12 +84,12 @@ func (g *Game) newHand(num uint32) *hand {
 	return h
 }
 
-// prepareNext starts preparing the hand after cur (Config.Pipeline) as
-// cur's kyoku begins: from then on the next hand's passes go with cur's
-// play. It does nothing without the pipeline or when cur is the last hand
-// wanted (Config.Hands).
+// prepareNext starts preparing the hand after cur as cur's kyoku begins:
+// from then on the next hand's passes go with cur's play. It does nothing
+// with Config.NoPipeline or when cur is the last hand wanted
+// (Config.Hands).
 func (g *Game) prepareNext(cur *hand) {
-	if !g.cfg.Pipeline || g.cfg.Hands > 0 && int(cur.num) >= g.cfg.Hands || g.next != nil {
+	if g.cfg.NoPipeline || g.cfg.Hands > 0 && int(cur.num) >= g.cfg.Hands || g.next != nil {
 		return
 	}
 	h := g.newHand(cur.num + 1)

@@ -24,7 +24,7 @@ func playPaused(b *testing.B, oneWay time.Duration, pipeline bool, seed int) ([]
 	begin := time.Now()
 	for i := range tb.ids {
 		bt := bot.New(uint64(seed + i))
-		g, err := NewGame(Config{Table: "pause", Identity: tb.keys[i], Peers: tb.ids, Pipeline: pipeline,
+		g, err := NewGame(Config{Table: "pause", Identity: tb.keys[i], Peers: tb.ids, NoPipeline: !pipeline,
 			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute,
 			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) })})
 		if err != nil {

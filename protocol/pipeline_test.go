@@ -17,8 +17,9 @@ import (
 	"github.com/mentalmj/mentalmj/protocol/pb"
 )
 
-// pipelined configures a player for the pipelined setup.
-func pipelined(_ int, c *Config) { c.Pipeline = true }
+// pipelined configures a player for the pipelined setup, the default:
+// it undoes a NoPipeline, so that the tests say what they rely on.
+func pipelined(_ int, c *Config) { c.NoPipeline = false }
 
 // auditAll audits every transcript of tb offline and returns the audits;
 // any that is not clean fails the test.
@@ -110,7 +111,6 @@ func TestPipelinedBadShuffleBlamed(t *testing.T) {
 	tb := newTable(t)
 	const cheater = 2
 	out := tb.play(t, 3, func(i int, c *Config) {
-		c.Pipeline = true
 		if i != cheater {
 			return
 		}
@@ -152,7 +152,7 @@ func TestPipelinedBadShuffleBlamed(t *testing.T) {
 func takePassTable(t *testing.T) (*table, *Game, func(i int, hand uint32, seq uint64, e *pb.Entry) *Opened) {
 	t.Helper()
 	tb := newTable(t)
-	g, err := NewGame(Config{Table: "test", Identity: tb.keys[3], Peers: tb.ids, Transport: tb.net.Transport(tb.ids[3]), Pipeline: true})
+	g, err := NewGame(Config{Table: "test", Identity: tb.keys[3], Peers: tb.ids, Transport: tb.net.Transport(tb.ids[3])})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestPipelinedVariants(t *testing.T) {
 	} {
 		t.Run(v.name, func(t *testing.T) {
 			tb := newTableN(t, v.players)
-			out := tb.play(t, 2, func(i int, c *Config) { c.Pipeline = true; v.configure(c) })
+			out := tb.play(t, 2, func(i int, c *Config) { v.configure(c) })
 			for i, o := range out {
 				if o.err != nil || len(o.results) != 2 {
 					t.Fatalf("player %d: %d hands, %v", i, len(o.results), o.err)
@@ -304,7 +304,7 @@ func TestPipelinedVariants(t *testing.T) {
 func TestPipelinedMatchEnd(t *testing.T) {
 	tb := newTableN(t, 3)
 	out := tb.play(t, 0, func(_ int, c *Config) {
-		c.Pipeline, c.Tonpuu = true, true
+		c.Tonpuu = true
 		// The players think 10 ms a decision, so that the last hand
 		// lasts long enough for the next hand's first pass to be made
 		// and sent whatever the machine's load (at full bot speed a short
@@ -371,14 +371,15 @@ func TestPipelinedCutConnectionResumes(t *testing.T) {
 	}
 }
 
-// A node whose Hello asks for the pipelined setup at a table that plays
-// without it is named by every other node as a configuration mismatch.
+// A node whose Hello turns the pipelined setup off at a table that plays
+// with it (the default) is named by every other node as a configuration
+// mismatch.
 func TestPipelineMismatchIsAConfigFault(t *testing.T) {
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
-		e.GetHello().Pipeline = true
+		e.GetHello().Pipeline = false
 		sendAll(ctx, t, tb, tr, tb.keys[3], e)
 	})
-	expectFault(t, out, tb.ids[3], FaultConfig, "--pipeline must be the same")
+	expectFault(t, out, tb.ids[3], FaultConfig, "--no-pipeline must be the same")
 }

@@ -124,7 +124,7 @@ func cutConnection(t *testing.T, at int, pipeline bool) {
 	out := tb.play(t, 2, func(i int, c *Config) {
 		c.ReconnectGrace = 20 * time.Second
 		c.Timeout = 5 * time.Second
-		c.Pipeline = pipeline
+		c.NoPipeline = !pipeline
 		if i == victim {
 			c.Transcript = NewTranscript(w)
 		}
@@ -236,7 +236,7 @@ func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	config := func(i int) Config {
 		c := Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
 			Transport: tb.net.Transport(tb.ids[i]), Transcript: NewTranscript(tb.transcripts[i]),
-			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i), Pipeline: pipeline}
+			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i), NoPipeline: !pipeline}
 		if pipeline {
 			c.Player = thinking(5 * time.Millisecond)
 		}

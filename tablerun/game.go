@@ -75,9 +75,9 @@ func (f *Table) adoptHello(h *pb.Hello) []string {
 		changed = append(changed, fmt.Sprintf("the game %q", st.Summary()))
 		f.Play = st
 	}
-	if f.Pipeline != h.Pipeline {
-		changed = append(changed, fmt.Sprintf("--pipeline=%v", h.Pipeline))
-		f.Pipeline = h.Pipeline
+	if f.NoPipeline == h.Pipeline {
+		changed = append(changed, fmt.Sprintf("--no-pipeline=%v", !h.Pipeline))
+		f.NoPipeline = !h.Pipeline
 	}
 	return changed
 }

@@ -197,7 +197,7 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		Rules:           f.Play.Rules,
 		Time:            f.Play.Time,
 		Clock:           clock,
-		Pipeline:        f.Pipeline,
+		NoPipeline:      f.NoPipeline,
 		Transport:       n,
 		Transcript:      tr,
 		Player:          player,

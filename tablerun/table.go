@@ -38,9 +38,10 @@ type Table struct {
 	// ReconnectGrace is how long a lost peer may take to come back.
 	Timeout, TurnTimeout, DecisionTimeout time.Duration
 	ConnectTimeout, ReconnectGrace        time.Duration
-	// Pipeline plays with the pipelined setup (join --pipeline): each
-	// hand's passes are prepared during the hand before (SPEC.md §22).
-	Pipeline bool
+	// NoPipeline plays without the pipelined setup (join
+	// --no-pipeline); by default each hand's passes are prepared during
+	// the hand before (SPEC.md §22).
+	NoPipeline bool
 	// Misbehavior is a research cheat (package cheat); nil for an honest node.
 	Misbehavior protocol.Misbehavior
 	// UI serves the browser table (NoOpen: print its URL only), kept up

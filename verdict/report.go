@@ -53,7 +53,7 @@ type Report struct {
 	// hands, rules, time control, proofs, private hands); "" if no Hello
 	// was read or they do not agree.
 	Settings string `json:"settings,omitempty"`
-	// Dropped, for a game with the pipelined setup (join --pipeline),
+	// Dropped, for a game with the pipelined setup (the default; join --no-pipeline turns it off),
 	// says the first transcript ends with the audited passes of a hand
 	// never played ("hand 9: 5 prepared passes dropped unused: the match
 	// is over"); empty otherwise.

@@ -48,7 +48,7 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	timeout := fs.Duration("timeout", 3*time.Second, "each node's per-message timeout: how long silence takes to be named")
 	list := fs.Bool("list", false, "list the strategies and exit")
 	coalition := fs.Bool("coalition", true, "also run two cheaters at one table")
-	pipeline := fs.Bool("pipeline", false, "run every table with the pipelined setup (join --pipeline)")
+	noPipeline := fs.Bool("no-pipeline", false, "run every table without the pipelined setup (join --no-pipeline); by default each hand's passes are prepared during the hand before")
 	rtt := fs.Duration("rtt", 0, "emulated round-trip time between every two nodes of a table (e.g. 100ms)")
 	jitter := fs.Duration("jitter", 0, "with --rtt, each one-way delay varies by up to ± this much (e.g. 60ms); bytes are never reordered")
 	preset := fs.String("rules", "", "house rules preset of every node: "+strings.Join(rules.PresetNames(), ", ")+" (default tenhou)")
@@ -102,7 +102,7 @@ func runLab(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "mentalmj lab: cannot find own executable: %v\n", err)
 		return 2
 	}
-	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Link: link, Progress: stderr, Pipeline: *pipeline, Rules: lab.Flags(*preset, switches)})
+	m, err := lab.Run(ctx, lab.Config{Binary: bin, Dir: *dir, Strategies: strategies, Coalition: *coalition && *names == "", Runs: *runs, Timeout: *timeout, Link: link, Progress: stderr, NoPipeline: *noPipeline, Rules: lab.Flags(*preset, switches)})
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj lab: %v\n", err)
 		return 2

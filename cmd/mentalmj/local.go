@@ -50,7 +50,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	nPlayers := fs.Int("players", 4, "number of players: 4, or 3 for three-player (sanma) rules")
 	tonpuu := fs.Bool("tonpuu", false, "play an east-only match instead of a hanchan")
 	noProofs := fs.Bool("no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
-	pipeline := fs.Bool("pipeline", false, "pass --pipeline to the nodes: each hand's passes are prepared during the hand before")
+	noPipeline := fs.Bool("no-pipeline", false, "pass --no-pipeline to the nodes: each hand runs its whole setup after the hand before (by default its passes are prepared during the hand before)")
 	privateHands := fs.Bool("private-hands", false, "pass --private-hands to the nodes: only the keys the rules need are revealed at the end of a hand; each node's record is its own view")
 	dir := fs.String("data-dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
 	fs.StringVar(dir, "dir", "", aliasUsage)
@@ -124,7 +124,7 @@ func runLocal(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 	if err := localgame.Run(ctx, localgame.Config{
 		Executable: self, Dir: *dir, Players: *nPlayers, Hands: *hands, Tonpuu: *tonpuu,
-		NoProofs: *noProofs, PrivateHands: *privateHands, Pipeline: *pipeline, Timeout: *timeout,
+		NoProofs: *noProofs, PrivateHands: *privateHands, NoPipeline: *noPipeline, Timeout: *timeout,
 		Play: *play, UI: *useUI, NoOpen: *noOpen, Verbose: *verbose,
 		Time: *timeControl, Rules: *preset, Switches: switches,
 		Link: link, RTT: *rtt, MjaiBots: botCommands,
