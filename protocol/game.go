@@ -233,8 +233,11 @@ type Game struct {
 	hand   *hand // hand in progress, receives entries
 	// next is the hand after the one in progress while its passes are
 	// prepared (the pipelined setup, pipeline.go); nil otherwise.
-	next   *hand
-	params *shuffleproof.Params // shuffle-argument generators, built on first use
+	next *hand
+	// knownPasses are the shuffle and rekey passes of the last hands,
+	// by hash, for the input check (passinput.go).
+	knownPasses map[[32]byte]passRef
+	params      *shuffleproof.Params // shuffle-argument generators, built on first use
 	// paramsCh delivers params built in the background (prepareProofs).
 	paramsCh chan *shuffleproof.Params
 	// peerLast is, once a Misbehavior has forked a broadcast, the hash of

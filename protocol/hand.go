@@ -340,7 +340,7 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			h.lastPass = o.Hash[:]
+			h.setLastPass(o)
 			continue
 		}
 		o, err := g.recv(ctx, h.peerAt(j), h.num, "shuffle pass", g.cfg.Timeout)
@@ -475,12 +475,16 @@ func (h *hand) awaitPass() error {
 // before it (input is its input field) and makes o the last pass. A
 // mismatch is a fault, not a blame: either the previous player signed two
 // passes and sent them to different players, or o's sender misstates what
-// it got, and only comparing transcripts tells which.
+// it got, and only comparing transcripts tells which — unless the input
+// is another pass this player holds, which is a blame (passinput.go).
 func (h *hand) checkInput(o *Opened, input []byte) error {
 	if string(input) != string(h.lastPass) {
+		if err := h.misplacedInput(o, input); err != nil {
+			return err
+		}
 		return faultf("", h.num, FaultDiverged, nil, "the %s of %s builds on another pass than the one we hold (input %x, ours %x): the previous player may have sent different passes to different players; compare the players' transcripts", o.Kind(), o.Sender, input, h.lastPass)
 	}
-	h.lastPass = o.Hash[:]
+	h.setLastPass(o)
 	return nil
 }
 
@@ -528,7 +532,7 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 			if err != nil {
 				return err
 			}
-			h.lastPass = o.Hash[:]
+			h.setLastPass(o)
 			continue
 		}
 		o, err := g.recv(ctx, h.peerAt(j), h.num, "rekey pass", g.cfg.Timeout)

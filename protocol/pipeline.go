@@ -146,7 +146,7 @@ func (h *hand) sendPass(ctx context.Context, m madePass) error {
 	if err != nil {
 		return err
 	}
-	h.lastPass = o.Hash[:]
+	h.setLastPass(o)
 	h.passDone()
 	return h.takeEarly()
 }

@@ -383,3 +383,28 @@ func TestPipelineMismatchIsAConfigFault(t *testing.T) {
 	})
 	expectFault(t, out, tb.ids[3], FaultConfig, "--no-pipeline must be the same")
 }
+
+// A prepared pass whose signed input names a pass of the hand before
+// (here seat 1's shuffle pass of hand 1) cannot come from an honest
+// player: it is blamed on its sender, with the pass as evidence. An input
+// this player does not know stays a fault naming no one (the previous
+// player may have signed two passes), as without the pipeline.
+func TestPreparedPassOnAnotherInputBlamed(t *testing.T) {
+	tb, g, sign := takePassTable(t)
+	old := sign(1, 1, 3, shuffleEntry(nil))
+	(&hand{g: g, num: 1}).setLastPass(old)
+	onOld := shuffleEntry(nil)
+	onOld.GetShuffle().Input = old.Hash[:]
+	err := g.next.takePass(sign(0, 2, 9, onOld))
+	if blamed(err) != tb.ids[0] || !errors.Is(err, errMisplacedInput) {
+		t.Errorf("a pass of hand 2 built on a pass of hand 1: want a blame on player 0, got %v", err)
+	}
+	_, g, sign = takePassTable(t)
+	unknown := shuffleEntry(nil)
+	unknown.GetShuffle().Input = bytes.Repeat([]byte{9}, 32)
+	err = g.next.takePass(sign(0, 2, 9, unknown))
+	var fe *FaultError
+	if !errors.As(err, &fe) || fe.Kind != FaultDiverged || blamed(err) != "" {
+		t.Errorf("a pass built on a pass nobody holds: want a diverged-passes fault, got %v", err)
+	}
+}
