@@ -109,3 +109,68 @@ func BenchmarkCriticalPathPipelined(b *testing.B) {
 		b.ReportMetric(float64(setup2(slow)-setup2(base))/float64(oneWay), "hand2-setup-hops")
 	}
 }
+
+// playBotHands plays hands hands of four bots on a MemNetwork without
+// latency (RTT 0), every node in this process, with the walls and the
+// bots' decisions fixed by seed (the proofs' nonces come from crypto/rand
+// and change nothing else, so the same seed plays the same hands with
+// and without proofs). It returns player 0's results, the wall time and
+// the process CPU time (user + system) of the whole run.
+func playBotHands(b *testing.B, hands int, noProofs bool, seed byte) ([]HandResult, time.Duration, time.Duration) {
+	tb := newFixedTable(b, seed)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	var res []HandResult
+	var wg sync.WaitGroup
+	cpu0 := processCPU()
+	begin := time.Now()
+	for i := range tb.ids {
+		bt := bot.New(uint64(seed) + uint64(i))
+		g, err := NewGame(Config{Table: "cpu", Identity: tb.keys[i], Peers: tb.ids, Hands: hands, NoProofs: noProofs,
+			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute, Rand: fixedRand(int(seed) + i),
+			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) })})
+		if err != nil {
+			b.Fatal(err)
+		}
+		wg.Go(func() {
+			r, err := g.Run(ctx)
+			if err != nil {
+				b.Errorf("player %d: %v", i, err)
+			}
+			if i == 0 {
+				res = r
+			}
+		})
+	}
+	wg.Wait()
+	return res, time.Since(begin), processCPU() - cpu0
+}
+
+// BenchmarkBotHands plays six hands of four bots at RTT 0 in this process
+// (the pipelined setup, the default), with proofs ("proofs") and then the
+// same six hands without ("no-proofs"), and reports per hand the wall and
+// CPU time of each: the cost of the proofs over play (issue 18: ≤ 1.05×
+// in wall time). Run "BotHands/proofs" alone with -cpuprofile to see
+// where the proofs' CPU goes. The machine's other load moves both
+// figures; -count interleaves the two.
+func BenchmarkBotHands(b *testing.B) {
+	const hands = 6
+	for _, noProofs := range []bool{false, true} {
+		name := "proofs"
+		if noProofs {
+			name = "no-proofs"
+		}
+		b.Run(name, func(b *testing.B) {
+			var wall, cpu time.Duration
+			for b.Loop() {
+				res, w, c := playBotHands(b, hands, noProofs, 40)
+				if len(res) != hands {
+					b.Fatalf("%d hands, want %d", len(res), hands)
+				}
+				wall, cpu = wall+w, cpu+c
+			}
+			b.ReportMetric(float64(wall.Milliseconds())/float64(b.N*hands), "wall-ms/hand")
+			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N*hands), "cpu-ms/hand")
+		})
+	}
+}
