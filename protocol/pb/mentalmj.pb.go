@@ -557,9 +557,9 @@ type Hello struct {
 	// sender.
 	Settings *pb.Settings `protobuf:"bytes,11,opt,name=settings,proto3" json:"settings,omitempty"`
 	// pipeline says the table prepares each hand's shuffle and rekey passes
-	// during the hand before it (join --pipeline; SPEC.md §22): hand h's
-	// passes (h ≥ 2) may arrive while hand h−1 is played, and come before
-	// hand h's NonceCommit. All players must agree.
+	// during the hand before it (the default; join --no-pipeline sends false;
+	// SPEC.md §22): hand h's passes (h ≥ 2) may arrive while hand h−1 is
+	// played, and come before hand h's NonceCommit. All players must agree.
 	Pipeline      bool `protobuf:"varint,12,opt,name=pipeline,proto3" json:"pipeline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
