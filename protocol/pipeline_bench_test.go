@@ -149,10 +149,12 @@ func playBotHands(b *testing.B, hands int, noProofs bool, seed byte) ([]HandResu
 // BenchmarkBotHands plays six hands of four bots at RTT 0 in this process
 // (the pipelined setup, the default), with proofs ("proofs") and then the
 // same six hands without ("no-proofs"), and reports per hand the wall and
-// CPU time of each: the cost of the proofs over play (issue 18: ≤ 1.05×
-// in wall time). Run "BotHands/proofs" alone with -cpuprofile to see
-// where the proofs' CPU goes. The machine's other load moves both
-// figures; -count interleaves the two.
+// CPU time of each and the median pause between hands (HandResult.Pause,
+// hands 2 on): the cost of the proofs over play (issue 18: ≤ 1.05× in
+// wall time). Run "BotHands/^proofs$" alone with -cpuprofile to see where
+// the proofs' CPU goes. The machine's other load moves every figure: to
+// compare, run the two sub-benchmarks by turns (-count runs each N times
+// in a row, not by turns; BENCHMARKS.md has the loop).
 func BenchmarkBotHands(b *testing.B) {
 	const hands = 6
 	for _, noProofs := range []bool{false, true} {
@@ -162,15 +164,20 @@ func BenchmarkBotHands(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			var wall, cpu time.Duration
+			var pauses []time.Duration
 			for b.Loop() {
 				res, w, c := playBotHands(b, hands, noProofs, 40)
 				if len(res) != hands {
 					b.Fatalf("%d hands, want %d", len(res), hands)
 				}
 				wall, cpu = wall+w, cpu+c
+				for _, r := range res[1:] {
+					pauses = append(pauses, r.Pause)
+				}
 			}
 			b.ReportMetric(float64(wall.Milliseconds())/float64(b.N*hands), "wall-ms/hand")
 			b.ReportMetric(float64(cpu.Milliseconds())/float64(b.N*hands), "cpu-ms/hand")
+			b.ReportMetric(msAt(pauses, 50), "pause-ms-median")
 		})
 	}
 }
