@@ -90,7 +90,7 @@ type Set struct {
 	// Renchan is when the dealer keeps the deal (switch renchan).
 	Renchan Renchan
 	// AgariYame and TenpaiYame end the match at the last hand when the
-	// dealer, first with at least the return score, wins or is tenpai
+	// dealer, first with at least the target (WestTarget), wins or is tenpai
 	// (automatic on Tenhou; switches agari-yame, tenpai-yame).
 	AgariYame, TenpaiYame bool
 

@@ -173,7 +173,7 @@ const maxPoints = 1_000_000
 // switches returns the switch table, sorted by name.
 func switches() []sw {
 	return []sw{
-		flag("agari-yame", "the match ends when the dealer, first with the return score, wins the last hand", func(s *Set) *bool { return &s.AgariYame }),
+		flag("agari-yame", "the match ends when the dealer, first with the target (west-target), wins the last hand", func(s *Set) *bool { return &s.AgariYame }),
 		{name: "aka", help: "red fives: 0 none, 1 5p, 2 5p 5s, 3 one per suit, 4 one per suit and a second 5p", values: "0..4",
 			get: func(s *Set) string { return strconv.Itoa(s.Aka) },
 			set: func(s *Set, v string) error {
@@ -244,7 +244,7 @@ func switches() []sw {
 		flag("suucha", "abortive draw: suucha riichi (all four in riichi)", func(s *Set) *bool { return &s.Suucha }),
 		flag("suufon", "abortive draw: suufon renda (four same winds on the first discards)", func(s *Set) *bool { return &s.Suufon }),
 		flag("suukaikan", "abortive draw: four kans by more than one player", func(s *Set) *bool { return &s.Suukaikan }),
-		flag("tenpai-yame", "the match ends when the dealer, first with the return score, is tenpai at the last hand's draw", func(s *Set) *bool { return &s.TenpaiYame }),
+		flag("tenpai-yame", "the match ends when the dealer, first with the target (west-target), is tenpai at the last hand's draw", func(s *Set) *bool { return &s.TenpaiYame }),
 		{name: "tobi", help: "bust: the match ends when a score falls below this many points, or off", values: "off|points",
 			get: func(s *Set) string {
 				if !s.Tobi {
