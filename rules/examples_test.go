@@ -129,10 +129,10 @@ func exampleContext(fields []string) (riichi.WinContext, error) {
 // starting score, with uma 15/5/-5/-15 and no oka (riichi.wiki "Majsoul",
 // Ladder: "PtsGain = (RawScore - StartingPts) / 1000 + UmaPts +
 // RankPts"). The final scores of the published Gold-room game
-// 90LXpfcSY9g (amae-koromo; rank points +115, +59, -11 with the room's
-// +80/+40/0, rounded up) give 34.2, 18.9, -11.4 and -41.7 without the
-// room's rank points; the target that ends the last hand is 30000 (40000
-// for three players).
+// 90LXpfcSY9g (amae-koromo; rank points +115, +59, -11, which these
+// points give with the room's +80/+40/0 rounded up) give 34.2, 18.9,
+// -11.4 and -41.7 without the room's rank points; the target that ends
+// the last hand is 30000 (40000 for three players).
 func TestMajsoulPoints(t *testing.T) {
 	s, _ := Preset("majsoul")
 	m := game.NewMatch(s.Game(4, true))

@@ -11,10 +11,12 @@ package rules
 //     3rd -15" and "PtsGain = (RawScore - StartingPts) / 1000 + UmaPts +
 //     RankPts": the points are counted from the starting points, so
 //     there is no oka (return = start), and the rank points (RankPts) are
-//     the room's, no table rule. The four-player uma 15/5/-5/-15 is the
-//     one that gives the rank points of a published Gold-room game
-//     (amae-koromo record 90LXpfcSY9g: 44200 → +115, 38900 → +59,
-//     18600 → -11 with the room's +80/+40/0, rounded up);
+//     the room's, no table rule. The four-player uma line is not in the
+//     excerpt read here; 15/5/-5/-15 is the uma that reproduces the rank
+//     points of a published Gold-room game (amae-koromo record
+//     90LXpfcSY9g: 44200 → +115, 38900 → +59, 18600 → -11, rounded up,
+//     taking the Gold room's rank points as +80/+40/0, which is not
+//     checked against a source here);
 //   - the target score: 30000 in four-player games (a Mahjong Soul guide
 //     on Steam, app 2739990: games "extend past East/South 4 if no player
 //     has reached 30000 points", ending at West 4), 40000 in three-player
