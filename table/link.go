@@ -97,13 +97,14 @@ func (m *Model) PauseFor(p protocol.Pause) {
 }
 
 // seatLinks shows the links at the seats (every seat but this player's
-// own); m.mu must be held. Each SeatView gets a Link of its own, so that
-// Snapshots taken earlier never change.
+// own) until the game is over: then the others leaving is no news. m.mu
+// must be held. Each SeatView gets a Link of its own, so that Snapshots
+// taken earlier never change.
 func (m *Model) seatLinks() {
 	for s := range m.s.Seats {
 		sv := &m.s.Seats[s]
 		sv.Link = nil
-		if s >= len(m.names.Seats) || s == m.s.Self {
+		if s >= len(m.names.Seats) || s == m.s.Self || m.s.State == StateOver {
 			continue
 		}
 		if l, ok := m.links[m.names.Seats[s]]; ok {

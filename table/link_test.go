@@ -15,7 +15,8 @@ import (
 // once it is; the player's own seat never has one; a pause marks the
 // waited-for seat with the reconnect grace left (the status line's own
 // words) and survives a path event; the end of the pause clears the mark;
-// a Snapshot taken earlier never changes.
+// a Snapshot taken earlier never changes; after a game that ended well
+// no seat shows one.
 func TestSeatLinks(t *testing.T) {
 	ids := []peer.ID{"peer-alice", "peer-bob", "peer-carol", "peer-dave"}
 	m := NewModel(nil)
@@ -61,6 +62,15 @@ func TestSeatLinks(t *testing.T) {
 	r := m.Snapshot()
 	if r.State == StatePaused || r.Seats[2].Link == nil || r.Seats[2].Link.Pause != "" || r.Seats[2].Link.LeftMs != 0 {
 		t.Errorf("after the pause: state %q, carol's seat %+v", r.State, r.Seats[2].Link)
+	}
+
+	// The others leave after a game that ended well: no news.
+	m.Finish(nil, nil)
+	m.SetLink(ids[0], lost)
+	for s, sv := range m.Snapshot().Seats {
+		if sv.Link != nil {
+			t.Errorf("seat %d shows a link after the game: %+v", s, sv.Link)
+		}
 	}
 }
 

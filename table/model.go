@@ -445,6 +445,7 @@ func (m *Model) Finish(st *game.Standings, err error) {
 		m.s.State = StateOver
 		m.s.Status = "the game is over"
 		m.event("info", -1, -1, "the game is over")
+		m.seatLinks()
 	}
 	m.commit()
 }
