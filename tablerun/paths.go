@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/table"
 	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
@@ -39,4 +40,24 @@ func awaitDirect(ctx context.Context, n *node.Node, out *tableprogress.Reporter)
 			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String()},
 			"%s stays relayed: %s.\n  A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers.", out.Who(p.Peer), p)
 	}
+}
+
+// showPaths shows at the table model's seats how the node reaches each
+// player: every path out has reported and reports until stop is called
+// (the same events as the progress line and the terminal).
+func showPaths(out *tableprogress.Reporter, model *table.Model) (stop func()) {
+	return out.WatchPaths(func(p node.Path) { model.SetLink(p.Peer, linkOf(p)) })
+}
+
+// linkOf is path p as the table model shows it; its Text is the
+// progress line's own (node.Path.String).
+func linkOf(p node.Path) table.Link {
+	l := table.Link{State: table.LinkNone, Transport: p.Transport, How: p.How, Why: p.Why, Text: p.String()}
+	switch {
+	case p.Direct:
+		l.State = table.LinkDirect
+	case p.Relay != "":
+		l.State, l.Relay = table.LinkRelayed, p.Relay.String()
+	}
+	return l
 }
