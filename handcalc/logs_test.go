@@ -217,11 +217,11 @@ func TestScoreLinesMatchesTenhouLogs(t *testing.T) {
 			var want []Yaku
 			han := 0
 			for _, y := range a.yaku {
-				want = append(want, Yaku{YakuName(y.ID), y.Han, y.ID})
+				want = append(want, Yaku{riichi.YakuName(y.ID), y.Han, y.ID})
 				han += y.Han
 			}
 			for _, id := range a.yakuman {
-				want = append(want, Yaku{YakuName(id), 13, id})
+				want = append(want, Yaku{riichi.YakuName(id), 13, id})
 				han += 13
 			}
 			if !slices.Equal(res.Yaku, want) {

@@ -51,7 +51,7 @@ type Payment struct {
 }
 
 // Yaku is one yaku of a win: its name as Tenhou's English UI shows it
-// (YakuName, e.g. "Riichi", "Menzen tsumo", "Yakuhai Chun", "Akadora"),
+// (riichi.YakuName, e.g. "Riichi", "Menzen tsumo", "Yakuhai Chun", "Akadora"),
 // its han and its Tenhou yaku id (the numbering of mjlog <AGARI yaku=>,
 // riichi.Yaku*).
 type Yaku struct {
@@ -122,10 +122,10 @@ func result(w *win, res *riichi.WinResult) Result {
 	}
 	out.Yaku = make([]Yaku, 0, len(res.Yaku)+len(res.Yakuman))
 	for _, y := range res.Yaku {
-		out.Yaku = append(out.Yaku, Yaku{Name: YakuName(y.ID), Han: y.Han, ID: y.ID})
+		out.Yaku = append(out.Yaku, Yaku{Name: riichi.YakuName(y.ID), Han: y.Han, ID: y.ID})
 	}
 	for _, id := range res.Yakuman {
-		out.Yaku = append(out.Yaku, Yaku{Name: YakuName(id), Han: 13 * r.YakumanCount([]int{id}), ID: id})
+		out.Yaku = append(out.Yaku, Yaku{Name: riichi.YakuName(id), Han: 13 * r.YakumanCount([]int{id}), ID: id})
 	}
 	out.Payments = payments(w, res.Pay)
 	return out
