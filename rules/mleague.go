@@ -10,6 +10,9 @@ package rules
 //     "Atamahane"; "Sekinin barai: daisangen, daisuushi and suukantsu");
 //   - summaries of the official rules: mahjong-space.com "Mリーグ" ("途中流局
 //     (九種九牌、四風子連打、四人リーチ、箱割れ、四槓流れ)なし"),
+//     k-bys.work/mleague-rule ("切り上げ満貫", "数え役満なし ... 役満以外で
+//     13翻以上あっても役満扱いにせず、3倍満になります", "純粋な役満の複合のみ、
+//     ダブル役満になります"),
 //     majannavi.com/archives/55 "Mリーグ公式ルールまとめ" ("飛びなし",
 //     "ダブロン・トリプルロンはなし(全て頭ハネ)", "アガリ止め無し", "途中流局
 //     なし(九種九牌・四風子連打・四開槓・四人リーチは流局せず続行)", "ツモ番なし
@@ -37,7 +40,7 @@ func mleague() Set {
 		Sanchahou:      false,         // atamahane: three rons are no draw
 		Nagashi:        true,          // not confirmed (see above)
 		Kiriage:        true,          // "7700は切り上げ": 4 han 30 fu (and 3 han 60 fu) pay a mangan
-		KazoeYakuman:   true,          // kazoe yakuman
+		KazoeYakuman:   false,         // "数え役満なし": 13 han is a sanbaiman
 		DoubleYakuman:  false,         // no double yakuman from one yakuman
 		StackedYakuman: true,          // "純粋な役満の複合を認める"
 		Renchan:        RenchanTenpai, // tenpai renchan ("テンパイ連荘")
