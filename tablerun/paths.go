@@ -36,9 +36,13 @@ func awaitDirect(ctx context.Context, n *node.Node, out *tableprogress.Reporter)
 		if p.Direct {
 			continue
 		}
+		advice := "The relay has no limits on this circuit: the game goes through it (every message signed and checked as on a direct path; it adds the relay's round trip)."
+		if p.Limited {
+			advice = "A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers."
+		}
 		out.Event(map[string]any{"event": "stays-relayed", "peer": p.Peer.String(), "relay": p.Relay.String(), "why": p.Why,
-			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String()},
-			"%s stays relayed: %s.\n  A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers.", out.Who(p.Peer), p)
+			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "limited": p.Limited},
+			"%s stays relayed: %s.\n  %s", out.Who(p.Peer), p, advice)
 	}
 }
 
