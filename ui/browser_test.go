@@ -157,6 +157,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 				bt.mu.Unlock()
 				checkEndHand(t, ps, r.Blame == nil && r.Yama != nil, r.Result)
 				shot(fmt.Sprintf("end-of-hand-%d.png", r.Number))
+				bt.checked <- struct{}{}
 				handsSeen++
 				continue
 			}

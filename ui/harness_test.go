@@ -29,6 +29,12 @@ type botTable struct {
 	err     error
 	game    *protocol.Game // the UI node's game
 	done    chan struct{}
+	// checked takes the test's word that it has checked a hand's
+	// end-of-hand screen: until then the UI node does not start the
+	// next hand. With the pipelined setup (the default) the next hand
+	// asks the player for a decision a few milliseconds after a hand
+	// ends, and the page then hides the end-of-hand screen by design.
+	checked chan struct{}
 }
 
 // startTable starts the four nodes and the page's server; they stop when
@@ -46,7 +52,7 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision time.Dura
 		id, _ := peer.IDFromPrivateKey(k)
 		keys, ids = append(keys, k), append(ids, id)
 	}
-	bt := &botTable{model: table.NewModel(map[string]string{"transcript": "/download/transcript"}), done: make(chan struct{})}
+	bt := &botTable{model: table.NewModel(map[string]string{"transcript": "/download/transcript"}), done: make(chan struct{}), checked: make(chan struct{}, hands)}
 	bt.player = NewPlayer(bt.model)
 	srv, err := Listen(Config{Model: bt.model, Player: bt.player})
 	if err != nil {
@@ -75,6 +81,12 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision time.Dura
 				bt.results = append(bt.results, r)
 				bt.mu.Unlock()
 				bt.model.HandDone(r)
+				if r.Number < hands && !r.Aborted {
+					select {
+					case <-bt.checked:
+					case <-ctx.Done():
+					}
+				}
 			}
 		} else {
 			b := bot.New(uint64(i))
