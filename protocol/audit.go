@@ -350,7 +350,7 @@ func (a *auditor) collect() bool {
 				a.byKind[o.Kind()] = m
 			}
 			if prev, dup := m[o.Sender]; dup && !sameBody(prev, o) {
-				a.blame(entries(prev, o), "sent two different %ss (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
+				a.blame(entries(prev, o), "sent two different entries of kind %s (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
 				ok = false
 			}
 			m[o.Sender] = o
