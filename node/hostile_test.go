@@ -45,7 +45,7 @@ func sortedPorts(tb testing.TB, count int) []int {
 // every reservation and every circuit.
 type acl struct{ reserve, connect bool }
 
-func (a acl) AllowReserve(peer.ID, multiaddr.Multiaddr) bool           { return a.reserve }
+func (a acl) AllowReserve(peer.ID, multiaddr.Multiaddr) bool          { return a.reserve }
 func (a acl) AllowConnect(peer.ID, multiaddr.Multiaddr, peer.ID) bool { return a.connect }
 
 // hostile configures startHostileRelay.
