@@ -445,7 +445,11 @@ func TestBadRelayInInvite(t *testing.T) {
 			if tc.kind == RelayWrongPeer {
 				decoy, _ = startHostileRelay(t, ports[0], hostile{})
 			}
-			nodes, logs := startWatchedNodes(t, 2, []peer.AddrInfo{bad, relayInfo(t, good)})
+			// The host holds a slot on both relays; the guest, which dials
+			// the host through them, on the good one only.
+			host, hostLog := startWatchedNodes(t, 1, []peer.AddrInfo{bad, relayInfo(t, good)})
+			guest, guestLog := startWatchedNodes(t, 1, []peer.AddrInfo{relayInfo(t, good)})
+			nodes, logs := append(host, guest...), append(hostLog, guestLog...)
 			wctx, cancel := context.WithTimeout(ctx, 3*time.Second)
 			_, err := nodes[0].WaitReservations(wctx)
 			cancel()
@@ -472,7 +476,18 @@ func TestBadRelayInInvite(t *testing.T) {
 			badCircuit := func(*Node) []multiaddr.Multiaddr {
 				return []multiaddr.Multiaddr{tcpAt(ports[0]).Encapsulate(multiaddr.StringCast("/p2p/" + badID.String() + "/p2p-circuit"))}
 			}
-			seatWith(t, ctx, nodes, allRelayedTableOf(badCircuit))
+			// The guest dials first (as a guest does, with the invite).
+			tableOf := allRelayedTableOf(badCircuit)
+			for _, n := range nodes {
+				if err := n.SetPeers(tableOf(t, nodes, n)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for _, n := range []*Node{guest[0], host[0]} {
+				if err := n.Connect(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
 			checkStreamsVia(t, nodes, good.ID())
 			reported := 0
 			for _, l := range logs {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
 	"strings"
 	"sync"
@@ -167,7 +168,11 @@ func (n *Node) relayFault(f RelayFault) {
 		n.log.Debug("relay fault", "kind", string(f.Kind), "relay", f.Relay.String(), "peer", f.Peer.String(), "err", f.Err)
 		return
 	}
-	n.log.Warn(f.String(), "kind", string(f.Kind), "relay", f.Relay.String(), "addr", fmt.Sprint(f.Addr), "peer", f.Peer.String(), "err", f.Err)
+	level := slog.LevelWarn
+	if n.onRelayFault != nil {
+		level = slog.LevelInfo // the screen says it already
+	}
+	n.log.Log(context.Background(), level, f.String(), "kind", string(f.Kind), "relay", f.Relay.String(), "addr", fmt.Sprint(f.Addr), "peer", f.Peer.String(), "err", f.Err)
 	if n.onRelayFault != nil {
 		n.onRelayFault(f)
 	}
@@ -293,12 +298,15 @@ func (n *Node) classifyDialError(addr multiaddr.Multiaddr, err error) (RelayFaul
 			mismatch, isMismatch = *pm, true
 		}
 	}
+	if errors.Is(err, swarm.ErrDialBackoff) {
+		return RelayFault{}, false // an earlier failure, already looked at
+	}
 	r := relayOf(addr)
 	if r == "" {
 		// A direct address. Only a wrong peer is news here: a relay or a
 		// table peer that is down is reported where it is waited for
 		// (reservations, Connect).
-		if !isMismatch || !n.gater.admits(mismatch.Expected) {
+		if !isMismatch || !n.gater.admits(mismatch.Expected) || n.givenRelayAddr(mismatch.Expected, addr) {
 			return RelayFault{}, false
 		}
 		f := RelayFault{Kind: RelayWrongPeer, Addr: addr, Actual: mismatch.Actual, Err: err}
@@ -376,6 +384,18 @@ func splitCircuit(a multiaddr.Multiaddr) (multiaddr.Multiaddr, peer.ID) {
 	before, _ := multiaddr.SplitFunc(a, func(c multiaddr.Component) bool { return c.Code() == multiaddr.P_CIRCUIT })
 	transport, id := peer.SplitAddr(before)
 	return transport, id
+}
+
+// givenRelayAddr reports whether addr is an address Config.Relays gives
+// for relay r: its reservation reports a failure there (Config.OnRelay,
+// WaitReservations), so a RelayFault would say it twice.
+func (n *Node) givenRelayAddr(r peer.ID, addr multiaddr.Multiaddr) bool {
+	for _, s := range n.relays {
+		if s.info.ID == r && slices.ContainsFunc(s.info.Addrs, addr.Equal) {
+			return true
+		}
+	}
+	return false
 }
 
 // isRelay reports whether p is a relay of Config.Relays or one named in
