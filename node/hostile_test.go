@@ -11,6 +11,7 @@ import (
 
 	"github.com/libp2p/go-libp2p"
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
@@ -551,5 +552,67 @@ func TestRelayDroppingCircuitsMidHand(t *testing.T) {
 				checkStreamsVia(t, nodes, "")
 			}
 		})
+	}
+}
+
+// Moving the table onto a direct connection closes the relayed one at
+// both ends; neither end may take that for its relay dropping a circuit.
+// Two nodes seated through a relay with MoveToDirect are given a direct
+// connection (as a hole punch would): both move their streams onto it,
+// the relayed connections close, messages still flow, and no RelayFault
+// is reported.
+func TestMoveToDirectIsNoRelayFault(t *testing.T) {
+	ctx := testContext(t, time.Minute)
+	r := startRelay(t, tcpLoopback)
+	logs := []*faultLog{{}, {}}
+	var nodes []*Node
+	for _, l := range logs {
+		nodes = append(nodes, startNodes(t, 1, tcpLoopback, Config{Relays: []peer.AddrInfo{relayInfo(t, r)}, MoveToDirect: true,
+			OnRelay: l.onRelay, OnRelayFault: l.onFault})[0])
+	}
+	waitAllReservations(t, ctx, nodes)
+	seatViaRelay(t, ctx, nodes)
+	checkStreamsVia(t, nodes, r.ID())
+	a, b := nodes[0], nodes[1]
+	direct := network.WithForceDirectDial(ctx, "test: as a hole punch")
+	if err := a.host.Connect(direct, peer.AddrInfo{ID: b.ID(), Addrs: b.host.Addrs()}); err != nil {
+		t.Fatal(err)
+	}
+	for _, pair := range [][2]*Node{{a, b}, {b, a}} {
+		n, p := pair[0], pair[1]
+		for {
+			relayed := 0
+			for _, c := range n.host.Network().ConnsToPeer(p.ID()) {
+				if isCircuit(c.RemoteMultiaddr()) {
+					relayed++
+				}
+			}
+			if relayed == 0 && pathOf(n, p.ID()).Direct {
+				break
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("%s still has %d relayed connections to %s, path %s", n.ID(), relayed, p.ID(), pathOf(n, p.ID()))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	// Each side reads the move as a dropped connection once; then the
+	// messages flow over the direct connection.
+	for _, pair := range [][2]*Node{{a, b}, {b, a}} {
+		from, to := pair[0], pair[1]
+		if err := from.WaitUp(ctx, to.ID()); err != nil {
+			t.Fatal(err)
+		}
+		readLoss(t, ctx, to, from.ID())
+	}
+	checkStreamsVia(t, nodes, "")
+	exchangeInOrder(t, ctx, nodes, 10)
+	time.Sleep(pathTick) // a late notification would be reported by now
+	for i, l := range logs {
+		l.mu.Lock()
+		if len(l.faults) > 0 {
+			t.Errorf("node %d reported %v", i, l.faults)
+		}
+		l.mu.Unlock()
 	}
 }

@@ -231,10 +231,11 @@ func (n *Node) rankDials(addrs []multiaddr.Multiaddr) []network.AddrDelay {
 }
 
 // circuitClosed is the network's notification that a connection closed.
-// A relayed connection to a table peer that the node did not close, while
-// neither the node is closing nor the peer said goodbye, was dropped by
-// its relay (a limit, a reset, the relay going away): a RelayFault naming
-// the relay. The table's stream reconnects by itself (reconnect.go), over
+// A relayed connection to a table peer that was the last connection to
+// it, that the node did not close, while neither the node is closing nor
+// the peer said goodbye, was dropped by its relay (a limit, a reset, the
+// relay going away), or the peer's node died without a goodbye, which the
+// wire cannot tell apart: a RelayFault naming the relay. The table's stream reconnects by itself (reconnect.go), over
 // another path first.
 func (n *Node) circuitClosed(_ network.Network, c network.Conn) {
 	n.faults.mu.Lock()
@@ -249,8 +250,16 @@ func (n *Node) circuitClosed(_ network.Network, c network.Conn) {
 	if t == nil {
 		return
 	}
-	l, ok := t.links[c.RemotePeer()]
+	p := c.RemotePeer()
+	l, ok := t.links[p]
 	if !ok || !l.established.Load() {
+		return
+	}
+	if cn := n.host.Network().Connectedness(p); cn == network.Connected || cn == network.Limited {
+		// Another connection to the peer is left: the pair lost nothing.
+		// This is also how the peer's own close of a relayed connection
+		// looks once the pair is direct (or cut to one relayed
+		// connection), which the wire cannot tell from a relay's drop.
 		return
 	}
 	l.stMu.Lock()
@@ -259,7 +268,7 @@ func (n *Node) circuitClosed(_ network.Network, c network.Conn) {
 	if left {
 		return
 	}
-	n.relayFault(RelayFault{Kind: RelayDroppedCircuit, Relay: r, Peer: c.RemotePeer()})
+	n.relayFault(RelayFault{Kind: RelayDroppedCircuit, Relay: r, Peer: p})
 }
 
 // dialWatch is the swarm's metrics tracer (swarm.WithMetricsTracer), used
