@@ -511,26 +511,38 @@ func TestBadRelayInInvite(t *testing.T) {
 	}
 }
 
-// A relay that resets every circuit once it has carried 16 KiB one way
-// (circuit relay v2's data limit, as public relays do at 128 KiB), met
-// first: mid-hand its circuits drop; the pairs reconnect within the
-// reconnect grace (directly over 127.0.0.1, which identify made known;
-// or, with direct dials off as behind NATs, through the good relay), both hands finish clean (no fault, no blame), and the
+// A relay that drops circuits mid-hand, met first: one that resets every
+// circuit once it has carried 16 KiB one way (circuit relay v2's data
+// limit, as public relays do at 128 KiB), and one that resets every
+// circuit a second after it opened (its duration limit). The pairs
+// reconnect within the reconnect grace (directly over 127.0.0.1, which
+// identify made known; or, with direct dials off as behind NATs, through
+// the good relay), both hands finish clean (no fault, no blame), and the
 // drop is reported naming the relay, never a player.
 func TestRelayDroppingCircuitsMidHand(t *testing.T) {
-	for _, behindNAT := range []bool{false, true} {
-		t.Run(fmt.Sprint("behind NAT ", behindNAT), func(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		limit     relay.RelayLimit
+		behindNAT bool
+	}{
+		{"after 16 KiB", relay.RelayLimit{Duration: time.Hour, Data: 16 << 10}, false},
+		{"after 16 KiB behind NAT", relay.RelayLimit{Duration: time.Hour, Data: 16 << 10}, true},
+		{"after 1 s behind NAT", relay.RelayLimit{Duration: time.Second, Data: RelayCircuitData}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
 			ctx := testContext(t, 3*time.Minute)
 			ports := sortedPorts(t, 2)
-			_, dropper := startHostileRelay(t, ports[0], hostile{limit: &relay.RelayLimit{Duration: time.Hour, Data: 16 << 10}})
+			_, dropper := startHostileRelay(t, ports[0], hostile{limit: &tc.limit})
 			good := startGoodRelay(t, ports[1])
 			nodes, logs := startWatchedNodes(t, protocol.Players, []peer.AddrInfo{dropper, relayInfo(t, good)})
 			for _, n := range nodes {
-				n.relayOnly.Store(behindNAT)
+				n.relayOnly.Store(tc.behindNAT)
 			}
 			waitAllReservations(t, ctx, nodes)
 			seatWith(t, ctx, nodes, allRelayedTableOf(nil))
-			checkStreamsVia(t, nodes, dropper.ID) // met first: the hands start over it
+			if tc.limit.Duration > time.Second {
+				checkStreamsVia(t, nodes, dropper.ID) // met first: the hands start over it
+			}
 
 			checkCleanHands(t, playHandsGrace(t, ctx, nodes, 2, 30*time.Second), 2)
 			reported := 0
@@ -546,7 +558,7 @@ func TestRelayDroppingCircuitsMidHand(t *testing.T) {
 			if reported == 0 {
 				t.Fatal("no node reported the relay that dropped its circuits")
 			}
-			if behindNAT {
+			if tc.behindNAT {
 				checkStreamsVia(t, nodes, good.ID())
 			} else {
 				checkStreamsVia(t, nodes, "")
