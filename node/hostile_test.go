@@ -628,3 +628,46 @@ func TestMoveToDirectIsNoRelayFault(t *testing.T) {
 		l.mu.Unlock()
 	}
 }
+
+// A peer address in the invite (or --peer) at which another peer answers:
+// the security handshake names that peer, the node reports the address as
+// leading to someone else, naming the peer it was given for (no relay),
+// and reaches the peer at its other address.
+func TestPeerAddressLeadingToSomeoneElse(t *testing.T) {
+	ctx := testContext(t, 30*time.Second)
+	ports := sortedPorts(t, 3)
+	// Any libp2p host as the decoy. Its port is the lowest, so libp2p
+	// dials it first, and once its TCP connection is up the dialler holds
+	// the next address back for 500 ms while the handshake runs, which
+	// fails at once, naming the decoy.
+	decoy, _ := startHostileRelay(t, ports[0], hostile{})
+	logs := []*faultLog{{}, {}}
+	var nodes []*Node
+	for i, l := range logs {
+		nodes = append(nodes, startNodes(t, 1, tcpAt(ports[1+i]).String(), Config{OnRelayFault: l.onFault})[0])
+	}
+	host, guest := nodes[0], nodes[1]
+	real := host.Addrs()[0]
+	realTransport, _ := peer.SplitAddr(real)
+	if err := host.SetPeers([]peer.AddrInfo{{ID: guest.ID(), Addrs: []multiaddr.Multiaddr{guest.host.Addrs()[0]}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := guest.SetPeers([]peer.AddrInfo{{ID: host.ID(), Addrs: []multiaddr.Multiaddr{tcpAt(ports[0]), realTransport}}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := guest.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := host.Connect(ctx); err != nil {
+		t.Fatal(err)
+	}
+	logs[1].mu.Lock()
+	faults := slices.Clone(logs[1].faults)
+	logs[1].mu.Unlock()
+	if len(faults) != 1 || faults[0].Kind != RelayWrongPeer || faults[0].Relay != "" || faults[0].Peer != host.ID() || faults[0].Actual != decoy.ID() {
+		t.Fatalf("guest reported %+v; want one wrong peer at %s for the host, authenticated as %s", faults, tcpAt(ports[0]), decoy.ID())
+	}
+	mustContain(t, "message", faults[0].Message("alice"), "the address "+tcpAt(ports[0]).String()+" given for alice leads to another peer",
+		ShortID(decoy.ID()), "not trusted", "alice's other addresses")
+	exchangeInOrder(t, ctx, nodes, 5)
+}

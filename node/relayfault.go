@@ -1,6 +1,7 @@
 package node
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -164,7 +165,7 @@ func (n *Node) relayFault(f RelayFault) {
 		rf.reported[k] = now
 	}
 	rf.mu.Unlock()
-	if repeat || n.bgCtx == nil || n.bgCtx.Err() != nil {
+	if repeat || n.bgCtx.Err() != nil {
 		n.log.Debug("relay fault", "kind", string(f.Kind), "relay", f.Relay.String(), "peer", f.Peer.String(), "err", f.Err)
 		return
 	}
@@ -226,7 +227,7 @@ func (n *Node) rankDials(addrs []multiaddr.Multiaddr) []network.AddrDelay {
 			ranked[i].Delay += last + suspectDelay
 		}
 	}
-	slices.SortStableFunc(ranked, func(a, b network.AddrDelay) int { return int(a.Delay - b.Delay) })
+	slices.SortStableFunc(ranked, func(a, b network.AddrDelay) int { return cmp.Compare(a.Delay, b.Delay) })
 	return ranked
 }
 
@@ -235,15 +236,15 @@ func (n *Node) rankDials(addrs []multiaddr.Multiaddr) []network.AddrDelay {
 // it, that the node did not close, while neither the node is closing nor
 // the peer said goodbye, was dropped by its relay (a limit, a reset, the
 // relay going away), or the peer's node died without a goodbye, which the
-// wire cannot tell apart: a RelayFault naming the relay. The table's stream reconnects by itself (reconnect.go), over
-// another path first.
+// wire cannot tell apart: a RelayFault naming the relay. The table's
+// stream reconnects by itself (reconnect.go), over another path first.
 func (n *Node) circuitClosed(_ network.Network, c network.Conn) {
 	n.faults.mu.Lock()
 	own := n.faults.ownClose[c.ID()]
 	delete(n.faults.ownClose, c.ID())
 	n.faults.mu.Unlock()
 	r := relayOf(c.RemoteMultiaddr())
-	if own || r == "" || n.bgCtx == nil || n.bgCtx.Err() != nil || n.isClosed() {
+	if own || r == "" || n.bgCtx.Err() != nil || n.isClosed() {
 		return
 	}
 	t := n.table.Load()
