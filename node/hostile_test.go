@@ -280,7 +280,7 @@ func TestRelayRefusingReservationsIsNamed(t *testing.T) {
 	nodes, logs := startWatchedNodes(t, 2, []peer.AddrInfo{byACL, full, relayInfo(t, good)})
 
 	for i, n := range nodes {
-		wctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+		wctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		addrs, err := n.WaitReservations(wctx)
 		cancel()
 		if err == nil {
@@ -434,6 +434,7 @@ func TestBadRelayInInvite(t *testing.T) {
 	}{
 		{"down", RelayUnreachable, "is unreachable", "is unreachable"},
 		{"someone else", RelayWrongPeer, "that address leads to another peer", "is someone else"},
+		{"not a relay", RelayNotRelay, "is not a circuit relay v2 relay", "is not a relay"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := testContext(t, time.Minute)
@@ -443,15 +444,24 @@ func TestBadRelayInInvite(t *testing.T) {
 			badID, _ := peer.IDFromPrivateKey(key)
 			bad := peer.AddrInfo{ID: badID, Addrs: []multiaddr.Multiaddr{tcpAt(ports[0])}}
 			var decoy host.Host
-			if tc.kind == RelayWrongPeer {
+			switch tc.kind {
+			case RelayWrongPeer:
 				decoy, _ = startHostileRelay(t, ports[0], hostile{})
+			case RelayNotRelay:
+				// A plain libp2p host, at the address given for it.
+				plain, err := libp2p.New(libp2p.ListenAddrs(tcpAt(ports[0])), libp2p.DisableRelay(), libp2p.DisableMetrics())
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = plain.Close() })
+				badID, bad.ID = plain.ID(), plain.ID()
 			}
 			// The host holds a slot on both relays; the guest, which dials
 			// the host through them, on the good one only.
 			host, hostLog := startWatchedNodes(t, 1, []peer.AddrInfo{bad, relayInfo(t, good)})
 			guest, guestLog := startWatchedNodes(t, 1, []peer.AddrInfo{relayInfo(t, good)})
 			nodes, logs := append(host, guest...), append(hostLog, guestLog...)
-			wctx, cancel := context.WithTimeout(ctx, 3*time.Second)
+			wctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 			_, err := nodes[0].WaitReservations(wctx)
 			cancel()
 			if err == nil {

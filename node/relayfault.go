@@ -51,6 +51,9 @@ const (
 	RelayRefusedCircuit RelayFaultKind = "refused a circuit"
 	// RelayUnreachable: the relay could not be dialled for a circuit.
 	RelayUnreachable RelayFaultKind = "unreachable"
+	// RelayNotRelay: the peer answered but does not speak circuit relay
+	// v2 (its hop protocol is not supported).
+	RelayNotRelay RelayFaultKind = "not a relay"
 	// RelayWrongPeer: the security handshake (TLS 1.3 or Noise) at an
 	// address given for a relay, or at the far end of a circuit through
 	// a relay, authenticated another peer than the one expected.
@@ -111,6 +114,8 @@ func (f RelayFault) Message(name string) string {
 			why = " (" + dialCause(f.Err) + ")"
 		}
 		return fmt.Sprintf("relay %s%s is unreachable%s: going on over other paths", ShortID(f.Relay), at, why)
+	case RelayNotRelay:
+		return fmt.Sprintf("relay %s%s is not a relay (it does not speak circuit relay v2): going on over other paths", ShortID(f.Relay), at)
 	case RelayWrongPeer:
 		switch {
 		case f.Relay == "":
@@ -337,6 +342,8 @@ func (n *Node) classifyDialError(addr multiaddr.Multiaddr, err error) (RelayFaul
 		f.Kind, f.Actual = RelayWrongPeer, mismatch.Actual
 	case isMismatch:
 		f.Kind, f.Peer, f.Actual = RelayWrongPeer, mismatch.Expected, mismatch.Actual
+	case strings.Contains(msg, "protocols not supported"): // go-multistream's ErrNotSupported
+		f.Kind = RelayNotRelay
 	case strings.Contains(msg, "error opening hop stream to relay"):
 		f.Kind = RelayUnreachable
 	default:
