@@ -86,7 +86,8 @@
 // that authenticates the peer expected. The swarm's dial tracer sees every
 // failed dial of one address, also those hidden by another address that
 // answered, and a relay that refuses a circuit, cannot be reached for one,
-// or answers with another key is reported (RelayFault, Config.OnRelayFault);
+// is not a relay, or answers with another key (so does a table peer's
+// address) is reported (RelayFault, Config.OnRelayFault);
 // so is a circuit to a table peer that closes without either side closing
 // it. A relay at fault is suspect for two minutes: the dial ranker
 // (libp2p's default, then) dials a peer's addresses through it 2 s after

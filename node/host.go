@@ -97,9 +97,10 @@ type Config struct {
 	// reconnect directly or through another relay.
 	OnRelay func(relay peer.ID, held bool, err error)
 	// OnRelayFault, if not nil, is called when a relay refuses a circuit,
-	// cannot be reached for one, leads to another peer than the one
-	// expected (the security handshake says so), or drops a circuit to a
-	// table peer (RelayFault, relayfault.go), at most once a minute for
+	// cannot be reached for one, is not a relay, leads to another peer
+	// than the one expected (the security handshake says so; also for a
+	// table peer's address), or drops a circuit to a table peer
+	// (RelayFault, relayfault.go), at most once a minute for
 	// the same fault, on a goroutine of the node; it must not block. The
 	// node then prefers its other paths for a while. A relay's fault is
 	// never a player's.
