@@ -521,6 +521,25 @@ func TestBadRelayInInvite(t *testing.T) {
 	}
 }
 
+// seatWithDropper seats four nodes that hold slots on two relays on
+// 127.0.0.1: first (lowest port) one that drops circuits at limit (nil:
+// a good one), then a good one; with behindNAT, the nodes dial one
+// another only through relays. It returns the nodes, their fault logs and
+// the two relays' IDs.
+func seatWithDropper(tb testing.TB, ctx context.Context, limit *relay.RelayLimit, behindNAT bool) ([]*Node, []*faultLog, peer.AddrInfo, *Relay) {
+	tb.Helper()
+	ports := sortedPorts(tb, 2)
+	_, dropper := startHostileRelay(tb, ports[0], hostile{limit: limit})
+	good := startGoodRelay(tb, ports[1])
+	nodes, logs := startWatchedNodes(tb, protocol.Players, []peer.AddrInfo{dropper, relayInfo(tb, good)})
+	for _, n := range nodes {
+		n.relayOnly.Store(behindNAT)
+	}
+	waitAllReservations(tb, ctx, nodes)
+	seatWith(tb, ctx, nodes, allRelayedTableOf(nil))
+	return nodes, logs, dropper, good
+}
+
 // A relay that drops circuits mid-hand, met first: one that resets every
 // circuit once it has carried 16 KiB one way (circuit relay v2's data
 // limit, as public relays do at 128 KiB), and one that resets every
@@ -541,15 +560,7 @@ func TestRelayDroppingCircuitsMidHand(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := testContext(t, 3*time.Minute)
-			ports := sortedPorts(t, 2)
-			_, dropper := startHostileRelay(t, ports[0], hostile{limit: &tc.limit})
-			good := startGoodRelay(t, ports[1])
-			nodes, logs := startWatchedNodes(t, protocol.Players, []peer.AddrInfo{dropper, relayInfo(t, good)})
-			for _, n := range nodes {
-				n.relayOnly.Store(tc.behindNAT)
-			}
-			waitAllReservations(t, ctx, nodes)
-			seatWith(t, ctx, nodes, allRelayedTableOf(nil))
+			nodes, logs, dropper, good := seatWithDropper(t, ctx, &tc.limit, tc.behindNAT)
 			if tc.limit.Duration == time.Hour {
 				checkStreamsVia(t, nodes, dropper.ID) // met first: the hands start over it
 			}
@@ -680,4 +691,35 @@ func TestPeerAddressLeadingToSomeoneElse(t *testing.T) {
 	mustContain(t, "message", faults[0].Message("alice"), "the address "+tcpAt(ports[0]).String()+" given for alice leads to another peer",
 		ShortID(decoy.ID()), "not trusted", "alice's other addresses")
 	exchangeInOrder(t, ctx, nodes, 5)
+}
+
+// BenchmarkHandWithDroppingRelay measures, on 127.0.0.1 over TCP, what a
+// relay that drops circuits costs a hand: four nodes that reach one
+// another only through relays (as behind NATs) play one hand, first
+// through a good relay ("good"), then with a relay met first that resets
+// every circuit after 16 KiB ("dropping": every pair reconnects through
+// the good relay mid-hand). Each iteration seats a fresh table (the
+// seating is not timed) and reports the hand's wall time.
+func BenchmarkHandWithDroppingRelay(b *testing.B) {
+	for _, bc := range []struct {
+		name  string
+		limit *relay.RelayLimit
+	}{
+		{"good", nil},
+		{"dropping", &relay.RelayLimit{Duration: time.Hour, Data: 16 << 10}},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			var total time.Duration
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				ctx := testContext(b, 2*time.Minute)
+				nodes, _, _, _ := seatWithDropper(b, ctx, bc.limit, true)
+				b.StartTimer()
+				start := time.Now()
+				checkCleanHands(b, playHandsGrace(b, ctx, nodes, 1, 30*time.Second), 1)
+				total += time.Since(start)
+			}
+			b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "hand-ms")
+		})
+	}
 }
