@@ -2,6 +2,7 @@ package node
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -721,5 +722,32 @@ func BenchmarkHandWithDroppingRelay(b *testing.B) {
 			}
 			b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "hand-ms")
 		})
+	}
+}
+
+// Only the table's relays and the node's own are named: on the public
+// network the DHT's peers are dialled through relays that are none of
+// the table's business, and their refusals are not shown. The refusal's
+// text is the one libp2p's circuit client gives (client/dial.go).
+func TestDialFaultsOnlyForTheTablesRelays(t *testing.T) {
+	n := startNodes(t, 1, tcpLoopback, Config{})[0]
+	tableRelay, stranger, bob := testPeerID(t), testPeerID(t), testPeerID(t)
+	relayAddr := tcpAt(4001)
+	circuit := func(r peer.ID) multiaddr.Multiaddr {
+		return relayAddr.Encapsulate(multiaddr.StringCast("/p2p/" + r.String() + "/p2p-circuit"))
+	}
+	if err := n.SetPeers([]peer.AddrInfo{{ID: bob, Addrs: []multiaddr.Multiaddr{circuit(tableRelay)}}}); err != nil {
+		t.Fatal(err)
+	}
+	refused := fmt.Errorf("error opening relay circuit: %s (%d)", "PERMISSION_DENIED", 201)
+	f, ok := n.classifyDialError(circuit(tableRelay), refused)
+	if !ok || f.Kind != RelayRefusedCircuit || f.Relay != tableRelay || f.Status != "PERMISSION_DENIED" || !f.Addr.Equal(relayAddr) {
+		t.Errorf("through the table's relay: %+v, %v", f, ok)
+	}
+	if f, ok := n.classifyDialError(circuit(stranger), refused); ok {
+		t.Errorf("through a stranger's relay: reported %v", f)
+	}
+	if f, ok := n.classifyDialError(circuit(tableRelay), errors.New("concurrent active dial succeeded")); ok {
+		t.Errorf("the circuit client's de-duplication reported as %v", f)
 	}
 }

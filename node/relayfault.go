@@ -332,6 +332,12 @@ func (n *Node) classifyDialError(addr multiaddr.Multiaddr, err error) (RelayFaul
 		}
 		return f, true
 	}
+	if !n.gater.admits(r) {
+		// A relay neither given nor in the table's addresses: on the
+		// public network, the DHT's peers are dialled through relays
+		// that are none of the table's business.
+		return RelayFault{}, false
+	}
 	relayAddr, _ := splitCircuit(addr)
 	f := RelayFault{Relay: r, Addr: relayAddr, Err: err}
 	msg := err.Error()
