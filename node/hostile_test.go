@@ -15,6 +15,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
+	pbv2 "github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/pb"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	"github.com/multiformats/go-multiaddr"
 
@@ -739,7 +740,7 @@ func TestDialFaultsOnlyForTheTablesRelays(t *testing.T) {
 	if err := n.SetPeers([]peer.AddrInfo{{ID: bob, Addrs: []multiaddr.Multiaddr{circuit(tableRelay)}}}); err != nil {
 		t.Fatal(err)
 	}
-	refused := fmt.Errorf("error opening relay circuit: %s (%d)", "PERMISSION_DENIED", 201)
+	refused := fmt.Errorf("error opening relay circuit: %s (%d)", pbv2.Status_PERMISSION_DENIED, pbv2.Status_PERMISSION_DENIED)
 	f, ok := n.classifyDialError(circuit(tableRelay), refused)
 	if !ok || f.Kind != RelayRefusedCircuit || f.Relay != tableRelay || f.Status != "PERMISSION_DENIED" || !f.Addr.Equal(relayAddr) {
 		t.Errorf("through the table's relay: %+v, %v", f, ok)
