@@ -116,7 +116,7 @@ func BenchmarkCriticalPathPipelined(b *testing.B) {
 // and change nothing else, so the same seed plays the same hands with
 // and without proofs). It returns player 0's results, the wall time and
 // the process CPU time (user + system) of the whole run.
-func playBotHands(b *testing.B, hands int, noProofs bool, seed byte) ([]HandResult, time.Duration, time.Duration) {
+func playBotHands(b *testing.B, hands int, noProofs, noPipeline bool, seed byte) ([]HandResult, time.Duration, time.Duration) {
 	tb := newFixedTable(b, seed)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
@@ -126,7 +126,7 @@ func playBotHands(b *testing.B, hands int, noProofs bool, seed byte) ([]HandResu
 	begin := time.Now()
 	for i := range tb.ids {
 		bt := bot.New(uint64(seed) + uint64(i))
-		g, err := NewGame(Config{Table: "cpu", Identity: tb.keys[i], Peers: tb.ids, Hands: hands, NoProofs: noProofs,
+		g, err := NewGame(Config{Table: "cpu", Identity: tb.keys[i], Peers: tb.ids, Hands: hands, NoProofs: noProofs, NoPipeline: noPipeline,
 			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute, Rand: fixedRand(int(seed) + i),
 			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) })})
 		if err != nil {
@@ -148,7 +148,9 @@ func playBotHands(b *testing.B, hands int, noProofs bool, seed byte) ([]HandResu
 
 // BenchmarkBotHands plays six hands of four bots at RTT 0 in this process
 // (the pipelined setup, the default), with proofs ("proofs") and then the
-// same six hands without ("no-proofs"), and reports per hand the wall and
+// same six hands without ("no-proofs"), then both with Config.NoPipeline
+// ("no-pipeline/…"; six hands end the game, so no prepared pass is
+// dropped), and reports per hand the wall and
 // CPU time of each and the median pause between hands (HandResult.Pause,
 // hands 2 on): the cost of the proofs over play (issue 18: ≤ 1.05× in
 // wall time). Run "BotHands/^proofs$" alone with -cpuprofile to see where
@@ -157,20 +159,19 @@ func playBotHands(b *testing.B, hands int, noProofs bool, seed byte) ([]HandResu
 // in a row, not by turns; BENCHMARKS.md has the loop).
 func BenchmarkBotHands(b *testing.B) {
 	const hands = 6
-	for _, noProofs := range []bool{false, true} {
-		name := "proofs"
-		if noProofs {
-			name = "no-proofs"
-		}
-		b.Run(name, func(b *testing.B) {
+	for _, c := range []struct {
+		name                 string
+		noProofs, noPipeline bool
+	}{{"proofs", false, false}, {"no-proofs", true, false}, {"no-pipeline/proofs", false, true}, {"no-pipeline/no-proofs", true, true}} {
+		b.Run(c.name, func(b *testing.B) {
 			var wall, cpu time.Duration
 			var pauses []time.Duration
 			for b.Loop() {
-				res, w, c := playBotHands(b, hands, noProofs, 40)
+				res, w, cpu1 := playBotHands(b, hands, c.noProofs, c.noPipeline, 40)
 				if len(res) != hands {
 					b.Fatalf("%d hands, want %d", len(res), hands)
 				}
-				wall, cpu = wall+w, cpu+c
+				wall, cpu = wall+w, cpu+cpu1
 				for _, r := range res[1:] {
 					pauses = append(pauses, r.Pause)
 				}
