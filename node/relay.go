@@ -12,6 +12,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/metrics"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
@@ -81,11 +82,14 @@ type Relay struct {
 	service *relay.Relay
 	dht     *dht.IpfsDHT
 	log     *slog.Logger
+	// counter and bandwidth count what the relay carries (Stats).
+	counter   *relayCounter
+	bandwidth *metrics.BandwidthCounter
 }
 
 // NewRelay starts a libp2p host with cfg.Identity listening on cfg.Listen
 // (TCP and QUIC v1, libp2p's default security and muxers; no relay client,
-// no mDNS, no NAT port mapping) and runs the circuit relay v2 service, the
+// no mDNS, no NAT port mapping; counting what it carries, Stats) and runs the circuit relay v2 service, the
 // AutoNAT services (v1 and v2) and a Kademlia DHT server (so that it can
 // be players' --bootstrap) on it until Close. ctx is checked before starting. It returns an error if ctx
 // is done, cfg.Identity is missing or not Ed25519, cfg.Listen is empty, or
@@ -110,7 +114,7 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	if cfg.CircuitData > 0 {
 		limit.Data = cfg.CircuitData
 	}
-	r := &Relay{log: cfg.Logger}
+	r := &Relay{log: cfg.Logger, counter: &relayCounter{}, bandwidth: metrics.NewBandwidthCounter()}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -121,6 +125,9 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		libp2p.Transport(quic.NewTransport),
 		libp2p.UserAgent("mentalmj-relay"),
 		libp2p.DisableMetrics(),
+		// Counts the streams' bytes by protocol for Stats (no
+		// Prometheus).
+		libp2p.BandwidthReporter(r.bandwidth),
 		// A relay is reached directly: it needs no relay client itself.
 		libp2p.DisableRelay(),
 		// AutoNAT (v1 dial-backs from this host, v2 from a helper host)
@@ -138,7 +145,7 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	if cfg.ReservationTTL > 0 {
 		rc.ReservationTTL = cfg.ReservationTTL
 	}
-	svc, err := relay.New(h, relay.WithResources(rc))
+	svc, err := relay.New(h, relay.WithResources(rc), relay.WithMetricsTracer(r.counter))
 	if err != nil {
 		_ = h.Close()
 		return nil, fmt.Errorf("starting circuit relay v2 service: %w", err)
