@@ -1,8 +1,10 @@
 package node
 
 import (
+	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -46,10 +48,14 @@ type RelayStats struct {
 	CircuitBytes int64
 	// Streams is the bytes of the relay's libp2p streams since the start
 	// by protocol ID ("" for streams whose protocol was not negotiated),
-	// in (read) and out (written). It lags the streams by up to a second
-	// (libp2p's meters are swept once a second).
+	// in (read) and out (written). It lags the streams by up to
+	// StreamMeterLag (libp2p's meters are swept once a second).
 	Streams map[protocol.ID]StreamBytes
 }
+
+// StreamMeterLag is how long RelayStats.Streams may lag what the streams
+// carried: a snapshot taken this long after the last byte is complete.
+const StreamMeterLag = 1100 * time.Millisecond
 
 // StreamBytes is the bytes read (In) and written (Out) on streams of one
 // protocol.
@@ -60,7 +66,8 @@ type StreamBytes struct {
 // ControlBytes returns the relay's own traffic in bytes: every stream's
 // bytes, in and out, less the bytes it relayed through circuits (counted
 // twice in the streams: read from one end's stream, written to the
-// other's). It is never negative.
+// other's). It is exact once no circuit has carried a byte for
+// StreamMeterLag, too low before (never negative).
 func (s RelayStats) ControlBytes() int64 {
 	var sum int64
 	for _, b := range s.Streams {
@@ -158,4 +165,36 @@ func (r *Relay) Stats() RelayStats {
 		s.Streams[id] = StreamBytes{In: b.TotalIn, Out: b.TotalOut}
 	}
 	return s
+}
+
+// String describes s on one line for a relay's operator: "4 reservations
+// held, 0 circuits open (6 in all), 51234 B relayed through circuits,
+// 7123 B of control traffic (/ipfs/id/push/1.0.0 3210 B, …)", the
+// protocols most bytes first, at most four.
+func (s RelayStats) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d reservations held, %d circuits open (%d in all), %d B relayed through circuits, %d B of control traffic",
+		s.Reservations, s.CircuitsOpen, s.Circuits, s.CircuitBytes, s.ControlBytes())
+	for i, id := range s.Protocols() {
+		switch {
+		case i == 0:
+			b.WriteString(" (")
+		case i == 4:
+			b.WriteString(", …")
+		default:
+			b.WriteString(", ")
+		}
+		if i == 4 {
+			break
+		}
+		name := string(id)
+		if name == "" {
+			name = "negotiation"
+		}
+		fmt.Fprintf(&b, "%s %d B", name, s.Streams[id].In+s.Streams[id].Out)
+	}
+	if len(s.Streams) > 0 {
+		b.WriteString(")")
+	}
+	return b.String()
 }

@@ -119,4 +119,8 @@ func TestRelayStatsSub(t *testing.T) {
 	if got := d.Protocols(); len(got) != 2 || got[0] != "/ping" || got[1] != "/hop" {
 		t.Errorf("Protocols = %v, want /ping (128 B) before /hop (100 B)", got)
 	}
+	want := "3 reservations held, 0 circuits open (0 in all), 0 B relayed through circuits, 228 B of control traffic (/ping 128 B, /hop 100 B)"
+	if got := d.String(); got != want {
+		t.Errorf("String =\n%s\nwant\n%s", got, want)
+	}
 }
