@@ -1,0 +1,108 @@
+package natlab
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// What the relay carries once a table is direct, from the relay's own
+// count (mentalmj relay --progress json --stats): the bytes it copied
+// through circuits, and its streams' bytes by protocol. The NAT lab's
+// iptables counters (Lab.Bytes) see the same from the wire, with the
+// transport's overhead and the dials a NAT dropped.
+
+// statsEvery is how often a lab relay prints its stats (relay --stats).
+const statsEvery = "250ms"
+
+// settleDirect bounds the wait, after every node saw every pair direct,
+// for the nodes to close their relayed connections (each does once the
+// table's stream to that peer runs on the direct one).
+const settleDirect = 3 * time.Second
+
+// relayStats is one "stats" event of a relay and when it was read.
+type relayStats struct {
+	at                                   time.Time
+	final                                bool
+	circuitsOpen, circuits, circuitBytes int64
+	controlBytes, reservations, rsvMade  int64
+	streams                              map[string]int64 // in+out bytes by protocol
+}
+
+// statsOf returns the stats events relay p printed so far, in order.
+func statsOf(p *Proc) []relayStats {
+	var out []relayStats
+	times := p.Times()
+	num := func(e event, k string) int64 { v, _ := e[k].(float64); return int64(v) }
+	for i, ln := range p.Lines() {
+		e := parseEvent(ln)
+		if e["event"] != "stats" {
+			continue
+		}
+		s := relayStats{at: times[i], final: e["final"] == true, circuitsOpen: num(e, "circuits_open"), circuits: num(e, "circuits"),
+			circuitBytes: num(e, "circuit_bytes"), controlBytes: num(e, "control_bytes"), reservations: num(e, "reservations"),
+			rsvMade: num(e, "reservations_made"), streams: map[string]int64{}}
+		streams, _ := e["streams"].(map[string]any)
+		for id, b := range streams {
+			m, _ := b.(map[string]any)
+			in, _ := m["in"].(float64)
+			out, _ := m["out"].(float64)
+			s.streams[id] = int64(in + out)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// carriedOnceDirect returns what relay p carried from the moment the
+// table was direct to its exit: the bytes relayed through circuits and a
+// line naming its control traffic by protocol. The window starts at its
+// first stats line after direct that shows no circuit open or, if a
+// circuit stays open (a pair left relayed), at its first line
+// settleDirect after direct; it ends with its line at exit. p must have
+// exited (Proc.Interrupt); ok is false when it printed no such lines.
+func carriedOnceDirect(p *Proc, direct time.Time) (circuitBytes int64, control string, ok bool) {
+	all := statsOf(p)
+	i := slices.IndexFunc(all, func(s relayStats) bool {
+		return s.at.After(direct) && (s.circuitsOpen == 0 || s.at.After(direct.Add(settleDirect)))
+	})
+	if i < 0 || !all[len(all)-1].final {
+		return 0, "", false
+	}
+	from, to := all[i], all[len(all)-1]
+	var parts []string
+	ids := make([]string, 0, len(to.streams))
+	for id := range to.streams {
+		ids = append(ids, id)
+	}
+	slices.Sort(ids)
+	for _, id := range ids {
+		if d := to.streams[id] - from.streams[id]; d != 0 {
+			if id == "" {
+				id = "negotiation"
+			}
+			parts = append(parts, fmt.Sprintf("%s %d B", id, d))
+		}
+	}
+	control = fmt.Sprintf("%d B of streams in %s (%s); %d reservations made",
+		to.controlBytes-from.controlBytes, to.at.Sub(from.at).Round(time.Millisecond), strings.Join(parts, ", "), to.rsvMade-from.rsvMade)
+	return to.circuitBytes - from.circuitBytes, control, true
+}
+
+// checkCarriedCircuits checks that relay p, which has exited, relayed
+// bytes through circuits: it carried pairs that were never direct.
+func checkCarriedCircuits(t testing.TB, p *Proc) {
+	t.Helper()
+	all := statsOf(p)
+	if len(all) == 0 || !all[len(all)-1].final {
+		t.Errorf("%s printed no stats at exit", p.Name)
+		return
+	}
+	if last := all[len(all)-1]; last.circuitBytes == 0 || last.circuits == 0 {
+		t.Errorf("%s carried relayed pairs but counts %d circuits and %d circuit bytes", p.Name, last.circuits, last.circuitBytes)
+	} else {
+		t.Logf("%s carried %d bytes through %d circuits", p.Name, last.circuitBytes, last.circuits)
+	}
+}
