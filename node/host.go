@@ -107,6 +107,11 @@ type Config struct {
 	// Bootstrap replaces DefaultBootstrapPeers with Public (ParseRelay
 	// checks each: a peer ID and a direct address).
 	Bootstrap []peer.AddrInfo
+	// OnReachability, if not nil, is called with what AutoNAT v2 told
+	// the node about its public addresses (autonat.go), once per public
+	// IP and transport it is observed at, on a goroutine of the node; it
+	// must not block.
+	OnReachability func(Reachability)
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -131,6 +136,9 @@ type Node struct {
 	pathMu      sync.Mutex // guards paths and obs
 	paths       map[peer.ID]*pathState
 	obs         []observation
+
+	autonat        *autoNAT // the AutoNAT v2 client (autonat.go)
+	onReachability func(Reachability)
 
 	dhtMu     sync.Mutex
 	dht       *dht.IpfsDHT    // the public network's DHT client, nil unless Config.Public
@@ -189,6 +197,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		onRelay:      cfg.OnRelay,
 		paths:        make(map[peer.ID]*pathState),
 	}
+	n.onReachability = cfg.OnReachability
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
 	}
@@ -219,6 +228,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		gater.relays[r.ID] = true
 	}
 	n.rsvChanged = make(chan struct{})
+	rm, err := newResourceManager(gater)
+	if err != nil {
+		return nil, fmt.Errorf("starting node: %w", err)
+	}
 	var public []libp2p.Option
 	if cfg.Public {
 		gater.public = true
@@ -229,10 +242,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		public = append(public,
 			libp2p.EnableAutoRelayWithPeerSource(n.relayCandidates,
 				autorelay.WithBootDelay(0), autorelay.WithMinCandidates(1),
-				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)),
-			// Behind NAT until proven otherwise: AutoRelay reserves at
-			// once, and the invite carries relayed addresses.
-			libp2p.ForceReachabilityPrivate())
+				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)))
 	}
 	h, err := libp2p.New(append([]libp2p.Option{
 		libp2p.Identity(cfg.Identity),
@@ -240,7 +250,15 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		libp2p.Transport(tcp.NewTCPTransport),
 		libp2p.Transport(quic.NewTransport),
 		libp2p.ConnectionGater(gater),
+		libp2p.ResourceManager(rm),
 		libp2p.UserAgent("mentalmj"),
+		// AutoNAT v1 probes nothing: a node learns whether it is
+		// reachable from its own AutoNAT v2 probes (autonat.go), once
+		// per public address, not every few minutes. Behind NAT until
+		// proven otherwise: with Public, AutoRelay reserves at once and
+		// the invite carries relayed addresses; the node never offers
+		// itself as a relay.
+		libp2p.ForceReachabilityPrivate(),
 		libp2p.DisableMetrics(),
 		// A table has three peers: black-hole detection, which stops
 		// dialling UDP or IPv6 after many failures, would only get in
@@ -256,6 +274,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// table peer reached only through a relay, with retries.
 	}, public...)...)
 	if err != nil {
+		_ = rm.Close()
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
 	}
 	n.host = h
@@ -272,6 +291,13 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 			return nil, err
 		}
 	}
+	bg, stop := context.WithCancel(context.Background())
+	n.stopBG, n.bgCtx = stop, bg
+	if err := n.startAutoNAT(); err != nil {
+		stop()
+		_ = h.Close()
+		return nil, err
+	}
 	if t := n.table.Load(); t != nil {
 		n.addToPeerstore(t)
 	}
@@ -284,8 +310,6 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 			h.Peerstore().AddAddrs(r.ID, r.Addrs, peerstoreTTL)
 		}
 	}
-	bg, stop := context.WithCancel(context.Background())
-	n.stopBG, n.bgCtx = stop, bg
 	n.startReservations(bg)
 	n.startPaths()
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
@@ -392,6 +416,11 @@ func (n *Node) Close() error {
 		}
 		if d := n.getDHT(); d != nil {
 			_ = d.Close()
+		}
+		if n.autonat != nil {
+			// Its server half was given the host as its dialer: this
+			// closes the host too.
+			n.autonat.an.Close()
 		}
 		err = n.host.Close()
 		n.bg.Wait()
