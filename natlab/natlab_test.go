@@ -339,6 +339,7 @@ func homes(t testing.TB, ctx context.Context, l *Lab, names []string, random map
 type ordinaryResult struct {
 	toDirect   time.Duration // from all connected through the relay to all six pairs direct
 	relayBytes int64         // bytes through the relay's interface during hand 1, once direct
+	window     time.Duration // the time relayBytes were counted in
 	// circuitBytes is what the relay relayed through circuits once the
 	// table was direct, to its stop after hand 1; relayControl names its
 	// own streams' bytes then (carriedOnceDirect).
@@ -372,10 +373,14 @@ func runOrdinary(t testing.TB, ctx context.Context) ordinaryResult {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	if at, ok := tb.allDirectAt(); ok {
+		waitCircuitsClosed(ctx, relay, at) // the pairs' streams have moved
+	}
 	in0, out0, err := l.Bytes(ctx, relayHost)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t0 := time.Now()
 	for _, p := range tb.procs {
 		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
 			t.Fatal(err)
@@ -385,7 +390,7 @@ func runOrdinary(t testing.TB, ctx context.Context) ordinaryResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.relayBytes = in1 - in0 + out1 - out0
+	res.relayBytes, res.window = in1-in0+out1-out0, time.Since(t0)
 	if os.Getenv("NATLAB_DEBUG") != "" {
 		out, _ := exec.Command("ip", "netns", "exec", relayHost.NS, "ss", "-tunap").CombinedOutput()
 		t.Logf("relay sockets after hand 1:\n%s", out)
@@ -439,8 +444,8 @@ func TestHomes(t *testing.T) {
 	defer cancel()
 	t.Run("ordinary", func(t *testing.T) {
 		res := runOrdinary(t, ctx)
-		t.Logf("relayed to all six pairs direct: %s; relay bytes during a direct hand: %d; hands lost: %d; mean hand %.0f ms",
-			res.toDirect.Round(time.Millisecond), res.relayBytes, res.handsLost, res.handMs)
+		t.Logf("relayed to all six pairs direct: %s; relay bytes during a direct hand: %d in %s; hands lost: %d; mean hand %.0f ms",
+			res.toDirect.Round(time.Millisecond), res.relayBytes, res.window.Round(time.Millisecond), res.handsLost, res.handMs)
 		t.Logf("once direct, the relay relayed %d bytes through circuits; its own: %s", res.circuitBytes, res.relayControl)
 		if res.handsLost != 0 {
 			t.Errorf("%d hands lost to the relay going away", res.handsLost)
@@ -611,6 +616,7 @@ func BenchmarkHomes(b *testing.B) {
 	defer cancel()
 	var toDirect []time.Duration
 	var bytes, circuitBytes, lost int64
+	var window time.Duration
 	ratio := 0.0
 	for range b.N {
 		res := runOrdinary(b, ctx)
@@ -618,17 +624,21 @@ func BenchmarkHomes(b *testing.B) {
 		toDirect = append(toDirect, res.toDirect)
 		bytes += res.relayBytes
 		circuitBytes += res.circuitBytes
+		window += res.window
 		lost += int64(res.handsLost)
 		if loop > 0 {
 			ratio += res.handMs / loop
 		}
-		b.Logf("to direct %s, relay bytes in a direct hand %d (circuits %d; the relay's own: %s), hands lost %d, hand %.0f ms direct vs %.0f ms loopback",
-			res.toDirect.Round(time.Millisecond), res.relayBytes, res.circuitBytes, res.relayControl, res.handsLost, res.handMs, loop)
+		b.Logf("to direct %s, relay bytes in a direct hand %d in %s (circuits %d; the relay's own: %s), hands lost %d, hand %.0f ms direct vs %.0f ms loopback",
+			res.toDirect.Round(time.Millisecond), res.relayBytes, res.window.Round(time.Millisecond), res.circuitBytes, res.relayControl, res.handsLost, res.handMs, loop)
 	}
 	slices.Sort(toDirect)
 	b.ReportMetric(toDirect[len(toDirect)/2].Seconds(), "s-to-direct(median)")
 	b.ReportMetric(float64(bytes)/float64(b.N), "relay-B/direct-hand")
 	b.ReportMetric(float64(circuitBytes)/float64(b.N), "circuit-B/direct-hand")
+	if window > 0 {
+		b.ReportMetric(float64(bytes)/window.Minutes(), "relay-B/min-direct")
+	}
 	b.ReportMetric(float64(lost)/float64(b.N), "hands-lost")
 	b.ReportMetric(ratio/float64(b.N), "direct/loopback")
 	b.ReportMetric(0, "ns/op")

@@ -1,11 +1,14 @@
 package natlab
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mentalmj/mentalmj/node"
 )
 
 // What the relay carries once a table is direct, from the relay's own
@@ -72,6 +75,13 @@ func carriedOnceDirect(p *Proc, direct time.Time) (circuitBytes int64, control s
 		return 0, "", false
 	}
 	from, to := all[i], all[len(all)-1]
+	// The stream bytes lag by up to a second (node.StreamMeterLag): count
+	// them from a line that late, so that the circuits' last bytes before
+	// the window are not taken for control traffic in it.
+	streamsFrom := from
+	if j := slices.IndexFunc(all, func(s relayStats) bool { return s.at.After(from.at.Add(node.StreamMeterLag)) }); j >= 0 && j < len(all)-1 {
+		streamsFrom = all[j]
+	}
 	var parts []string
 	ids := make([]string, 0, len(to.streams))
 	for id := range to.streams {
@@ -79,16 +89,27 @@ func carriedOnceDirect(p *Proc, direct time.Time) (circuitBytes int64, control s
 	}
 	slices.Sort(ids)
 	for _, id := range ids {
-		if d := to.streams[id] - from.streams[id]; d != 0 {
+		if d := to.streams[id] - streamsFrom.streams[id]; d != 0 {
 			if id == "" {
 				id = "negotiation"
 			}
 			parts = append(parts, fmt.Sprintf("%s %d B", id, d))
 		}
 	}
-	control = fmt.Sprintf("%d B of streams in %s (%s); %d reservations made",
-		to.controlBytes-from.controlBytes, to.at.Sub(from.at).Round(time.Millisecond), strings.Join(parts, ", "), to.rsvMade-from.rsvMade)
+	control = fmt.Sprintf("%d B of streams from %s to %s (%s); %d reservations made",
+		to.controlBytes-streamsFrom.controlBytes, streamsFrom.at.Format("15:04:05.000"), to.at.Format("15:04:05.000"), strings.Join(parts, ", "), to.rsvMade-from.rsvMade)
 	return to.circuitBytes - from.circuitBytes, control, true
+}
+
+// waitCircuitsClosed waits, at most settleDirect from direct, until relay
+// p prints a stats line after direct with no circuit open.
+func waitCircuitsClosed(ctx context.Context, p *Proc, direct time.Time) {
+	for time.Now().Before(direct.Add(settleDirect)) && ctx.Err() == nil {
+		if slices.ContainsFunc(statsOf(p), func(s relayStats) bool { return s.at.After(direct) && s.circuitsOpen == 0 }) {
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // checkCarriedCircuits checks that relay p, which has exited, relayed

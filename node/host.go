@@ -259,6 +259,12 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// the invite carries relayed addresses; the node never offers
 		// itself as a relay.
 		libp2p.ForceReachabilityPrivate(),
+		// The addresses peers observe the node at are kept by the node
+		// itself (nat.go) for hole punching and AutoNAT v2, not added to
+		// the host's addresses: each address the host gained once four
+		// peers had observed it (as soon as a table is direct) sent an
+		// identify push to every peer, the relay included.
+		libp2p.DisableIdentifyAddressDiscovery(),
 		libp2p.DisableMetrics(),
 		// A table has three peers: black-hole detection, which stops
 		// dialling UDP or IPv6 after many failures, would only get in
