@@ -13,6 +13,21 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 )
 
+// absentPeer returns a fresh peer ID nobody runs: a table seat that stays
+// empty.
+func absentPeer(t testing.TB) peer.ID {
+	t.Helper()
+	key, err := node.NewIdentity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, err := peer.IDFromPrivateKey(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 // TestReachability: AutoNAT v2 tells a node whether others can dial it,
 // with the lab's relay as the server. A player on a public address is
 // dialled back, through its gater, which admits the dial-back from the
@@ -46,15 +61,7 @@ func TestReachability(t *testing.T) {
 	}
 	absent := []string{"--table", "lab"}
 	for i := range 3 {
-		key, err := node.NewIdentity()
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, err := peer.IDFromPrivateKey(key)
-		if err != nil {
-			t.Fatal(err)
-		}
-		absent = append(absent, "--peer", fmt.Sprintf("/ip4/%s.%d/tcp/4001/p2p/%s", PublicNet, 250+i, id))
+		absent = append(absent, "--peer", fmt.Sprintf("/ip4/%s.%d/tcp/4001/p2p/%s", PublicNet, 250+i, absentPeer(t)))
 	}
 	var procs []*Proc
 	for _, h := range append([]Host{pub}, homes...) {

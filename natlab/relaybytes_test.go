@@ -3,6 +3,7 @@ package natlab
 import (
 	"context"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -126,4 +127,52 @@ func checkCarriedCircuits(t testing.TB, p *Proc) {
 	} else {
 		t.Logf("%s carried %d bytes through %d circuits", p.Name, last.circuitBytes, last.circuits)
 	}
+}
+
+// BenchmarkRelayIdle measures what a relay carries for players who only
+// hold a reservation on it (BENCHMARKS.md, "Playing from home"): four
+// homes behind ordinary NATs run `mentalmj join --relay` with a table of
+// three players who never come; once their start-up is over (25 s:
+// reservation, identify, one AutoNAT v2 probe each) the relay's interface
+// is counted for a minute per iteration, and reported per node and
+// minute: the keep-alives of their connections to it, all that remains.
+func BenchmarkRelayIdle(b *testing.B) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute+time.Duration(b.N)*time.Minute)
+	defer cancel()
+	l := newLab(b, ctx)
+	relayHost, err := l.AddPublic(ctx, "relay")
+	if err != nil {
+		b.Fatal(err)
+	}
+	names := []string{"alice", "bob", "carol", "dave"}
+	players := homes(b, ctx, l, names, nil)
+	_, relayAddr := startRelay(b, ctx, l, relayHost)
+	args := []string{"--table", "lab", "--relay", relayAddr}
+	for i := range 3 {
+		args = append(args, "--peer", fmt.Sprintf("/ip4/%s.%d/tcp/4001/p2p/%s", PublicNet, 250+i, absentPeer(b)))
+	}
+	dir := b.TempDir()
+	for _, h := range players {
+		a := append(append([]string{"join", "--name", h.Name}, args...), playFlags(filepath.Join(dir, h.Name), 1)...)
+		if _, err := l.Start(ctx, h, []string{"XDG_CONFIG_HOME=" + dir}, bin, append(a, "--connect-timeout", "1h")...); err != nil {
+			b.Fatal(err)
+		}
+	}
+	time.Sleep(25 * time.Second)
+	b.ResetTimer()
+	in0, out0, err := l.Bytes(ctx, relayHost)
+	if err != nil {
+		b.Fatal(err)
+	}
+	start := time.Now()
+	for range b.N {
+		time.Sleep(time.Minute)
+	}
+	in1, out1, err := l.Bytes(ctx, relayHost)
+	if err != nil {
+		b.Fatal(err)
+	}
+	perNodeMin := float64(in1-in0+out1-out0) / float64(len(names)) / time.Since(start).Minutes()
+	b.ReportMetric(perNodeMin, "relay-B/node/min")
+	b.ReportMetric(0, "ns/op")
 }
