@@ -616,7 +616,6 @@ func BenchmarkHomes(b *testing.B) {
 	defer cancel()
 	var toDirect []time.Duration
 	var bytes, circuitBytes, lost int64
-	var window time.Duration
 	ratio := 0.0
 	for range b.N {
 		res := runOrdinary(b, ctx)
@@ -624,7 +623,6 @@ func BenchmarkHomes(b *testing.B) {
 		toDirect = append(toDirect, res.toDirect)
 		bytes += res.relayBytes
 		circuitBytes += res.circuitBytes
-		window += res.window
 		lost += int64(res.handsLost)
 		if loop > 0 {
 			ratio += res.handMs / loop
@@ -636,9 +634,7 @@ func BenchmarkHomes(b *testing.B) {
 	b.ReportMetric(toDirect[len(toDirect)/2].Seconds(), "s-to-direct(median)")
 	b.ReportMetric(float64(bytes)/float64(b.N), "relay-B/direct-hand")
 	b.ReportMetric(float64(circuitBytes)/float64(b.N), "circuit-B/direct-hand")
-	if window > 0 {
-		b.ReportMetric(float64(bytes)/window.Minutes(), "relay-B/min-direct")
-	}
+
 	b.ReportMetric(float64(lost)/float64(b.N), "hands-lost")
 	b.ReportMetric(ratio/float64(b.N), "direct/loopback")
 	b.ReportMetric(0, "ns/op")

@@ -65,15 +65,22 @@ func statsOf(p *Proc) []relayStats {
 // line naming its control traffic by protocol. The window starts at its
 // first stats line after direct that shows no circuit open or, if a
 // circuit stays open (a pair left relayed), at its first line
-// settleDirect after direct; it ends with its line at exit. p must have
-// exited (Proc.Interrupt); ok is false when it printed no such lines.
+// settleDirect after direct, or at its last line before exit if neither
+// came; it ends with its line at exit. p must have exited
+// (Proc.Interrupt); ok is false when it printed no stats.
 func carriedOnceDirect(p *Proc, direct time.Time) (circuitBytes int64, control string, ok bool) {
 	all := statsOf(p)
-	i := slices.IndexFunc(all, func(s relayStats) bool {
+	if len(all) < 2 || !all[len(all)-1].final {
+		return 0, "", false
+	}
+	// The line at exit always shows no circuit open (the relay closed
+	// them): it never starts the window. With no line that does, nothing
+	// changed since the last one before it.
+	i := slices.IndexFunc(all[:len(all)-1], func(s relayStats) bool {
 		return s.at.After(direct) && (s.circuitsOpen == 0 || s.at.After(direct.Add(settleDirect)))
 	})
-	if i < 0 || !all[len(all)-1].final {
-		return 0, "", false
+	if i < 0 {
+		i = len(all) - 2
 	}
 	from, to := all[i], all[len(all)-1]
 	// The stream bytes lag by up to a second (node.StreamMeterLag): count
