@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // readJSONL decodes every line of a testdata file into a new T.
@@ -207,7 +209,7 @@ func TestRedFivesFollowTheRules(t *testing.T) {
 		}
 		got := 0
 		for _, y := range res.Yaku {
-			if y.Name == "aka dora" {
+			if y.ID == riichi.YakuAkaDora {
 				got = y.Han
 			}
 		}

@@ -50,9 +50,10 @@ type Payment struct {
 	Points int `json:"points"`
 }
 
-// Yaku is one yaku of a win: its name (riichi.YakuName: Tenhou's yaku in
-// romaji, e.g. "riichi", "menzen tsumo", "aka dora"), its han and its
-// Tenhou yaku id (the numbering of mjlog <AGARI yaku=>, riichi.Yaku*).
+// Yaku is one yaku of a win: its name as Tenhou's English UI shows it
+// (riichi.YakuName, e.g. "Riichi", "Menzen tsumo", "Yakuhai Chun", "Akadora"),
+// its han and its Tenhou yaku id (the numbering of mjlog <AGARI yaku=>,
+// riichi.Yaku*).
 type Yaku struct {
 	Name string `json:"name"`
 	Han  int    `json:"han"`

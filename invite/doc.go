@@ -48,7 +48,10 @@
 // protobuf message (go-msgio's varint framing), at most MaxMessageSize
 // bytes. The guest sends one Hello within HelloTimeout; the host answers
 // with Arrivals whenever the arrivals change, then the SignedSeating, or
-// a refusal (wrong table, table full, already there, bad hello), and
-// closes the stream. Everything received is validated: sizes, peer IDs,
-// multiaddrs, table names and nicknames.
+// a refusal (wrong table, table full, bad hello), and closes the stream.
+// Everything received is validated: sizes, peer IDs, multiaddrs, table
+// names and nicknames. A guest whose stream breaks before the seating
+// arrives (a relay restarting, a dropped connection) dials again and says
+// Hello on a new stream, within DialWindow; until the table is full the
+// host gives it back its place, under the nickname it first gave.
 package invite

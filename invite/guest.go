@@ -57,18 +57,57 @@ func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []mul
 	if err != nil {
 		return Seating{}, fmt.Errorf("join: %w", err)
 	}
+	window := time.Now().Add(DialWindow)
+	for attempt := 1; ; attempt++ {
+		st, err := meetOnce(ctx, h, inv, msg, onArrivals)
+		var broken *brokenError
+		if !errors.As(err, &broken) {
+			return st, err
+		}
+		// The stream broke on the way (a relay restarting, a dropped
+		// connection): meet again, keeping our place at the host.
+		if ctx.Err() != nil || time.Now().After(window) {
+			return Seating{}, fmt.Errorf("host %s: %w (after %d attempts)", inv.Host, broken.err, attempt)
+		}
+		timer := time.NewTimer(time.Duration(attempt) * 250 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			return Seating{}, fmt.Errorf("host %s: %w", inv.Host, errors.Join(ctx.Err(), broken.err))
+		case <-timer.C:
+		}
+	}
+}
+
+// brokenError is a meeting stream that failed on the network (not a
+// refusal or a malformed message): Join meets again.
+type brokenError struct{ err error }
+
+func (e *brokenError) Error() string { return e.err.Error() }
+func (e *brokenError) Unwrap() error { return e.err }
+
+// meetOnce dials the host, says hello (msg) on a new stream and reads
+// until the seating list; a network failure after the dial is a
+// *brokenError.
+func meetOnce(ctx context.Context, h host.Host, inv Invite, msg []byte, onArrivals func([]Seat)) (Seating, error) {
 	if err := dialHost(ctx, h, inv.AddrInfo()); err != nil {
 		return Seating{}, err
 	}
 	sctx := network.WithAllowLimitedConn(ctx, "mentalmj invite")
 	s, err := h.NewStream(sctx, inv.Host, ProtocolID)
 	if err != nil {
+		if ctx.Err() == nil {
+			return Seating{}, &brokenError{fmt.Errorf("open %s: %w", ProtocolID, err)}
+		}
 		return Seating{}, fmt.Errorf("host %s: open %s: %w", inv.Host, ProtocolID, err)
 	}
 	stop := context.AfterFunc(ctx, func() { _ = s.Reset() })
 	defer stop()
 	if err := writeMsg(ctx, s, msg); err != nil {
 		_ = s.Reset()
+		if ctx.Err() == nil {
+			return Seating{}, &brokenError{fmt.Errorf("hello: %w", err)}
+		}
 		return Seating{}, fmt.Errorf("host %s: hello: %w", inv.Host, err)
 	}
 	for {
@@ -77,6 +116,8 @@ func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []mul
 			_ = s.Reset()
 			if ctx.Err() != nil {
 				err = ctx.Err()
+			} else if !errors.Is(err, ErrTooLarge) {
+				return Seating{}, &brokenError{fmt.Errorf("waiting for the seating list: %w", err)}
 			}
 			return Seating{}, fmt.Errorf("host %s: waiting for the seating list: %w", inv.Host, err)
 		}

@@ -213,7 +213,7 @@ func (m *Meeting) seating() Seating {
 // Gather has not fixed the seating.
 func (m *Meeting) Announce(ctx context.Context) error {
 	m.mu.Lock()
-	fixed, guests := m.fixed, m.guests
+	fixed, guests := m.fixed, append([]*guest(nil), m.guests...)
 	m.mu.Unlock()
 	if !fixed {
 		return errors.New("announce: the seating is not fixed yet (Gather)")
@@ -351,28 +351,37 @@ func (m *Meeting) handle(s network.Stream) {
 	}
 	g := &guest{seat: seat, s: s}
 	m.mu.Lock()
-	reason := ""
-	switch {
-	case m.closed || m.fixed || len(m.guests) >= m.inv.PlayerCount()-1:
-		reason = fmt.Sprintf("table %q is full", m.inv.Table)
-	default:
-		for _, o := range m.guests {
-			if o.seat.ID == from {
-				reason = fmt.Sprintf("%s is already at table %q", from, m.inv.Table)
-			}
+	back := -1 // the guest's place if it is already here
+	for i, o := range m.guests {
+		if o.seat.ID == from {
+			back = i
 		}
 	}
-	if reason != "" {
+	if m.closed || m.fixed || back < 0 && len(m.guests) >= m.inv.PlayerCount()-1 {
 		m.mu.Unlock()
+		reason := fmt.Sprintf("table %q is full", m.inv.Table)
 		log.Info("meeting: refused", "reason", reason)
 		refuse(s, reason)
 		return
 	}
-	m.guests = append(m.guests, g)
-	m.events = append(m.events, Arrival{Seat: seat, Count: len(m.guests) + 1})
-	m.changedLocked()
-	m.mu.Unlock()
-	log.Info("meeting: guest arrived", "nick", seat.Nick)
+	if back >= 0 {
+		// The same authenticated peer again: its old stream broke
+		// (a relay restarted, a connection dropped) before this end
+		// noticed. It keeps its place and nickname; the new Hello's
+		// addresses replace the old ones. Nobody left, so no event.
+		old := m.guests[back]
+		g.seat.Nick = old.seat.Nick
+		m.guests[back] = g
+		m.mu.Unlock()
+		_ = old.s.Reset()
+		log.Info("meeting: guest came back on a new stream", "nick", g.seat.Nick)
+	} else {
+		m.guests = append(m.guests, g)
+		m.events = append(m.events, Arrival{Seat: seat, Count: len(m.guests) + 1})
+		m.changedLocked()
+		m.mu.Unlock()
+		log.Info("meeting: guest arrived", "nick", seat.Nick)
+	}
 	m.sendArrivals()
 
 	// A guest sends nothing after its Hello: a read returns when it
@@ -386,11 +395,17 @@ func (m *Meeting) handle(s network.Stream) {
 		_ = s.Close()
 		return
 	}
+	gone := false
 	for i, o := range m.guests {
 		if o == g {
 			m.guests = append(m.guests[:i], m.guests[i+1:]...)
+			gone = true
 			break
 		}
+	}
+	if !gone {
+		m.mu.Unlock() // replaced by the same guest on a new stream
+		return
 	}
 	m.events = append(m.events, Arrival{Seat: seat, Left: true, Count: len(m.guests) + 1})
 	m.changedLocked()

@@ -168,6 +168,79 @@ func TestMeeting(t *testing.T) {
 	}
 }
 
+// A guest whose connection to the host drops while it waits for the table
+// to fill meets again on a new stream and is seated. (Here the host sees
+// the drop at once and reports a departure, then the return; through a
+// relay the new Hello can come first, and the guest keeps its place.)
+func TestMeetingGuestComesBack(t *testing.T) {
+	ctx := ctxFor(t, 30*time.Second)
+	h, m := openMeeting(t)
+	if err := m.SetPlayers(3); err != nil {
+		t.Fatal(err)
+	}
+	inv := m.Invite()
+	first := guestOf(t, inv)
+	var mu sync.Mutex
+	lists := 0
+	var seating Seating
+	var joinErr error
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		seating, joinErr = Join(ctx, first.n.Host(), inv, "first", first.addrs(), func([]Seat) {
+			mu.Lock()
+			lists++
+			mu.Unlock()
+		})
+	}()
+	var events []Arrival
+	gctx, stop := context.WithCancel(ctx)
+	dropped := false
+	second := guestOf(t, inv)
+	seated, err := m.Gather(gctx, func(a Arrival) {
+		events = append(events, a)
+		if !dropped {
+			// The first guest is here: cut every connection
+			// between it and the host, then let a second guest
+			// come once the first is back.
+			dropped = true
+			_ = h.n.Host().Network().ClosePeer(first.n.ID())
+			go func() {
+				for {
+					mu.Lock()
+					n := lists
+					mu.Unlock()
+					if n >= 2 {
+						break
+					}
+					if ctx.Err() != nil {
+						stop()
+						return
+					}
+					time.Sleep(20 * time.Millisecond)
+				}
+				_, _ = Join(ctx, second.n.Host(), inv, "second", second.addrs(), nil)
+			}()
+		}
+	})
+	if err != nil {
+		t.Fatalf("gather: %v (events %+v)", err, events)
+	}
+	if err := m.Announce(ctx); err != nil {
+		t.Fatal(err)
+	}
+	<-done
+	if joinErr != nil {
+		t.Fatalf("the guest that lost its connection: %v", joinErr)
+	}
+	if len(seated.Seats) != 3 || seated.Seats[1].ID != first.n.ID() || seated.Seats[1].Nick != "first" || seated.Seats[2].ID != second.n.ID() {
+		t.Errorf("seating %+v: want host, first, second", seated.Seats)
+	}
+	if len(seating.Seats) != 3 || seating.Seats[1].ID != first.n.ID() {
+		t.Errorf("the returning guest got seating %+v", seating.Seats)
+	}
+}
+
 // Guests of another table, a fourth guest, and a guest already there are
 // refused with the host's reason; a guest that leaves is reported gone.
 func TestMeetingRefusals(t *testing.T) {
@@ -224,6 +297,55 @@ func TestMeetingRefusals(t *testing.T) {
 	fourth := guestOf(t, inv)
 	if _, err := Join(ctx, fourth.n.Host(), inv, "late", fourth.addrs(), nil); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "full") {
 		t.Errorf("fourth guest: %v, want ErrRefused: full", err)
+	}
+}
+
+// A second Hello from a guest already at the meeting, before the host has
+// seen its first stream break, takes over its place: the old stream is
+// reset, no arrival or departure is reported, and the nickname stays the
+// first one.
+func TestMeetingHelloAgainReplaces(t *testing.T) {
+	ctx := ctxFor(t, 30*time.Second)
+	_, m := openMeeting(t)
+	inv := m.Invite()
+	g := guestOf(t, inv)
+	if err := g.n.Host().Connect(ctx, inv.AddrInfo()); err != nil {
+		t.Fatal(err)
+	}
+	hello := func(nick string) (network.Stream, *pb.Arrivals) {
+		s, err := g.n.Host().NewStream(ctx, inv.Host, ProtocolID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = s.Reset() })
+		if err := msgio.NewVarintWriter(s).WriteMsg(mustMarshal(t, &pb.Hello{Table: "friday", Nick: nick, Addrs: [][]byte{g.addrs()[0].Bytes()}})); err != nil {
+			t.Fatal(err)
+		}
+		_ = s.SetReadDeadline(time.Now().Add(5 * time.Second))
+		raw, err := readMsg(s)
+		if err != nil {
+			t.Fatalf("hello %q: %v", nick, err)
+		}
+		var hm pb.HostMessage
+		if err := proto.Unmarshal(raw, &hm); err != nil || hm.GetArrivals() == nil {
+			t.Fatalf("hello %q: got %v (%v), want arrivals", nick, &hm, err)
+		}
+		return s, hm.GetArrivals()
+	}
+	old, first := hello("bob")
+	_, again := hello("mallory")
+	if len(first.Seats) != 2 || len(again.Seats) != 2 || again.Seats[1].Nick != "bob" {
+		t.Fatalf("arrivals %v then %v: want the host and bob both times", first.Seats, again.Seats)
+	}
+	_ = old.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if _, err := old.Read(make([]byte, 1)); err == nil {
+		t.Error("the replaced stream is still open")
+	}
+	m.mu.Lock()
+	events := append([]Arrival(nil), m.events...)
+	m.mu.Unlock()
+	if len(events) != 1 || events[0].Left || events[0].Count != 2 {
+		t.Errorf("events %+v: want one arrival", events)
 	}
 }
 

@@ -495,6 +495,8 @@ func TestHomes(t *testing.T) {
 				t.Errorf("%s played a hand before saying a pair stays relayed", p.Name)
 			} else if !strings.Contains(e["why"].(string), "a new port for every destination") {
 				t.Errorf("%s: the warning does not say why: %v\n%s", p.Name, e, strings.Join(p.Lines(), "\n"))
+			} else if e["limited"] != true {
+				t.Errorf("%s: the pair stays relayed on a public-style relay, but the warning does not say its circuits are limited: %v", p.Name, e)
 			}
 		}
 		for _, p := range tb.procs {
@@ -600,6 +602,11 @@ func TestHomes(t *testing.T) {
 			}
 			if len(stays) != want {
 				t.Errorf("%s said %d pairs stay relayed before the first hand, want %d: %v", p.Name, len(stays), want, stays)
+			}
+			for _, e := range stays {
+				if e["limited"] != false {
+					t.Errorf("%s: a pair stays relayed on a relay with real limits, but the warning calls its circuits limited: %v", p.Name, e)
+				}
 			}
 		}
 	})

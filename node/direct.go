@@ -49,6 +49,12 @@ type Path struct {
 	// Relay is the relay a relayed connection goes through ("" for a
 	// direct one or none).
 	Relay peer.ID
+	// Limited is set for a relayed connection with circuit limits (circuit
+	// relay v2) not known to carry a whole game: every relay v2 circuit
+	// with a limit is marked limited, and only a relay of Config.Relays
+	// tells this node its limits in the reservation; one at least an hour
+	// and 64 MiB per circuit (or unlimited) clears the flag.
+	Limited bool
 	// Why says, for a relayed path, why it is not direct (yet): hole
 	// punching's state, or the NAT that prevents it (NATPeer, NATSelf).
 	Why string
@@ -152,6 +158,7 @@ func (n *Node) checkPath(l *link) {
 	}
 	established := l.established.Load()
 	public := len(n.holePunchAddrs()) > 0
+	limited := relayed != nil && relayed.Stat().Limited && !n.carriesGame(relayOf(relayed.RemoteMultiaddr()))
 	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established && n.moveStreams && public {
 		// Both dialled through the relay at once. DCUtR runs over a
 		// relayed connection from the side that accepted it, so keep one
@@ -190,6 +197,7 @@ func (n *Node) checkPath(l *link) {
 	case relayed != nil:
 		st.relayedYet = true
 		p.Transport, p.Relay = transportName(relayed.RemoteMultiaddr()), relayOf(relayed.RemoteMultiaddr())
+		p.Limited = limited
 		p.Why = n.whyRelayedLocked(st, p, public)
 	}
 	// "not connected" is news only once the peer was reached.

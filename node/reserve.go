@@ -34,6 +34,10 @@ type relaySlot struct {
 
 	expires time.Time // zero while there is no reservation
 	lastErr error     // why the last attempt failed, nil after a success
+	// limitDuration and limitData are the circuit limits the relay
+	// stated in its last reservation (0: none).
+	limitDuration time.Duration
+	limitData     uint64
 	// lostOnce is set by keepReservation alone once a loss was reported,
 	// so that the next reservation is reported as regained.
 	lostOnce bool
@@ -133,6 +137,9 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 		}
 		wait, failures, s.lostOnce = firstReserveRetry, 0, false
 		n.setReservation(s, rsv.Expiration, nil)
+		n.rsvMu.Lock()
+		s.limitDuration, s.limitData = rsv.LimitDuration, rsv.LimitData
+		n.rsvMu.Unlock()
 		n.log.Info("relay reservation", "relay", id.String(), "expires", rsv.Expiration.Format(time.RFC3339),
 			"circuit_duration", rsv.LimitDuration.String(), "circuit_bytes", rsv.LimitData)
 		timer := time.NewTimer(max(time.Until(rsv.Expiration)/2, minRenew))
@@ -165,6 +172,31 @@ func sleepCtx(ctx context.Context, d time.Duration) bool {
 	case <-timer.C:
 		return true
 	}
+}
+
+// Circuits that can carry a whole game: a relay whose circuits last at
+// least gameCircuitDuration and carry gameCircuitBytes (or have no limit)
+// is one a pair can stay relayed on; public relays' defaults (2 minutes,
+// 128 KiB) are far below.
+const (
+	gameCircuitDuration = time.Hour
+	gameCircuitBytes    = 64 << 20
+)
+
+// carriesGame reports whether this node holds a reservation on relay
+// whose stated circuit limits can carry a whole game. A relay found on
+// the public network (AutoRelay) states its limits to no one but the node
+// that reserved there, so it reports false for those.
+func (n *Node) carriesGame(relay peer.ID) bool {
+	n.rsvMu.Lock()
+	defer n.rsvMu.Unlock()
+	for _, s := range n.relays {
+		if s.info.ID == relay && !s.expires.IsZero() {
+			return (s.limitDuration == 0 || s.limitDuration >= gameCircuitDuration) &&
+				(s.limitData == 0 || s.limitData >= gameCircuitBytes)
+		}
+	}
+	return false
 }
 
 // setReservation records the state of s and wakes WaitReservations.

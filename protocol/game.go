@@ -113,7 +113,8 @@ type Config struct {
 	// seat's time control, see package timecontrol): each Player.Act may
 	// take what Clock.Start returns, counted from when its inputs are at
 	// this node, and never more than DecisionTimeout; when it runs out the
-	// node acts for the player as for DecisionTimeout. nil (bots, mjai
+	// node acts for the player as for DecisionTimeout; its bank is
+	// refilled as each hand's play begins (Clock.NewHand). nil (bots, mjai
 	// seats) leaves DecisionTimeout alone.
 	Clock *timecontrol.Clock
 	// Observer, if not nil, sees the hand as it goes (see Observer).

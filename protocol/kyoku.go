@@ -57,6 +57,8 @@ func (h *hand) playKyoku(ctx context.Context) error {
 	}
 	h.t = newTracker(k, h.num, g.seats, h.openShown, h.checkRevealKey)
 	h.t.trusted = g.self
+	// A human seat's bank is per hand, as on Tenhou.
+	g.cfg.Clock.NewHand()
 	// From the first turn on, the next hand's passes go with the play.
 	g.prepareNext(h)
 	for {

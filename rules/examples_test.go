@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -122,4 +123,40 @@ func exampleContext(fields []string) (riichi.WinContext, error) {
 		}
 	}
 	return ctx, nil
+}
+
+// TestMajsoulPoints: Mahjong Soul counts a player's points from the
+// starting score, with uma 15/5/-5/-15 and no oka (riichi.wiki "Majsoul",
+// Ladder: "PtsGain = (RawScore - StartingPts) / 1000 + UmaPts +
+// RankPts"). The final scores of the published Gold-room game
+// 90LXpfcSY9g (amae-koromo; rank points +115, +59, -11, which these
+// points give with the room's +80/+40/0 rounded up) give 34.2, 18.9,
+// -11.4 and -41.7 without the room's rank points; the target that ends
+// the last hand is 30000 (40000 for three players).
+func TestMajsoulPoints(t *testing.T) {
+	s, _ := Preset("majsoul")
+	m := game.NewMatch(s.Game(4, true))
+	m.Resync(game.Deal{Round: 7, Scores: [4]int{44200, 38900, 18600, -1700}})
+	if got, want := m.Standings().Points, [4]int{342, 189, -114, -417}; got != want {
+		t.Errorf("points %v (tenths), want %v", got, want)
+	}
+	// South 4 ends with a dealer (seat 3) win only if someone has 30000:
+	// 29900 on top plays the west round.
+	for _, c := range []struct {
+		scores [4]int
+		over   bool
+	}{{[4]int{30000, 25000, 25000, 20000}, true}, {[4]int{29900, 25100, 25000, 20000}, false}} {
+		m := game.NewMatch(s.Game(4, true))
+		m.Resync(game.Deal{Round: 7, Oya: 3, Scores: [4]int{25000, 25000, 25000, 25000}})
+		res := game.Result{End: game.EndAgari, Scores: c.scores}
+		if err := m.End(&res); err != nil {
+			t.Fatal(err)
+		}
+		if m.Over() != c.over {
+			t.Errorf("South 4 ends at %v: over %v, want %v", c.scores, m.Over(), c.over)
+		}
+	}
+	if g := s.Game(3, true); g.WestTarget != 40000 || g.Return != 35000 || g.Start != 35000 {
+		t.Errorf("three players: start %d, return %d, target %d; want 35000, 35000, 40000", g.Start, g.Return, g.WestTarget)
+	}
 }

@@ -61,6 +61,7 @@ func (s Set) Game(players int, hanchan bool) game.Rules {
 		r.Players = 3
 		r.Start, r.Return = s.Start3, s.Return3
 		r.Uma = [4]int{s.Uma3[0], s.Uma3[1], s.Uma3[2], 0}
+		r.WestTarget = s.WestTarget3
 	}
 	return r
 }

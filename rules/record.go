@@ -19,9 +19,9 @@ const RecordAttr = "mentalmj_rules"
 
 // FromGame returns the Set that Game maps to r (preset "tenhou", switches
 // from r's fields): for r = s.Game(n, h), FromGame(r).Game(n, h) == r.
-// With three players (r.Players 3) r's points are the sanma-* switches
-// and the four-player points stay the tenhou preset's; with four, the
-// reverse. r.Rounding is not a switch and is not kept.
+// With three players (r.Players 3) r's points and target are the sanma-*
+// switches and the four-player ones stay the tenhou preset's; with four,
+// the reverse. r.Rounding is not a switch and is not kept.
 func FromGame(r game.Rules) Set {
 	s := Default()
 	switch {
@@ -50,12 +50,14 @@ func FromGame(r game.Rules) Set {
 	}
 	s.AgariYame, s.TenpaiYame = !r.NoAgariYame, !r.NoTenpaiYame
 	s.Pao = !r.NoPao
-	s.West, s.WestTarget = !r.NoWest, r.WestTarget
+	s.West = !r.NoWest
 	s.RiichiNoDraw = r.RiichiNoDraw
 	if r.Players == 3 {
 		s.Start3, s.Return3, s.Uma3 = r.Start, r.Return, [3]int{r.Uma[0], r.Uma[1], r.Uma[2]}
+		s.WestTarget3 = r.WestTarget
 	} else {
 		s.Start, s.Return, s.Uma = r.Start, r.Return, r.Uma
+		s.WestTarget = r.WestTarget
 	}
 	return s
 }

@@ -93,7 +93,7 @@ func TestEverySwitchApplies(t *testing.T) {
 		"kuikae": "allowed", "kuitan": "off", "kyuushu": "off", "nagashi": "off",
 		"pao": "off", "renchan": "agari", "return": "25000", "riichi-no-draw": "on",
 		"ron": "atamahane", "sanchahou": "off", "sanma-return": "35000", "sanma-start": "30000",
-		"sanma-uma": "30,0,-30", "stacked-yakuman": "off", "start": "30000", "suucha": "off",
+		"sanma-uma": "30,0,-30", "sanma-west-target": "45000", "stacked-yakuman": "off", "start": "30000", "suucha": "off",
 		"suufon": "off", "suukaikan": "off", "tenpai-yame": "off", "tobi": "off",
 		"uma": "30,10,-10,-30", "ura": "off", "west": "off", "west-target": "35000",
 	}
@@ -214,7 +214,7 @@ func TestFromGameAndRecord(t *testing.T) {
 		"ron=triple", "kyuushu=off", "sanchahou=off", "nagashi=off", "kiriage=on", "kazoe=sanbaiman", "double-yakuman=on",
 		"stacked-yakuman=off", "renchan=agari", "agari-yame=off", "tenpai-yame=off", "start=30000", "return=35000",
 		"uma=30,10,-10,-30", "sanma-uma=30,0,-30", "honba=1500", "pao=off", "west=off", "west-target=32000",
-		"riichi-no-draw=on", "ura=off", "kan-dora=off", "kan-ura=off"} {
+		"sanma-west-target=42000", "riichi-no-draw=on", "ura=off", "kan-dora=off", "kan-ura=off"} {
 		s := base
 		if err := s.Apply(a); err != nil {
 			t.Fatal(err)

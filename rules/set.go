@@ -90,7 +90,7 @@ type Set struct {
 	// Renchan is when the dealer keeps the deal (switch renchan).
 	Renchan Renchan
 	// AgariYame and TenpaiYame end the match at the last hand when the
-	// dealer, first with at least the return score, wins or is tenpai
+	// dealer, first with at least the target (WestTarget), wins or is tenpai
 	// (automatic on Tenhou; switches agari-yame, tenpai-yame).
 	AgariYame, TenpaiYame bool
 
@@ -115,9 +115,12 @@ type Set struct {
 	// West plays the extension round (west in a hanchan, south in an
 	// east-only game) when nobody reached WestTarget at the last hand; it
 	// ends as soon as someone has WestTarget (sudden death). WestTarget 0
-	// is the return score (switches west, west-target).
-	West       bool
-	WestTarget int
+	// is the return score (switches west, west-target). WestTarget3 is the
+	// same target for three players, 0 their return score (switch
+	// sanma-west-target).
+	West        bool
+	WestTarget  int
+	WestTarget3 int
 	// RiichiNoDraw allows riichi without a draw left (fewer than 4 tiles
 	// in the live wall, 3 in sanma; switch riichi-no-draw).
 	RiichiNoDraw bool

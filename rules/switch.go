@@ -77,6 +77,30 @@ func flag(name, help string, p func(*Set) *bool) sw {
 		}}
 }
 
+// target is a score target: "return" (stored as 0, the return score) or
+// points 100..maxPoints in steps of 100.
+func target(name, help string, p func(*Set) *int) sw {
+	return sw{name: name, help: help, values: "return|points",
+		get: func(s *Set) string {
+			if *p(s) == 0 {
+				return "return"
+			}
+			return strconv.Itoa(*p(s))
+		},
+		set: func(s *Set, v string) error {
+			if strings.ToLower(v) == "return" {
+				*p(s) = 0
+				return nil
+			}
+			n, err := parsePoints(v, 100, maxPoints)
+			if err != nil || n == 0 {
+				return fmt.Errorf("%w %q: want return or points 100..%d in steps of 100", ErrValue, v, maxPoints)
+			}
+			*p(s) = n
+			return nil
+		}}
+}
+
 // points is a non-negative multiple of step up to max.
 func points(name, help string, step, max int, p func(*Set) *int) sw {
 	return sw{name: name, help: help, values: fmt.Sprintf("points, multiple of %d", step),
@@ -149,7 +173,7 @@ const maxPoints = 1_000_000
 // switches returns the switch table, sorted by name.
 func switches() []sw {
 	return []sw{
-		flag("agari-yame", "the match ends when the dealer, first with the return score, wins the last hand", func(s *Set) *bool { return &s.AgariYame }),
+		flag("agari-yame", "the match ends when the dealer, first with the target (west-target), wins the last hand", func(s *Set) *bool { return &s.AgariYame }),
 		{name: "aka", help: "red fives: 0 none, 1 5p, 2 5p 5s, 3 one per suit, 4 one per suit and a second 5p", values: "0..4",
 			get: func(s *Set) string { return strconv.Itoa(s.Aka) },
 			set: func(s *Set, v string) error {
@@ -214,12 +238,13 @@ func switches() []sw {
 				s.Uma3 = u
 				return nil
 			}},
+		target("sanma-west-target", "three-player west-target: points, or return (the sanma return)", func(s *Set) *int { return &s.WestTarget3 }),
 		flag("stacked-yakuman", "several yakuman (or a double yakuman) in one hand add up; off pays one yakuman at most", func(s *Set) *bool { return &s.StackedYakuman }),
 		points("start", "four-player starting points", 100, maxPoints, func(s *Set) *int { return &s.Start }),
 		flag("suucha", "abortive draw: suucha riichi (all four in riichi)", func(s *Set) *bool { return &s.Suucha }),
 		flag("suufon", "abortive draw: suufon renda (four same winds on the first discards)", func(s *Set) *bool { return &s.Suufon }),
 		flag("suukaikan", "abortive draw: four kans by more than one player", func(s *Set) *bool { return &s.Suukaikan }),
-		flag("tenpai-yame", "the match ends when the dealer, first with the return score, is tenpai at the last hand's draw", func(s *Set) *bool { return &s.TenpaiYame }),
+		flag("tenpai-yame", "the match ends when the dealer, first with the target (west-target), is tenpai at the last hand's draw", func(s *Set) *bool { return &s.TenpaiYame }),
 		{name: "tobi", help: "bust: the match ends when a score falls below this many points, or off", values: "off|points",
 			get: func(s *Set) string {
 				if !s.Tobi {
@@ -251,25 +276,7 @@ func switches() []sw {
 			}},
 		flag("ura", "ura dora count for a riichi winner", func(s *Set) *bool { return &s.Ura }),
 		flag("west", "extension round (sudden death) when nobody has west-target at the last hand", func(s *Set) *bool { return &s.West }),
-		{name: "west-target", help: "score that ends the extension round and lets the last hand end the match: points, or return", values: "return|points",
-			get: func(s *Set) string {
-				if s.WestTarget == 0 {
-					return "return"
-				}
-				return strconv.Itoa(s.WestTarget)
-			},
-			set: func(s *Set, v string) error {
-				if strings.ToLower(v) == "return" {
-					s.WestTarget = 0
-					return nil
-				}
-				n, err := parsePoints(v, 100, maxPoints)
-				if err != nil || n == 0 {
-					return fmt.Errorf("%w %q: want return or points 100..%d in steps of 100", ErrValue, v, maxPoints)
-				}
-				s.WestTarget = n
-				return nil
-			}},
+		target("west-target", "score that ends the extension round and lets the last hand end the match: points, or return", func(s *Set) *int { return &s.WestTarget }),
 	}
 }
 

@@ -10,23 +10,32 @@ package rules
 // capped as that of a single yakuman"; kazoe yakuman reduced to
 // sanbaiman), the WRC 2014 rules errata (reachmahjong.com forum: "Swap
 // calling (kuikae) is NOT allowed", "Kazoe yakuman is not allowed", "There
-// is no daiminkan liability") and the WRC 2015 rule book (§5.9.1 "No
-// agari yame"). The three-player values are Tenhou's (WRC is four-player
-// only). Not modelled: the uma split of tied players.
+// is no daiminkan liability"), the WRC 2015 rule book (§5.9.1 "No
+// agari yame"; §5.4 "Swap-calling (kuikae) is not allowed", as
+// ooyamaneko.net's book comparison prints it) and the EMA's list of the
+// RCR 2016's "Differences to World Championship Rules 2015" (Tina
+// Christensen, European Mahjong Association, 2015, as mahjong.ru
+// publishes it: "4-30 is not rounded to mangan payment" in the RCR, so the
+// WRC rounds it up). The three-player values are Tenhou's (WRC is
+// four-player only). Not modelled: the uma split of tied players, and the
+// riichi sticks left at the end (the RCR gives them to the winner, "a
+// difference" from the WRC; here, as on Tenhou, the first place takes
+// them).
 func wrc() Set {
 	return Set{
 		Aka:            0,               // no red fives
 		Kuitan:         true,            // "Kuitan ... is allowed in the WRC rules"
-		Kuikae:         KuikaeForbidden, // "Swap-calling (kuikae) is NOT allowed"
-		Tobi:           false,           // no bust: sessions are played to the end (negative scores carry into the session score)
-		Ron:            RonAtamahane,    // head bump: only the ron nearest the discarder wins
-		Kyuushu:        false,           // "Abortive draws are completely omitted"
+		Kuikae:         KuikaeForbidden, // "Swap-calling (kuikae) is NOT allowed" (errata; WRC 2015 §5.4)
+		Tobi:           true,            // riichi.wiki ruleset box: "Negative score: Game end"
+		TobiBelow:      0,
+		Ron:            RonAtamahane, // head bump: only the ron nearest the discarder wins
+		Kyuushu:        false,        // "Abortive draws are completely omitted"
 		Suufon:         false,
 		Suucha:         false,
 		Suukaikan:      false,
 		Sanchahou:      false,
 		Nagashi:        false, // no nagashi mangan
-		Kiriage:        false, // no kiriage mangan
+		Kiriage:        true,  // 4 han 30 fu is a mangan (the RCR 2016's "4-30 is not rounded" is a difference from WRC 2015)
 		KazoeYakuman:   false, // "this value is reduced to sanbaiman"
 		DoubleYakuman:  false, // "Every yakuman is counted as single yakuman"
 		StackedYakuman: false, // "capped as that of a single yakuman"

@@ -39,7 +39,7 @@ func (f *Flags) Register(fs *flag.FlagSet, withPlayers bool) {
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match (tonpuu) instead of a hanchan")
 	fs.StringVar(&f.preset, "rules", rules.Default().Preset, "house rules preset: "+strings.Join(rules.PresetNames(), ", ")+" (mentalmj rules lists them)")
 	fs.Var(&f.switches, "rule", "a house rule switch NAME=VALUE on top of --rules, repeatable (mentalmj rules lists the switches and their values)")
-	fs.StringVar(&f.time, "time", timecontrol.Default.String(), "time control of a human seat, BASE+BANK seconds: BASE per decision, and a bank for the whole match that pays for longer ones (Tenhou's 5+10); off: no limit (bots and mjai seats keep their own --decision-timeout)")
+	fs.StringVar(&f.time, "time", timecontrol.Default.String(), "time control of a human seat, BASE+BANK seconds: BASE per decision, and a bank for each hand that pays for longer ones (Tenhou's 5+10); off: no limit (bots and mjai seats keep their own --decision-timeout)")
 	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
 	fs.BoolVar(&f.privateHands, "private-hands", false, "private hands: at the end of a hand reveal only the keys the rules need (a riichi loser's hand), so the losers' concealed hands and the unseen wall stay private, even from the audit, which then checks every proof and shown tile but not the whole wall; needs the proofs; all players must agree; each player's --mjlog record is its own view (unseen tiles hidden) and no tenhou.net/6 JSON is written")
 	if withPlayers {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/mentalmj/mentalmj/rules"
 	"github.com/mentalmj/mentalmj/settings/pb"
@@ -34,11 +35,26 @@ func rulesProto(r rules.Set) *pb.Rules {
 	return m
 }
 
+// lateSwitches are the switches added after mentalmj/4's first release,
+// each with the value every earlier release plays without knowing it. A
+// late switch at that value stays out of the digest, so that rules the
+// releases agree on keep their digest, and the transcripts and records of
+// earlier releases still audit and replay; at any other value it is in,
+// and an earlier release refuses the rules by digest.
+var lateSwitches = map[string]string{
+	"sanma-west-target": "return", // three players' extension-round target: their return score
+}
+
 // rulesDigest is the first digestLen bytes of SHA-256 over every switch
-// of r, canonical and sorted (rules.Set.Switches), each followed by "\n".
+// of r, canonical and sorted (rules.Set.Switches), each followed by "\n",
+// leaving out late switches at their earlier value (lateSwitches).
 func rulesDigest(r rules.Set) []byte {
 	h := sha256.New()
 	for _, sw := range r.Switches() {
+		name, value, _ := strings.Cut(sw, "=")
+		if old, ok := lateSwitches[name]; ok && value == old {
+			continue
+		}
 		h.Write([]byte(sw + "\n"))
 	}
 	return h.Sum(nil)[:digestLen]

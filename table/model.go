@@ -47,6 +47,7 @@ type Model struct {
 	timedOut  int // timeouts of the hand already in the feed
 	decisions int // decisions shown so far
 	clock     *timecontrol.Clock
+	links     map[peer.ID]Link // how the node reaches each peer (SetLink, PauseFor)
 }
 
 // SetGame shows the table's settings, game (settings.Settings.Summary).
@@ -192,6 +193,7 @@ func (m *Model) seatNames() {
 		sv.Wind = m.names.Wind(game.Seat(s))
 		sv.Self = s == m.s.Self
 	}
+	m.seatLinks()
 }
 
 // fill copies the public table and the player's hand from v.
@@ -443,6 +445,7 @@ func (m *Model) Finish(st *game.Standings, err error) {
 		m.s.State = StateOver
 		m.s.Status = "the game is over"
 		m.event("info", -1, -1, "the game is over")
+		m.seatLinks()
 	}
 	m.commit()
 }
@@ -454,9 +457,15 @@ func (m *Model) Finish(st *game.Standings, err error) {
 func (m *Model) Pause(text string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
+	m.pause(text)
+}
+
+// pause is Pause with m.mu held; it reports whether it changed anything
+// (and committed).
+func (m *Model) pause(text string) bool {
 	if text == "" {
 		if m.s.State != StatePaused {
-			return
+			return false
 		}
 		m.s.State = StatePlaying
 		m.s.Status = ""
@@ -469,6 +478,7 @@ func (m *Model) Pause(text string) {
 		m.s.Status = text
 	}
 	m.commit()
+	return true
 }
 
 // FaultText says why a game stopped, as the protocol's verdict gives it

@@ -118,6 +118,10 @@ type SeatView struct {
 	Melds []Meld      `json:"melds"`
 	// TimedOut is how many times the node acted for this player this hand.
 	TimedOut int `json:"timedOut"`
+	// Link is how this player's node reaches the seat's player (Model.SetLink,
+	// Model.PauseFor); nil for its own seat, before the first path event,
+	// and in a replay (package viewer).
+	Link *Link `json:"link,omitempty"`
 }
 
 // RiverTile is one discard.

@@ -32,6 +32,15 @@ func (r *Reporter) Who(id peer.ID) string {
 // Path prints a change of how the node reaches a table peer:
 // "bob: direct (QUIC, hole punched)".
 func (r *Reporter) Path(p node.Path) {
+	r.mu.Lock()
+	if r.paths == nil {
+		r.paths = map[peer.ID]node.Path{}
+	}
+	r.paths[p.Peer] = p
+	for f := range r.watchers {
+		(*f)(p)
+	}
+	r.mu.Unlock()
 	r.Event(map[string]any{"event": "path", "peer": p.Peer.String(), "direct": p.Direct, "transport": p.Transport,
 		"how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
 		"%s: %s", r.Who(p.Peer), p)
@@ -48,4 +57,26 @@ func (r *Reporter) Relay(id peer.ID, held bool, err error) {
 	}
 	r.Event(map[string]any{"event": "relay", "relay": id.String(), "held": false, "err": err.Error()},
 		"relay %s lost (%v): direct pairs are unaffected, relayed ones go through another relay; reserving again", node.ShortID(id), err)
+}
+
+// WatchPaths calls f with the latest path of every peer reported so far
+// and then with each path Path reports, in order, until the returned stop
+// is called: the browser table shows the paths the progress line prints.
+// f runs with the Reporter locked, on the node's goroutine: it must not
+// block or call the Reporter.
+func (r *Reporter) WatchPaths(f func(node.Path)) (stop func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.paths {
+		f(p)
+	}
+	if r.watchers == nil {
+		r.watchers = map[*func(node.Path)]bool{}
+	}
+	r.watchers[&f] = true
+	return func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		delete(r.watchers, &f)
+	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/verdict"
@@ -21,14 +22,17 @@ import (
 // for people, or with JSON a JSON object whose "event" key names it (see
 // the package doc). It remembers the verdicts it wrote, so that each blame
 // and fault is written once. Write errors of W are ignored, as for a
-// terminal. Event, Path, Relay and Name may be called from several
-// goroutines; Hand, Blame and Fault from one at a time.
+// terminal. Event, Path, WatchPaths, Relay and Name may be called from
+// several goroutines; Hand, Blame and Fault from one at a time.
 type Reporter struct {
 	mu    sync.Mutex // the node reports paths from its own goroutine
 	nicks map[peer.ID]string
 	W     io.Writer       // where the lines go
 	JSON  bool            // JSON objects instead of text lines
 	seen  map[string]bool // verdicts already reported
+
+	paths    map[peer.ID]node.Path // the latest path of each peer (Path)
+	watchers map[*func(node.Path)]bool
 }
 
 // Event writes one event: obj as a JSON object, or format and args as a

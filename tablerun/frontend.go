@@ -69,7 +69,7 @@ func (f *frontend) Paused(p protocol.Pause) {
 		f.term.Pause(p)
 		return
 	}
-	f.model.Pause(p.Text())
+	f.model.PauseFor(p)
 }
 
 // HandDone feeds the table a hand's result.

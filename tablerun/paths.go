@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/table"
 	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
@@ -35,8 +36,32 @@ func awaitDirect(ctx context.Context, n *node.Node, out *tableprogress.Reporter)
 		if p.Direct {
 			continue
 		}
+		advice := "The relay has no limits on this circuit: the game goes through it (every message signed and checked as on a direct path; it adds the relay's round trip)."
+		if p.Limited {
+			advice = "A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers."
+		}
 		out.Event(map[string]any{"event": "stays-relayed", "peer": p.Peer.String(), "relay": p.Relay.String(), "why": p.Why,
-			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String()},
-			"%s stays relayed: %s.\n  A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers.", out.Who(p.Peer), p)
+			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "limited": p.Limited},
+			"%s stays relayed: %s.\n  %s", out.Who(p.Peer), p, advice)
 	}
+}
+
+// showPaths shows at the table model's seats how the node reaches each
+// player: every path out has reported and reports until stop is called
+// (the same events as the progress line and the terminal).
+func showPaths(out *tableprogress.Reporter, model *table.Model) (stop func()) {
+	return out.WatchPaths(func(p node.Path) { model.SetLink(p.Peer, linkOf(p)) })
+}
+
+// linkOf is path p as the table model shows it; its Text is the
+// progress line's own (node.Path.String).
+func linkOf(p node.Path) table.Link {
+	l := table.Link{State: table.LinkNone, Transport: p.Transport, How: p.How, Why: p.Why, Text: p.String()}
+	switch {
+	case p.Direct:
+		l.State = table.LinkDirect
+	case p.Relay != "":
+		l.State, l.Relay = table.LinkRelayed, p.Relay.String()
+	}
+	return l
 }

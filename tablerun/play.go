@@ -143,6 +143,7 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		front.serve(uiCtx, *noOpen, screen)
 	}
 	player := front.player
+	defer showPaths(out, front.model)()
 	front.model.SetGame(fmt.Sprintf("table %s: %s", *table, f.Play.Summary()))
 	var clock *timecontrol.Clock // a human seat's time control
 	if player != nil && !*passive && mjaiPlayer == nil {
@@ -171,6 +172,7 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 			line := ""
 			for s, p := range o.Seats {
 				seats, nicks = append(seats, p.String()), append(nicks, o.Nicks[s])
+				out.Name(p, o.Nicks[s]) // path lines name the player from now on
 				you := ""
 				if game.Seat(s) == o.Seat {
 					you = " (you)"

@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// Clock keeps one player's time control over a match: the bank left, and
-// the decision under way. It is safe for concurrent use (the protocol
+// Clock keeps one player's time control over a match: the bank left in
+// the current hand, and the decision under way. It is safe for concurrent use (the protocol
 // starts and stops it, a table shows it).
 type Clock struct {
 	mu      sync.Mutex
@@ -35,6 +35,18 @@ func (k *Clock) Start() time.Duration {
 	defer k.mu.Unlock()
 	k.started = k.now()
 	return k.c.Base + k.bank
+}
+
+// NewHand refills the bank for a new hand (kyoku), as Tenhou does (see
+// the package doc for the source); a decision under way is left running.
+// The protocol calls it as each hand's play begins.
+func (k *Clock) NewHand() {
+	if k == nil || k.c.IsOff() {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.bank = k.c.Bank
 }
 
 // Stop ends the decision Start began and takes what it used beyond Base

@@ -9,13 +9,13 @@ import (
 	"time"
 )
 
-// Control is a time control: Base per decision, and a Bank for the whole
-// match that pays for what decisions take beyond Base. The zero Control
+// Control is a time control: Base per decision, and a Bank for each hand
+// (kyoku) that pays for what decisions take beyond Base. The zero Control
 // is "off": no limit.
 type Control struct {
 	// Base is each decision's free time (at least a second unless off).
 	Base time.Duration
-	// Bank is the extra time for the whole match (0 or more).
+	// Bank is the extra time for each hand (0 or more).
 	Bank time.Duration
 }
 

@@ -122,6 +122,27 @@ func TestClockBank(t *testing.T) {
 	}
 }
 
+// TestClockNewHand: the bank spent in one hand is whole again in the
+// next (5+10: 9 s in hand 1 leaves 6 s; the next hand starts with 10 s),
+// and a nil or off clock ignores the call.
+func TestClockNewHand(t *testing.T) {
+	now := time.Unix(1000, 0)
+	k := NewClock(Default)
+	k.now = func() time.Time { return now }
+	k.Start()
+	now = now.Add(9 * time.Second)
+	if got := k.Stop(); got != 6*time.Second {
+		t.Fatalf("after 9 s: bank %v, want 6s", got)
+	}
+	k.NewHand()
+	if got := k.Start(); got != 15*time.Second {
+		t.Fatalf("first decision of the next hand may last %v, want 5+10 s", got)
+	}
+	var nilClock *Clock
+	nilClock.NewHand()
+	NewClock(Off).NewHand()
+}
+
 func TestOffClock(t *testing.T) {
 	for _, k := range []*Clock{nil, NewClock(Off)} {
 		if k.Start() != 0 || k.Stop() != 0 || !k.State().Off || k.State().String() != "" {

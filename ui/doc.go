@@ -11,7 +11,10 @@
 // on the page and changes nothing. Before the game, Server.Confirm asks
 // a guest to play the host's game with Accept and Decline; the answer
 // comes over the same WebSocket, and one sent when nothing is asked is
-// dropped with a notice.
+// dropped with a notice. Each opponent's name plate carries a line
+// saying how the node reaches that player (table.Link: direct, relayed
+// and why, not connected, paused with the reconnect grace left); a
+// replay (package viewer), which draws with the same script, has none.
 //
 // Everything the page needs — HTML, CSS, JavaScript and the tile faces,
 // drawn as SVG by the page's own script — is embedded in the binary

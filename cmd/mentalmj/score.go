@@ -51,7 +51,7 @@ With --json, each stdin line is one JSON object with the keys
   players (4 or 3, numbers), rules (preset name);
 and each stdout line is its result, in the same order:
   {"ok":true,"han":3,"fu":40,"points":5200,"payments":[{"payer":
-  "discarder","points":5200}],"yaku":[{"name":"riichi","han":1,"id":1},…],
+  "discarder","points":5200}],"yaku":[{"name":"Riichi","han":1,"id":1},…],
   "yakuman":0}
 (with "limit":"mangan", "haneman", … when the hand reaches one; a tsumo's
 payers are named by seat wind, E the dealer; a yaku's id is Tenhou's

@@ -29,7 +29,7 @@ func TestScoreCommand(t *testing.T) {
 		{"--win", "4s", "--ron", "--riichi", "--dora", "1m", "123m456p789s2344s"},
 	} {
 		code, out, errs := runScoreT(t, args...)
-		if code != 0 || !strings.Contains(out, "3 han 30 fu: 3900 points") || !strings.Contains(out, "the discarder pays 3900") || !strings.Contains(out, "pinfu") {
+		if code != 0 || !strings.Contains(out, "3 han 30 fu: 3900 points") || !strings.Contains(out, "the discarder pays 3900") || !strings.Contains(out, "Pinfu") {
 			t.Errorf("score %q: exit %d, out %q, err %q", args, code, out, errs)
 		}
 	}

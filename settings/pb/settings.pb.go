@@ -205,8 +205,9 @@ func (x *Rules) GetDigest() []byte {
 }
 
 // TimeControl gives each decision base_ms milliseconds; what a decision
-// takes beyond them is taken from a bank of bank_ms milliseconds for the
-// whole match. off (base_ms and bank_ms then 0) sets no limit.
+// takes beyond them is taken from a bank of bank_ms milliseconds, refilled
+// at the start of every hand. off (base_ms and bank_ms then 0) sets no
+// limit.
 type TimeControl struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	BaseMs        uint32                 `protobuf:"varint,1,opt,name=base_ms,json=baseMs,proto3" json:"base_ms,omitempty"`

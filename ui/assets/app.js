@@ -66,6 +66,18 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     }).join("")}</div>`).join("");
   }
 
+  // How the node reaches the seat's player (Snapshot SeatView.link; none
+  // for the player's own seat and in a replay): one line under the name
+  // plate in the node's own words, the whole of it in the tooltip.
+  const LINK_ICON = { direct: "⇄", relayed: "⇢", "not connected": "✕", paused: "‖" };
+  function linkHTML(l) {
+    if (!l) return "";
+    const state = l.pause ? "paused" : l.state;
+    const text = l.pause || l.text || l.state;
+    const title = [l.pause, l.text, l.relay ? "relay " + l.relay : ""].filter(Boolean).join("\n");
+    return `<div class="link" data-state="${esc(state)}" title="${esc(title)}"><span class="icon">${LINK_ICON[state] || "?"}</span> ${esc(text)}</div>`;
+  }
+
   function seatHTML(s, i) {
     const badges = [`<span class="wind">${esc(s.wind)}</span>`];
     if (s.dealer) badges.push(`<span class="dealer" title="dealer (oya)">dealer</span>`);
@@ -73,7 +85,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const turn = snap.turn === i ? " turn" : "";
     const to = s.timedOut ? `<span class="to">node acted ×${s.timedOut}</span>` : "";
     const back = s.self ? "" : `<span class="concealed">${s.concealed} in hand</span>`;
-    return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? " (you)" : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>
+    return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? " (you)" : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>${linkHTML(s.link)}
       <div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
       <div class="melds">${s.melds.map(meldHTML).join("")}</div>`;
   }
