@@ -301,6 +301,12 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	n.stopBG, n.bgCtx = stop, bg
 	if err := n.startAutoNAT(); err != nil {
 		stop()
+		if n.hps != nil {
+			_ = n.hps.Close()
+		}
+		if d := n.getDHT(); d != nil {
+			_ = d.Close()
+		}
 		_ = h.Close()
 		return nil, err
 	}

@@ -175,6 +175,8 @@ func TestRelayBadArguments(t *testing.T) {
 		append([]string{"join", "--table", "t", "--relay", "/ip4/127.0.0.1/tcp/4001/p2p/" + id + "/p2p-circuit"}, peers...),
 		{"relay", "--listen", "nonsense"},
 		{"relay", "extra"},
+		{"relay", "--stats", "-1s"},
+		{"relay", "--progress", "xml"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
