@@ -14,9 +14,11 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/metrics"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
 	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
+	yamuxcfg "github.com/libp2p/go-yamux/v5"
 	"github.com/multiformats/go-multiaddr"
 )
 
@@ -130,6 +132,7 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		libp2p.BandwidthReporter(r.bandwidth),
 		// A relay is reached directly: it needs no relay client itself.
 		libp2p.DisableRelay(),
+		libp2p.Muxer(yamux.ID, quietYamux()),
 		// AutoNAT (v1 dial-backs from this host, v2 from a helper host)
 		// tells players whether they are reachable, so that a lone relay
 		// is enough; identify tells them the address it observes them
@@ -163,6 +166,23 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	r.log.Info("relay listening", "peer", h.ID().String(), "addrs", fmt.Sprint(r.Addrs()),
 		"circuit_duration", limit.Duration.String(), "circuit_bytes", limit.Data)
 	return r, nil
+}
+
+// quietYamux is libp2p's yamux with the relay's own pings thinned out.
+// Every yamux session pings its peer every 30 s to measure the round trip
+// and, when the peer was silent for 30 s, to check it is alive: on a
+// player's idle reservation connection both ends did both, four frames
+// (with their ACKs, ~1 KB a minute per player) where two do: the player's
+// pings, which the relay answers, keep its NAT mapping open and tell it
+// when the relay is gone. The relay measures no round trip (it uses none)
+// and checks a silent player every 2 minutes; a player that vanished
+// without a word loses its slot then, or when its reservation expires.
+func quietYamux() *yamux.Transport {
+	t := *yamux.DefaultTransport
+	c := (*yamuxcfg.Config)(&t)
+	c.MeasureRTTInterval = time.Hour
+	c.KeepAliveInterval = 2 * time.Minute
+	return &t
 }
 
 // ID returns the relay's peer ID, derived from RelayConfig.Identity.
