@@ -168,7 +168,7 @@ func (n *Node) checkPath(l *link) {
 		// from (a LAN, loopback), nothing is closed.
 		for _, c := range inbound {
 			n.log.Debug("closing a duplicate relayed connection", "peer", id.String())
-			_ = c.Close()
+			n.closeOwn(c)
 		}
 		inbound = nil
 	}
@@ -246,7 +246,7 @@ func (n *Node) checkPath(l *link) {
 		for _, c := range n.host.Network().ConnsToPeer(id) {
 			if isCircuit(c.RemoteMultiaddr()) || c.Stat().Limited {
 				n.log.Info("closing the relayed connection: the peer is reached directly", "peer", id.String(), "relay", relayOf(c.RemoteMultiaddr()).String())
-				_ = c.Close()
+				n.closeOwn(c)
 			}
 		}
 	}

@@ -84,6 +84,24 @@
 // never change the host's addresses, so that a table becoming direct costs
 // no identify push to every peer.
 //
+// # Relays at fault
+//
+// A relay is never trusted (relayfault.go). Relayed addresses are built
+// from the relay address given (Config.Relays, the table), never from the
+// relay's reservation or identify; every dial ends in a security handshake
+// that authenticates the peer expected. The swarm's dial tracer sees every
+// failed dial of one address, also those hidden by another address that
+// answered, and a relay that refuses a circuit, cannot be reached for one,
+// is not a relay, or answers with another key (so does a table peer's
+// address) is reported (RelayFault, Config.OnRelayFault);
+// so is a circuit to a table peer that closes without either side closing
+// it. A relay at fault is suspect for two minutes: the dial ranker
+// (libp2p's default, then) dials a peer's addresses through it 2 s after
+// the peer's other addresses, so pairs reconnect over another relay or
+// directly. Reservation failures say the relay's ID, address and why
+// (refused with its status, unreachable, another peer at that address, not
+// a relay) through Config.OnRelay and WaitReservations.
+//
 // With Config.Public the node also joins the public libp2p network
 // (public.go): a Kademlia DHT client, AutoRelay reservations on relays
 // found among the DHT's peers, and peer routing for stale addresses.

@@ -26,6 +26,13 @@ func playOverLibp2p(tb testing.TB, listen string, hands int) [][]protocol.HandRe
 // nodes and returns each player's results; a player's error fails tb.
 func playHands(tb testing.TB, ctx context.Context, nodes []*Node, hands int) [][]protocol.HandResult {
 	tb.Helper()
+	return playHandsGrace(tb, ctx, nodes, hands, 0)
+}
+
+// playHandsGrace is playHands with the protocol's ReconnectGrace set to
+// grace (0: a dropped connection ends the hand).
+func playHandsGrace(tb testing.TB, ctx context.Context, nodes []*Node, hands int, grace time.Duration) [][]protocol.HandResult {
+	tb.Helper()
 	ids := make([]peer.ID, len(nodes))
 	for i, n := range nodes {
 		ids[i] = n.ID()
@@ -34,7 +41,7 @@ func playHands(tb testing.TB, ctx context.Context, nodes []*Node, hands int) [][
 	errs := make([]error, len(nodes))
 	var wg sync.WaitGroup
 	for i, n := range nodes {
-		g, err := protocol.NewGame(protocol.Config{Table: "loopback", Identity: n.PrivKey(), Peers: ids, Hands: hands, Transport: n, Timeout: 20 * time.Second})
+		g, err := protocol.NewGame(protocol.Config{Table: "loopback", Identity: n.PrivKey(), Peers: ids, Hands: hands, Transport: n, Timeout: 20 * time.Second, ReconnectGrace: grace})
 		if err != nil {
 			tb.Fatal(err)
 		}

@@ -17,6 +17,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/host/autorelay"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
 	"github.com/libp2p/go-libp2p/p2p/protocol/identify"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
@@ -95,6 +96,15 @@ type Config struct {
 	// block. Losing a relay is never a player's fault: pairs it carried
 	// reconnect directly or through another relay.
 	OnRelay func(relay peer.ID, held bool, err error)
+	// OnRelayFault, if not nil, is called when a relay refuses a circuit,
+	// cannot be reached for one, is not a relay, leads to another peer
+	// than the one expected (the security handshake says so; also for a
+	// table peer's address), or drops a circuit to a table peer
+	// (RelayFault, relayfault.go), at most once a minute for
+	// the same fault, on a goroutine of the node; it must not block. The
+	// node then prefers its other paths for a while. A relay's fault is
+	// never a player's.
+	OnRelayFault func(RelayFault)
 	// Public joins the public libp2p network (public.go): a Kademlia DHT
 	// client bootstrapped from Bootstrap (JoinPublic), AutoRelay
 	// reservations on relays found among the DHT's peers (the node then
@@ -129,13 +139,19 @@ type Node struct {
 	tableSet chan struct{}
 	gater    *tableGater
 
-	hps         *holepunch.Service // DCUtR, started by the connection manager (direct.go)
-	moveStreams bool
-	onPath      func(Path)
-	onRelay     func(peer.ID, bool, error)
-	pathMu      sync.Mutex // guards paths and obs
-	paths       map[peer.ID]*pathState
-	obs         []observation
+	hps          *holepunch.Service // DCUtR, started by the connection manager (direct.go)
+	moveStreams  bool
+	onPath       func(Path)
+	onRelay      func(peer.ID, bool, error)
+	onRelayFault func(RelayFault)
+	faults       relayFaults // relayfault.go
+	// relayOnly, set by tests before any table dial, keeps the swarm
+	// from dialling direct addresses (rankDials), as between homes whose
+	// NATs let nothing in.
+	relayOnly atomic.Bool
+	pathMu    sync.Mutex // guards paths and obs
+	paths     map[peer.ID]*pathState
+	obs       []observation
 
 	autonat        *autoNAT // the AutoNAT v2 client (autonat.go)
 	onReachability func(Reachability)
@@ -195,9 +211,15 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		moveStreams:  cfg.MoveToDirect,
 		onPath:       cfg.OnPath,
 		onRelay:      cfg.OnRelay,
+		onRelayFault: cfg.OnRelayFault,
 		paths:        make(map[peer.ID]*pathState),
+		faults: relayFaults{suspect: make(map[peer.ID]time.Time), reported: make(map[string]time.Time),
+			ownClose: make(map[string]bool)},
 	}
 	n.onReachability = cfg.OnReachability
+	// The background context exists before the host: the swarm's dial
+	// tracer (relayfault.go) looks at it from the first dial on.
+	n.bgCtx, n.stopBG = context.WithCancel(context.Background())
 	if n.log == nil {
 		n.log = slog.New(slog.DiscardHandler)
 	}
@@ -274,6 +296,11 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// UPnP / NAT-PMP: a home router that offers port mapping
 		// makes the node reachable without hole punching.
 		libp2p.NATPortMap(),
+		// Every failed dial of one address is looked at (a relay that
+		// refuses circuits, or an address that leads to another peer),
+		// and dials through a relay at fault wait behind the peer's
+		// other addresses (relayfault.go).
+		libp2p.SwarmOpts(swarm.WithMetricsTracer(dialWatch{n: n}), swarm.WithDialRanker(n.rankDials)),
 		// The circuit relay v2 client is on by default. Hole punching
 		// (DCUtR) is started below, by hand: libp2p's own service would
 		// hide itself, and the connection manager starts it for every
@@ -297,10 +324,8 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 			return nil, err
 		}
 	}
-	bg, stop := context.WithCancel(context.Background())
-	n.stopBG, n.bgCtx = stop, bg
 	if err := n.startAutoNAT(); err != nil {
-		stop()
+		n.stopBG()
 		if n.hps != nil {
 			_ = n.hps.Close()
 		}
@@ -316,13 +341,14 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	h.SetStreamHandler(ProtocolID, n.handleStream)
 	h.SetStreamHandler(NATProtocolID, n.handleNAT)
 	h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.disconnected})
+	h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.circuitClosed})
 	if len(n.relays) > 0 {
 		h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.relayDisconnected})
 		for _, r := range cfg.Relays {
 			h.Peerstore().AddAddrs(r.ID, r.Addrs, peerstoreTTL)
 		}
 	}
-	n.startReservations(bg)
+	n.startReservations(n.bgCtx)
 	n.startPaths()
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
 	return n, nil

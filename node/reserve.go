@@ -6,12 +6,16 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/sec"
 	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
+	pbv2 "github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/pb"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/proto"
 	"github.com/multiformats/go-multiaddr"
 )
 
@@ -115,7 +119,7 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 			return
 		}
 		if err != nil {
-			err = fmt.Errorf("relay %s: reservation refused or relay unreachable: %w", id, err)
+			err = reserveError(s.info, err)
 			n.setReservation(s, time.Time{}, err)
 			failures++
 			if failures == 1 && n.onRelay != nil {
@@ -160,6 +164,49 @@ func (n *Node) keepReservation(ctx context.Context, s *relaySlot) {
 		case <-timer.C:
 		}
 	}
+}
+
+// reserveError says why a reservation on the relay info failed, naming
+// the relay by peer ID and address: the relay refused it (its circuit
+// relay v2 status, e.g. RESERVATION_REFUSED or PERMISSION_DENIED), its
+// address leads to another peer (the security handshake authenticated
+// someone else), it does not speak circuit relay v2, or it could not be
+// reached. It wraps err.
+func reserveError(info peer.AddrInfo, err error) error {
+	at := fmt.Sprintf("relay %s at %s", info.ID, multiaddrList(info.Addrs))
+	var re client.ReservationError
+	var mismatch sec.ErrPeerIDMismatch
+	switch {
+	case errors.As(err, &mismatch):
+		return quietCause{fmt.Sprintf("%s: that address leads to another peer, %s (the security handshake authenticated it): not trusted; check the relay address", at, mismatch.Actual), err}
+	case errors.As(err, &re) && re.Status != pbv2.Status_CONNECTION_FAILED:
+		// libp2p's text adds nothing to the status (and prints a nil
+		// cause as "%!s(<nil>)"): keep it for errors.As only.
+		return quietCause{fmt.Sprintf("%s refused the reservation (%s)", at, re.Status), err}
+	case strings.Contains(err.Error(), "protocols not supported"): // go-multistream's ErrNotSupported
+		return fmt.Errorf("%s is not a circuit relay v2 relay (it does not speak %s): %w", at, proto.ProtoIDv2Hop, err)
+	default:
+		return quietCause{fmt.Sprintf("%s is unreachable (%s)", at, dialCause(err)), err}
+	}
+}
+
+// quietCause is an error whose text is msg alone and which unwraps to
+// err.
+type quietCause struct {
+	msg string
+	err error
+}
+
+func (e quietCause) Error() string { return e.msg }
+func (e quietCause) Unwrap() error { return e.err }
+
+// multiaddrList writes addresses as "A" or "A, B".
+func multiaddrList(addrs []multiaddr.Multiaddr) string {
+	s := make([]string, len(addrs))
+	for i, a := range addrs {
+		s[i] = a.String()
+	}
+	return strings.Join(s, ", ")
 }
 
 // sleepCtx waits d or until ctx is done; it reports whether d passed.

@@ -116,7 +116,7 @@ func (n *Node) handleStream(s network.Stream) {
 			// We never saw the old connection go: it and our outbound
 			// stream on it are dead. Close it and start over on the new.
 			if c := old.Conn(); c != s.Conn() {
-				_ = c.Close()
+				n.closeOwn(c)
 			}
 			n.lost(l, fmt.Errorf("peer %s: reconnected with a new stream: %w", from, protocol.ErrPeerGone), false)
 		}
