@@ -53,5 +53,7 @@
 // names and nicknames. A guest whose stream breaks before the seating
 // arrives (a relay restarting, a dropped connection) dials again and says
 // Hello on a new stream, within DialWindow; until the table is full the
-// host gives it back its place, under the nickname it first gave.
+// host gives it back its place, under the nickname it first gave; once
+// the table is full, a seated guest that comes back gets the signed
+// seating list (Announce waits RejoinWindow for it).
 package invite

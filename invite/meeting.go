@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
@@ -63,6 +65,9 @@ type Meeting struct {
 
 	sendMu    sync.Mutex // held while telling the guests, so messages keep their order
 	announced bool       // guarded by sendMu: the seating was sent, streams are closed for writing
+	// seatingMsg is the signed seating list as sent, set by Announce
+	// (guarded by mu): a seated guest whose stream broke gets it again.
+	seatingMsg []byte
 
 	mu      sync.Mutex
 	guests  []*guest  // in order of arrival
@@ -76,8 +81,13 @@ type Meeting struct {
 type guest struct {
 	seat Seat
 	s    network.Stream
-	wmu  sync.Mutex // serializes writes to s
+	wmu  sync.Mutex  // serializes writes to s
+	sent atomic.Bool // the seating list went out on s
 }
+
+// RejoinWindow is how long Announce waits for a guest whose stream broke
+// before it got the seating list to meet again and get it.
+const RejoinWindow = 15 * time.Second
 
 // NewMeeting opens a meeting for table on h, whose identity key is key,
 // with the host's nickname nick and its dialable transport addresses addrs
@@ -207,18 +217,20 @@ func (m *Meeting) seating() Seating {
 }
 
 // Announce signs the seating Gather fixed (SignSeating) and sends it to
-// every guest, in parallel, then closes their streams and stops serving
-// ProtocolID. It returns an error naming each guest it could not reach
-// (that guest will be missing when the game connects), or an error if
-// Gather has not fixed the seating.
+// every guest, in parallel, closing their streams for writing. A guest
+// whose stream broke (a relay restarting, a dropped connection) before it
+// got the list has RejoinWindow to meet again and get it; the meeting
+// serves seated guests until Close. Announce returns an error naming each
+// guest that got no list by then (that guest will be missing when the
+// game connects), ctx's error, or an error if Gather has not fixed the
+// seating.
 func (m *Meeting) Announce(ctx context.Context) error {
 	m.mu.Lock()
-	fixed, guests := m.fixed, append([]*guest(nil), m.guests...)
+	fixed := m.fixed
 	m.mu.Unlock()
 	if !fixed {
 		return errors.New("announce: the seating is not fixed yet (Gather)")
 	}
-	defer m.Close()
 	signed, err := signSeating(m.key, m.seating())
 	if err != nil {
 		return fmt.Errorf("announce: %w", err)
@@ -228,24 +240,62 @@ func (m *Meeting) Announce(ctx context.Context) error {
 		return fmt.Errorf("announce: %w", err)
 	}
 	m.sendMu.Lock()
-	defer m.sendMu.Unlock()
 	m.announced = true
-	errs := make([]error, len(guests))
+	m.mu.Lock()
+	m.seatingMsg = msg
+	guests := append([]*guest(nil), m.guests...)
+	m.changedLocked()
+	m.mu.Unlock()
 	var wg sync.WaitGroup
-	for i, g := range guests {
-		wg.Go(func() {
-			if err := g.write(ctx, msg); err != nil {
-				errs[i] = fmt.Errorf("guest %s: %w", g.seat.ID, err)
-				return
-			}
-			_ = g.s.CloseWrite()
-		})
+	for _, g := range guests {
+		wg.Go(func() { m.sendSeating(ctx, g, msg) })
 	}
 	wg.Wait()
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("announce: %w", err)
+	m.sendMu.Unlock()
+
+	window := time.NewTimer(RejoinWindow)
+	defer window.Stop()
+	for {
+		m.mu.Lock()
+		var missing []string
+		for _, g := range m.guests {
+			if !g.sent.Load() {
+				missing = append(missing, g.seat.ID.String())
+			}
+		}
+		changed := m.changed
+		m.mu.Unlock()
+		if len(missing) == 0 {
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("announce: guest %s got no seating list: %w", strings.Join(missing, ", "), ctx.Err())
+		case <-window.C:
+			return fmt.Errorf("announce: guest %s got no seating list: its stream broke and it did not come back within %s", strings.Join(missing, ", "), RejoinWindow)
+		case <-changed:
+		}
 	}
-	return nil
+}
+
+// sendSeating writes the seating list msg to g once and closes g's stream
+// for writing; a failed write resets the stream (the guest meets again).
+func (m *Meeting) sendSeating(ctx context.Context, g *guest, msg []byte) {
+	g.wmu.Lock()
+	defer g.wmu.Unlock()
+	if g.sent.Load() {
+		return
+	}
+	if err := writeMsg(ctx, g.s, msg); err != nil {
+		m.log.Info("meeting: cannot send the seating list, waiting for the guest to come back", "peer", g.seat.ID.String(), "err", err)
+		_ = g.s.Reset()
+		return
+	}
+	_ = g.s.CloseWrite()
+	g.sent.Store(true)
+	m.mu.Lock()
+	m.changedLocked()
+	m.mu.Unlock()
 }
 
 // Close stops serving ProtocolID and resets the streams of guests not yet
@@ -357,7 +407,7 @@ func (m *Meeting) handle(s network.Stream) {
 			back = i
 		}
 	}
-	if m.closed || m.fixed || back < 0 && len(m.guests) >= m.inv.PlayerCount()-1 {
+	if m.closed || back < 0 && (m.fixed || len(m.guests) >= m.inv.PlayerCount()-1) {
 		m.mu.Unlock()
 		reason := fmt.Sprintf("table %q is full", m.inv.Table)
 		log.Info("meeting: refused", "reason", reason)
@@ -371,10 +421,22 @@ func (m *Meeting) handle(s network.Stream) {
 		// addresses replace the old ones. Nobody left, so no event.
 		old := m.guests[back]
 		g.seat.Nick = old.seat.Nick
+		if m.fixed {
+			g.seat = old.seat // the seating is drawn: nothing of it changes
+		}
 		m.guests[back] = g
+		fixed := m.fixed
+		m.changedLocked()
 		m.mu.Unlock()
 		_ = old.s.Reset()
 		log.Info("meeting: guest came back on a new stream", "nick", g.seat.Nick)
+		if fixed {
+			m.seatAgain(g)
+			var b [1]byte
+			_, _ = s.Read(b[:]) // until the guest, having read the list, closes
+			_ = s.Close()
+			return
+		}
 	} else {
 		m.guests = append(m.guests, g)
 		m.events = append(m.events, Arrival{Seat: seat, Count: len(m.guests) + 1})
@@ -413,6 +475,31 @@ func (m *Meeting) handle(s network.Stream) {
 	log.Info("meeting: guest left", "err", err)
 	_ = s.Reset()
 	m.sendArrivals()
+}
+
+// seatAgain sends a seated guest that came back on a new stream (after
+// Gather fixed the seating) the seating list, once Announce has signed it,
+// and leaves the stream to the guest to close.
+func (m *Meeting) seatAgain(g *guest) {
+	for {
+		m.mu.Lock()
+		msg, closed, changed := m.seatingMsg, m.closed, m.changed
+		m.mu.Unlock()
+		if msg != nil {
+			m.sendSeating(context.Background(), g, msg)
+			return
+		}
+		if closed {
+			_ = g.s.Reset()
+			return
+		}
+		select {
+		case <-changed:
+		case <-time.After(RejoinWindow):
+			_ = g.s.Reset()
+			return
+		}
+	}
 }
 
 // checkHello decodes and validates a guest's Hello; the guest's peer ID is

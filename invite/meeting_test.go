@@ -300,6 +300,52 @@ func TestMeetingRefusals(t *testing.T) {
 	}
 }
 
+// A seated guest whose connection drops after the table filled, before
+// the host sent the seating list, meets again and gets the list: Announce
+// waits for it and succeeds, and both guests get the same seating.
+func TestMeetingSeatedGuestComesBackForTheList(t *testing.T) {
+	ctx := ctxFor(t, 30*time.Second)
+	h, m := openMeeting(t)
+	if err := m.SetPlayers(3); err != nil {
+		t.Fatal(err)
+	}
+	inv := m.Invite()
+	guests := []player{guestOf(t, inv), guestOf(t, inv)}
+	seatings := make([]Seating, 2)
+	errs := make([]error, 2)
+	var wg sync.WaitGroup
+	for i, g := range guests {
+		wg.Go(func() {
+			seatings[i], errs[i] = Join(ctx, g.n.Host(), inv, fmt.Sprintf("g%d", i), g.addrs(), nil)
+		})
+		time.Sleep(50 * time.Millisecond)
+	}
+	seating, err := m.Gather(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first guest's connection drops between the full table and
+	// the list.
+	_ = h.n.Host().Network().ClosePeer(guests[0].n.ID())
+	if err := m.Announce(ctx); err != nil {
+		t.Fatalf("announce: %v", err)
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("guest %d: %v", i, err)
+		}
+		if len(seatings[i].Seats) != 3 {
+			t.Fatalf("guest %d: seating %+v", i, seatings[i])
+		}
+		for j, s := range seatings[i].Seats {
+			if s.ID != seating.Seats[j].ID || s.Nick != seating.Seats[j].Nick {
+				t.Errorf("guest %d: seat %d is %s %q, the host's %s %q", i, j, s.ID, s.Nick, seating.Seats[j].ID, seating.Seats[j].Nick)
+			}
+		}
+	}
+}
+
 // A second Hello from a guest already at the meeting, before the host has
 // seen its first stream break, takes over its place: the old stream is
 // reset, no arrival or departure is reported, and the nickname stays the

@@ -96,16 +96,19 @@ func events(p *Proc, kind string) []event {
 // with its first address.
 func startRelay(t testing.TB, ctx context.Context, l *Lab, h Host, flags ...string) (*Proc, string) {
 	t.Helper()
-	args := append([]string{"relay", "--data-dir", filepath.Join(t.TempDir(), h.Name)}, flags...)
+	args := append([]string{"relay", "--data-dir", filepath.Join(t.TempDir(), h.Name), "--progress", "json", "--stats", statsEvery}, flags...)
 	p, err := l.Start(ctx, h, nil, bin, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	line, err := p.WaitLine(ctx, "the relay's address", func(s string) bool { return strings.HasPrefix(s, "relay address: /ip4/"+PublicNet) })
+	line, err := p.WaitLine(ctx, "the relay's address", func(s string) bool {
+		addr, _ := parseEvent(s)["addr"].(string)
+		return strings.HasPrefix(addr, "/ip4/"+PublicNet)
+	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p, strings.TrimPrefix(line, "relay address: ")
+	return p, parseEvent(line)["addr"].(string)
 }
 
 // table is four players in the lab: the host first.
@@ -336,8 +339,14 @@ func homes(t testing.TB, ctx context.Context, l *Lab, names []string, random map
 type ordinaryResult struct {
 	toDirect   time.Duration // from all connected through the relay to all six pairs direct
 	relayBytes int64         // bytes through the relay's interface during hand 1, once direct
-	handsLost  int           // hands not audited ok, of 4 per node
-	handMs     float64       // mean hand time
+	window     time.Duration // the time relayBytes were counted in
+	// circuitBytes is what the relay relayed through circuits once the
+	// table was direct, to its stop after hand 1; relayControl names its
+	// own streams' bytes then (carriedOnceDirect).
+	circuitBytes int64
+	relayControl string
+	handsLost    int     // hands not audited ok, of 4 per node
+	handMs       float64 // mean hand time
 }
 
 // runOrdinary: four homes behind ordinary NATs meet by invite through one
@@ -364,10 +373,14 @@ func runOrdinary(t testing.TB, ctx context.Context) ordinaryResult {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	if at, ok := tb.allDirectAt(); ok {
+		waitCircuitsClosed(ctx, relay, at) // the pairs' streams have moved
+	}
 	in0, out0, err := l.Bytes(ctx, relayHost)
 	if err != nil {
 		t.Fatal(err)
 	}
+	t0 := time.Now()
 	for _, p := range tb.procs {
 		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
 			t.Fatal(err)
@@ -377,12 +390,17 @@ func runOrdinary(t testing.TB, ctx context.Context) ordinaryResult {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res.relayBytes = in1 - in0 + out1 - out0
+	res.relayBytes, res.window = in1-in0+out1-out0, time.Since(t0)
 	if os.Getenv("NATLAB_DEBUG") != "" {
 		out, _ := exec.Command("ip", "netns", "exec", relayHost.NS, "ss", "-tunap").CombinedOutput()
 		t.Logf("relay sockets after hand 1:\n%s", out)
 	}
 	relay.Interrupt(5 * time.Second)
+	if at, ok := tb.allDirectAt(); ok {
+		if res.circuitBytes, res.relayControl, ok = carriedOnceDirect(relay, at); !ok {
+			t.Errorf("the relay printed no stats once the table was direct and at exit")
+		}
+	}
 	tb.waitAll(t, ctx, hands)
 	tb.checkDirect(t)
 	tb.checkNoFault(t)
@@ -426,10 +444,14 @@ func TestHomes(t *testing.T) {
 	defer cancel()
 	t.Run("ordinary", func(t *testing.T) {
 		res := runOrdinary(t, ctx)
-		t.Logf("relayed to all six pairs direct: %s; relay bytes during a direct hand: %d; hands lost: %d; mean hand %.0f ms",
-			res.toDirect.Round(time.Millisecond), res.relayBytes, res.handsLost, res.handMs)
+		t.Logf("relayed to all six pairs direct: %s; relay bytes during a direct hand: %d in %s; hands lost: %d; mean hand %.0f ms",
+			res.toDirect.Round(time.Millisecond), res.relayBytes, res.window.Round(time.Millisecond), res.handsLost, res.handMs)
+		t.Logf("once direct, the relay relayed %d bytes through circuits; its own: %s", res.circuitBytes, res.relayControl)
 		if res.handsLost != 0 {
 			t.Errorf("%d hands lost to the relay going away", res.handsLost)
+		}
+		if res.circuitBytes != 0 {
+			t.Errorf("the relay carried %d bytes through circuits once every pair was direct, want 0", res.circuitBytes)
 		}
 	})
 	t.Run("public", func(t *testing.T) {
@@ -533,6 +555,7 @@ func TestHomes(t *testing.T) {
 		}
 		t.Logf("stopping the relay %s that carries dave's pairs", carrying)
 		stopped.Interrupt(5 * time.Second)
+		checkCarriedCircuits(t, stopped)
 		tb.waitAll(t, ctx, hands)
 		for _, e := range events(dave, "path") {
 			t.Logf("dave: %v", e["text"])
@@ -599,23 +622,26 @@ func BenchmarkHomes(b *testing.B) {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Minute)
 	defer cancel()
 	var toDirect []time.Duration
-	var bytes, lost int64
+	var bytes, circuitBytes, lost int64
 	ratio := 0.0
 	for range b.N {
 		res := runOrdinary(b, ctx)
 		loop := runLoopback(b, ctx, newLab(b, ctx), 4)
 		toDirect = append(toDirect, res.toDirect)
 		bytes += res.relayBytes
+		circuitBytes += res.circuitBytes
 		lost += int64(res.handsLost)
 		if loop > 0 {
 			ratio += res.handMs / loop
 		}
-		b.Logf("to direct %s, relay bytes in a direct hand %d, hands lost %d, hand %.0f ms direct vs %.0f ms loopback",
-			res.toDirect.Round(time.Millisecond), res.relayBytes, res.handsLost, res.handMs, loop)
+		b.Logf("to direct %s, relay bytes in a direct hand %d in %s (circuits %d; the relay's own: %s), hands lost %d, hand %.0f ms direct vs %.0f ms loopback",
+			res.toDirect.Round(time.Millisecond), res.relayBytes, res.window.Round(time.Millisecond), res.circuitBytes, res.relayControl, res.handsLost, res.handMs, loop)
 	}
 	slices.Sort(toDirect)
 	b.ReportMetric(toDirect[len(toDirect)/2].Seconds(), "s-to-direct(median)")
 	b.ReportMetric(float64(bytes)/float64(b.N), "relay-B/direct-hand")
+	b.ReportMetric(float64(circuitBytes)/float64(b.N), "circuit-B/direct-hand")
+
 	b.ReportMetric(float64(lost)/float64(b.N), "hands-lost")
 	b.ReportMetric(ratio/float64(b.N), "direct/loopback")
 	b.ReportMetric(0, "ns/op")

@@ -77,6 +77,12 @@
 // pair (both dialled at once) are cut to one, the one the lower peer ID
 // dialled, so that DCUtR runs over a connection its initiator accepted.
 // NAT port mapping (UPnP, NAT-PMP) is on for routers that offer it.
+// Whether others can dial the node at all, AutoNAT v2 says (autonat.go):
+// the node asks a server (a relay) to dial each public IP it is observed
+// at back, once per transport, and reports the answer
+// (Config.OnReachability). The observed addresses stay the node's own and
+// never change the host's addresses, so that a table becoming direct costs
+// no identify push to every peer.
 //
 // # Relays at fault
 //
@@ -133,6 +139,11 @@
 // never ProtocolID; when SetPeers fixes the table the node closes its
 // connections with everyone outside it. A stream from a peer outside the
 // table (which the gater should already have stopped) is reset and logged.
+// One exception, bounded in time: while the node's own AutoNAT v2 probe
+// waits for its dial-back (at most 20 s), an unknown peer dialling in
+// directly is admitted, at most four, and the node's resource manager
+// lets it open the dial-back protocol only; its connection is closed
+// when the probe ends.
 //
 // # Timeouts and failures
 //

@@ -29,6 +29,9 @@ type tableGater struct {
 	// public (Config.Public) lets the node dial anyone: the DHT's peers
 	// and public relays. Inbound connections are gated as always.
 	public bool
+	// dialBack admits AutoNAT v2 dial-backs during the node's own
+	// probes (autonat.go).
+	dialBack dialBacks
 }
 
 func (g *tableGater) admits(p peer.ID) bool {
@@ -65,9 +68,14 @@ func (g *tableGater) InterceptAccept(network.ConnMultiaddrs) bool {
 
 // InterceptSecured closes an authenticated connection whose remote peer is
 // neither at the table nor a relay, unless (on the public network) the
-// node dialled it.
+// node dialled it, or it dials in directly while the node waits for an
+// AutoNAT v2 dial-back (it may then use the dial-back protocol only).
 func (g *tableGater) InterceptSecured(dir network.Direction, p peer.ID, addrs network.ConnMultiaddrs) bool {
 	if g.admits(p) || g.public && dir == network.DirOutbound {
+		return true
+	}
+	if g.admitDialBack(p, dir, addrs.RemoteMultiaddr()) {
+		g.log.Debug("admitted a connection for an AutoNAT dial-back", "peer", p.String(), "remote", addrs.RemoteMultiaddr().String())
 		return true
 	}
 	g.log.Info("refused connection from a peer outside the table",

@@ -117,6 +117,11 @@ type Config struct {
 	// Bootstrap replaces DefaultBootstrapPeers with Public (ParseRelay
 	// checks each: a peer ID and a direct address).
 	Bootstrap []peer.AddrInfo
+	// OnReachability, if not nil, is called with what AutoNAT v2 told
+	// the node about its public addresses (autonat.go), once per public
+	// IP and transport it is observed at, on a goroutine of the node; it
+	// must not block.
+	OnReachability func(Reachability)
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -147,6 +152,9 @@ type Node struct {
 	pathMu    sync.Mutex // guards paths and obs
 	paths     map[peer.ID]*pathState
 	obs       []observation
+
+	autonat        *autoNAT // the AutoNAT v2 client (autonat.go)
+	onReachability func(Reachability)
 
 	dhtMu     sync.Mutex
 	dht       *dht.IpfsDHT    // the public network's DHT client, nil unless Config.Public
@@ -208,6 +216,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		faults: relayFaults{suspect: make(map[peer.ID]time.Time), reported: make(map[string]time.Time),
 			ownClose: make(map[string]bool)},
 	}
+	n.onReachability = cfg.OnReachability
 	// The background context exists before the host: the swarm's dial
 	// tracer (relayfault.go) looks at it from the first dial on.
 	n.bgCtx, n.stopBG = context.WithCancel(context.Background())
@@ -241,6 +250,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		gater.relays[r.ID] = true
 	}
 	n.rsvChanged = make(chan struct{})
+	rm, err := newResourceManager(gater)
+	if err != nil {
+		return nil, fmt.Errorf("starting node: %w", err)
+	}
 	var public []libp2p.Option
 	if cfg.Public {
 		gater.public = true
@@ -251,10 +264,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		public = append(public,
 			libp2p.EnableAutoRelayWithPeerSource(n.relayCandidates,
 				autorelay.WithBootDelay(0), autorelay.WithMinCandidates(1),
-				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)),
-			// Behind NAT until proven otherwise: AutoRelay reserves at
-			// once, and the invite carries relayed addresses.
-			libp2p.ForceReachabilityPrivate())
+				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)))
 	}
 	h, err := libp2p.New(append([]libp2p.Option{
 		libp2p.Identity(cfg.Identity),
@@ -262,7 +272,21 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		libp2p.Transport(tcp.NewTCPTransport),
 		libp2p.Transport(quic.NewTransport),
 		libp2p.ConnectionGater(gater),
+		libp2p.ResourceManager(rm),
 		libp2p.UserAgent("mentalmj"),
+		// AutoNAT v1 probes nothing: a node learns whether it is
+		// reachable from its own AutoNAT v2 probes (autonat.go), once
+		// per public address, not every few minutes. Behind NAT until
+		// proven otherwise: with Public, AutoRelay reserves at once and
+		// the invite carries relayed addresses; the node never offers
+		// itself as a relay.
+		libp2p.ForceReachabilityPrivate(),
+		// The addresses peers observe the node at are kept by the node
+		// itself (nat.go) for hole punching and AutoNAT v2, not added to
+		// the host's addresses: each address the host gained once four
+		// peers had observed it (as soon as a table is direct) sent an
+		// identify push to every peer, the relay included.
+		libp2p.DisableIdentifyAddressDiscovery(),
 		libp2p.DisableMetrics(),
 		// A table has three peers: black-hole detection, which stops
 		// dialling UDP or IPv6 after many failures, would only get in
@@ -283,6 +307,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// table peer reached only through a relay, with retries.
 	}, public...)...)
 	if err != nil {
+		_ = rm.Close()
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
 	}
 	n.host = h
@@ -298,6 +323,17 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 			_ = h.Close()
 			return nil, err
 		}
+	}
+	if err := n.startAutoNAT(); err != nil {
+		n.stopBG()
+		if n.hps != nil {
+			_ = n.hps.Close()
+		}
+		if d := n.getDHT(); d != nil {
+			_ = d.Close()
+		}
+		_ = h.Close()
+		return nil, err
 	}
 	if t := n.table.Load(); t != nil {
 		n.addToPeerstore(t)
@@ -418,6 +454,11 @@ func (n *Node) Close() error {
 		}
 		if d := n.getDHT(); d != nil {
 			_ = d.Close()
+		}
+		if n.autonat != nil {
+			// Its server half was given the host as its dialer: this
+			// closes the host too.
+			n.autonat.an.Close()
 		}
 		err = n.host.Close()
 		n.bg.Wait()

@@ -94,12 +94,13 @@ func (n *Node) observed(e event.EvtPeerIdentificationCompleted) {
 	}
 	o := observation{observer: e.Peer, transport: tr, localIP: lip, obsIP: oip, localPort: lport, obsPrt: oport, addr: e.ObservedAddr}
 	n.pathMu.Lock()
-	defer n.pathMu.Unlock()
 	n.obs = slices.DeleteFunc(n.obs, func(x observation) bool { return x.observer == o.observer && x.transport == o.transport })
 	n.obs = append(n.obs, o)
 	if len(n.obs) > maxObservations {
 		n.obs = n.obs[len(n.obs)-maxObservations:]
 	}
+	n.pathMu.Unlock()
+	n.kickProbe() // AutoNAT v2 probes a new public IP (autonat.go)
 }
 
 // ipPort reads the IP and the TCP or UDP port of a.

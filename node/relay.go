@@ -12,10 +12,13 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 	cryptopb "github.com/libp2p/go-libp2p/core/crypto/pb"
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/metrics"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/muxer/yamux"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
 	"github.com/libp2p/go-libp2p/p2p/transport/tcp"
+	yamuxcfg "github.com/libp2p/go-yamux/v5"
 	"github.com/multiformats/go-multiaddr"
 )
 
@@ -81,11 +84,14 @@ type Relay struct {
 	service *relay.Relay
 	dht     *dht.IpfsDHT
 	log     *slog.Logger
+	// counter and bandwidth count what the relay carries (Stats).
+	counter   *relayCounter
+	bandwidth *metrics.BandwidthCounter
 }
 
 // NewRelay starts a libp2p host with cfg.Identity listening on cfg.Listen
 // (TCP and QUIC v1, libp2p's default security and muxers; no relay client,
-// no mDNS, no NAT port mapping) and runs the circuit relay v2 service, the
+// no mDNS, no NAT port mapping; counting what it carries, Stats) and runs the circuit relay v2 service, the
 // AutoNAT services (v1 and v2) and a Kademlia DHT server (so that it can
 // be players' --bootstrap) on it until Close. ctx is checked before starting. It returns an error if ctx
 // is done, cfg.Identity is missing or not Ed25519, cfg.Listen is empty, or
@@ -110,7 +116,7 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	if cfg.CircuitData > 0 {
 		limit.Data = cfg.CircuitData
 	}
-	r := &Relay{log: cfg.Logger}
+	r := &Relay{log: cfg.Logger, counter: &relayCounter{}, bandwidth: metrics.NewBandwidthCounter()}
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
@@ -121,8 +127,12 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		libp2p.Transport(quic.NewTransport),
 		libp2p.UserAgent("mentalmj-relay"),
 		libp2p.DisableMetrics(),
+		// Counts the streams' bytes by protocol for Stats (no
+		// Prometheus).
+		libp2p.BandwidthReporter(r.bandwidth),
 		// A relay is reached directly: it needs no relay client itself.
 		libp2p.DisableRelay(),
+		libp2p.Muxer(yamux.ID, quietYamux()),
 		// AutoNAT (v1 dial-backs from this host, v2 from a helper host)
 		// tells players whether they are reachable, so that a lone relay
 		// is enough; identify tells them the address it observes them
@@ -138,7 +148,7 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	if cfg.ReservationTTL > 0 {
 		rc.ReservationTTL = cfg.ReservationTTL
 	}
-	svc, err := relay.New(h, relay.WithResources(rc))
+	svc, err := relay.New(h, relay.WithResources(rc), relay.WithMetricsTracer(r.counter))
 	if err != nil {
 		_ = h.Close()
 		return nil, fmt.Errorf("starting circuit relay v2 service: %w", err)
@@ -156,6 +166,23 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	r.log.Info("relay listening", "peer", h.ID().String(), "addrs", fmt.Sprint(r.Addrs()),
 		"circuit_duration", limit.Duration.String(), "circuit_bytes", limit.Data)
 	return r, nil
+}
+
+// quietYamux is libp2p's yamux with the relay's own pings thinned out.
+// Every yamux session pings its peer every 30 s to measure the round trip
+// and, when the peer was silent for 30 s, to check it is alive: on a
+// player's idle reservation connection both ends did both, four frames
+// (with their ACKs, ~1 KB a minute per player) where two do: the player's
+// pings, which the relay answers, keep its NAT mapping open and tell it
+// when the relay is gone. The relay measures no round trip (it uses none)
+// and checks a silent player every 2 minutes; a player that vanished
+// without a word loses its slot then, or when its reservation expires.
+func quietYamux() *yamux.Transport {
+	t := *yamux.DefaultTransport
+	c := (*yamuxcfg.Config)(&t)
+	c.MeasureRTTInterval = time.Hour
+	c.KeepAliveInterval = 2 * time.Minute
+	return &t
 }
 
 // ID returns the relay's peer ID, derived from RelayConfig.Identity.

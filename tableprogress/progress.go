@@ -31,8 +31,11 @@ type Reporter struct {
 	JSON  bool            // JSON objects instead of text lines
 	seen  map[string]bool // verdicts already reported
 
-	paths    map[peer.ID]node.Path // the latest path of each peer (Path)
-	watchers map[*func(node.Path)]bool
+	paths map[peer.ID]node.Path // the latest path of each peer (Path)
+	// relayFaults counts the circuits to each player that relays dropped
+	// or refused (RelayFault), for the note next to a silence fault.
+	relayFaults map[peer.ID]relayTrouble
+	watchers    map[*func(node.Path)]bool
 }
 
 // Event writes one event: obj as a JSON object, or format and args as a
@@ -146,8 +149,14 @@ func (r *Reporter) Fault(f protocol.Fault, names verdict.Names) {
 	for _, p := range f.Reporters {
 		reporters = append(reporters, p.String())
 	}
-	r.Event(map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters},
-		"FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
+	obj := map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters}
+	note, relay := r.relayNote(f.Kind, f.Peer)
+	if note == "" {
+		r.Event(obj, "FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
+		return
+	}
+	obj["relay"], obj["relay_note"] = relay.String(), note
+	r.Event(obj, "FAULT hand %d: %s %s: %s: %s\n  (%s)", f.Hand, player, f.Peer, f.Kind, f.Reason, note)
 }
 
 // scoreList writes scores by seat with the seats' names:

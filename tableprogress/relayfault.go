@@ -1,7 +1,12 @@
 package tableprogress
 
 import (
+	"fmt"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/protocol"
 )
 
 // RelayFault prints what a relay did wrong (node.RelayFault), naming the
@@ -20,4 +25,38 @@ func (r *Reporter) RelayFault(f node.RelayFault) {
 		obj["actual"] = f.Actual.String()
 	}
 	r.Event(obj, "%s", text)
+	if f.Kind == node.RelayDroppedCircuit || f.Kind == node.RelayRefusedCircuit {
+		r.mu.Lock()
+		if r.relayFaults == nil {
+			r.relayFaults = map[peer.ID]relayTrouble{}
+		}
+		t := r.relayFaults[f.Peer]
+		t.relay, t.count = f.Relay, t.count+1
+		r.relayFaults[f.Peer] = t
+		r.mu.Unlock()
+	}
+}
+
+// relayTrouble is what relays did to the path to one player: the last
+// relay at fault and how many circuits to the player relays dropped or
+// refused during the game.
+type relayTrouble struct {
+	relay peer.ID
+	count int
+}
+
+// relayNote returns, for a silence or a lost connection of player p, the
+// relay trouble on the path to p ("" if none): such a fault may be the
+// relay's, not the player's, and the screen says so next to it.
+func (r *Reporter) relayNote(kind protocol.FaultKind, p peer.ID) (string, peer.ID) {
+	if kind != protocol.FaultSilence && kind != protocol.FaultConnection {
+		return "", ""
+	}
+	r.mu.Lock()
+	t, ok := r.relayFaults[p]
+	r.mu.Unlock()
+	if !ok {
+		return "", ""
+	}
+	return fmt.Sprintf("the path to this player went through relay %s, which dropped or refused %d circuit(s) to them: the relay may be the cause", node.ShortID(t.relay), t.count), t.relay
 }

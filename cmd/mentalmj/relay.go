@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
 var relayCommand = command{
@@ -17,7 +19,7 @@ var relayCommand = command{
 	run:     runRelay,
 }
 
-const relayUsage = `relay [--listen MULTIADDR ...] [--data-dir DIR] [--limit-duration D] [--limit-data BYTES]
+const relayUsage = `relay [--listen MULTIADDR ...] [--data-dir DIR] [--limit-duration D] [--limit-data BYTES] [--stats D] [--progress text|json]
 
 Runs a libp2p circuit relay v2 service on a machine every player can reach
 (a public address, or a forwarded port) until interrupted. A player behind
@@ -42,7 +44,15 @@ through a public relay. The relay also runs a Kademlia DHT server, so
 players may give its address as --bootstrap instead of --relay: they meet
 through it and then play directly.
 --limit-duration 2m --limit-data 128KiB behaves like a public libp2p relay:
-enough to meet and punch holes, never to carry a hand.`
+enough to meet and punch holes, never to carry a hand.
+
+Every --stats interval in which something changed, and once at exit, the
+relay prints what it carries: reservations held, circuits open, the bytes
+relayed through circuits (players' connections that are not direct; a
+table whose pairs are all direct costs 0) and the bytes of its own control
+traffic (reservations, identify, AutoNAT, DHT) by protocol.
+--progress json prints these, and the addresses, as JSON objects, one a
+line ("address", "relaying", "stats").`
 
 func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("relay", relayUsage, stderr)
@@ -52,6 +62,8 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	verbose := fs.Bool("v", false, "log reservations and circuits to stderr")
 	limitDuration := fs.Duration("limit-duration", node.RelayCircuitDuration, "how long one relayed connection may last (public libp2p relays: 2m)")
 	limitData := fs.String("limit-data", "256MiB", "how many bytes one relayed connection may carry each way, e.g. 128KiB, 256MiB (public libp2p relays: 128KiB)")
+	statsEvery := fs.Duration("stats", time.Minute, "how often to print what the relay carries, when it changed (0: only at exit)")
+	progress := fs.String("progress", "text", "output: text, or json (one object per line)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -69,6 +81,13 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if err != nil {
 		return usageError(fs, stderr, "--limit-data: %v", err)
 	}
+	if *statsEvery < 0 {
+		return usageError(fs, stderr, "--stats must not be negative, got %s", *statsEvery)
+	}
+	if *progress != "text" && *progress != "json" {
+		return usageError(fs, stderr, "--progress must be text or json, got %q", *progress)
+	}
+	out := &tableprogress.Reporter{W: stdout, JSON: *progress == "json"}
 	logger := newLogger(stderr, *verbose)
 
 	key, err := node.LoadOrCreateIdentity(*dataDir)
@@ -83,15 +102,59 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	for _, a := range r.Addrs() {
-		fmt.Fprintf(stdout, "relay address: %s\n", a)
+		out.Event(map[string]any{"event": "address", "addr": a.String()}, "relay address: %s", a)
 	}
-	fmt.Fprintf(stdout, "relaying until interrupted\n")
-	<-ctx.Done()
-	if err := r.Close(); err != nil {
+	out.Event(map[string]any{"event": "relaying"}, "relaying until interrupted")
+	printRelayStats(ctx, r, out, *statsEvery)
+	err = r.Close()
+	time.Sleep(node.StreamMeterLag) // so that the last line counts every byte
+	reportRelayStats(out, r.Stats(), true)
+	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj relay: %v\n", err)
 		return 1
 	}
 	return 0
+}
+
+// printRelayStats prints r's stats every interval in which they changed
+// (never with every 0) until ctx is done.
+func printRelayStats(ctx context.Context, r *node.Relay, out *tableprogress.Reporter, every time.Duration) {
+	if every <= 0 {
+		<-ctx.Done()
+		return
+	}
+	tick := time.NewTicker(every)
+	defer tick.Stop()
+	var last node.RelayStats
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		s := r.Stats()
+		if d := s.Sub(last); d.CircuitBytes == 0 && d.Circuits == 0 && d.ReservationsMade == 0 && len(d.Streams) == 0 &&
+			s.Reservations == last.Reservations && s.CircuitsOpen == last.CircuitsOpen {
+			continue
+		}
+		reportRelayStats(out, s, false)
+		last = s
+	}
+}
+
+// reportRelayStats prints one "stats" event; final marks the one at exit.
+func reportRelayStats(out *tableprogress.Reporter, s node.RelayStats, final bool) {
+	streams := map[string]map[string]int64{}
+	for id, b := range s.Streams {
+		streams[string(id)] = map[string]int64{"in": b.In, "out": b.Out}
+	}
+	prefix := "relay stats"
+	if final {
+		prefix = "relay stats at exit"
+	}
+	out.Event(map[string]any{"event": "stats", "final": final, "reservations": s.Reservations, "reservations_made": s.ReservationsMade,
+		"circuits_open": s.CircuitsOpen, "circuits": s.Circuits, "circuit_bytes": s.CircuitBytes, "control_bytes": s.ControlBytes(), "streams": streams},
+		"%s: %s", prefix, s)
 }
 
 // parseBytes reads a byte count: a whole number with an optional unit B,

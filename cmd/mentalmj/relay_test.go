@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -20,8 +21,9 @@ import (
 
 // startRelayCommand runs "mentalmj relay" in-process on 127.0.0.1 with its
 // identity in dir, and returns its first printed relay address and a
-// function that interrupts it and returns its exit code.
-func startRelayCommand(t *testing.T, ctx context.Context, dir string) (string, func() int) {
+// function that interrupts it and returns its exit code and the lines it
+// printed after "relaying until interrupted".
+func startRelayCommand(t *testing.T, ctx context.Context, dir string) (string, func() (int, string)) {
 	t.Helper()
 	rctx, cancel := context.WithCancel(ctx)
 	pr, pw := io.Pipe()
@@ -41,14 +43,21 @@ func startRelayCommand(t *testing.T, ctx context.Context, dir string) (string, f
 			break
 		}
 	}
-	go func() { _, _ = io.Copy(io.Discard, pr) }()
+	var rest bytes.Buffer
+	copied := make(chan struct{})
+	go func() {
+		_, _ = io.Copy(&rest, pr)
+		close(copied)
+	}()
 	if addr == "" {
 		cancel()
 		t.Fatalf("relay printed no address (exit %d): %s", <-code, stderr.String())
 	}
-	return addr, func() int {
+	return addr, func() (int, string) {
 		cancel()
-		return <-code
+		c := <-code
+		<-copied
+		return c, rest.String()
 	}
 }
 
@@ -117,13 +126,44 @@ func TestJoinThroughRelayCommand(t *testing.T) {
 			t.Errorf("player %d: relayed address %s printed %v, done %v:\n%s", i, circuit[i], printed, done, outs[i].String())
 		}
 	}
-	if code := stop(); code != 0 {
+	code, out := stop()
+	if code != 0 {
 		t.Errorf("relay exit %d after interrupt, want 0", code)
 	}
+	checkRelayCarried(t, out, filepath.Join(dirs[0], "t.mjt"))
 	again, stop := startRelayCommand(t, ctx, relayDir)
-	stop()
+	_, _ = stop()
 	if !strings.HasSuffix(again, "/p2p/"+relayID.String()) {
 		t.Errorf("restarted relay has address %s, not identity %s", again, relayID)
+	}
+}
+
+// checkRelayCarried checks the relay's stats line at exit, out, after a
+// table played through it: it counts at least the bytes of a player's
+// transcript (at transcript, the envelopes the player sent or received,
+// each of which crossed a circuit at least once, framed as on the wire)
+// as relayed through circuits, and no circuit left open.
+func checkRelayCarried(t *testing.T, out, transcript string) {
+	t.Helper()
+	st, err := os.Stat(transcript)
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := ""
+	for l := range strings.Lines(out) {
+		if strings.HasPrefix(l, "relay stats at exit: ") {
+			line = l
+		}
+	}
+	var held, open, circuits, relayed int64
+	if _, err := fmt.Sscanf(strings.TrimPrefix(line, "relay stats at exit: "), "%d reservations held, %d circuits open (%d in all), %d B relayed through circuits",
+		&held, &open, &circuits, &relayed); err != nil {
+		t.Fatalf("relay printed no stats at exit (%v):\n%s", err, out)
+	}
+	t.Logf("a transcript of %d bytes; %s", st.Size(), strings.TrimSpace(line))
+	if relayed < st.Size() || circuits == 0 || open != 0 {
+		t.Errorf("relay stats at exit: %d circuits (%d open), %d bytes relayed; want none open and at least the %d bytes of a player's transcript:\n%s",
+			circuits, open, relayed, st.Size(), line)
 	}
 }
 
@@ -135,6 +175,8 @@ func TestRelayBadArguments(t *testing.T) {
 		append([]string{"join", "--table", "t", "--relay", "/ip4/127.0.0.1/tcp/4001/p2p/" + id + "/p2p-circuit"}, peers...),
 		{"relay", "--listen", "nonsense"},
 		{"relay", "extra"},
+		{"relay", "--stats", "-1s"},
+		{"relay", "--progress", "xml"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {

@@ -180,7 +180,7 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		return seat{}, 2, false
 	}
 	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log,
-		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.Path, OnRelay: s.out.Relay, OnRelayFault: s.out.RelayFault,
+		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.Path, OnRelay: s.out.Relay, OnRelayFault: s.out.RelayFault, OnReachability: s.out.Reachability,
 		Public: public, Bootstrap: bootstrap})
 	if err != nil {
 		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
