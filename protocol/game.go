@@ -583,7 +583,7 @@ func helloSettings(h *pb.Hello) settings.Settings {
 
 // settings returns the settings this player announces in its Hello.
 func (g *Game) settings() settings.Settings {
-	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands}
+	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands, NoPipeline: g.cfg.NoPipeline}
 }
 
 // configMismatch compares the Hellos received (this player's included)

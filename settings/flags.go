@@ -23,6 +23,7 @@ type Flags struct {
 	time         string
 	noProofs     bool
 	privateHands bool
+	noPipeline   bool
 }
 
 // switchList collects the repeatable --rule flag.
@@ -32,7 +33,8 @@ func (l *switchList) String() string     { return strings.Join(*l, ",") }
 func (l *switchList) Set(v string) error { *l = append(*l, v); return nil }
 
 // Register defines the flags on fs: --hands, --tonpuu, --rules, --rule,
-// --time, --no-proofs, --private-hands, and --players when withPlayers.
+// --time, --no-proofs, --private-hands, --no-pipeline, and --players when
+// withPlayers.
 func (f *Flags) Register(fs *flag.FlagSet, withPlayers bool) {
 	f.fs = fs
 	fs.IntVar(&f.hands, "hands", 0, "number of hands to play; 0 (the default) plays the whole match")
@@ -42,6 +44,7 @@ func (f *Flags) Register(fs *flag.FlagSet, withPlayers bool) {
 	fs.StringVar(&f.time, "time", timecontrol.Default.String(), "time control of a human seat, BASE+BANK seconds: BASE per decision, and a bank for each hand that pays for longer ones (Tenhou's 5+10); off: no limit (bots and mjai seats keep their own --decision-timeout)")
 	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
 	fs.BoolVar(&f.privateHands, "private-hands", false, "private hands: at the end of a hand reveal only the keys the rules need (a riichi loser's hand), so the losers' concealed hands and the unseen wall stay private, even from the audit, which then checks every proof and shown tile but not the whole wall; needs the proofs; all players must agree; each player's --mjlog record is its own view (unseen tiles hidden) and no tenhou.net/6 JSON is written")
+	fs.BoolVar(&f.noPipeline, "no-pipeline", false, "turn the pipelined setup off: by default the next hand's shuffle and rekey passes, with their proofs, are prepared while this hand is played, so that a hand starts two message times after the previous one ends; with this flag each hand runs its whole setup after the previous one; all players must agree")
 	if withPlayers {
 		fs.IntVar(&f.players, "players", 4, "number of players, this node included: 4, or 3 for a three-player (sanma) table")
 	}
@@ -56,7 +59,7 @@ func (f *Flags) Settings(players int) (Settings, error) {
 	if f.fs != nil && f.fs.Lookup("players") != nil {
 		players = f.players
 	}
-	s := Settings{Players: players, Tonpuu: f.tonpuu, Hands: f.hands, NoProofs: f.noProofs, PrivateHands: f.privateHands}
+	s := Settings{Players: players, Tonpuu: f.tonpuu, Hands: f.hands, NoProofs: f.noProofs, PrivateHands: f.privateHands, NoPipeline: f.noPipeline}
 	switch {
 	case players != 3 && players != 4:
 		return Settings{}, fmt.Errorf("--players must be 3 or 4, got %d", players)
@@ -132,6 +135,9 @@ func (f *Flags) Contradicts(host Settings) error {
 	}
 	if f.Given("private-hands") && f.privateHands != host.PrivateHands {
 		say(fmt.Sprintf("--private-hands=%v", f.privateHands), map[bool]string{true: "private hands", false: "open hands (no --private-hands)"}[host.PrivateHands])
+	}
+	if f.Given("no-pipeline") && f.noPipeline != host.NoPipeline {
+		say(fmt.Sprintf("--no-pipeline=%v", f.noPipeline), map[bool]string{true: "without the pipelined setup (--no-pipeline)", false: "with the pipelined setup"}[host.NoPipeline])
 	}
 	return err
 }

@@ -46,6 +46,9 @@ type Settings struct {
 	NoProofs bool
 	// PrivateHands reveals at the end of a hand only what the rules need.
 	PrivateHands bool
+	// NoPipeline turns the pipelined setup off (SPEC §22): each hand runs
+	// its whole setup after the hand before.
+	NoPipeline bool
 }
 
 // Default returns the settings of a table nobody chose anything for: four
@@ -89,6 +92,7 @@ func (s Settings) Proto() *pb.Settings {
 		Time:         &pb.TimeControl{BaseMs: base, BankMs: bank, Off: off},
 		NoProofs:     s.NoProofs,
 		PrivateHands: s.PrivateHands,
+		NoPipeline:   s.NoPipeline,
 	}
 }
 
@@ -117,7 +121,7 @@ func FromProto(m *pb.Settings) (Settings, error) {
 	if m.Hands > maxHands {
 		return Settings{}, fmt.Errorf("%w: %d hands, at most %d", ErrInvalid, m.Hands, maxHands)
 	}
-	s := Settings{Players: int(m.Players), Hands: int(m.Hands), NoProofs: m.NoProofs, PrivateHands: m.PrivateHands}
+	s := Settings{Players: int(m.Players), Hands: int(m.Hands), NoProofs: m.NoProofs, PrivateHands: m.PrivateHands, NoPipeline: m.NoPipeline}
 	switch m.Length {
 	case Hanchan:
 	case Tonpuu:
@@ -159,6 +163,8 @@ func (s Settings) Diff(o Settings) error {
 		return fmt.Errorf("plays with no_proofs = %v, we play with no_proofs = %v (--no-proofs must be the same for all players)", s.NoProofs, o.NoProofs)
 	case s.PrivateHands != o.PrivateHands:
 		return fmt.Errorf("plays with private_hands = %v, we play with private_hands = %v (--private-hands must be the same for all players)", s.PrivateHands, o.PrivateHands)
+	case s.NoPipeline != o.NoPipeline:
+		return fmt.Errorf("plays with no_pipeline = %v, we play with no_pipeline = %v (--no-pipeline must be the same for all players)", s.NoPipeline, o.NoPipeline)
 	}
 	return nil
 }
@@ -180,6 +186,9 @@ func (s Settings) Summary() string {
 	}
 	if s.PrivateHands {
 		parts = append(parts, "private hands")
+	}
+	if s.NoPipeline {
+		parts = append(parts, "no pipelined setup")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -65,9 +65,9 @@ func TestHostSettingsTravel(t *testing.T) {
 		},
 		{
 			table: "sunday",
-			flags: []string{"--players", "3", "--tonpuu", "--hands", "1", "--time", "off", "--no-proofs"},
+			flags: []string{"--players", "3", "--tonpuu", "--hands", "1", "--time", "off", "--no-proofs", "--no-pipeline"},
 			want: func(*testing.T) settings.Settings {
-				return settings.Settings{Players: 3, Tonpuu: true, Hands: 1, Rules: rules.Default(), Time: timecontrol.Off, NoProofs: true}
+				return settings.Settings{Players: 3, Tonpuu: true, Hands: 1, Rules: rules.Default(), Time: timecontrol.Off, NoProofs: true, NoPipeline: true}
 			},
 			guests: []string{"bob", "carol"},
 			hands:  1,

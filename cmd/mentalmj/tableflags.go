@@ -32,7 +32,6 @@ type tableFlags struct {
 	useBot                          bool
 	yes                             bool
 	game                            settings.Flags
-	noPipeline                      bool
 	dataDir, transcript             string
 	timeout, turnTimeout            time.Duration
 	decisionTimeout, connectTimeout time.Duration
@@ -67,7 +66,6 @@ func (f *tableFlags) register(fs *flag.FlagSet, withPlayers bool) {
 	fs.BoolVar(&f.noPublic, "no-public", false, "stay off the public libp2p network (no DHT, no public relays); invites and --peer addresses still work")
 	fs.StringVar(&f.nick, "name", "", "nickname shown to the other players")
 	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
-	fs.BoolVar(&f.noPipeline, "no-pipeline", false, "turn the pipelined setup off: by default the next hand's shuffle and rekey passes, with their proofs, are prepared while this hand is played, so that a hand starts two message times after the previous one ends; with this flag each hand runs its whole setup after the previous one; all players must agree")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")

@@ -49,7 +49,12 @@ type Settings struct {
 	NoProofs bool `protobuf:"varint,6,opt,name=no_proofs,json=noProofs,proto3" json:"no_proofs,omitempty"`
 	// private_hands reveals at the end of a hand only the keys the rules
 	// need; it requires the proofs.
-	PrivateHands  bool `protobuf:"varint,7,opt,name=private_hands,json=privateHands,proto3" json:"private_hands,omitempty"`
+	PrivateHands bool `protobuf:"varint,7,opt,name=private_hands,json=privateHands,proto3" json:"private_hands,omitempty"`
+	// no_pipeline turns the pipelined setup off: every hand runs its whole
+	// setup after the hand before (by default the next hand's passes are
+	// made during this one; SPEC §22). The Hello's own pipeline field says
+	// the same for the protocol.
+	NoPipeline    bool `protobuf:"varint,8,opt,name=no_pipeline,json=noPipeline,proto3" json:"no_pipeline,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -129,6 +134,13 @@ func (x *Settings) GetNoProofs() bool {
 func (x *Settings) GetPrivateHands() bool {
 	if x != nil {
 		return x.PrivateHands
+	}
+	return false
+}
+
+func (x *Settings) GetNoPipeline() bool {
+	if x != nil {
+		return x.NoPipeline
 	}
 	return false
 }
@@ -272,7 +284,7 @@ var File_settings_proto protoreflect.FileDescriptor
 
 const file_settings_proto_rawDesc = "" +
 	"\n" +
-	"\x0esettings.proto\x12\x14mentalmj.settings.v1\"\xfe\x01\n" +
+	"\x0esettings.proto\x12\x14mentalmj.settings.v1\"\x9f\x02\n" +
 	"\bSettings\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\rR\aplayers\x12\x16\n" +
 	"\x06length\x18\x02 \x01(\tR\x06length\x12\x14\n" +
@@ -280,7 +292,9 @@ const file_settings_proto_rawDesc = "" +
 	"\x05rules\x18\x04 \x01(\v2\x1b.mentalmj.settings.v1.RulesR\x05rules\x125\n" +
 	"\x04time\x18\x05 \x01(\v2!.mentalmj.settings.v1.TimeControlR\x04time\x12\x1b\n" +
 	"\tno_proofs\x18\x06 \x01(\bR\bnoProofs\x12#\n" +
-	"\rprivate_hands\x18\a \x01(\bR\fprivateHands\"S\n" +
+	"\rprivate_hands\x18\a \x01(\bR\fprivateHands\x12\x1f\n" +
+	"\vno_pipeline\x18\b \x01(\bR\n" +
+	"noPipeline\"S\n" +
 	"\x05Rules\x12\x16\n" +
 	"\x06preset\x18\x01 \x01(\tR\x06preset\x12\x1a\n" +
 	"\bswitches\x18\x02 \x03(\tR\bswitches\x12\x16\n" +
