@@ -135,7 +135,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 		}
 	}
 	lastDecision, handsSeen, decisions, calls, discards := 0, 0, 0, 0, 0
-	var midShot, reloaded bool
+	var midShot, reloaded, asideSeen bool
 	for {
 		finished := false
 		select {
@@ -172,6 +172,19 @@ func TestBrowserPlaysAHand(t *testing.T) {
 				}
 				ps := waitSeq(snap.Seq)
 				checkTable(t, ps, bt.observation())
+				if handsSeen > 0 && !asideSeen && decisions != 5 {
+					// The first decision after a hand: the end-of-hand
+					// screen, not closed, stays beside the table.
+					aside, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!document.querySelector("#overlay").hidden && document.querySelector("#overlay").classList.contains("aside") && !!document.querySelector("#endhand")`))
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !aside {
+						t.Errorf("decision %d, the first after hand %d: the end-of-hand screen is not shown aside", snap.Decision.ID, handsSeen)
+					}
+					shot("end-of-hand-aside.png")
+					asideSeen = true
+				}
 				if !midShot && (slices.Contains(ps.Actions, "pon") || slices.Contains(ps.Actions, "chi") || discards >= 9) {
 					shot("table.png")
 					midShot = true
@@ -210,6 +223,9 @@ func TestBrowserPlaysAHand(t *testing.T) {
 	}
 	if discards == 0 {
 		t.Error("no discard was made through the page")
+	}
+	if !asideSeen {
+		t.Error("no decision after the first hand was checked for the end-of-hand screen aside")
 	}
 	if !reloaded {
 		t.Error("the page was never reloaded mid-hand")

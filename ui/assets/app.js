@@ -8,6 +8,10 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   const T = Tiles.svg;
   let snap = null, ws = null, mode = null, closedHand = 0, timer = null;
+  // ASIDE_MS is how long an end-of-hand screen stays, moved aside, once the
+  // next hand asks for a decision; asideAt remembers when that was, by hand.
+  const ASIDE_MS = 6000, asideAt = new Map();
+  function asideSince(n) { if (!asideAt.has(n)) asideAt.set(n, Date.now()); return asideAt.get(n); }
 
   function connect() {
     ws = new WebSocket(`ws://${location.host}/ws`);
@@ -240,13 +244,19 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       ov.hidden = false;
     } else if (snap.standings) {
       ov.innerHTML = `<div class="panel" id="standings">${standingsHTML()}${last ? endHTML(last) : ""}</div>`; ov.hidden = false;
-    } else if (last && closedHand !== last.number && !(snap.decision && snap.hand > last.number)) {
-      // The end-of-hand screen stays until closed, or until the next
-      // hand asks the player for a decision.
+    } else if (last && closedHand !== last.number && (!(snap.decision && snap.hand > last.number) || Date.now() - asideSince(last.number) < ASIDE_MS)) {
+      // The end-of-hand screen stays until closed. When the next hand
+      // asks the player for a decision (with the pipelined setup that
+      // can be at once) it moves aside, still readable, for ASIDE_MS,
+      // and the table is playable.
+      const aside = snap.decision && snap.hand > last.number;
       ov.innerHTML = `<div class="panel" id="endhand">${endHTML(last)}</div>`; ov.hidden = false;
+      ov.classList.toggle("aside", !!aside);
+      if (aside) setTimeout(render, ASIDE_MS - (Date.now() - asideSince(last.number)) + 50);
     } else {
       ov.hidden = true;
     }
+    if (ov.hidden || snap.confirm || snap.standings) ov.classList.remove("aside");
   }
 
   document.addEventListener("click", (ev) => {
