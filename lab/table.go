@@ -238,10 +238,30 @@ func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
 			continue
 		}
 		if p.code == 2 || !p.connected {
-			return nil, fmt.Errorf("table in %s: %s never reached the table (exit status %d; see %s.log)", dir, p.name, p.code, filepath.Join(dir, p.name))
+			log := filepath.Join(dir, p.name) + ".log"
+			return nil, fmt.Errorf("table in %s: %s never reached the table (exit status %d; the end of %s:\n%s)", dir, p.name, p.code, log, logTail(log, 3000))
 		}
 	}
 	return t, nil
+}
+
+// logTail returns the last n bytes of the file at path (a failed table's
+// log, for the test's own output: the directory is gone after the test),
+// or why it cannot be read.
+func logTail(path string, n int64) string {
+	f, err := os.Open(path)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.Size() > n {
+		_, _ = f.Seek(-n, io.SeekEnd)
+	}
+	b, err := io.ReadAll(f)
+	if err != nil {
+		return err.Error()
+	}
+	return string(b)
 }
 
 // copyUntil copies r to w and returns how long after began a line holding

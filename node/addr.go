@@ -2,7 +2,9 @@ package node
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"net"
+	"os"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
@@ -144,20 +146,64 @@ func DialableListenAddrs(listen []multiaddr.Multiaddr) ([]multiaddr.Multiaddr, e
 	return out, nil
 }
 
-// LoopbackPorts returns n distinct TCP ports on 127.0.0.1 that were free a
-// moment ago, for starting n nodes on one machine (mentalmj local, the
-// lab, tests). It holds all n listeners open until every port is chosen,
-// so the ports are distinct; another process may still take one before
-// its node listens. It returns the listen error, if any.
+// LoopbackPorts returns n distinct ports on 127.0.0.1 that were free for
+// TCP and UDP a moment ago, for starting n nodes on one machine (mentalmj
+// local, the lab, tests). The ports are drawn at random from
+// loopbackPortsFrom up to the start of the kernel's ephemeral range
+// (Linux's net.ipv4.ip_local_port_range, 32768 by default): the kernel
+// gives other programs' port-0 listeners and outbound connections their
+// ports from that range only, so between this call and the node's listen
+// only a program binding that very port can take it (a port-0 port could
+// be taken by any connection in that moment, and a lab table under CI
+// load lost one so). It holds every listener open until all n are
+// chosen, so the ports are distinct, and returns an error when n free
+// ports cannot be found.
 func LoopbackPorts(n int) ([]int, error) {
+	lo, hi := loopbackPortsFrom, ephemeralStart()
+	if hi-lo < 1000 {
+		lo, hi = 1024, 65536 // an odd range setting: any unprivileged port
+	}
 	ports := make([]int, 0, n)
-	for range n {
-		l, err := net.Listen("tcp", "127.0.0.1:0")
+	seen := map[int]bool{}
+	for tries := 0; len(ports) < n; tries++ {
+		if tries >= 100*n {
+			return nil, fmt.Errorf("no %d free loopback ports in %d–%d after %d tries", n, lo, hi-1, tries)
+		}
+		p := lo + rand.IntN(hi-lo)
+		if seen[p] {
+			continue
+		}
+		addr := fmt.Sprintf("127.0.0.1:%d", p)
+		l, err := net.Listen("tcp", addr)
 		if err != nil {
-			return nil, fmt.Errorf("no free loopback port: %w", err)
+			continue
 		}
 		defer l.Close()
-		ports = append(ports, l.Addr().(*net.TCPAddr).Port)
+		u, err := net.ListenPacket("udp", addr)
+		if err != nil {
+			continue
+		}
+		defer u.Close()
+		seen[p] = true
+		ports = append(ports, p)
 	}
 	return ports, nil
+}
+
+// loopbackPortsFrom is the lowest port LoopbackPorts draws.
+const loopbackPortsFrom = 20000
+
+// ephemeralStart returns the first port of the kernel's ephemeral range
+// (/proc/sys/net/ipv4/ip_local_port_range), or 32768, Linux's default,
+// where it cannot be read.
+func ephemeralStart() int {
+	b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range")
+	if err != nil {
+		return 32768
+	}
+	var first, last int
+	if _, err := fmt.Sscan(string(b), &first, &last); err != nil || first <= loopbackPortsFrom || first > 65535 {
+		return 32768
+	}
+	return first
 }

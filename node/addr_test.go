@@ -144,6 +144,9 @@ func TestLoopbackPorts(t *testing.T) {
 		if p <= 0 || seen[p] {
 			t.Fatalf("ports %v: not 8 distinct ports", ports)
 		}
+		if p < loopbackPortsFrom || p >= ephemeralStart() {
+			t.Errorf("port %d is outside %d–%d: the kernel may give it to another program's connection", p, loopbackPortsFrom, ephemeralStart()-1)
+		}
 		seen[p] = true
 		l, err := net.Listen("tcp", fmt.Sprintf("127.0.0.1:%d", p))
 		if err != nil {
