@@ -2,11 +2,13 @@ package protocol
 
 import (
 	"context"
+	"io"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/mentalmj/mentalmj/bot"
+	"github.com/mentalmj/mentalmj/internal/cputime"
 	"github.com/mentalmj/mentalmj/latency"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
@@ -17,16 +19,31 @@ import (
 func playPaused(b *testing.B, oneWay time.Duration, pipeline bool, seed int) ([]HandResult, time.Duration) {
 	tb := newTable(b)
 	tb.net.SetLatency(latency.Link{OneWay: oneWay})
+	res, wall, _ := runBots(b, tb, Config{Table: "pause", NoPipeline: !pipeline}, uint64(seed), nil)
+	return res, wall
+}
+
+// runBots plays the four players of tb as bots, each with cfg plus its
+// identity, transport, a one-minute timeout, a bot seeded seed + its
+// index and, when rnd is not nil, rnd(index) as its secret stream. It
+// returns player 0's results, the wall time and the process CPU time
+// (user + system, cputime.Now) of the whole run.
+func runBots(b *testing.B, tb *table, cfg Config, seed uint64, rnd func(int) io.Reader) ([]HandResult, time.Duration, time.Duration) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	var res []HandResult
 	var wg sync.WaitGroup
+	cpu0 := cputime.Now()
 	begin := time.Now()
 	for i := range tb.ids {
-		bt := bot.New(uint64(seed + i))
-		g, err := NewGame(Config{Table: "pause", Identity: tb.keys[i], Peers: tb.ids, NoPipeline: !pipeline,
-			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute,
-			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) })})
+		bt := bot.New(seed + uint64(i))
+		c := cfg
+		c.Identity, c.Peers, c.Transport, c.Timeout = tb.keys[i], tb.ids, tb.net.Transport(tb.ids[i]), time.Minute
+		c.Player = PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) })
+		if rnd != nil {
+			c.Rand = rnd(i)
+		}
+		g, err := NewGame(c)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -41,7 +58,7 @@ func playPaused(b *testing.B, oneWay time.Duration, pipeline bool, seed int) ([]
 		})
 	}
 	wg.Wait()
-	return res, time.Since(begin)
+	return res, time.Since(begin), cputime.Now() - cpu0
 }
 
 // BenchmarkPipelinePause plays a hanchan of four bots with proofs at 100
@@ -117,33 +134,8 @@ func BenchmarkCriticalPathPipelined(b *testing.B) {
 // and without proofs). It returns player 0's results, the wall time and
 // the process CPU time (user + system) of the whole run.
 func playBotHands(b *testing.B, hands int, noProofs, noPipeline bool, seed byte) ([]HandResult, time.Duration, time.Duration) {
-	tb := newFixedTable(b, seed)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
-	defer cancel()
-	var res []HandResult
-	var wg sync.WaitGroup
-	cpu0 := processCPU()
-	begin := time.Now()
-	for i := range tb.ids {
-		bt := bot.New(uint64(seed) + uint64(i))
-		g, err := NewGame(Config{Table: "cpu", Identity: tb.keys[i], Peers: tb.ids, Hands: hands, NoProofs: noProofs, NoPipeline: noPipeline,
-			Transport: tb.net.Transport(tb.ids[i]), Timeout: time.Minute, Rand: fixedRand(int(seed) + i),
-			Player: PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return bt.Choose(v, s) })})
-		if err != nil {
-			b.Fatal(err)
-		}
-		wg.Go(func() {
-			r, err := g.Run(ctx)
-			if err != nil {
-				b.Errorf("player %d: %v", i, err)
-			}
-			if i == 0 {
-				res = r
-			}
-		})
-	}
-	wg.Wait()
-	return res, time.Since(begin), processCPU() - cpu0
+	return runBots(b, newFixedTable(b, seed), Config{Table: "cpu", Hands: hands, NoProofs: noProofs, NoPipeline: noPipeline}, uint64(seed),
+		func(i int) io.Reader { return fixedRand(int(seed) + i) })
 }
 
 // BenchmarkBotHands plays six hands of four bots at RTT 0 in this process
