@@ -58,23 +58,20 @@ func TestOfflineAuditBlamesUnknownLength(t *testing.T) {
 	}
 }
 
-// A Hello whose settings differ from the table's is a configuration fault
-// naming its sender on every node, whichever setting differs: never a
-// blame (it follows other settings, it does not cheat).
-func TestHelloOtherSettingsIsAConfigFault(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		change func(h *pb.Hello)
-		reason string
-	}{
-		{"hands", func(h *pb.Hello) { h.Settings.Hands = 3 }, "wants 3 hands, we want 1"},
-		{"tonpuu", func(h *pb.Hello) { h.Settings.Length = "tonpuu" }, `wants a "tonpuu" match`},
-		{"time", func(h *pb.Hello) {
-			b, k, off := timecontrol.Default.Millis()
-			h.Settings.Time = &spb.TimeControl{BaseMs: b, BankMs: k, Off: off}
-		}, "time control 5+10, we play off"},
-		{"private hands", func(h *pb.Hello) { h.Settings.PrivateHands = true }, "private_hands = true"},
-	} {
+// helloChange is a Hello that player 3 sends with change applied, and
+// the text the configuration fault naming it must hold.
+type helloChange struct {
+	name   string
+	change func(h *pb.Hello)
+	reason string
+}
+
+// expectHelloConfigFaults plays each change at a table of four (player 3
+// sending the changed Hello) and checks that every other node ends on a
+// configuration fault naming player 3 whose reason holds the change's.
+func expectHelloConfigFaults(t *testing.T, changes []helloChange) {
+	t.Helper()
+	for _, c := range changes {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newTable(t)
 			out := playThree(t, tb, func(ctx context.Context, tr Transport) {
@@ -87,15 +84,26 @@ func TestHelloOtherSettingsIsAConfigFault(t *testing.T) {
 	}
 }
 
+// A Hello whose settings differ from the table's is a configuration fault
+// naming its sender on every node, whichever setting differs: never a
+// blame (it follows other settings, it does not cheat).
+func TestHelloOtherSettingsIsAConfigFault(t *testing.T) {
+	expectHelloConfigFaults(t, []helloChange{
+		{"hands", func(h *pb.Hello) { h.Settings.Hands = 3 }, "wants 3 hands, we want 1"},
+		{"tonpuu", func(h *pb.Hello) { h.Settings.Length = "tonpuu" }, `wants a "tonpuu" match`},
+		{"time", func(h *pb.Hello) {
+			b, k, off := timecontrol.Default.Millis()
+			h.Settings.Time = &spb.TimeControl{BaseMs: b, BankMs: k, Off: off}
+		}, "time control 5+10, we play off"},
+		{"private hands", func(h *pb.Hello) { h.Settings.PrivateHands = true }, "private_hands = true"},
+	})
+}
+
 // A Hello whose settings carry what this build does not know — a rule
 // switch, a preset, or a field of a newer program — is a configuration
 // fault naming its sender on every node, never a blame and never a panic.
 func TestHelloUnknownSettingsIsAConfigFault(t *testing.T) {
-	for _, c := range []struct {
-		name   string
-		change func(h *pb.Hello)
-		reason string
-	}{
+	expectHelloConfigFaults(t, []helloChange{
 		{"rule switch", func(h *pb.Hello) { h.Settings.Rules.Switches = []string{"moonlight-haitei=on"} }, "moonlight-haitei"},
 		{"preset", func(h *pb.Hello) { h.Settings.Rules.Preset = "riichi-city" }, "riichi-city"},
 		{"settings field", func(h *pb.Hello) {
@@ -104,17 +112,7 @@ func TestHelloUnknownSettingsIsAConfigFault(t *testing.T) {
 		{"rules field", func(h *pb.Hello) {
 			h.Settings.Rules.ProtoReflect().SetUnknown(protowire.AppendString(protowire.AppendTag(nil, 7, protowire.BytesType), "x"))
 		}, "does not know"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			tb := newTable(t)
-			out := playThree(t, tb, func(ctx context.Context, tr Transport) {
-				e := properHello(tb, "test")
-				c.change(e.GetHello())
-				sendAll(ctx, t, tb, tr, tb.keys[3], e)
-			})
-			expectFault(t, out, tb.ids[3], FaultConfig, c.reason)
-		})
-	}
+	})
 }
 
 // A node of the previous protocol version, mentalmj/3, sends its
