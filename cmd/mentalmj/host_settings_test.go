@@ -78,16 +78,21 @@ func TestHostSettingsTravel(t *testing.T) {
 	}
 }
 
+// playerFlags are the flags of a player named name whose files go in
+// dir: its nickname, a loopback listener, its data directory and
+// transcript, and bounded waits.
+func playerFlags(dir, name string) []string {
+	return []string{"--name", name, "--listen", "/ip4/127.0.0.1/tcp/0",
+		"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
+		"--timeout", "20s", "--connect-timeout", "60s"}
+}
+
 func testHostSettings(t *testing.T, bin string, run hostSettingsRun, refusals bool) {
 	want := run.want(t)
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	infra := func(name string) []string {
-		return []string{"--name", name, "--listen", "/ip4/127.0.0.1/tcp/0",
-			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
-			"--timeout", "20s", "--connect-timeout", "60s"}
-	}
+	infra := func(name string) []string { return playerFlags(dir, name) }
 	guest := func(name string) []string { return append([]string{"--bot"}, infra(name)...) }
 	h := startHost(t, ctx, bin, slices.Concat([]string{"host", "--table", run.table, "--bot"}, run.flags, infra("alice"))...)
 	inv, err := invite.Parse(h.invite)
@@ -200,11 +205,7 @@ func TestHostTimeControl(t *testing.T) {
 	dir := t.TempDir()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	infra := func(name string) []string {
-		return []string{"--name", name, "--listen", "/ip4/127.0.0.1/tcp/0",
-			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
-			"--timeout", "20s", "--connect-timeout", "60s"}
-	}
+	infra := func(name string) []string { return playerFlags(dir, name) }
 	h := startHost(t, ctx, bin, slices.Concat([]string{"host", "--table", "clock", "--bot", "--hands", "1", "--time", "0.3+0.6"}, infra("alice"))...)
 	var rest bytes.Buffer
 	copied := make(chan struct{})
