@@ -180,19 +180,25 @@ func TestMeetingGuestComesBack(t *testing.T) {
 	}
 	inv := m.Invite()
 	first := guestOf(t, inv)
-	var mu sync.Mutex
-	lists := 0
 	var seating Seating
 	var joinErr error
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		seating, joinErr = Join(ctx, first.n.Host(), inv, "first", first.addrs(), func([]Seat) {
-			mu.Lock()
-			lists++
-			mu.Unlock()
-		})
+		seating, joinErr = Join(ctx, first.n.Host(), inv, "first", first.addrs(), nil)
 	}()
+	// back reports whether the host holds the first guest on another
+	// stream than was.
+	back := func(was *guest) bool {
+		m.mu.Lock()
+		defer m.mu.Unlock()
+		for _, g := range m.guests {
+			if g.seat.ID == first.n.ID() && g != was {
+				return true
+			}
+		}
+		return false
+	}
 	var events []Arrival
 	gctx, stop := context.WithCancel(ctx)
 	dropped := false
@@ -204,15 +210,15 @@ func TestMeetingGuestComesBack(t *testing.T) {
 			// between it and the host, then let a second guest
 			// come once the first is back.
 			dropped = true
+			var was *guest // the stream the host holds now
+			m.mu.Lock()
+			if len(m.guests) > 0 {
+				was = m.guests[0]
+			}
+			m.mu.Unlock()
 			_ = h.n.Host().Network().ClosePeer(first.n.ID())
 			go func() {
-				for {
-					mu.Lock()
-					n := lists
-					mu.Unlock()
-					if n >= 2 {
-						break
-					}
+				for !back(was) {
 					if ctx.Err() != nil {
 						stop()
 						return
