@@ -11,12 +11,15 @@ package rules
 //     3rd -15" and "PtsGain = (RawScore - StartingPts) / 1000 + UmaPts +
 //     RankPts": the points are counted from the starting points, so
 //     there is no oka (return = start), and the rank points (RankPts) are
-//     the room's, no table rule. The four-player uma line is not in the
-//     excerpt read here; 15/5/-5/-15 is the uma that reproduces the rank
-//     points of a published Gold-room game (amae-koromo record
-//     90LXpfcSY9g: 44200 → +115, 38900 → +59, 18600 → -11, rounded up,
-//     taking the Gold room's rank points as +80/+40/0, which is not
-//     checked against a source here);
+//     the room's, no table rule;
+//   - riichi.wiki "Majsoul", Calculations (revisions of 2019-07-22, diff
+//     20005, and 2019-08-21, diff 20082): "Oka Points: Not applied",
+//     "Uma Points: 4P: 1st +15, 2nd +5, 3rd -5, 4th -15; 3P: 1st +15,
+//     2nd ±0, 3rd -15", "EndScore = (MatchResult - StartingPts) / 1000 +
+//     UmaPts". The same uma reproduces the rank points of a published
+//     Gold-room game (amae-koromo record 90LXpfcSY9g: 44200 → +115,
+//     38900 → +59, 18600 → -11, rounded up, with the Gold room's rank
+//     points +80/+40/0);
 //   - the target score: 30000 in four-player games (a Mahjong Soul guide
 //     on Steam, app 2739990: games "extend past East/South 4 if no player
 //     has reached 30000 points", ending at West 4), 40000 in three-player
@@ -48,7 +51,7 @@ func majsoul() Set {
 		TenpaiYame:     true,                   // (same)
 		Start:          25000,                  // "Starting Points: 4P 25000"
 		Return:         25000,                  // points counted from the start: no oka
-		Uma:            [4]int{15, 5, -5, -15}, // 4P uma (the Gold-room record above)
+		Uma:            [4]int{15, 5, -5, -15}, // "4P: 1st +15, 2nd +5, 3rd -5, 4th -15"
 		Start3:         35000,                  // "3P 35000"
 		Return3:        35000,                  // "35000点開始の35000点返し": no oka
 		Uma3:           [3]int{15, 0, -15},     // "3P: 1st +15, 2nd ±0, 3rd -15"
