@@ -19,13 +19,28 @@ package rules
 //     リーチあり"), majyan-item.com/m-rule ("7700は切り上げ", "トビなし");
 //   - w.atwiki.jp/mahjlocal 役満の複合: "Mリーグ・神域リーグ(2023年から):
 //     純粋な役満の複合を認める" (yakuman add up; suuankou tanki, kokushi
-//     13-sided, daisuushii and junsei chuuren are single yakuman alone).
+//     13-sided, daisuushii and junsei chuuren are single yakuman alone);
+//   - nagashi mangan: no page of the league's own text could be read (the
+//     summary ojisan-gyakushu.com/mleague-rule names "流し満貫" among the
+//     league's notable rules, but its paragraph was out of reach, and none
+//     of the summaries above mentions it in the parts that were read). Two
+//     independent implementations' M.League presets both leave it out:
+//     kobalab/Majiang (電脳麻将, by the author of @kobalab/majiang-core,
+//     which the differential tests run) src/js/conf/rule.json "Mリーグルール"
+//     has "流し満貫あり":false (commit 77cbcba, 2022-11-10, kept by 537be08,
+//     2023-04-09), and MahjongPantheon/pantheon
+//     Mimir/config/rulesets/mleague.php ("M-League ruleset", commit
+//     d8a2847a, 2020-10-14) has 'withNagashiMangan' => false. Off, on their
+//     word, until the league's text says otherwise.
+//     TestMLeagueMatchesMajiangPreset compares every value with kobalab's.
 //
-// Nagashi mangan could not be confirmed from any of these (it is kept on,
-// as before). M.League is four-player only: the three-player values are
-// Tenhou's. Not modelled: the uma split of tied players (ties go by seat
-// order, as Tenhou), pao for suukantsu, and riichi with fewer than 1000
-// points ("持ち点1000点以下でもリーチ可").
+// M.League is four-player only: the three-player values are Tenhou's. Not
+// modelled: the uma split of tied players (ties go by seat order, as
+// Tenhou); pao for suukantsu (riichi.wiki "M.League", diff 26112:
+// "Suukantsu's pao only applies to the case where sankantsu is completed
+// while fourth kan is daiminkan"); the double-wind pair's 2 fu (same diff:
+// "Double-wind pair worths 2 fu"; the scorer counts 4, as Tenhou); and
+// riichi with fewer than 1000 points ("持ち点1000点以下でもリーチ可").
 func mleague() Set {
 	return Set{
 		Aka:            3,               // one red five per suit
@@ -38,7 +53,7 @@ func mleague() Set {
 		Suucha:         false,
 		Suukaikan:      false,
 		Sanchahou:      false,         // atamahane: three rons are no draw
-		Nagashi:        true,          // not confirmed (see above)
+		Nagashi:        false,         // kobalab/Majiang "流し満貫あり":false, pantheon 'withNagashiMangan' => false (see above)
 		Kiriage:        true,          // "7700は切り上げ": 4 han 30 fu (and 3 han 60 fu) pay a mangan
 		KazoeYakuman:   false,         // "数え役満なし": 13 han is a sanbaiman
 		DoubleYakuman:  false,         // no double yakuman from one yakuman

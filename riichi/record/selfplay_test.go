@@ -90,7 +90,7 @@ func TestSelfPlayReplays(t *testing.T) {
 	// attribute), and the replay must play by them.
 	house := [][]string{{"majsoul"}, {"mleague"}, {"wrc"}, {"ema"},
 		{"tenhou", "aka=4", "kuikae=allowed", "tobi=5000", "renchan=agari", "honba=1500", "kiriage=on", "west-target=33000", "riichi-no-draw=on", "kan-dora=off"},
-		{"mleague", "aka=1", "kuitan=off", "ron=triple", "nagashi=off", "start=30000", "return=40000", "uma=15,5,-5,-15"}}
+		{"mleague", "aka=1", "kuitan=off", "ron=triple", "nagashi=on", "start=30000", "return=40000", "uma=15,5,-5,-15"}}
 	for i, h := range house {
 		set, err := houserules.Parse(h[0], h[1:])
 		if err != nil {
