@@ -17,10 +17,12 @@ func tenhouWith(edit func(*Rules)) Rules {
 	return r
 }
 
-// Tenhou's three-player rule (issue 20): a ron on another player's kita
-// within the ippatsu window scores ippatsu; once the kita passes, the
-// ippatsu is gone (the shared three-player logs show tsumo wins after a
-// kita without it).
+// Tenhou's three-player rule: a ron on another player's kita within the
+// ippatsu window scores ippatsu (issue 20; no shared log has such a ron,
+// so this constructed game is the test); once the kita passes, the
+// ippatsu is gone: the five riichi wins after another player's kita in
+// the window in the shared three-player logs have no ippatsu
+// (replay.TestKitaEndsIppatsuInLogs replays them).
 var kitaHands = [3]string{"123p456p789s111z4z", "11m99m123p456s774z", "9m258p258s123566z"}
 
 func kitaRiichi(t *testing.T) *harness {

@@ -308,9 +308,16 @@ func (k *Kyoku) kitaBlock(s Seat, pos int, t wall.Tile) string {
 // kita sets a north tile aside (nukidora, sanma): it is put on offer for
 // ron like a discard (Tenhou), then replaced by a rinshan draw. Like a call
 // it ends the first go-around and, once nobody rons the north, every
-// ippatsu (the shared three-player logs show both: no ippatsu on a tsumo
-// after a kita); a ron on the kita itself keeps the ronner's ippatsu
-// (Tenhou's rule, issue 20).
+// ippatsu. Evidence for the latter: all five wins of a riichi player after
+// another player's kita within the ippatsu window in the shared Tenhou
+// three-player logs (four tsumo, one ron on a later discard; e.g.
+// 2020010100gm-00b9-0000-bc812169, 2020010101gm-00b9-0000-1a2531ca)
+// score riichi without ippatsu (replay.TestKitaEndsIppatsuInLogs), and
+// Tenhou sanma players use a kita to erase an opponent's ippatsu
+// (z-sanma.hatenablog.com 2017-07-10, "一発、ハイテイなどの細かいコント
+// ロールアイテム"). A ron on the kita itself keeps the ronner's ippatsu,
+// as a chankan does (issue 20; no shared log has that ron within the
+// window).
 func (k *Kyoku) kita(a Action) error {
 	s := a.Seat
 	p := &k.p[s]
