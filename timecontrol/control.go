@@ -119,10 +119,20 @@ func FromMillis(base, bank uint32, off bool) (Control, error) {
 	return Control{Base: time.Duration(base) * time.Millisecond, Bank: time.Duration(bank) * time.Millisecond}, nil
 }
 
+// OffWait is how long the other players wait for one decision of a human
+// at a table without a clock (--time off), and so, less a margin for the
+// message, how long that player's own node lets them think before acting
+// for them. The README promises teaching games no limit: an hour per
+// decision is more than a lesson's pause needs (the five minutes used
+// before named a player silent who stopped to explain a hand). The price
+// is that a peer that stops answering without dropping its connection
+// holds such a table up to an hour before it is named.
+const OffWait = time.Hour
+
 // Wait returns how long the other players wait for one decision of a
 // player under c: the most it may think, Base+Bank, plus grace for the
 // network and the node's own steps. For an off control it returns
-// ifOff (the wait of a table without a clock).
+// ifOff (the wait of a table without a clock; the nodes pass OffWait).
 func (c Control) Wait(grace, ifOff time.Duration) time.Duration {
 	if c.IsOff() {
 		return ifOff

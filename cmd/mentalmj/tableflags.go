@@ -19,6 +19,7 @@ import (
 	"github.com/mentalmj/mentalmj/resume"
 	"github.com/mentalmj/mentalmj/settings"
 	"github.com/mentalmj/mentalmj/tableprogress"
+	"github.com/mentalmj/mentalmj/timecontrol"
 )
 
 // tableFlags are the flags of a player at a table, shared by join and
@@ -69,7 +70,7 @@ func (f *tableFlags) register(fs *flag.FlagSet, withPlayers bool) {
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	fs.DurationVar(&f.turnTimeout, "turn-timeout", offTurnTimeout, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout; default: the table's --time BASE+BANK plus --timeout, or 5m with --time off)")
+	fs.DurationVar(&f.turnTimeout, "turn-timeout", offTurnTimeout, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout; default: the table's --time BASE+BANK plus --timeout, or 1h with --time off)")
 	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long the bot (or you, within --time) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	fs.DurationVar(&f.reconnectGrace, "reconnect-grace", protocol.DefaultReconnectGrace, "when a player's connection drops, pause the hand and wait this long for it to come back (0: end the hand at once)")
@@ -220,8 +221,10 @@ func (s seat) transportAddrs() []multiaddr.Multiaddr {
 }
 
 // offTurnTimeout is the wait for another player's decision at a table
-// without a time control (--time off), and --turn-timeout's default.
-const offTurnTimeout = 5 * time.Minute
+// without a time control (--time off), and --turn-timeout's default:
+// timecontrol.OffWait, an hour, so that a teaching game's player who
+// thinks long is neither acted for nor named silent.
+const offTurnTimeout = timecontrol.OffWait
 
 // setGame fixes the game the table plays, st (the invite's, or the
 // settings flags'), and derives from its time control the wait for the
