@@ -8,9 +8,11 @@ import (
 	"github.com/mentalmj/mentalmj/mjlog"
 )
 
-// Tenhou's GO type bits above 0xFF (the special rules). Tenhou publishes
-// no description of them; bits 0x01..0x80 are the documented lobby bits
-// (mjlog.GoRule). What each bit does was read off the shared logs that
+// Tenhou's GO type bits above 0xFF (the special rules). No published
+// description of them could be found (searches of riichi.wiki, mjlog
+// format notes and log parsers such as spinesheath's GameTypeFlag, which
+// stops at 0x80, the lobby bits of mjlog.GoRule). What each bit does was
+// read off the shared logs that
 // carry it (dnovikoff/tenhou log/test_data, whose README names the
 // original Tenhou log ids, e.g. ratio.xml = 2013031109gm-0841-0000-0fde62c3):
 //
