@@ -972,6 +972,7 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		changed := g.links.watch()
 		select {
 		case env := <-box.in:
+			env = box.taken(env)
 			o, skip, err := g.arrived(from, hand, env)
 			if skip && err == nil || errors.Is(err, errDuplicate) {
 				continue
@@ -982,6 +983,7 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		if _, final := box.state(); final != nil {
 			select {
 			case env := <-box.in: // read before it left
+				env = box.taken(env)
 				o, skip, err := g.arrived(from, hand, env)
 				if skip && err == nil || errors.Is(err, errDuplicate) {
 					continue
@@ -1033,6 +1035,7 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		select {
 		case env := <-box.in:
 			timer.Stop()
+			env = box.taken(env)
 			o, skip, err := g.arrived(from, hand, env)
 			if skip && err == nil || errors.Is(err, errDuplicate) {
 				continue
