@@ -13,8 +13,12 @@ import (
 
 // inboxCapacity is how many received messages are queued per peer before
 // the stream reader stops reading and the stream's flow control pushes back
-// on the sender: at most inboxCapacity × MaxMessageSize = 16 MiB per peer.
-const inboxCapacity = 256
+// on the sender: at most inboxCapacity × MaxMessageSize = 2 MiB per peer.
+// The game's pump empties it into a mailbox of its own (protocol's
+// mailboxBytes, 256 KiB), so a peer that floods holds at most those two
+// and what the stream's receive window (yamux or QUIC, under libp2p's
+// resource manager) has taken in.
+const inboxCapacity = 32
 
 // ErrNotInTable is returned (wrapped, naming the peer) by Send and Recv for
 // a peer that is not one of the table's peers.

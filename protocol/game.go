@@ -171,16 +171,22 @@ type HandResult struct {
 	// Events counts the tsumo and rinshan draws, player actions and public
 	// decryptions of the kyoku.
 	Events int
-	// Setup is the wall time from the hand's first message to the end of
-	// the deal (seats and dice, 4 shuffle passes, 4 rekey passes, 53 tiles
-	// decrypted).
+	// Setup is the wall time from the hand's start on this node to the
+	// end of the deal (seats and dice, 4 shuffle passes, 4 rekey passes,
+	// 53 tiles decrypted). Without the pipeline (Config.NoPipeline) the
+	// start is the hand's first message. A prepared hand (SPEC.md §22)
+	// starts once the hand before it has ended, so its Setup is only what
+	// was left on the critical path then (the commitments, the reveals,
+	// the haipai keys): the passes made during the hand before are not in
+	// it, and Pause, which contains it, is the wait a player sees.
 	Setup time.Duration
 	// DrawLatency holds, for each of this player's tsumo and rinshan
 	// draws after the deal, the time from the start of the draw (every
 	// answer to the previous dahai is in) to the drawn tile being
 	// decrypted: the private decryption's one message time and CPU.
 	DrawLatency []time.Duration
-	// Duration is the hand's total wall time, audit included.
+	// Duration is the hand's total wall time from its start (as for
+	// Setup) to its end, audit included.
 	Duration time.Duration
 	// Pause is the wall time this player waited between hands: from the
 	// end of the previous hand on this node (its audit done; for hand 1,
@@ -966,6 +972,7 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		changed := g.links.watch()
 		select {
 		case env := <-box.in:
+			env = box.taken(env)
 			o, skip, err := g.arrived(from, hand, env)
 			if skip && err == nil || errors.Is(err, errDuplicate) {
 				continue
@@ -976,6 +983,7 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		if _, final := box.state(); final != nil {
 			select {
 			case env := <-box.in: // read before it left
+				env = box.taken(env)
 				o, skip, err := g.arrived(from, hand, env)
 				if skip && err == nil || errors.Is(err, errDuplicate) {
 					continue
@@ -1027,6 +1035,7 @@ func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want s
 		select {
 		case env := <-box.in:
 			timer.Stop()
+			env = box.taken(env)
 			o, skip, err := g.arrived(from, hand, env)
 			if skip && err == nil || errors.Is(err, errDuplicate) {
 				continue

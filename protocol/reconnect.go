@@ -32,9 +32,18 @@ type Reconnecting interface {
 	WaitUp(ctx context.Context, p peer.ID) error
 }
 
-// mailboxSize bounds the entries read ahead from one peer. The lockstep
-// protocol never has more than a few in flight; a peer that floods waits.
-const mailboxSize = 1024
+// mailboxSize bounds the entries read ahead from one peer, and
+// mailboxBytes their bytes. The lockstep protocol never has more than a
+// few in flight: an honest peer is at most one hand's passes ahead (with
+// the pipeline, SPEC.md §22: a shuffle and a rekey pass with their proofs,
+// about 44 KB for 136 tiles) plus a turn's messages. A peer that floods
+// waits: its pump stops reading, and the node's stream flow control pushes
+// back on the sender, so unread entries never hold more than 256 KiB of a
+// node's memory here, about six hands of one peer's passes.
+const (
+	mailboxSize  = 1024
+	mailboxBytes = 256 << 10
+)
 
 // links is the game's side of the connections to the other players: a
 // pump goroutine per peer reads the transport into a mailbox, answers Sync
@@ -69,6 +78,12 @@ type sentEntry struct {
 type mailbox struct {
 	in chan []byte // envelopes other than Sync, in arrival order
 
+	// qmu guards queued and room: queued counts the bytes of the
+	// envelopes in in; room is closed and replaced when some are taken.
+	qmu    sync.Mutex
+	queued int
+	room   chan struct{}
+
 	// sendMu serializes sends to the peer with resends to it, so that the
 	// peer receives this player's entries in seq order; it guards outbox
 	// and held.
@@ -92,7 +107,7 @@ func newLinks(t Transport, self peer.ID, others []peer.ID, grace time.Duration, 
 		l.grace = 0
 	}
 	for _, p := range others {
-		l.boxes[p] = &mailbox{in: make(chan []byte, mailboxSize)}
+		l.boxes[p] = &mailbox{in: make(chan []byte, mailboxSize), room: make(chan struct{})}
 	}
 	return l
 }
@@ -161,12 +176,47 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 			l.takeWaiting(p, b)
 			continue
 		}
+		if !box.reserve(ctx, len(b)) {
+			return
+		}
 		select {
 		case box.in <- b:
 		case <-ctx.Done():
 			return
 		}
 	}
+}
+
+// reserve waits until n more bytes fit in the mailbox's budget
+// (mailboxBytes; an envelope alone always fits) and counts them, or
+// returns false once ctx is done.
+func (box *mailbox) reserve(ctx context.Context, n int) bool {
+	for {
+		box.qmu.Lock()
+		if box.queued == 0 || box.queued+n <= mailboxBytes {
+			box.queued += n
+			box.qmu.Unlock()
+			return true
+		}
+		room := box.room
+		box.qmu.Unlock()
+		select {
+		case <-room:
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// taken returns env, an envelope just read from in, after releasing its
+// bytes from the mailbox's budget.
+func (box *mailbox) taken(env []byte) []byte {
+	box.qmu.Lock()
+	box.queued -= len(env)
+	close(box.room)
+	box.room = make(chan struct{})
+	box.qmu.Unlock()
+	return env
 }
 
 func (l *links) setDown(box *mailbox, down bool) {
