@@ -461,16 +461,26 @@ func TestHomes(t *testing.T) {
 		// No relay of their own: the only public machine runs a relay
 		// with a public relay's limits, given as --bootstrap. The homes
 		// find it on the DHT, reserve on it through AutoRelay, meet, and
-		// move the table onto direct connections.
+		// move the table onto direct connections. The relay (their
+		// bootstrap peer, DHT and only relay) then stops after hand 1,
+		// and the game goes on without it: four hands, every one
+		// audited, no fault.
+		const hands = 4
 		l := newLab(t, ctx)
 		relayHost, err := l.AddPublic(ctx, "relay")
 		if err != nil {
 			t.Fatal(err)
 		}
 		players := homes(t, ctx, l, []string{"alice", "bob", "carol", "dave"}, nil)
-		_, relayAddr := startRelay(t, ctx, l, relayHost, "--limit-duration", "2m", "--limit-data", "128KiB")
-		tb := startTable(t, ctx, l, players, 2, "--bootstrap", relayAddr)
-		tb.waitAll(t, ctx, 2)
+		relay, relayAddr := startRelay(t, ctx, l, relayHost, "--limit-duration", "2m", "--limit-data", "128KiB")
+		tb := startTable(t, ctx, l, players, hands, "--bootstrap", relayAddr)
+		for _, p := range tb.procs {
+			if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
+				t.Fatal(err)
+			}
+		}
+		relay.Interrupt(5 * time.Second)
+		tb.waitAll(t, ctx, hands)
 		tb.checkDirect(t)
 		tb.checkNoFault(t)
 	})
