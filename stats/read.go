@@ -10,6 +10,9 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/viewer"
 )
 
 // MaxRecord is the largest record ReadFile reads, in bytes after
@@ -52,10 +55,15 @@ func ReadFile(path string) (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ok {
+		switch {
+		case ok:
 			doc = rec
-		} else if strings.EqualFold(filepath.Ext(path), ".mjt") {
+		case strings.EqualFold(filepath.Ext(path), ".mjt"):
 			return nil, fmt.Errorf("%s: %w: named like a mentalmj transcript (.mjt) but not one: %s", path, ErrNotMjlog, Describe(doc))
+		case looksLikeJSON(doc):
+			if doc, err = tenhou6Record(doc, path); err != nil {
+				return nil, err
+			}
 		}
 	}
 	g, err := Scan(doc, path)
@@ -94,6 +102,35 @@ func Decompress(raw []byte, name string) ([]byte, error) {
 	return doc, nil
 }
 
+// looksLikeJSON reports whether doc starts (after white space and a
+// UTF-8 byte order mark) with '{' or '['.
+func looksLikeJSON(doc []byte) bool {
+	d := bytes.TrimLeft(bytes.TrimPrefix(doc, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(d) > 0 && (d[0] == '{' || d[0] == '[')
+}
+
+// tenhou6Record reads a tenhou.net/6 JSON document with the viewer's
+// reader (viewer.ReadTenhou6: the order of play rebuilt from each seat's
+// takes and discards, the results as the JSON gives them) and returns it
+// as an mjlog document for Scan. It returns an error naming path,
+// wrapping ErrNotMjlog and saying what the file looks like, for JSON
+// that is not tenhou.net/6 (an mjai log among them), or saying what is
+// wrong with a tenhou.net/6 document that cannot be read.
+func tenhou6Record(doc []byte, path string) ([]byte, error) {
+	g, err := viewer.ReadTenhou6(doc, path)
+	switch {
+	case errors.Is(err, viewer.ErrUnknownFormat):
+		return nil, fmt.Errorf("%s: %w: %s", path, ErrNotMjlog, Describe(doc))
+	case err != nil:
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := mjlog.Write(&b, g); err != nil {
+		return nil, fmt.Errorf("%s: tenhou.net/6 JSON that cannot be read as a game: %w", path, err)
+	}
+	return b.Bytes(), nil
+}
+
 // looksLikeXML reports whether doc starts (after white space and a UTF-8
 // byte order mark) with '<'.
 func looksLikeXML(doc []byte) bool {
@@ -114,11 +151,11 @@ func Describe(doc []byte) string {
 		first, _, _ := bytes.Cut(d, []byte("\n"))
 		switch {
 		case bytes.Contains(d, []byte(`"log"`)) && bytes.Contains(d, []byte(`"name"`)):
-			return "tenhou.net/6 JSON; stats reads mjlog XML (Tenhou's own log, or the .mjlog.xml mentalmj writes)"
+			return "tenhou.net/6 JSON"
 		case bytes.Contains(first, []byte(`"type"`)):
-			return "mjai JSON Lines; stats reads mjlog XML"
+			return "an mjai log (JSON Lines), which stats does not read: convert it to an mjlog or tenhou.net/6 JSON, or view it with mentalmj view"
 		}
-		return "JSON, not mjlog XML"
+		return "JSON, but not tenhou.net/6 JSON (an object with a \"log\" array, as join writes into DATA-DIR/games) nor an mjlog"
 	case d[0] == '<':
 		if root := rootName(d); root != "" {
 			if strings.EqualFold(root, "html") || strings.EqualFold(root, "!DOCTYPE") {

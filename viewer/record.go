@@ -141,6 +141,35 @@ func Read(data []byte, name string) (*Record, error) {
 	return rec, nil
 }
 
+// ReadTenhou6 reads a tenhou.net/6 JSON document (data, named name in
+// errors) into the mjlog game it records, as Read does before replaying
+// it: the order of play rebuilt from each seat's takes and discards, each
+// tile given an unused Tenhou id of its kind, and the results as the
+// record gives them (sc= from the deltas, ten= from the score string, the
+// tenpai seats of an exhaustive draw from its payments, the final owari
+// unless every seat's game points are 0, the mark of a game cut short).
+// It does not replay the game. It returns an error naming name that wraps
+// ErrUnknownFormat for content that is not tenhou.net/6 JSON (saying what
+// it looks like), or says what is wrong with a tenhou.net/6 document that
+// cannot be read.
+func ReadTenhou6(data []byte, name string) (*mjlog.Game, error) {
+	format, err := Detect(data[:min(len(data), headSize)])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if format != Tenhou6 {
+		return nil, fmt.Errorf("%s: %w: it is %s, not tenhou.net/6 JSON", name, ErrUnknownFormat, format.article())
+	}
+	g, err := fromTenhou6(data, name)
+	if err == nil && len(g.Rounds) == 0 {
+		err = errors.New("it holds no kyoku")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: tenhou.net/6 JSON that cannot be read: %w", name, err)
+	}
+	return g, nil
+}
+
 // viewOwner returns the seat whose haipai the view record g shows, -1 if
 // none.
 func viewOwner(g *mjlog.Game) int {
