@@ -24,6 +24,7 @@ import (
 // as Tenhou's hanchan with red fives and open tanyao.
 func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 	var evs []mjai.Event
+	var marked []bool // per event: a dahai that says whether it is tsumogiri
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -34,7 +35,12 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return nil, fmt.Errorf("line %d: %w", line, err)
 		}
+		var opt struct {
+			Tsumogiri *bool `json:"tsumogiri"`
+		}
+		json.Unmarshal(sc.Bytes(), &opt) // it decoded just above
 		evs = append(evs, e)
+		marked = append(marked, opt.Tsumogiri != nil)
 	}
 	if err := sc.Err(); err != nil {
 		return nil, err
@@ -81,7 +87,7 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 		case b == nil || b.rd == nil:
 			// Nothing before the first kyoku matters.
 		default:
-			err = m.event(e)
+			err = m.event(e, marked[i])
 		}
 		if err != nil {
 			return nil, fmt.Errorf("event %d (%s): %w", i+1, e.Type, err)
@@ -152,7 +158,9 @@ func (m *mjaiPlay) start(e mjai.Event) error {
 	return m.b.startKyoku(in, hai, *d)
 }
 
-func (m *mjaiPlay) event(e mjai.Event) error {
+// event plays one mjai event of the kyoku; marked says whether a dahai
+// has the (optional) tsumogiri field.
+func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
 	b := m.b
 	if e.Actor >= b.players {
 		return fmt.Errorf("actor %d in a %d-player game", e.Actor, b.players)
@@ -170,7 +178,7 @@ func (m *mjaiPlay) event(e mjai.Event) error {
 		if err != nil || k == nil {
 			return fmt.Errorf("dahai of %q", e.Pai)
 		}
-		t, err := b.discard(e.Actor, *k, e.Tsumogiri && b.drawn[e.Actor] >= 0 && keyOf(b.drawn[e.Actor], b.aka) == *k)
+		t, err := b.discard(e.Actor, *k, m.tsumogiri(e, *k, marked))
 		m.last, m.lastFrom = t, e.Actor
 		return err
 	case "reach":
@@ -222,6 +230,35 @@ func (m *mjaiPlay) event(e mjai.Event) error {
 		b.event(m.ryukyoku())
 	}
 	return nil
+}
+
+// tsumogiri tells whether seat e.Actor's dahai of k is the tile it just
+// drew. With the tsumogiri field, as the record says. Without it (the
+// field is optional in mjai) a dahai of the kind just drawn — drawn by the
+// actor's last event, not before a call — is taken as the drawn tile: in
+// riichi it must be; otherwise the hand may hold another copy and the
+// record cannot tell which went, and the drawn one is chosen every time.
+// The tiles shown are the same kinds either way; only the discard's
+// tsumogiri mark can differ from the game as played.
+func (m *mjaiPlay) tsumogiri(e mjai.Event, k tileKey, marked bool) bool {
+	b := m.b
+	s := e.Actor
+	if b.drawn[s] < 0 || keyOf(b.drawn[s], b.aka) != k {
+		return false
+	}
+	if marked {
+		return e.Tsumogiri
+	}
+	for i := len(b.rd.Events) - 1; i >= 0; i-- {
+		switch x := b.rd.Events[i].(type) {
+		case mjlog.Reach:
+			continue
+		case mjlog.Draw:
+			return x.Who == s
+		}
+		return false
+	}
+	return false
 }
 
 // keyOf returns the tile key of id t.
