@@ -21,10 +21,12 @@ import (
 // as package mjai writes them) when a start_kyoku deals seat 3 no tiles
 // or only hidden ones with no name and no points, or a nukidora comes.
 // mjai says nothing of the rules beyond that: the game is taken
-// as Tenhou's hanchan with red fives and open tanyao.
-func fromMjai(data []byte, name string) (*mjlog.Game, error) {
+// as Tenhou's hanchan with red fives and open tanyao. lastLine gives, per
+// round of the game, the line of the file that holds its last event.
+func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err error) {
 	var evs []mjai.Event
 	var marked []bool // per event: a dahai that says whether it is tsumogiri
+	var lineOf []int  // per event: its line in the file
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -33,7 +35,7 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 		}
 		var e mjai.Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return nil, nil, fmt.Errorf("line %d: %w", line, err)
 		}
 		var opt struct {
 			Tsumogiri *bool `json:"tsumogiri"`
@@ -41,9 +43,10 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 		json.Unmarshal(sc.Bytes(), &opt) // it decoded just above
 		evs = append(evs, e)
 		marked = append(marked, opt.Tsumogiri != nil)
+		lineOf = append(lineOf, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	players := 4
 	var names4 string // seat 3's name at start_game
@@ -64,7 +67,6 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 	if players == 3 {
 		rules = game.TenhouSanmaRules(true, aka, true)
 	}
-	var g *mjlog.Game
 	var b *builder
 	m := mjaiPlay{}
 	for i, e := range evs {
@@ -90,13 +92,19 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 			err = m.event(e, marked[i])
 		}
 		if err != nil {
-			return nil, fmt.Errorf("event %d (%s): %w", i+1, e.Type, err)
+			return nil, nil, fmt.Errorf("line %d (%s): %w", lineOf[i], e.Type, err)
+		}
+		if g != nil {
+			for len(lastLine) < len(g.Rounds) {
+				lastLine = append(lastLine, 0)
+			}
+			lastLine[len(g.Rounds)-1] = lineOf[i]
 		}
 	}
 	if g == nil {
-		return nil, errors.New("it has no start_kyoku event")
+		return nil, nil, errors.New("it has no start_kyoku event")
 	}
-	return g, nil
+	return g, lastLine, nil
 }
 
 // mjaiPlay turns one kyoku's mjai events into mjlog events.

@@ -2,8 +2,11 @@ package viewer
 
 import (
 	"bytes"
+	"errors"
+	"fmt"
 	"os"
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -48,5 +51,49 @@ func TestMjaiWithoutTsumogiri(t *testing.T) {
 				t.Errorf("%s kyoku %d: deltas %v in %d steps without tsumogiri, %v in %d with", name, i, k.Hand.Result.Deltas, len(k.Steps), w.Hand.Result.Deltas, len(w.Steps))
 			}
 		}
+	}
+}
+
+// An mjai log cut at a line boundary inside a kyoku (every line valid
+// JSON) and an mjlog cut before a result but closed again are refused as
+// cut short, naming the file, the kyoku and (mjai) the last line kept.
+func TestCutShortMidKyoku(t *testing.T) {
+	path := sharedLog(t, log4p)
+	_, mj := convert(t, path)
+	data, err := os.ReadFile(mj)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	// Cut three lines before the result of the third kyoku.
+	starts, cut := 0, 0
+	for i, l := range lines {
+		if bytes.Contains(l, []byte(`"type":"start_kyoku"`)) {
+			starts++
+		}
+		if starts == 3 && (bytes.Contains(l, []byte(`"type":"hora"`)) || bytes.Contains(l, []byte(`"type":"ryukyoku"`))) {
+			cut = i - 3
+			break
+		}
+	}
+	if cut <= 0 {
+		t.Fatal("no third kyoku's result in the converted log")
+	}
+	_, err = Read(bytes.Join(lines[:cut], nil), "cut.mjai")
+	want := fmt.Sprintf("cut.mjai: cannot show this record: it is an mjai log, but it is cut short: kyoku 3 (%s) stops in phase ", "E3-0")
+	if err == nil || !errors.Is(err, ErrBadRecord) || !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), fmt.Sprintf(" at line %d, before its result", cut)) {
+		t.Errorf("cut mjai: %v\nwant %q … at line %d", err, want, cut)
+	}
+
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := bytes.LastIndex(raw, []byte("<AGARI"))
+	j := bytes.LastIndex(raw, []byte("<RYUUKYOKU"))
+	cutXML := append(raw[:max(i, j):max(i, j)], "</mjloggm>"...)
+	_, err = Read(cutXML, "cut.xml")
+	if err == nil || !strings.HasPrefix(err.Error(), "cut.xml: cannot show this record: it is a Tenhou mjlog, but it is cut short: kyoku ") || !strings.Contains(err.Error(), "after step") {
+		t.Errorf("cut mjlog: %v", err)
 	}
 }
