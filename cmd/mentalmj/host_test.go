@@ -81,7 +81,7 @@ func TestHostAndJoinInvite(t *testing.T) {
 	for i, name := range names {
 		out := h.outs[i].String()
 		js := filepath.Join(dir, name, "games")
-		if !regexp.MustCompile(`(?m)^  watch it again: mentalmj view ` + regexp.QuoteMeta(js) + `/[^ /]+\.json$`).MatchString(out) ||
+		if !regexp.MustCompile(`(?m)^  watch it again: mentalmj view `+regexp.QuoteMeta(js)+`/[^ /]+\.json$`).MatchString(out) ||
 			strings.Contains(out, "tenhou.net/6/#") || strings.Contains(out, "https://") {
 			t.Errorf("%s's end of game does not name mentalmj view for %s/…json, or prints a link:\n%s", name, js, out)
 		}
