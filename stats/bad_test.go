@@ -50,6 +50,8 @@ func badFiles(t *testing.T) []struct {
 		{"badmeld.xml", []byte(`<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0"/><N who="1" m="99999"/></mjloggm>`), "meld code", nil},
 		{"early.xml", []byte(`<mjloggm ver="2.3"><AGARI who="0" fromWho="1" ten="30,1000,0"/></mjloggm>`), "before the first <INIT>", nil},
 		{"badowari.xml", []byte(`<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0"/><RYUUKYOKU owari="250,0"/></mjloggm>`), "owari", nil},
+		{"nokyoku.xml", []byte(`<mjloggm></mjloggm>`), "an empty record: an mjlog without a kyoku", ErrEmpty},
+		{"nokyoku.mjlog", []byte(`<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/><TAIKYOKU oya="0"/></mjloggm>`), "an empty record", ErrEmpty},
 		{"badattr.xml", []byte(`<mjloggm ver="2.3"><INIT seed=0 oya="0"/></mjloggm>`), "malformed XML", nil},
 	}
 }

@@ -15,6 +15,10 @@ import (
 	"github.com/mentalmj/mentalmj/viewer"
 )
 
+// ErrEmpty is wrapped by ReadFile for a record that deals no kyoku (an
+// mjlog such as <mjloggm></mjloggm>): it is no game to count.
+var ErrEmpty = errors.New("an empty record")
+
 // MaxRecord is the largest record ReadFile reads, in bytes after
 // decompression: a real mjlog is under 1 MB.
 const MaxRecord = 64 << 20
@@ -22,7 +26,8 @@ const MaxRecord = 64 << 20
 // ReadFile reads the record at path — mjlog XML, plain or gzip (detected
 // by the magic bytes 1f 8b), or a mentalmj transcript, which is audited
 // offline first (seconds per game; see transcriptRecord) — and returns its
-// Game with Stamp set (see Game.Stamp). Errors name path; for a file that
+// Game with Stamp set (see Game.Stamp). Errors name path; a record that
+// deals no kyoku wraps ErrEmpty; for a file that
 // is not an mjlog (wrapping ErrNotMjlog) or is cut short (ErrTruncated)
 // they say what the file looks like: another format (tenhou.net/6 JSON,
 // mjai JSON Lines, HTML), text or binary data.
@@ -69,6 +74,9 @@ func ReadFile(path string) (*Game, error) {
 	g, err := Scan(doc, path)
 	if err != nil {
 		return nil, err
+	}
+	if g.Seats[0].Kyoku == 0 {
+		return nil, fmt.Errorf("%s: %w: an mjlog without a kyoku", path, ErrEmpty)
 	}
 	g.Stamp = stampFromName(filepath.Base(path))
 	if g.Stamp == 0 {

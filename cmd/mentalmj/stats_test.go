@@ -99,6 +99,7 @@ func TestStatsBadFiles(t *testing.T) {
 		"cut.xml":    good[:len(good)/2],
 		"other.xml":  []byte(`<?xml version="1.0"?><feed/>`),
 		"game.mjlog": []byte(`{"name":["a"],"log":[]}`),
+		"empty.xml":  []byte(`<mjloggm></mjloggm>`),
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -109,7 +110,7 @@ func TestStatsBadFiles(t *testing.T) {
 	if code := run(context.Background(), []string{"stats", dir}, &o, &e); code != 2 {
 		t.Errorf("stats with bad files: exit %d, want 2", code)
 	}
-	for _, want := range []string{"cut.xml: cut short", "other.xml: not a game record stats reads: XML whose root element is <feed>", "game.mjlog: tenhou.net/6 JSON that cannot be read: its \"log\" array is empty", "--skip-bad"} {
+	for _, want := range []string{"cut.xml: cut short", "other.xml: not a game record stats reads: XML whose root element is <feed>", "game.mjlog: tenhou.net/6 JSON that cannot be read: its \"log\" array is empty", "empty.xml: an empty record: an mjlog without a kyoku", "--skip-bad"} {
 		if !strings.Contains(e.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, e.String())
 		}
