@@ -82,8 +82,7 @@ interrupted, and opens it in the browser (--no-open prints its URL).
 Exit status: 0 done; 2 bad usage, a directory with no record, or a file
 that is not a readable record (each is named with what it looks like:
 cut short, an empty mjlog with no kyoku, JSON that is not tenhou.net/6,
-an mjai log…; --skip-bad leaves
-them out).`
+an mjai log…; --skip-bad leaves them out).`
 
 // statsFlags are the options of "mentalmj stats".
 type statsFlags struct {
