@@ -21,6 +21,13 @@ func IsLogName(name string) bool {
 // reported to bad (with the error naming it) and the search goes on; so is
 // a directory holding no log (ErrNoLogs): checking nothing is not a pass.
 func Find(paths []string, bad func(path string, err error)) []string {
+	return FindNamed(paths, IsLogName, ErrNoLogs, bad)
+}
+
+// FindNamed is Find with another test of a file name: a directory is
+// searched for files whose names satisfy match, and one holding none is
+// reported to bad with the error none.
+func FindNamed(paths []string, match func(name string) bool, none error, bad func(path string, err error)) []string {
 	var files []string
 	for _, p := range paths {
 		info, err := os.Stat(p)
@@ -38,7 +45,7 @@ func Find(paths []string, bad func(path string, err error)) []string {
 				bad(path, err)
 				return nil
 			}
-			if !d.IsDir() && IsLogName(d.Name()) {
+			if !d.IsDir() && match(d.Name()) {
 				files = append(files, path)
 			}
 			return nil
@@ -46,7 +53,7 @@ func Find(paths []string, bad func(path string, err error)) []string {
 		if err != nil {
 			bad(p, err)
 		} else if len(files) == before {
-			bad(p, ErrNoLogs)
+			bad(p, none)
 		}
 	}
 	return files

@@ -38,8 +38,11 @@ func badFiles(t *testing.T) []struct {
 		{"empty.xml", nil, "an empty file", ErrNotMjlog},
 		{"page.xml", []byte("<!DOCTYPE html><html><body>404</body></html>"), "HTML page", ErrNotMjlog},
 		{"other.xml", []byte(`<?xml version="1.0"?><!-- c --><rss version="2.0"><channel/></rss>`), "root element is <rss>", ErrNotMjlog},
-		{"log.json", []byte(`{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"x"},"log":[]}`), "tenhou.net/6 JSON", ErrNotMjlog},
-		{"game.mjai", []byte("{\"type\":\"start_game\"}\n{\"type\":\"end_game\"}\n"), "mjai JSON Lines", ErrNotMjlog},
+		{"log.json", []byte(`{"title":["",""],"name":["a","b","c","d"],"rule":{"disp":"x"},"log":[]}`), `tenhou.net/6 JSON that cannot be read: its "log" array is empty`, nil},
+		{"kyoku.json", []byte(`{"name":["a","b","c","d"],"log":[[[0,0,0],[25000]]]}`), "tenhou.net/6 JSON that cannot be read: kyoku 0 of its \"log\": not a 17-element kyoku array", nil},
+		{"settings.json", []byte(`{"nick":"alice","relay":true}`), "JSON, but not tenhou.net/6 JSON", ErrNotMjlog},
+		{"list.json", []byte(`[1,2,3]`), "JSON, but not tenhou.net/6 JSON", ErrNotMjlog},
+		{"game.mjai", []byte("{\"type\":\"start_game\"}\n{\"type\":\"end_game\"}\n"), "an mjai log (JSON Lines), which stats does not read", ErrNotMjlog},
 		{"notes.xml", []byte("hello, these are my notes"), `text, not XML, starting "hello`, ErrNotMjlog},
 		{"blob.xml", []byte{0x00, 0x01, 0x02, 0xff, 0xfe, 'x'}, "binary data", ErrNotMjlog},
 		{"game.mjt", []byte{0x8a, 0x01, 0x0a, 0x20, 0x00}, "named like a mentalmj transcript (.mjt) but not one: binary data", ErrNotMjlog},
@@ -47,6 +50,8 @@ func badFiles(t *testing.T) []struct {
 		{"badmeld.xml", []byte(`<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0"/><N who="1" m="99999"/></mjloggm>`), "meld code", nil},
 		{"early.xml", []byte(`<mjloggm ver="2.3"><AGARI who="0" fromWho="1" ten="30,1000,0"/></mjloggm>`), "before the first <INIT>", nil},
 		{"badowari.xml", []byte(`<mjloggm ver="2.3"><INIT seed="0,0,0,0,0,0" ten="250,250,250,250" oya="0"/><RYUUKYOKU owari="250,0"/></mjloggm>`), "owari", nil},
+		{"nokyoku.xml", []byte(`<mjloggm></mjloggm>`), "an empty record: an mjlog without a kyoku", ErrEmpty},
+		{"nokyoku.mjlog", []byte(`<mjloggm ver="2.3"><GO type="169"/><UN n0="A" n1="B" n2="C" n3="D"/><TAIKYOKU oya="0"/></mjloggm>`), "an empty record", ErrEmpty},
 		{"badattr.xml", []byte(`<mjloggm ver="2.3"><INIT seed=0 oya="0"/></mjloggm>`), "malformed XML", nil},
 	}
 }

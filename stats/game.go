@@ -56,9 +56,13 @@ type Game struct {
 	Final []int
 	// Seats are the seats' tallies; Seats[3] is zero in three-player games.
 	Seats [4]Tally
-	// Key is a hash of the record's public content (names, seed, every
-	// <INIT> seed/ten/oya and every result's sc= and owari=): equal for the
-	// same game read from two files, also from two players' private views.
+	// Key is a hash of what every format records of the game in public:
+	// the names, every kyoku's round, honba, riichi sticks, dealer, start
+	// scores and dora indicator's kind, every result's kind, winner and
+	// payer and score changes, and the final scores. It is equal for the
+	// same game read from two files: its mjlog, its transcript and its
+	// tenhou.net/6 JSON, also two players' private views; it leaves out
+	// what only some formats carry (Tenhou's wall seed, the dice, tile ids).
 	Key uint64
 	// Stamp is the record's date, YYYYMMDD as a number (20240131): from a
 	// Tenhou log id at the start of the file name (2024013115gm-…), else

@@ -2,8 +2,12 @@ package stats
 
 import (
 	"context"
+	"errors"
 	"runtime"
+	"strings"
 	"sync"
+
+	"github.com/mentalmj/mentalmj/mjlog"
 )
 
 // LoadOptions select the games Load adds and how it reads them.
@@ -19,6 +23,28 @@ type LoadOptions struct {
 	// Progress, when not nil, is called from Load's goroutine after each
 	// file with the number of files done and the total.
 	Progress func(done, total int)
+}
+
+// IsRecordName reports whether a file name is one a directory scan
+// reads: an mjlog (*.xml, *.mjlog), tenhou.net/6 JSON (*.json) or a
+// mentalmj transcript (*.mjt), each also gzip-compressed (.gz), in any
+// letter case.
+func IsRecordName(name string) bool {
+	n := strings.TrimSuffix(strings.ToLower(name), ".gz")
+	return mjlog.IsLogName(n) || strings.HasSuffix(n, ".json") || strings.HasSuffix(n, ".mjt")
+}
+
+// ErrNoRecords is reported by Find for a directory with no file named
+// like a record (IsRecordName) anywhere below it.
+var ErrNoRecords = errors.New("no game records (*.xml, *.mjlog, *.json, *.mjt, optionally .gz) in this directory")
+
+// Find lists the records named by paths, in order: a file is taken as it
+// is (whatever its name); a directory is searched recursively, in lexical
+// order, for files satisfying IsRecordName. A path that cannot be read,
+// and a directory holding no record (ErrNoRecords), is reported to bad
+// with an error naming it, and the search goes on.
+func Find(paths []string, bad func(path string, err error)) []string {
+	return mjlog.FindNamed(paths, IsRecordName, ErrNoRecords, bad)
 }
 
 // Load reads files (ReadFile) with opt.Workers at once and adds their

@@ -10,7 +10,14 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/viewer"
 )
+
+// ErrEmpty is wrapped by ReadFile for a record that deals no kyoku (an
+// mjlog such as <mjloggm></mjloggm>): it is no game to count.
+var ErrEmpty = errors.New("an empty record")
 
 // MaxRecord is the largest record ReadFile reads, in bytes after
 // decompression: a real mjlog is under 1 MB.
@@ -19,7 +26,8 @@ const MaxRecord = 64 << 20
 // ReadFile reads the record at path — mjlog XML, plain or gzip (detected
 // by the magic bytes 1f 8b), or a mentalmj transcript, which is audited
 // offline first (seconds per game; see transcriptRecord) — and returns its
-// Game with Stamp set (see Game.Stamp). Errors name path; for a file that
+// Game with Stamp set (see Game.Stamp). Errors name path; a record that
+// deals no kyoku wraps ErrEmpty; for a file that
 // is not an mjlog (wrapping ErrNotMjlog) or is cut short (ErrTruncated)
 // they say what the file looks like: another format (tenhou.net/6 JSON,
 // mjai JSON Lines, HTML), text or binary data.
@@ -52,15 +60,23 @@ func ReadFile(path string) (*Game, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ok {
+		switch {
+		case ok:
 			doc = rec
-		} else if strings.EqualFold(filepath.Ext(path), ".mjt") {
+		case strings.EqualFold(filepath.Ext(path), ".mjt"):
 			return nil, fmt.Errorf("%s: %w: named like a mentalmj transcript (.mjt) but not one: %s", path, ErrNotMjlog, Describe(doc))
+		case looksLikeJSON(doc):
+			if doc, err = tenhou6Record(doc, path); err != nil {
+				return nil, err
+			}
 		}
 	}
 	g, err := Scan(doc, path)
 	if err != nil {
 		return nil, err
+	}
+	if g.Seats[0].Kyoku == 0 {
+		return nil, fmt.Errorf("%s: %w: an mjlog without a kyoku", path, ErrEmpty)
 	}
 	g.Stamp = stampFromName(filepath.Base(path))
 	if g.Stamp == 0 {
@@ -94,6 +110,35 @@ func Decompress(raw []byte, name string) ([]byte, error) {
 	return doc, nil
 }
 
+// looksLikeJSON reports whether doc starts (after white space and a
+// UTF-8 byte order mark) with '{' or '['.
+func looksLikeJSON(doc []byte) bool {
+	d := bytes.TrimLeft(bytes.TrimPrefix(doc, []byte("\xef\xbb\xbf")), " \t\r\n")
+	return len(d) > 0 && (d[0] == '{' || d[0] == '[')
+}
+
+// tenhou6Record reads a tenhou.net/6 JSON document with the viewer's
+// reader (viewer.ReadTenhou6: the order of play rebuilt from each seat's
+// takes and discards, the results as the JSON gives them) and returns it
+// as an mjlog document for Scan. It returns an error naming path,
+// wrapping ErrNotMjlog and saying what the file looks like, for JSON
+// that is not tenhou.net/6 (an mjai log among them), or saying what is
+// wrong with a tenhou.net/6 document that cannot be read.
+func tenhou6Record(doc []byte, path string) ([]byte, error) {
+	g, err := viewer.ReadTenhou6(doc, path)
+	switch {
+	case errors.Is(err, viewer.ErrUnknownFormat):
+		return nil, fmt.Errorf("%s: %w: %s", path, ErrNotMjlog, Describe(doc))
+	case err != nil:
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := mjlog.Write(&b, g); err != nil {
+		return nil, fmt.Errorf("%s: tenhou.net/6 JSON that cannot be read as a game: %w", path, err)
+	}
+	return b.Bytes(), nil
+}
+
 // looksLikeXML reports whether doc starts (after white space and a UTF-8
 // byte order mark) with '<'.
 func looksLikeXML(doc []byte) bool {
@@ -114,11 +159,11 @@ func Describe(doc []byte) string {
 		first, _, _ := bytes.Cut(d, []byte("\n"))
 		switch {
 		case bytes.Contains(d, []byte(`"log"`)) && bytes.Contains(d, []byte(`"name"`)):
-			return "tenhou.net/6 JSON; stats reads mjlog XML (Tenhou's own log, or the .mjlog.xml mentalmj writes)"
+			return "tenhou.net/6 JSON"
 		case bytes.Contains(first, []byte(`"type"`)):
-			return "mjai JSON Lines; stats reads mjlog XML"
+			return "an mjai log (JSON Lines), which stats does not read: convert it to an mjlog or tenhou.net/6 JSON, or view it with mentalmj view"
 		}
-		return "JSON, not mjlog XML"
+		return "JSON, but not tenhou.net/6 JSON (an object with a \"log\" array, as join writes into DATA-DIR/games) nor an mjlog"
 	case d[0] == '<':
 		if root := rootName(d); root != "" {
 			if strings.EqualFold(root, "html") || strings.EqualFold(root, "!DOCTYPE") {

@@ -15,9 +15,10 @@ import (
 // </mjloggm>: an incomplete download, or a game still being written.
 var ErrTruncated = errors.New("cut short: the record ends before </mjloggm>")
 
-// ErrNotMjlog is wrapped by Scan and ReadFile for input that is not an
-// mjlog at all; the message says what it looks like.
-var ErrNotMjlog = errors.New("not a Tenhou mjlog")
+// ErrNotMjlog is wrapped by Scan and ReadFile for input that is not a
+// record stats reads at all (an mjlog, tenhou.net/6 JSON or a mentalmj
+// transcript); the message says what it looks like.
+var ErrNotMjlog = errors.New("not a game record stats reads")
 
 // attr is one attribute of the tag being read: name and raw value, both
 // slices of the document.
@@ -40,6 +41,19 @@ type scanner struct {
 
 // hashWriter feeds Game.Key.
 type hashWriter struct{ h hash.Hash64 }
+
+// ints adds fields first, first+step, … (n of them) of a comma-separated
+// list, each as a number (a field that is not one as it is), so that the
+// same values written two ways ("-5" and "-5.0" aside) hash the same.
+func (w hashWriter) ints(list []byte, first, step, n int) {
+	for i := range n {
+		f, _ := field(list, first+i*step)
+		if x, ok := atoi(f); ok {
+			f = fmt.Appendf(nil, "%d", x)
+		}
+		w.add(f)
+	}
+}
 
 // sep ends each part hashed (read-only).
 var sep = []byte{0}
@@ -327,10 +341,6 @@ func (s *scanner) seat(tag []byte, start int, name string) (int, error) {
 func (s *scanner) element(tag []byte, start int) error {
 	g := s.g
 	switch string(tag) {
-	case "SHUFFLE":
-		if v, ok := s.get("seed"); ok {
-			s.key.add([]byte("seed"), v)
-		}
 	case "GO":
 		if s.seenGo || s.started {
 			return nil
@@ -356,7 +366,7 @@ func (s *scanner) element(tag []byte, start int) error {
 				return s.tagErr(tag, start, "n%d=%q: %v", i, v, err)
 			}
 			g.Names[i] = name
-			s.key.add(v)
+			s.key.add([]byte(name))
 		}
 	case "INIT":
 		oya, _ := s.get("oya")
@@ -372,9 +382,20 @@ func (s *scanner) element(tag []byte, start int) error {
 		for p := range g.Players {
 			g.Seats[p].Kyoku++
 		}
+		// The key holds only what every format records: no dice, and the
+		// dora indicator's kind, not its id.
 		seed, _ := s.get("seed")
 		ten, _ := s.get("ten")
-		s.key.add([]byte("INIT"), seed, ten, oya)
+		s.key.add([]byte("INIT"), oya)
+		for i := range 3 {
+			f, _ := field(seed, i)
+			s.key.add(f)
+		}
+		f, _ := field(seed, 5)
+		if n, ok := atoi(f); ok {
+			s.key.add([]byte{byte(n / 4)})
+		}
+		s.key.ints(ten, 0, 1, g.Players)
 	case "REACH":
 		if !s.inKyoku {
 			return s.tagErr(tag, start, "before the first <INIT>")
@@ -425,6 +446,7 @@ func (s *scanner) element(tag []byte, start int) error {
 		if !ok || pts < 0 {
 			return s.tagErr(tag, start, "ten=%q: want fu,points,limit", v)
 		}
+		s.key.add([]byte{byte(who), byte(from)})
 		t := &g.Seats[who]
 		t.Wins++
 		t.WinPoints += pts
@@ -456,12 +478,13 @@ func (s *scanner) element(tag []byte, start int) error {
 // result hashes a result's sc= and reads its owari=, if any.
 func (s *scanner) result(tag []byte, start int) error {
 	sc, _ := s.get("sc")
-	s.key.add(tag, sc)
+	s.key.add(tag)
+	s.key.ints(sc, 1, 2, s.g.Players) // the deltas
 	v, ok := s.get("owari")
 	if !ok {
 		return nil
 	}
-	s.key.add(v)
+	s.key.ints(v, 0, 2, s.g.Players) // the final scores
 	final := make([]int, s.g.Players)
 	for p := range s.g.Players {
 		f, ok := field(v, 2*p)

@@ -1,11 +1,18 @@
 package tablerun
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
 // TestWriteFileAtomic checks that a record is replaced only whole: a
@@ -55,5 +62,43 @@ func TestSafeName(t *testing.T) {
 		if filepath.Base(got) != got {
 			t.Errorf("safeName(%q) = %q is not one path element", in, got)
 		}
+	}
+}
+
+// TestGameFilesOutput: the end of a game names the tenhou.net/6 JSON
+// written and "mentalmj view FILE" in text, with no link; --progress
+// json's "json" event keeps the tenhou.net/6 viewer link as "viewer",
+// whose fragment holds the very JSON written.
+func TestGameFilesOutput(t *testing.T) {
+	rec, err := mjlog.Read("../viewer/testdata/hand.mjlog.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var text bytes.Buffer
+	path := filepath.Join(dir, "text.json")
+	if err := writeGameFiles(&tableprogress.Reporter{W: &text}, rec, "", path, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(text.String(), "watch it again: mentalmj view "+path+"\n") || strings.Contains(text.String(), "https://") {
+		t.Errorf("text output:\n%s", text.String())
+	}
+	var js bytes.Buffer
+	path = filepath.Join(dir, "progress.json")
+	if err := writeGameFiles(&tableprogress.Reporter{W: &js, JSON: true}, rec, "", path, nil, ""); err != nil {
+		t.Fatal(err)
+	}
+	var ev struct{ Event, Path, Viewer string }
+	if err := json.Unmarshal(js.Bytes(), &ev); err != nil {
+		t.Fatalf("%v: %s", err, js.String())
+	}
+	written, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	frag, ok := strings.CutPrefix(ev.Viewer, "https://tenhou.net/6/#json=")
+	doc, err := url.PathUnescape(frag)
+	if ev.Event != "json" || ev.Path != path || !ok || err != nil || doc != strings.TrimSpace(string(written)) {
+		t.Errorf("json event %+v (%v): want the viewer link to %s", ev, err, path)
 	}
 }

@@ -21,9 +21,12 @@ import (
 // as package mjai writes them) when a start_kyoku deals seat 3 no tiles
 // or only hidden ones with no name and no points, or a nukidora comes.
 // mjai says nothing of the rules beyond that: the game is taken
-// as Tenhou's hanchan with red fives and open tanyao.
-func fromMjai(data []byte, name string) (*mjlog.Game, error) {
+// as Tenhou's hanchan with red fives and open tanyao. lastLine gives, per
+// round of the game, the line of the file that holds its last event.
+func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err error) {
 	var evs []mjai.Event
+	var marked []bool // per event: a dahai that says whether it is tsumogiri
+	var lineOf []int  // per event: its line in the file
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(nil, 1<<20)
 	for line := 1; sc.Scan(); line++ {
@@ -32,12 +35,18 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 		}
 		var e mjai.Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			return nil, fmt.Errorf("line %d: %w", line, err)
+			return nil, nil, fmt.Errorf("line %d: %w", line, err)
 		}
+		var opt struct {
+			Tsumogiri *bool `json:"tsumogiri"`
+		}
+		json.Unmarshal(sc.Bytes(), &opt) // it decoded just above
 		evs = append(evs, e)
+		marked = append(marked, opt.Tsumogiri != nil)
+		lineOf = append(lineOf, line)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	players := 4
 	var names4 string // seat 3's name at start_game
@@ -58,7 +67,6 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 	if players == 3 {
 		rules = game.TenhouSanmaRules(true, aka, true)
 	}
-	var g *mjlog.Game
 	var b *builder
 	m := mjaiPlay{}
 	for i, e := range evs {
@@ -81,16 +89,22 @@ func fromMjai(data []byte, name string) (*mjlog.Game, error) {
 		case b == nil || b.rd == nil:
 			// Nothing before the first kyoku matters.
 		default:
-			err = m.event(e)
+			err = m.event(e, marked[i])
 		}
 		if err != nil {
-			return nil, fmt.Errorf("event %d (%s): %w", i+1, e.Type, err)
+			return nil, nil, fmt.Errorf("line %d (%s): %w", lineOf[i], e.Type, err)
+		}
+		if g != nil {
+			for len(lastLine) < len(g.Rounds) {
+				lastLine = append(lastLine, 0)
+			}
+			lastLine[len(g.Rounds)-1] = lineOf[i]
 		}
 	}
 	if g == nil {
-		return nil, errors.New("it has no start_kyoku event")
+		return nil, nil, errors.New("it has no start_kyoku event")
 	}
-	return g, nil
+	return g, lastLine, nil
 }
 
 // mjaiPlay turns one kyoku's mjai events into mjlog events.
@@ -152,7 +166,9 @@ func (m *mjaiPlay) start(e mjai.Event) error {
 	return m.b.startKyoku(in, hai, *d)
 }
 
-func (m *mjaiPlay) event(e mjai.Event) error {
+// event plays one mjai event of the kyoku; marked says whether a dahai
+// has the (optional) tsumogiri field.
+func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
 	b := m.b
 	if e.Actor >= b.players {
 		return fmt.Errorf("actor %d in a %d-player game", e.Actor, b.players)
@@ -170,7 +186,7 @@ func (m *mjaiPlay) event(e mjai.Event) error {
 		if err != nil || k == nil {
 			return fmt.Errorf("dahai of %q", e.Pai)
 		}
-		t, err := b.discard(e.Actor, *k, e.Tsumogiri && b.drawn[e.Actor] >= 0 && keyOf(b.drawn[e.Actor], b.aka) == *k)
+		t, err := b.discard(e.Actor, *k, m.tsumogiri(e, *k, marked))
 		m.last, m.lastFrom = t, e.Actor
 		return err
 	case "reach":
@@ -222,6 +238,35 @@ func (m *mjaiPlay) event(e mjai.Event) error {
 		b.event(m.ryukyoku())
 	}
 	return nil
+}
+
+// tsumogiri tells whether seat e.Actor's dahai of k is the tile it just
+// drew. With the tsumogiri field, as the record says. Without it (the
+// field is optional in mjai) a dahai of the kind just drawn — drawn by the
+// actor's last event, not before a call — is taken as the drawn tile: in
+// riichi it must be; otherwise the hand may hold another copy and the
+// record cannot tell which went, and the drawn one is chosen every time.
+// The tiles shown are the same kinds either way; only the discard's
+// tsumogiri mark can differ from the game as played.
+func (m *mjaiPlay) tsumogiri(e mjai.Event, k tileKey, marked bool) bool {
+	b := m.b
+	s := e.Actor
+	if b.drawn[s] < 0 || keyOf(b.drawn[s], b.aka) != k {
+		return false
+	}
+	if marked {
+		return e.Tsumogiri
+	}
+	for i := len(b.rd.Events) - 1; i >= 0; i-- {
+		switch x := b.rd.Events[i].(type) {
+		case mjlog.Reach:
+			continue
+		case mjlog.Draw:
+			return x.Who == s
+		}
+		return false
+	}
+	return false
 }
 
 // keyOf returns the tile key of id t.

@@ -73,6 +73,9 @@ type Kyoku struct {
 	// Stopped is, when the rules engine refused an event of the record,
 	// what it refused ("" when the kyoku was replayed to its end).
 	Stopped string
+
+	round int  // the index of the kyoku in the record's rounds
+	cut   bool // the record's events end inside the kyoku
 }
 
 // Load reads the record at path in any format Detect knows and replays
@@ -107,13 +110,14 @@ func Read(data []byte, name string) (*Record, error) {
 	}
 	rec := &Record{File: name, Format: format, Owner: -1}
 	var g *mjlog.Game
+	var lines []int // an mjai log's last line per round
 	switch format {
 	case Mjlog:
 		g, err = mjlog.ParseView(bytes.NewReader(data), name)
 	case Tenhou6:
 		g, err = fromTenhou6(data, name)
 	case Mjai:
-		g, err = fromMjai(data, name)
+		g, lines, err = fromMjai(data, name)
 	case Transcript:
 		g, err = rec.fromTranscript(data, name)
 	}
@@ -137,8 +141,61 @@ func Read(data []byte, name string) (*Record, error) {
 	if len(rec.Kyoku) == 0 {
 		return nil, bad(errors.New("the rules engine could not deal its first kyoku: " + strings.Join(rec.Notes, "; ")))
 	}
+	if err := rec.cutShort(lines); err != nil {
+		return nil, bad(err)
+	}
 	rec.verify(g, format)
 	return rec, nil
+}
+
+// cutShort returns an error for a record whose events end inside a kyoku:
+// the rules engine took every event of a kyoku without refusing one, and
+// the kyoku is not over (a file cut at a line or tag boundary, which reads
+// without an error of its own). It names the kyoku (from 1), the
+// phase it waits in and, for an mjai log, the line of its last event
+// (lines, per round of the game).
+func (rec *Record) cutShort(lines []int) error {
+	for i, k := range rec.Kyoku {
+		if !k.cut {
+			continue
+		}
+		where := fmt.Sprintf("after step %d", len(k.Steps)-1)
+		if k.round < len(lines) {
+			where = fmt.Sprintf("at line %d", lines[k.round])
+		}
+		return fmt.Errorf("it is cut short: kyoku %d (%s) stops in phase %s %s, before its result", i+1,
+			tenhou.RoundName(k.Hand.Start.Round, k.Hand.Start.Honba), k.Steps[len(k.Steps)-1].Phase(), where)
+	}
+	return nil
+}
+
+// ReadTenhou6 reads a tenhou.net/6 JSON document (data, named name in
+// errors) into the mjlog game it records, as Read does before replaying
+// it: the order of play rebuilt from each seat's takes and discards, each
+// tile given an unused Tenhou id of its kind, and the results as the
+// record gives them (sc= from the deltas, ten= from the score string, the
+// tenpai seats of an exhaustive draw from its payments, the final owari
+// unless every seat's game points are 0, the mark of a game cut short).
+// It does not replay the game. It returns an error naming name that wraps
+// ErrUnknownFormat for content that is not tenhou.net/6 JSON (saying what
+// it looks like), or says what is wrong with a tenhou.net/6 document that
+// cannot be read.
+func ReadTenhou6(data []byte, name string) (*mjlog.Game, error) {
+	format, err := Detect(data[:min(len(data), headSize)])
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if format != Tenhou6 {
+		return nil, fmt.Errorf("%s: %w: it is %s, not tenhou.net/6 JSON", name, ErrUnknownFormat, format.article())
+	}
+	g, err := fromTenhou6(data, name)
+	if err == nil && len(g.Rounds) == 0 {
+		err = errors.New("it holds no kyoku")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: tenhou.net/6 JSON that cannot be read: %w", name, err)
+	}
+	return g, nil
 }
 
 // viewOwner returns the seat whose haipai the view record g shows, -1 if
@@ -167,7 +224,7 @@ func (rec *Record) replay(g *mjlog.Game) {
 					d.Scores[q] = 100 * in.Ten[q]
 				}
 			}
-			rec.Kyoku = append(rec.Kyoku, Kyoku{Hand: protocol.HandResult{Number: i + 1, Seats: rec.seats, Oya: in.Oya, Dice: in.Dice, DoraIndicator: int(in.DoraIndicator), Start: d}})
+			rec.Kyoku = append(rec.Kyoku, Kyoku{round: s.Round, Hand: protocol.HandResult{Number: i + 1, Seats: rec.seats, Oya: in.Oya, Dice: in.Dice, DoraIndicator: int(in.DoraIndicator), Start: d}})
 		}
 		k := &rec.Kyoku[i]
 		k.Steps = append(k.Steps, s.Kyoku.Clone())
@@ -185,6 +242,8 @@ func (rec *Record) replay(g *mjlog.Game) {
 	for _, m := range res.Mismatches {
 		i, ok := index[mismatchRound(m.Round)]
 		if ok && rec.Kyoku[i].Hand.Result == nil && rec.Kyoku[i].Stopped == "" {
+			// The record ran out of events with the kyoku not over.
+			rec.Kyoku[i].cut = m.Tag == "(end of kyoku)" && m.Expected == "kyoku over"
 			rec.Kyoku[i].Stopped = fmt.Sprintf("the rules engine refused %s: %s (expected %s)", m.Tag, m.Actual, m.Expected)
 			continue
 		}

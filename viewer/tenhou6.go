@@ -62,7 +62,14 @@ func fromTenhou6(data []byte, name string) (*mjlog.Game, error) {
 			return nil, fmt.Errorf("kyoku %d of its \"log\": %w", i, err)
 		}
 	}
-	if len(l.Sc) >= 2*players {
+	// A record of a game cut short has the scores so far and 0 game
+	// points for everyone (tenhou6.Convert): no final result. A finished
+	// game's points are never all 0 (uma).
+	finished := false
+	for i := 1; i < len(l.Sc); i += 2 {
+		finished = finished || l.Sc[i] != 0
+	}
+	if len(l.Sc) >= 2*players && finished {
 		o := &mjlog.Owari{}
 		for s := range 4 {
 			if 2*s+1 < len(l.Sc) {
@@ -73,8 +80,101 @@ func fromTenhou6(data []byte, name string) (*mjlog.Game, error) {
 			}
 		}
 		g.Owari = o
+		if n := len(g.Rounds); n > 0 {
+			// The owari goes on the game's last result too, where an
+			// mjlog carries it (mjlog.Write).
+			evs := g.Rounds[n-1].Events
+			for i := len(evs) - 1; i >= 0; i-- {
+				switch e := evs[i].(type) {
+				case mjlog.Agari:
+					e.Owari = o
+					evs[i] = e
+				case mjlog.Ryuukyoku:
+					e.Owari = o
+					evs[i] = e
+				default:
+					continue
+				}
+				break
+			}
+		}
 	}
 	return g, nil
+}
+
+// t6Ten returns the fu, hand value and limit (AGARI ten=) that a
+// tenhou.net/6 score string says: "30符4飜7700点" (a ron),
+// "満貫2000-4000点" (a non-dealer's tsumo), "跳満6000点∀" (a dealer's
+// tsumo). The value is what Tenhou's ten= holds: a tsumo's payments added
+// up over the players who pay (in three-player games, one non-dealer
+// fewer). ok is false for a string of another shape.
+func t6Ten(score string, players int) (fu, points, limit int, ok bool) {
+	if f, rest, found := strings.Cut(score, "符"); found {
+		n, err := strconv.Atoi(f)
+		if err != nil {
+			return 0, 0, 0, false
+		}
+		fu = n
+		if _, rest, found = strings.Cut(rest, "飜"); !found {
+			return 0, 0, 0, false
+		}
+		score = rest
+	} else {
+		for i, name := range [...]string{"満貫", "跳満", "倍満", "三倍満", "役満"} {
+			if rest, found := strings.CutPrefix(score, name); found {
+				limit, score = i+1, rest
+				break
+			}
+		}
+		if limit == 0 {
+			return 0, 0, 0, false
+		}
+	}
+	num, found := strings.CutSuffix(score, "点")
+	all := false
+	if !found {
+		if num, found = strings.CutSuffix(score, "点∀"); !found {
+			return 0, 0, 0, false
+		}
+		all = true
+	}
+	a, b, pair := strings.Cut(num, "-")
+	x, err := strconv.Atoi(a)
+	if err != nil {
+		return 0, 0, 0, false
+	}
+	switch {
+	case pair:
+		y, err := strconv.Atoi(b)
+		if err != nil {
+			return 0, 0, 0, false
+		}
+		points = (players-2)*x + y
+	case all:
+		points = (players - 1) * x
+	default:
+		points = x
+	}
+	return fu, points, limit, true
+}
+
+// t6Sc returns an mjlog sc= list, (score, delta) pairs in 100s for four
+// seats, from the kyoku's start scores and a result's deltas in points
+// (nil: all zero).
+func t6Sc(ten []int, deltas []any) []int {
+	sc := make([]int, 0, 8)
+	for s := range 4 {
+		start, d := 0, 0
+		if s < len(ten) {
+			start = ten[s]
+		}
+		if s < len(deltas) {
+			v, _ := deltas[s].(float64)
+			d = int(v) / 100
+		}
+		sc = append(sc, start, d)
+	}
+	return sc
 }
 
 // t6Code returns the tile key of a tenhou.net/6 tile code (11–47, 51–53).
@@ -445,6 +545,15 @@ func (p *t6Play) end(result []any, turn int) error {
 				a.Machi = p.lastDiscard
 				a.Hai = b.hand(a.Who, p.lastDiscard)
 			}
+			if len(w) >= 4 {
+				str, _ := w[3].(string)
+				if fu, pts, limit, ok := t6Ten(str, b.players); ok {
+					a.Fu, a.Ten, a.Limit = fu, pts, limit
+				}
+			}
+			if d, ok := result[i-1].([]any); ok {
+				a.Sc = t6Sc(in.Ten, d)
+			}
 			if p.riichi[a.Who] {
 				if uraIDs == nil {
 					for _, c := range p.ura {
@@ -488,6 +597,25 @@ func (p *t6Play) end(result []any, turn int) error {
 			r.Type = "kaze4"
 		case "流し満貫":
 			r.Type = "nm"
+		}
+		var deltas []any
+		if len(result) >= 2 {
+			deltas, _ = result[1].([]any)
+		}
+		r.Sc = t6Sc(in.Ten, deltas)
+		if r.Type == "" {
+			// An exhaustive draw: the record names no hands, but the
+			// tenpai seats are those paid for it (all or none when it
+			// says so).
+			for s := range b.players {
+				v := 0.0
+				if s < len(deltas) {
+					v, _ = deltas[s].(float64)
+				}
+				if kind == "全員聴牌" || v > 0 {
+					r.Hai[s] = b.hand(s)
+				}
+			}
 		}
 		b.event(r)
 	}

@@ -75,6 +75,25 @@ func TestHostAndJoinInvite(t *testing.T) {
 		}
 		paths = append(paths, filepath.Join(dir, name+".mjt"))
 	}
+	// join ends by naming the game's tenhou.net/6 JSON and the command
+	// that replays it; the tenhou.net/6 viewer link is not in the text.
+	var games []string
+	for i, name := range names {
+		out := h.outs[i].String()
+		js := filepath.Join(dir, name, "games")
+		if !regexp.MustCompile(`(?m)^  watch it again: mentalmj view `+regexp.QuoteMeta(js)+`/[^ /]+\.json$`).MatchString(out) ||
+			strings.Contains(out, "tenhou.net/6/#") || strings.Contains(out, "https://") {
+			t.Errorf("%s's end of game does not name mentalmj view for %s/…json, or prints a link:\n%s", name, js, out)
+		}
+		games = append(games, js)
+	}
+	// stats reads what join wrote: the three guests' JSON and the four
+	// transcripts are one game.
+	var so, se bytes.Buffer
+	if code := run(ctx, append(append([]string{"stats"}, games...), paths...), &so, &se); code != 0 ||
+		!strings.Contains(so.String(), "Four-player: 1 game, 1 kyoku") || !strings.Contains(se.String(), "7 records read, 6 left out as copies") {
+		t.Errorf("stats over the guests' games and the transcripts: exit %d\n%s\n%s", code, so.String(), se.String())
+	}
 	// Exit 0: every transcript verifies and they agree with each other.
 	if out, err := exec.CommandContext(ctx, bin, append([]string{"audit"}, paths...)...).CombinedOutput(); err != nil {
 		t.Errorf("mentalmj audit of the four transcripts: %v\n%s", err, out)

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
-	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/stats"
 	"github.com/mentalmj/mentalmj/stats/statsui"
 	"github.com/mentalmj/mentalmj/ui"
@@ -16,14 +16,26 @@ var statsCommand = command{name: "stats", summary: "Tenhou-style statistics per 
 
 const statsUsage = `stats [--json | --ui [--no-open] [--port N]] [--player NAME] [--since YYYY-MM-DD] [--skip-bad] FILE|DIR...
 
-Statistics per player name over game records: Tenhou's mjlog logs (plain
-or .gz), the records mentalmj writes (--mjlog, *.mjlog.xml; a
-private-hands view too) and mentalmj transcripts (.mjt, named as FILEs:
-each is audited offline first, a few seconds per game, and one that
-proves a cheat is refused), in any mix. A directory is searched for *.xml
-and *.mjlog files (optionally .gz). Four- and three-player games are kept
-apart. The same game read twice (every player's copy of one local game,
-or a transcript and the record beside it) counts once.
+Statistics per player name over game records, in any mix: Tenhou's mjlog
+logs (plain or .gz), the records mentalmj writes — the tenhou.net/6 JSON
+join and local write by default (DATA-DIR/games/*.json), the --mjlog
+record (*.mjlog.xml; a private-hands view too) — and mentalmj transcripts
+(.mjt: each is audited offline first, a few seconds per game, and one that
+proves a cheat is refused). mjai logs are not read. A directory is
+searched for *.xml, *.mjlog, *.json and *.mjt files (each optionally .gz);
+a file named as FILE is read whatever its name. Four- and three-player
+games are kept apart.
+
+The same game read twice counts once: every player's copy of one game,
+and its transcript, mjlog and JSON side by side. Records are the same game
+when they agree on what all three formats record: the names, every kyoku's
+round, honba, riichi sticks, dealer, start scores and dora indicator, every
+result's winner, payer and score changes, and the final scores.
+
+tenhou.net/6 JSON says less than an mjlog: who was tenpai at a nagashi
+mangan is not in it (they count as not tenpai), and a game cut short is
+recognised by everyone's final game points being 0 (as mentalmj writes
+it: no final result).
 
 Each figure is over the kyoku the player played:
   games        games with a final result (owari)
@@ -67,8 +79,10 @@ draw_tenpai_rate (rates as fractions 0..1, points in real points).
 and each rate against the whole set's average) on 127.0.0.1 until
 interrupted, and opens it in the browser (--no-open prints its URL).
 
-Exit status: 0 done; 2 bad usage, or a file that is not a readable record
-(each is named with what it looks like; --skip-bad leaves them out).`
+Exit status: 0 done; 2 bad usage, a directory with no record, or a file
+that is not a readable record (each is named with what it looks like:
+cut short, an empty mjlog with no kyoku, JSON that is not tenhou.net/6,
+an mjai log…; --skip-bad leaves them out).`
 
 // statsFlags are the options of "mentalmj stats".
 type statsFlags struct {
@@ -86,7 +100,7 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
 	fs.StringVar(&f.player, "player", "", "show only the player with this `NAME` (the whole set's row stays)")
 	fs.StringVar(&f.since, "since", "", "only games dated `YYYY-MM-DD` or later (see above)")
-	fs.BoolVar(&f.skipBad, "skip-bad", false, "leave out files that are not readable mjlogs (warn) instead of exit 2")
+	fs.BoolVar(&f.skipBad, "skip-bad", false, "leave out files that are not readable records (warn) instead of exit 2")
 	usage := func(w io.Writer) {
 		fmt.Fprintf(w, "Usage: mentalmj %s\n\n", statsUsage)
 		fs.SetOutput(w)
@@ -115,9 +129,12 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	report := func(path string, err error) {
 		bad++
 		bar.clear()
+		if !strings.Contains(err.Error(), path) {
+			err = fmt.Errorf("%s: %w", path, err)
+		}
 		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
 	}
-	files := mjlog.Find(pos, report)
+	files := stats.Find(pos, report)
 	bar = newProgress(stderr, len(files))
 	set, older, err := stats.Load(ctx, files, stats.LoadOptions{Since: since, Bad: report, Progress: func(done, _ int) { bar.update(done) }})
 	bar.clear()

@@ -99,6 +99,7 @@ func TestStatsBadFiles(t *testing.T) {
 		"cut.xml":    good[:len(good)/2],
 		"other.xml":  []byte(`<?xml version="1.0"?><feed/>`),
 		"game.mjlog": []byte(`{"name":["a"],"log":[]}`),
+		"empty.xml":  []byte(`<mjloggm></mjloggm>`),
 	}
 	for name, b := range files {
 		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
@@ -109,7 +110,7 @@ func TestStatsBadFiles(t *testing.T) {
 	if code := run(context.Background(), []string{"stats", dir}, &o, &e); code != 2 {
 		t.Errorf("stats with bad files: exit %d, want 2", code)
 	}
-	for _, want := range []string{"cut.xml: cut short", "other.xml: not a Tenhou mjlog: XML whose root element is <feed>", "game.mjlog: not a Tenhou mjlog: tenhou.net/6 JSON", "--skip-bad"} {
+	for _, want := range []string{"cut.xml: cut short", "other.xml: not a game record stats reads: XML whose root element is <feed>", "game.mjlog: tenhou.net/6 JSON that cannot be read: its \"log\" array is empty", "empty.xml: an empty record: an mjlog without a kyoku", "--skip-bad"} {
 		if !strings.Contains(e.String(), want) {
 			t.Errorf("stderr lacks %q:\n%s", want, e.String())
 		}
@@ -170,5 +171,57 @@ func TestStatsUI(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Error("stats --ui did not stop")
+	}
+}
+
+// TestStatsReadsJoinJSON: a directory holding only tenhou.net/6 JSON, as
+// join leaves DATA-DIR/games (here two real Tenhou games, four- and
+// three-player, converted by "mentalmj tenhou json"), gives the same
+// --json figures as the original mjlogs; a JSON file that is not
+// tenhou.net/6 beside them exits 2 naming it and what it is.
+func TestStatsReadsJoinJSON(t *testing.T) {
+	games := t.TempDir()
+	logs := []string{filepath.Join(sharedLogs, e1Log), filepath.Join(sharedLogs, "2014091101gm-00b9-0000-5ca6b487.xml")}
+	for _, l := range logs {
+		readShared(t, filepath.Base(l))
+		out := filepath.Join(games, strings.TrimSuffix(filepath.Base(l), ".xml")+".json")
+		var o, e bytes.Buffer
+		if code := run(context.Background(), []string{"tenhou", "json", l, "--out", out}, &o, &e); code != 0 {
+			t.Fatalf("tenhou json %s: exit %d: %s", l, code, e.String())
+		}
+	}
+	stats := func(args ...string) (int, string, string) {
+		var o, e bytes.Buffer
+		code := run(context.Background(), append([]string{"stats", "--json"}, args...), &o, &e)
+		return code, o.String(), e.String()
+	}
+	code, fromJSON, stderr := stats(games)
+	if code != 0 {
+		t.Fatalf("stats %s: exit %d: %s", games, code, stderr)
+	}
+	code, fromLogs, stderr := stats(logs...)
+	if code != 0 {
+		t.Fatalf("stats on the mjlogs: exit %d: %s", code, stderr)
+	}
+	if fromJSON != fromLogs {
+		t.Errorf("figures from the JSON differ from the mjlogs':\n%s\nwant\n%s", fromJSON, fromLogs)
+	}
+	var doc map[string]*struct{ Games, Unfinished int }
+	if err := json.Unmarshal([]byte(fromJSON), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, kind := range []string{"four_player", "three_player"} {
+		if d := doc[kind]; d == nil || d.Games != 1 || d.Unfinished != 0 {
+			t.Errorf("%s: %+v, want one finished game", kind, d)
+		}
+	}
+
+	other := filepath.Join(games, "settings.json")
+	if err := os.WriteFile(other, []byte(`{"nick": "alice"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr := stats(games)
+	if code != 2 || out != "" || !strings.Contains(stderr, other+": not a game record stats reads: JSON, but not tenhou.net/6 JSON") {
+		t.Errorf("with %s: exit %d, stdout %q, stderr %q; want 2 naming it", other, code, out, stderr)
 	}
 }

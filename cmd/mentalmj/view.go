@@ -32,8 +32,15 @@ is the position (#k=3&a=41: kyoku index 3 from 0, step 41 from the deal),
 so a moment can be shared with someone who has the same file. The server
 runs until Ctrl-C.
 
+An mjai dahai without the optional tsumogiri field, of the tile the
+player just drew, is taken as that tile (in riichi it must be; otherwise
+the record cannot tell it from another copy in the hand, and the drawn
+one is shown).
+
 Exit status: 0 after serving (or --check); 2 bad usage, or a file that
-cannot be shown (it says what the file looks like).`
+cannot be shown (it says what the file looks like), a record cut short
+inside a kyoku among them (it names the kyoku, the phase it stops in and,
+for an mjai log, the line).`
 
 func runView(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("view", viewUsage, stderr)

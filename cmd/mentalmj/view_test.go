@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
+	"fmt"
 	"io"
 	"net/http"
 	"os"
@@ -16,6 +17,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/mjai"
+	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 )
@@ -32,6 +35,26 @@ func TestViewRefusesBadFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The record as an mjai log, cut at a line boundary after a discard,
+	// two events before its result: every line is valid JSON.
+	g, err := mjlog.Parse(bytes.NewReader(mjlogRec), "hand.mjlog.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mj bytes.Buffer
+	if err := mjai.WriteMjlog(&mj, g, -1); err != nil {
+		t.Fatal(err)
+	}
+	lines := bytes.SplitAfter(mj.Bytes(), []byte("\n"))
+	cutLine := 0
+	for i, l := range lines {
+		if bytes.Contains(l, []byte(`"type":"hora"`)) || bytes.Contains(l, []byte(`"type":"ryukyoku"`)) {
+			for cutLine = i - 1; !bytes.Contains(lines[cutLine-1], []byte(`"type":"dahai"`)); cutLine-- {
+			}
+			break
+		}
+	}
+	cutMjai := bytes.Join(lines[:cutLine], nil)
 	random := make([]byte, 4096)
 	for i := range random {
 		random[i] = byte(i*7919 + i/13)
@@ -50,6 +73,7 @@ func TestViewRefusesBadFiles(t *testing.T) {
 		{"bad6.json", []byte(`{"log": [[1, 2, 3]], "name": ["a", "b", "c", "d"]}`), []string{"it is tenhou.net/6 JSON, but", "17-element"}},
 		{"empty.mjt", nil, []string{"an empty file"}},
 		{"v2.mjt", otherVersionTranscript(t), []string{"it is a mentalmj transcript, but", `protocol version "mentalmj/2"`}},
+		{"cut.mjai", cutMjai, []string{"it is an mjai log, but it is cut short: kyoku 1 (E1-0) stops in phase ", fmt.Sprintf(" at line %d, before its result", cutLine)}},
 	}
 	for _, c := range cases {
 		path := filepath.Join(dir, c.name)
