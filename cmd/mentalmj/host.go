@@ -11,6 +11,7 @@ import (
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/tablerun"
 )
 
@@ -165,7 +166,7 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 	seating, err := invite.Join(mctx, st.n.Host(), inv, f.nick, st.transportAddrs(), func(now []invite.Seat) {
 		printArrivals(st, inv.Host, inv.PlayerCount(), before, now)
 		before = now
-	})
+	}, hostFinder(st, inv))
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
@@ -177,6 +178,33 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 	}
 	printSeating(st, seating)
 	return 0, true
+}
+
+// hostFinder looks the host of inv up on the public DHT when the invite's
+// addresses do not answer, saying what it waits for; nil (no look-up) for
+// a node off the public network.
+func hostFinder(st seat, inv invite.Invite) *invite.Finder {
+	if !st.n.Public() {
+		return nil
+	}
+	name := displayName(invite.Seat{ID: inv.Host, Nick: inv.Nick}, st.n.ID())
+	return &invite.Finder{
+		Find: st.n.FindPeer,
+		Wait: node.FindPeerTimeout,
+		Looking: func(wait time.Duration) {
+			st.out.Event(map[string]any{"event": "lookup", "peer": inv.Host.String(), "timeout_ms": wait.Milliseconds()},
+				"the invite's addresses did not answer; looking %s up on the public DHT (up to %s)…", name, wait)
+		},
+		Found: func(addrs []multiaddr.Multiaddr, err error) {
+			if err != nil {
+				st.out.Event(map[string]any{"event": "lookup-failed", "peer": inv.Host.String(), "err": err.Error()},
+					"the public DHT did not find %s: %v", name, err)
+				return
+			}
+			st.out.Event(map[string]any{"event": "lookup-found", "peer": inv.Host.String(), "addrs": len(addrs)},
+				"the public DHT found %s at %d address(es); dialling them", name, len(addrs))
+		},
+	}
 }
 
 // printArrivals prints the change from the list of players before to now:
@@ -292,7 +320,7 @@ func (f *tableFlags) confirm(ctx context.Context, t *tablerun.Table, st seat, in
 // game, and returns exit code 1.
 func declineHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, stderr io.Writer) int {
 	dctx, cancel := context.WithTimeout(ctx, declineWait)
-	err := invite.Decline(dctx, st.n.Host(), inv, f.nick)
+	err := invite.Decline(dctx, st.n.Host(), inv, f.nick, hostFinder(st, inv))
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: you declined the game; the host could not be told: %v\n", err)
