@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -289,5 +290,40 @@ func TestPlayersRoundTrip(t *testing.T) {
 	inv.Players = 5
 	if _, err := inv.Encode(); !errors.Is(err, ErrMalformed) {
 		t.Errorf("Encode of a five-player invite: %v, want ErrMalformed", err)
+	}
+}
+
+// AddrRoom tells exactly how many address bytes an invite has left:
+// an invite encodes if and only if its room is not negative, at every
+// length around MaxInviteLen.
+func TestAddrRoom(t *testing.T) {
+	inv := testInvite(t)
+	base := inv.Addrs
+	crossed := false
+	dns := func(n int) multiaddr.Multiaddr {
+		return multiaddr.StringCast("/dns4/" + strings.Repeat("a", n) + ".example/tcp/4001")
+	}
+	// Five long addresses, and a sixth growing a byte at a time.
+	for n := 1; n <= 230; n++ {
+		inv.Addrs = slices.Clone(base)
+		for range 5 {
+			inv.Addrs = append(inv.Addrs, dns(170))
+		}
+		inv.Addrs = append(inv.Addrs, dns(n))
+		s, err := inv.Encode()
+		room := inv.AddrRoom()
+		if (err == nil) != (room >= 0) {
+			t.Fatalf("names of %d: AddrRoom %d, Encode %d characters, %v", n, room, len(s), err)
+		}
+		if err != nil {
+			crossed = true
+		}
+	}
+	if !crossed {
+		t.Error("the sweep never reached MaxInviteLen")
+	}
+	a := base[0]
+	if got, want := AddrSize(a), len(a.Bytes())+2; got != want {
+		t.Errorf("AddrSize(%s) = %d, want %d", a, got, want)
 	}
 }

@@ -30,8 +30,10 @@ sanma rules) and prints one line,
     mentalmj join mmj1…
 
 for the three other players to run: the invite carries the table's name,
-this node's peer ID, the addresses it can be dialled at (relayed ones too,
-with --relay) and the game: the number of players, the match length
+this node's peer ID, the addresses it can be dialled at (relayed ones too:
+one or two on every relay it reserved on, each --relay or a public one;
+at most 16 addresses in all, so that the invite stays under 2048
+characters) and the game: the number of players, the match length
 (a whole hanchan unless --tonpuu or --hands N), the house rules (--rules,
 --rule), the time control of a human seat (--time, 5+10 by default),
 proofs and private hands. The guests play exactly that game; each is
@@ -41,13 +43,6 @@ to them, and the game starts as with "join" (every flag of join applies).
 The host only gathers the players: seats and dice are drawn jointly by
 all four, as always. Until the list is fixed, strangers reach this node's
 meeting protocol only, never the game.`
-
-// maxInviteAddrs bounds the addresses an invite carries, to keep it short:
-// the direct ones first, then up to maxRelayedAddrs relayed ones.
-const (
-	maxInviteAddrs  = 8
-	maxRelayedAddrs = 4
-)
 
 func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("host", hostUsage, stderr)
@@ -98,7 +93,9 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	defer st.n.Close()
-	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, inviteAddrs(st.transportAddrs()), st.log)
+	// The invite's addresses fill the room its other fields leave.
+	probe := invite.Invite{Table: f.table, Host: st.n.ID(), Nick: f.nick, Players: nPlayers, Settings: &game}
+	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, inviteAddrs(st.transportAddrs(), probe.AddrRoom()), st.log)
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
 		return 2
@@ -283,23 +280,6 @@ func displayName(s invite.Seat, self peer.ID) string {
 		return "…" + id[len(id)-8:]
 	}
 	return id
-}
-
-// inviteAddrs picks the addresses an invite carries: up to maxInviteAddrs,
-// the direct ones first but leaving room for up to maxRelayedAddrs relayed
-// ones.
-func inviteAddrs(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
-	var direct, relayed []multiaddr.Multiaddr
-	for _, a := range addrs {
-		if strings.Contains(a.String(), "/p2p-circuit") {
-			relayed = append(relayed, a)
-		} else {
-			direct = append(direct, a)
-		}
-	}
-	relayed = relayed[:min(len(relayed), maxRelayedAddrs)]
-	direct = direct[:min(len(direct), maxInviteAddrs-len(relayed))]
-	return append(direct, relayed...)
 }
 
 // confirm shows the invite's game (inv.Describe) and asks the player to
