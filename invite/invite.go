@@ -282,6 +282,39 @@ func (inv Invite) Relays() []peer.ID {
 	return out
 }
 
+// RelayInfos returns the relays named in inv's relayed addresses
+// (RELAY-ADDR/p2p/<relay>/p2p-circuit), each once in the order of Relays,
+// with the addresses (RELAY-ADDR) the invite reaches it at: a guest
+// without relays of its own reserves on them (node.Config.Relays), so
+// that the other players reach it the way it reaches the host. It
+// returns nil for an invite without relayed addresses.
+func (inv Invite) RelayInfos() []peer.AddrInfo {
+	var out []peer.AddrInfo
+	at := map[peer.ID]int{}
+	for _, a := range inv.Addrs {
+		for i, c := range a {
+			if c.Code() != multiaddr.P_P2P || i == 0 || i+1 >= len(a) || a[i+1].Code() != multiaddr.P_CIRCUIT {
+				continue
+			}
+			id, err := peer.Decode(c.Value())
+			if err != nil {
+				continue
+			}
+			k, ok := at[id]
+			if !ok {
+				k = len(out)
+				at[id] = k
+				out = append(out, peer.AddrInfo{ID: id})
+			}
+			relayAddr := multiaddr.Multiaddr(slices.Clone(a[:i]))
+			if !slices.ContainsFunc(out[k].Addrs, relayAddr.Equal) {
+				out[k].Addrs = append(out[k].Addrs, relayAddr)
+			}
+		}
+	}
+	return out
+}
+
 // CheckTable returns an error wrapping ErrMalformed unless name is a table
 // name: 1 to MaxTableLen bytes of valid UTF-8 without control or other
 // invisible characters (space is allowed inside).

@@ -327,3 +327,20 @@ func TestAddrRoom(t *testing.T) {
 		t.Errorf("AddrSize(%s) = %d, want %d", a, got, want)
 	}
 }
+
+// RelayInfos names each relay of the invite's relayed addresses once,
+// with the address the invite reaches it at.
+func TestRelayInfos(t *testing.T) {
+	inv := testInvite(t)
+	relayed := inv.Addrs[2]
+	inv.Addrs = append(inv.Addrs, relayed) // the same relay again
+	got := inv.RelayInfos()
+	if len(got) != 1 || got[0].ID.String() != "12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1" ||
+		len(got[0].Addrs) != 1 || got[0].Addrs[0].String() != "/ip4/198.51.100.4/tcp/4001" {
+		t.Errorf("RelayInfos = %v, want the one relay at /ip4/198.51.100.4/tcp/4001", got)
+	}
+	inv.Addrs = inv.Addrs[:2]
+	if got := inv.RelayInfos(); got != nil {
+		t.Errorf("RelayInfos of a direct-only invite = %v, want nil", got)
+	}
+}

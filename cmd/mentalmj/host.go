@@ -81,14 +81,14 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !ok {
 			return code
 		}
-		st, code, ok := f.startNode(ctx, fs, stdout, stderr, saved, nil)
+		st, code, ok := f.startNode(ctx, fs, stdout, stderr, saved, nil, nil)
 		if !ok {
 			return code
 		}
 		defer st.n.Close()
 		return playTable(ctx, &f, st, stdout, stderr)
 	}
-	st, code, ok := f.startNode(ctx, fs, stdout, stderr, nil, func(peer.ID) bool { return true })
+	st, code, ok := f.startNode(ctx, fs, stdout, stderr, nil, func(peer.ID) bool { return true }, nil)
 	if !ok {
 		return code
 	}
