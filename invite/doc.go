@@ -56,4 +56,19 @@
 // host gives it back its place, under the nickname it first gave; once
 // the table is full, a seated guest that comes back gets the signed
 // seating list (Announce waits RejoinWindow for it).
+//
+// # A stale invite
+//
+// An invite's addresses go stale when its host restarts on another port
+// or reserves on other relays; its peer ID does not. A guest on the
+// public network (its DHT is up) whose dials of the invite's addresses
+// fail looks the host's peer ID up on the DHT (peer routing, a Finder:
+// after the first failed dial, then after every fourth, each look-up
+// bounded by FindWait) and dials what it finds along with the invite's.
+// The handshake authenticates the host at any address, and the guest's
+// gater still admits only the host (and, on the public network, the
+// peers it dials itself) to the meeting: nothing found this way reaches
+// the game protocol. A guest that never reaches the host is told what to
+// do: ask for the host's new invite, and, off the public network, that
+// nobody could look the host up.
 package invite

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -31,15 +32,21 @@ const (
 
 // Join is the guest's side of the meeting protocol. It dials the host of
 // inv with h (retrying for up to DialWindow while ctx lasts; h's
-// connection gater must admit inv.Host, e.g. node's Config.Meet), opens a
+// connection gater must admit inv.Host, e.g. node's Config.Meet; when the
+// invite's addresses do not answer and find is not nil, it looks the host
+// up with find after the first failed dial and after every fourth one,
+// and dials what it finds too), opens a
 // ProtocolID stream, says hello with nick and addrs (h's dialable
 // transport addresses, each without /p2p/<self>), calls onArrivals (if not
 // nil, from Join's goroutine) with the host's list of who is there each
 // time it changes (host first; addresses left out), and returns the
 // seating once the host sends it and VerifySeating accepts it. Errors
 // name the host and wrap ErrRefused (with the host's reason), ErrTooLarge,
-// ErrMalformed, VerifySeating's errors, ctx's error, or the network's.
-func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []multiaddr.Multiaddr, onArrivals func([]Seat)) (Seating, error) {
+// ErrMalformed, VerifySeating's errors, ctx's error, or the network's; one
+// that never reached the host says what the player can do (ask for a new
+// invite; be on the public network, where the host can be looked up) and
+// why the last look-up failed.
+func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []multiaddr.Multiaddr, onArrivals func([]Seat), find *Finder) (Seating, error) {
 	if err := CheckNick(nick); err != nil {
 		return Seating{}, fmt.Errorf("join: %w", err)
 	}
@@ -59,7 +66,7 @@ func Join(ctx context.Context, h host.Host, inv Invite, nick string, addrs []mul
 	}
 	window := time.Now().Add(DialWindow)
 	for attempt := 1; ; attempt++ {
-		st, err := meetOnce(ctx, h, inv, msg, onArrivals)
+		st, err := meetOnce(ctx, h, inv, msg, onArrivals, find)
 		var broken *brokenError
 		if !errors.As(err, &broken) {
 			return st, err
@@ -89,8 +96,8 @@ func (e *brokenError) Unwrap() error { return e.err }
 // meetOnce dials the host, says hello (msg) on a new stream and reads
 // until the seating list; a network failure after the dial is a
 // *brokenError.
-func meetOnce(ctx context.Context, h host.Host, inv Invite, msg []byte, onArrivals func([]Seat)) (Seating, error) {
-	if err := dialHost(ctx, h, inv.AddrInfo()); err != nil {
+func meetOnce(ctx context.Context, h host.Host, inv Invite, msg []byte, onArrivals func([]Seat), find *Finder) (Seating, error) {
+	if err := dialHost(ctx, h, inv.AddrInfo(), find); err != nil {
 		return Seating{}, err
 	}
 	sctx := network.WithAllowLimitedConn(ctx, "mentalmj invite")
@@ -165,11 +172,43 @@ func meetOnce(ctx context.Context, h host.Host, inv Invite, msg []byte, onArriva
 	}
 }
 
-// dialHost connects to the host, retrying while it is unreachable.
-func dialHost(ctx context.Context, h host.Host, info peer.AddrInfo) error {
+// Finder looks the host up when the invite's addresses do not answer: an
+// invite whose host restarted on another port, or reserved on other
+// relays, still names the host's peer ID, and peer routing on the public
+// DHT (node.Node.FindPeer) finds its current addresses. Join and Decline
+// dial what it finds as they dial the invite's: the handshake checks the
+// host's key, and the guest's connection gater still decides who may
+// connect (strangers never reach the game protocol).
+type Finder struct {
+	// Find returns the current addresses of the peer id, e.g.
+	// node.Node.FindPeer, or an error. Required.
+	Find func(ctx context.Context, id peer.ID) (peer.AddrInfo, error)
+	// Wait bounds each look-up; FindWait when zero.
+	Wait time.Duration
+	// Looking, if not nil, is called from the dialling goroutine before
+	// each look-up with its bound, so that the screen can say what the
+	// guest waits for.
+	Looking func(wait time.Duration)
+	// Found, if not nil, is called after each look-up with the
+	// addresses found (none on an error) and Find's error.
+	Found func(addrs []multiaddr.Multiaddr, err error)
+}
+
+// FindWait is a Finder's default bound on one look-up: a Kademlia lookup
+// on the public DHT takes a few seconds.
+const FindWait = 20 * time.Second
+
+// findEvery is how many failed dials of the host's known addresses come
+// between two look-ups: the first look-up follows the first failure.
+const findEvery = 4
+
+// dialHost connects to the host, retrying while it is unreachable and,
+// with a Finder, looking the host up when its addresses fail.
+func dialHost(ctx context.Context, h host.Host, info peer.AddrInfo, find *Finder) error {
 	wctx, cancel := context.WithTimeout(ctx, DialWindow)
 	defer cancel()
 	wait := 250 * time.Millisecond
+	var findErr error
 	for attempt := 1; ; attempt++ {
 		if sw, ok := h.Network().(*swarm.Swarm); ok {
 			sw.Backoff().Clear(info.ID)
@@ -180,15 +219,79 @@ func dialHost(ctx context.Context, h host.Host, info peer.AddrInfo) error {
 		if err == nil {
 			return nil
 		}
+		if find != nil && attempt%findEvery == 1 && wctx.Err() == nil {
+			var found []multiaddr.Multiaddr
+			found, findErr = lookUp(wctx, find, info.ID)
+			if findErr == nil {
+				info.Addrs = mergeAddrs(info.Addrs, found)
+				continue // dial at once what was found
+			}
+		}
 		timer := time.NewTimer(wait + time.Duration(rand.Int64N(int64(wait)/2)))
 		select {
 		case <-wctx.Done():
 			timer.Stop()
-			return fmt.Errorf("cannot reach the host %s at %v after %d attempts (is it running, and the invite current?): %w", info.ID, info.Addrs, attempt, errors.Join(wctx.Err(), err))
+			return unreachableError(info, attempt, find != nil, findErr, errors.Join(wctx.Err(), err))
 		case <-timer.C:
 		}
 		wait = min(2*wait, 4*time.Second)
 	}
+}
+
+// lookUp runs one bounded look-up of id with find and reports it.
+func lookUp(ctx context.Context, find *Finder, id peer.ID) ([]multiaddr.Multiaddr, error) {
+	wait := find.Wait
+	if wait <= 0 {
+		wait = FindWait
+	}
+	if find.Looking != nil {
+		find.Looking(wait)
+	}
+	fctx, cancel := context.WithTimeout(ctx, wait)
+	info, err := find.Find(fctx, id)
+	cancel()
+	if err == nil && info.ID != id {
+		err = fmt.Errorf("the look-up answered for %s, not %s", info.ID, id)
+	}
+	if err == nil && len(info.Addrs) == 0 {
+		err = fmt.Errorf("the look-up found %s without any address", id)
+	}
+	if err != nil {
+		info.Addrs = nil
+	}
+	if find.Found != nil {
+		find.Found(info.Addrs, err)
+	}
+	return info.Addrs, err
+}
+
+// mergeAddrs returns known followed by those of found it lacks.
+func mergeAddrs(known, found []multiaddr.Multiaddr) []multiaddr.Multiaddr {
+	out := slices.Clone(known)
+	for _, a := range found {
+		if !slices.ContainsFunc(out, a.Equal) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// unreachableError says that the host could not be reached and what the
+// player can do about it: with a Finder (findErr is the last look-up's
+// error, nil if it found addresses that did not answer either), without
+// one (off the public network, nobody could look the host up).
+func unreachableError(info peer.AddrInfo, attempts int, finding bool, findErr, err error) error {
+	var hint string
+	switch {
+	case !finding:
+		hint = "is the host still running? If it restarted or moved, ask for its new invite; " +
+			"off the public network (--no-public) nobody can look the host up by its peer ID"
+	case findErr != nil:
+		hint = fmt.Sprintf("the public DHT did not find it either (%v); is the host still running? If so, ask for its new invite", findErr)
+	default:
+		hint = "the addresses the public DHT gave did not answer either; is the host still running? If so, ask for its new invite"
+	}
+	return fmt.Errorf("cannot reach the host %s at %v after %d attempts (%s): %w", info.ID, info.Addrs, attempts, hint, err)
 }
 
 // checkArrivals validates the host's list of who is there: 1 to
@@ -247,10 +350,11 @@ func sameSettings(inv, list *settings.Settings) error {
 }
 
 // Decline tells the host of inv that the guest nick will not play the
-// invite's settings: it dials the host (as Join, within ctx), sends a
+// invite's settings: it dials the host (as Join, within ctx, looking it
+// up with find when that is not nil), sends a
 // Hello with declined set, and closes the stream. The host reports it
 // (Arrival.Declined) and seats nobody. Its errors name the host.
-func Decline(ctx context.Context, h host.Host, inv Invite, nick string) error {
+func Decline(ctx context.Context, h host.Host, inv Invite, nick string, find *Finder) error {
 	if err := CheckNick(nick); err != nil {
 		return fmt.Errorf("decline: %w", err)
 	}
@@ -258,7 +362,7 @@ func Decline(ctx context.Context, h host.Host, inv Invite, nick string) error {
 	if err != nil {
 		return fmt.Errorf("decline: %w", err)
 	}
-	if err := dialHost(ctx, h, inv.AddrInfo()); err != nil {
+	if err := dialHost(ctx, h, inv.AddrInfo(), find); err != nil {
 		return err
 	}
 	s, err := h.NewStream(network.WithAllowLimitedConn(ctx, "mentalmj invite"), inv.Host, ProtocolID)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
+	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/invite/pb"
@@ -99,17 +100,7 @@ func (inv Invite) Encode() (string, error) {
 	if err := inv.check(); err != nil {
 		return "", fmt.Errorf("invite: %w", err)
 	}
-	m := &pb.Invite{Table: inv.Table, Host: []byte(inv.Host), Nick: inv.Nick}
-	if inv.PlayerCount() != protocol.Players {
-		m.Players = uint32(inv.Players)
-	}
-	for _, a := range inv.Addrs {
-		m.Addrs = append(m.Addrs, a.Bytes())
-	}
-	if inv.Settings != nil {
-		m.Settings = inv.Settings.Proto()
-	}
-	body, err := proto.Marshal(m)
+	body, err := proto.Marshal(inv.proto())
 	if err != nil {
 		return "", fmt.Errorf("invite: encoding: %w", err)
 	}
@@ -120,6 +111,41 @@ func (inv Invite) Encode() (string, error) {
 		return "", fmt.Errorf("invite: %w: %d characters, at most %d (fewer addresses?)", ErrMalformed, len(s), MaxInviteLen)
 	}
 	return s, nil
+}
+
+// proto returns inv's wire form.
+func (inv Invite) proto() *pb.Invite {
+	m := &pb.Invite{Table: inv.Table, Host: []byte(inv.Host), Nick: inv.Nick}
+	if inv.PlayerCount() != protocol.Players {
+		m.Players = uint32(inv.Players)
+	}
+	for _, a := range inv.Addrs {
+		m.Addrs = append(m.Addrs, a.Bytes())
+	}
+	if inv.Settings != nil {
+		m.Settings = inv.Settings.Proto()
+	}
+	return m
+}
+
+// maxBody is the longest invite body (the protobuf Invite) whose string,
+// with its prefix and checksum, fits in MaxInviteLen characters: base32
+// writes 8 characters for every 5 bytes.
+const maxBody = (MaxInviteLen-len("mmj1"))*5/8 - checksumLen
+
+// AddrRoom returns how many bytes of further addresses, each counted as
+// AddrSize counts it, inv can take before its string would be longer
+// than MaxInviteLen: a host sizes its invite's addresses with it (a long
+// table name, nickname or settings leave less room). It is negative when
+// inv is already too long. It checks nothing else.
+func (inv Invite) AddrRoom() int {
+	return maxBody - proto.Size(inv.proto())
+}
+
+// AddrSize returns the bytes address a takes in an invite: its binary
+// form with the protobuf field's tag and length.
+func AddrSize(a multiaddr.Multiaddr) int {
+	return protowire.SizeTag(3) + protowire.SizeBytes(len(a.Bytes()))
 }
 
 func checksum(head string, body []byte) []byte {
@@ -250,6 +276,39 @@ func (inv Invite) Relays() []peer.ID {
 			}
 			if id, err := peer.Decode(c.Value()); err == nil && !slices.Contains(out, id) {
 				out = append(out, id)
+			}
+		}
+	}
+	return out
+}
+
+// RelayInfos returns the relays named in inv's relayed addresses
+// (RELAY-ADDR/p2p/<relay>/p2p-circuit), each once in the order of Relays,
+// with the addresses (RELAY-ADDR) the invite reaches it at: a guest
+// without relays of its own reserves on them (node.Config.Relays), so
+// that the other players reach it the way it reaches the host. It
+// returns nil for an invite without relayed addresses.
+func (inv Invite) RelayInfos() []peer.AddrInfo {
+	var out []peer.AddrInfo
+	at := map[peer.ID]int{}
+	for _, a := range inv.Addrs {
+		for i, c := range a {
+			if c.Code() != multiaddr.P_P2P || i == 0 || i+1 >= len(a) || a[i+1].Code() != multiaddr.P_CIRCUIT {
+				continue
+			}
+			id, err := peer.Decode(c.Value())
+			if err != nil {
+				continue
+			}
+			k, ok := at[id]
+			if !ok {
+				k = len(out)
+				at[id] = k
+				out = append(out, peer.AddrInfo{ID: id})
+			}
+			relayAddr := multiaddr.Multiaddr(slices.Clone(a[:i]))
+			if !slices.ContainsFunc(out[k].Addrs, relayAddr.Equal) {
+				out[k].Addrs = append(out[k].Addrs, relayAddr)
 			}
 		}
 	}

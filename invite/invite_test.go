@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -289,5 +290,57 @@ func TestPlayersRoundTrip(t *testing.T) {
 	inv.Players = 5
 	if _, err := inv.Encode(); !errors.Is(err, ErrMalformed) {
 		t.Errorf("Encode of a five-player invite: %v, want ErrMalformed", err)
+	}
+}
+
+// AddrRoom tells exactly how many address bytes an invite has left:
+// an invite encodes if and only if its room is not negative, at every
+// length around MaxInviteLen.
+func TestAddrRoom(t *testing.T) {
+	inv := testInvite(t)
+	base := inv.Addrs
+	crossed := false
+	dns := func(n int) multiaddr.Multiaddr {
+		return multiaddr.StringCast("/dns4/" + strings.Repeat("a", n) + ".example/tcp/4001")
+	}
+	// Five long addresses, and a sixth growing a byte at a time.
+	for n := 1; n <= 230; n++ {
+		inv.Addrs = slices.Clone(base)
+		for range 5 {
+			inv.Addrs = append(inv.Addrs, dns(170))
+		}
+		inv.Addrs = append(inv.Addrs, dns(n))
+		s, err := inv.Encode()
+		room := inv.AddrRoom()
+		if (err == nil) != (room >= 0) {
+			t.Fatalf("names of %d: AddrRoom %d, Encode %d characters, %v", n, room, len(s), err)
+		}
+		if err != nil {
+			crossed = true
+		}
+	}
+	if !crossed {
+		t.Error("the sweep never reached MaxInviteLen")
+	}
+	a := base[0]
+	if got, want := AddrSize(a), len(a.Bytes())+2; got != want {
+		t.Errorf("AddrSize(%s) = %d, want %d", a, got, want)
+	}
+}
+
+// RelayInfos names each relay of the invite's relayed addresses once,
+// with the address the invite reaches it at.
+func TestRelayInfos(t *testing.T) {
+	inv := testInvite(t)
+	relayed := inv.Addrs[2]
+	inv.Addrs = append(inv.Addrs, relayed) // the same relay again
+	got := inv.RelayInfos()
+	if len(got) != 1 || got[0].ID.String() != "12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1" ||
+		len(got[0].Addrs) != 1 || got[0].Addrs[0].String() != "/ip4/198.51.100.4/tcp/4001" {
+		t.Errorf("RelayInfos = %v, want the one relay at /ip4/198.51.100.4/tcp/4001", got)
+	}
+	inv.Addrs = inv.Addrs[:2]
+	if got := inv.RelayInfos(); got != nil {
+		t.Errorf("RelayInfos of a direct-only invite = %v, want nil", got)
 	}
 }

@@ -96,7 +96,7 @@ func TestMeeting(t *testing.T) {
 		wg.Go(func() {
 			seatings[i], errs[i] = Join(ctx, guests[i].n.Host(), inv, fmt.Sprintf("guest%d", i), guests[i].addrs(), func(ss []Seat) {
 				seen[i] = append(seen[i], len(ss))
-			})
+			}, nil)
 			if errs[i] == nil {
 				errs[i] = guests[i].n.SetPeers(seatings[i].Peers(guests[i].n.ID()))
 			}
@@ -185,7 +185,7 @@ func TestMeetingGuestComesBack(t *testing.T) {
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		seating, joinErr = Join(ctx, first.n.Host(), inv, "first", first.addrs(), nil)
+		seating, joinErr = Join(ctx, first.n.Host(), inv, "first", first.addrs(), nil, nil)
 	}()
 	// back reports whether the host holds the first guest on another
 	// stream than was.
@@ -225,7 +225,7 @@ func TestMeetingGuestComesBack(t *testing.T) {
 					}
 					time.Sleep(20 * time.Millisecond)
 				}
-				_, _ = Join(ctx, second.n.Host(), inv, "second", second.addrs(), nil)
+				_, _ = Join(ctx, second.n.Host(), inv, "second", second.addrs(), nil, nil)
 			}()
 		}
 	})
@@ -257,7 +257,7 @@ func TestMeetingRefusals(t *testing.T) {
 	wrong := inv
 	wrong.Table = "saturday"
 	g := guestOf(t, inv)
-	_, err := Join(ctx, g.n.Host(), wrong, "eve", g.addrs(), nil)
+	_, err := Join(ctx, g.n.Host(), wrong, "eve", g.addrs(), nil, nil)
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "friday") {
 		t.Errorf("another table: %v, want ErrRefused naming the host's table", err)
 	}
@@ -266,7 +266,7 @@ func TestMeetingRefusals(t *testing.T) {
 	leaver := guestOf(t, inv)
 	lctx, leave := context.WithCancel(ctx)
 	go func() {
-		_, _ = Join(lctx, leaver.n.Host(), inv, "leaver", leaver.addrs(), func([]Seat) { leave() })
+		_, _ = Join(lctx, leaver.n.Host(), inv, "leaver", leaver.addrs(), func([]Seat) { leave() }, nil)
 	}()
 	gctx, stop := context.WithCancel(ctx)
 	var events []Arrival
@@ -286,7 +286,7 @@ func TestMeetingRefusals(t *testing.T) {
 	defer cancel()
 	for i := range 3 {
 		g := guestOf(t, inv)
-		go func() { _, _ = Join(jctx, g.n.Host(), inv, fmt.Sprintf("g%d", i), g.addrs(), nil) }()
+		go func() { _, _ = Join(jctx, g.n.Host(), inv, fmt.Sprintf("g%d", i), g.addrs(), nil, nil) }()
 	}
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		m.mu.Lock()
@@ -301,7 +301,7 @@ func TestMeetingRefusals(t *testing.T) {
 		time.Sleep(20 * time.Millisecond)
 	}
 	fourth := guestOf(t, inv)
-	if _, err := Join(ctx, fourth.n.Host(), inv, "late", fourth.addrs(), nil); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "full") {
+	if _, err := Join(ctx, fourth.n.Host(), inv, "late", fourth.addrs(), nil, nil); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "full") {
 		t.Errorf("fourth guest: %v, want ErrRefused: full", err)
 	}
 }
@@ -322,7 +322,7 @@ func TestMeetingSeatedGuestComesBackForTheList(t *testing.T) {
 	var wg sync.WaitGroup
 	for i, g := range guests {
 		wg.Go(func() {
-			seatings[i], errs[i] = Join(ctx, g.n.Host(), inv, fmt.Sprintf("g%d", i), g.addrs(), nil)
+			seatings[i], errs[i] = Join(ctx, g.n.Host(), inv, fmt.Sprintf("g%d", i), g.addrs(), nil, nil)
 		})
 		time.Sleep(50 * time.Millisecond)
 	}

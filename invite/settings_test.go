@@ -111,7 +111,7 @@ func TestMeetingDecline(t *testing.T) {
 	_, m := openMeeting(t)
 	inv := m.Invite()
 	g := guestOf(t, inv)
-	if err := Decline(ctx, g.n.Host(), inv, "yan"); err != nil {
+	if err := Decline(ctx, g.n.Host(), inv, "yan", nil); err != nil {
 		t.Fatal(err)
 	}
 	arrivals := make(chan Arrival, 4)

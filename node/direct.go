@@ -22,8 +22,15 @@ import (
 // connection or identification.
 const (
 	pathTick = 500 * time.Millisecond
-	// retryPunch is the wait after a failed attempt at a direct
-	// connection; it doubles up to maxPunchWait, with ±25% jitter.
+	// retryPunch is half the wait after the first failed attempt at a
+	// direct connection; the wait doubles with every attempt (0.5 s, 1,
+	// 2, 4, 8 s) up to maxPunchWait (punchWait), with ±25% jitter. The
+	// first five attempts fall within the 15 s the table waits for
+	// direct pairs before its first hand; a pair that stays relayed then
+	// retries every 15 s for the rest of the game (hours), each attempt
+	// a DCUtR exchange over the relay and synchronised dials from both
+	// sides: a public relay carries 128 KiB per circuit, and a NAT that
+	// started letting a punch through is found within 15 s either way.
 	retryPunch   = 250 * time.Millisecond
 	maxPunchWait = 15 * time.Second
 	// punchTimeout bounds one DCUtR attempt (the protocol itself makes up
@@ -362,13 +369,22 @@ func (n *Node) finishPunch(id peer.ID, st *pathState, err error) {
 	st.punching = false
 	if err != nil {
 		st.lastErr = err
-		wait := min(retryPunch<<min(st.punches, 5), maxPunchWait)
+		wait := punchWait(st.punches)
 		st.nextPunch = time.Now().Add(wait + time.Duration(rand.Int64N(int64(wait)/2)) - wait/4)
 		n.log.Info("no direct connection yet", "peer", id.String(), "attempt", st.punches, "err", err)
 		return
 	}
 	st.lastErr = nil
 	n.log.Info("direct connection made", "peer", id.String(), "attempt", st.punches)
+}
+
+// punchWait is the wait after the failed attempt number attempts (from
+// 1) at a direct connection, before jitter: retryPunch doubled attempts
+// times, at most maxPunchWait.
+func punchWait(attempts int) time.Duration {
+	// The shift is bounded only against overflow: maxPunchWait bounds
+	// the wait.
+	return min(retryPunch<<min(max(attempts, 0), 16), maxPunchWait)
 }
 
 // moveToDirect moves the table's stream to peer l onto the direct

@@ -217,3 +217,17 @@ func TestJoinPublicOffline(t *testing.T) {
 		t.Error("JoinPublic on a node off the public network succeeded")
 	}
 }
+
+// The hole punch retries 0.5 s doubling to 15 s (SPEC §21): the cap is
+// reached, not an earlier one.
+func TestPunchWait(t *testing.T) {
+	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 15 * time.Second, 15 * time.Second}
+	for i, w := range want {
+		if got := punchWait(i + 1); got != w {
+			t.Errorf("after attempt %d: wait %s, want %s", i+1, got, w)
+		}
+	}
+	if got := punchWait(1000); got != maxPunchWait {
+		t.Errorf("after attempt 1000: wait %s, want %s", got, maxPunchWait)
+	}
+}

@@ -23,8 +23,10 @@
 // New listens on exactly the addresses given (TCP and QUIC v1; never
 // libp2p's listen-on-every-interface default), with libp2p's default
 // security (TLS 1.3 or Noise, which authenticate the peer ID) and yamux
-// over TCP. There is no mDNS and no NAT port mapping: peers meet by
-// multiaddr, directly or through a relay (below). When the peers' addresses are only known after every node has
+// over TCP, and UPnP/NAT-PMP port mapping for routers that offer it.
+// There is no mDNS: peers meet by multiaddr, directly or through a relay
+// (below); on the public network (Config.Public) the DHT finds relays,
+// and a peer whose given addresses went stale (FindPeer). When the peers' addresses are only known after every node has
 // started (port 0, as in the tests), leave Config.Peers empty and call
 // SetPeers once before Connect. The table is fixed once set.
 //

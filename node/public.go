@@ -57,12 +57,12 @@ func (n *Node) getDHT() *dht.IpfsDHT {
 // 10 s and by ctx) and fills the DHT's routing table from them. It returns
 // how many bootstrap peers answered and, when none did, an error naming
 // each with its failure. A node that is not public (Config.Public) returns
-// 0 and an error at once. Whatever it returns, the node keeps working with
+// 0 and an error wrapping ErrNotPublic at once. Whatever it returns, the node keeps working with
 // invites and --peer addresses.
 func (n *Node) JoinPublic(ctx context.Context) (int, error) {
 	d := n.getDHT()
 	if d == nil {
-		return 0, errors.New("not on the public network (Config.Public is off)")
+		return 0, fmt.Errorf("joining the public network: %w", ErrNotPublic)
 	}
 	var mu sync.Mutex
 	var errs []error
@@ -159,23 +159,68 @@ func (n *Node) dhtPeers() int {
 	return 0
 }
 
-// findPeer looks a table peer up on the DHT (peer routing) when its
-// addresses failed, and adds what it finds to the peerstore. It reports
-// whether it found any address.
-func (n *Node) findPeer(ctx context.Context, id peer.ID) bool {
+// ErrNotPublic is returned (wrapped) by FindPeer and JoinPublic on a node
+// off the public network (Config.Public off): it has no DHT to ask.
+var ErrNotPublic = errors.New("not on the public network (Config.Public is off)")
+
+// FindPeerTimeout bounds one look-up of FindPeer: a Kademlia lookup on
+// the public DHT takes a few seconds, and a peer that nobody has heard
+// of is not found any faster by waiting longer.
+const FindPeerTimeout = 20 * time.Second
+
+// Public reports whether the node is on the public network
+// (Config.Public): it has a DHT to look peers up on (FindPeer).
+func (n *Node) Public() bool {
+	return n.getDHT() != nil
+}
+
+// FindPeer looks id up on the public DHT (peer routing), for when the
+// addresses the node was given for it (an invite's, a --peer's) have gone
+// stale: a peer that restarted on another port or reserved on another
+// relay told the DHT servers it is connected to its current addresses.
+// The look-up is bounded by FindPeerTimeout and ctx. It adds the
+// addresses found to the peerstore and returns them. It returns an error
+// wrapping ErrNotPublic when the node has no DHT, the DHT's error
+// (wrapping routing.ErrNotFound when no DHT peer knows id, or ctx's
+// error) when the look-up fails, or an error when it found id without
+// any address. Dialling what it finds is still gated as always: the
+// peer's key is checked by the handshake, and the gater decides who may
+// connect.
+func (n *Node) FindPeer(ctx context.Context, id peer.ID) (peer.AddrInfo, error) {
 	d := n.getDHT()
 	if d == nil {
+		return peer.AddrInfo{}, fmt.Errorf("looking %s up: %w", id, ErrNotPublic)
+	}
+	fctx, cancel := context.WithTimeout(ctx, FindPeerTimeout)
+	defer cancel()
+	info, err := d.FindPeer(fctx, id)
+	if err != nil {
+		if ctxErr := fctx.Err(); ctxErr != nil && !errors.Is(err, ctxErr) {
+			err = fmt.Errorf("%w (%w)", err, ctxErr)
+		}
+		return peer.AddrInfo{}, fmt.Errorf("looking %s up on the public DHT (%d peers in its routing table): %w", id, d.RoutingTable().Size(), err)
+	}
+	if len(info.Addrs) == 0 {
+		return peer.AddrInfo{}, fmt.Errorf("looking %s up on the public DHT: found it without any address", id)
+	}
+	n.host.Peerstore().AddAddrs(id, info.Addrs, peerstoreTTL)
+	n.log.Info("peer routing found addresses", "peer", id.String(), "addrs", fmt.Sprint(info.Addrs))
+	return info, nil
+}
+
+// findPeer looks a table peer up on the DHT (FindPeer, for at most 10 s:
+// connectPeer's dials wait meanwhile) when its addresses failed; it
+// reports whether it found any address.
+func (n *Node) findPeer(ctx context.Context, id peer.ID) bool {
+	if n.getDHT() == nil {
 		return false
 	}
 	fctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	info, err := d.FindPeer(fctx, id)
-	if err != nil || len(info.Addrs) == 0 {
+	if _, err := n.FindPeer(fctx, id); err != nil {
 		n.log.Debug("peer routing found nothing", "peer", id.String(), "err", err)
 		return false
 	}
-	n.host.Peerstore().AddAddrs(id, info.Addrs, peerstoreTTL)
-	n.log.Info("peer routing found new addresses", "peer", id.String(), "addrs", fmt.Sprint(info.Addrs))
 	return true
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/tablerun"
 )
 
@@ -29,8 +30,10 @@ sanma rules) and prints one line,
     mentalmj join mmj1…
 
 for the three other players to run: the invite carries the table's name,
-this node's peer ID, the addresses it can be dialled at (relayed ones too,
-with --relay) and the game: the number of players, the match length
+this node's peer ID, the addresses it can be dialled at (relayed ones too:
+one or two on every relay it reserved on, each --relay or a public one;
+at most 16 addresses in all, so that the invite stays under 2048
+characters) and the game: the number of players, the match length
 (a whole hanchan unless --tonpuu or --hands N), the house rules (--rules,
 --rule), the time control of a human seat (--time, 5+10 by default),
 proofs and private hands. The guests play exactly that game; each is
@@ -40,13 +43,6 @@ to them, and the game starts as with "join" (every flag of join applies).
 The host only gathers the players: seats and dice are drawn jointly by
 all four, as always. Until the list is fixed, strangers reach this node's
 meeting protocol only, never the game.`
-
-// maxInviteAddrs bounds the addresses an invite carries, to keep it short:
-// the direct ones first, then up to maxRelayedAddrs relayed ones.
-const (
-	maxInviteAddrs  = 8
-	maxRelayedAddrs = 4
-)
 
 func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("host", hostUsage, stderr)
@@ -85,19 +81,21 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		if !ok {
 			return code
 		}
-		st, code, ok := f.startNode(ctx, fs, stdout, stderr, saved, nil)
+		st, code, ok := f.startNode(ctx, fs, stdout, stderr, saved, nil, nil)
 		if !ok {
 			return code
 		}
 		defer st.n.Close()
 		return playTable(ctx, &f, st, stdout, stderr)
 	}
-	st, code, ok := f.startNode(ctx, fs, stdout, stderr, nil, func(peer.ID) bool { return true })
+	st, code, ok := f.startNode(ctx, fs, stdout, stderr, nil, func(peer.ID) bool { return true }, nil)
 	if !ok {
 		return code
 	}
 	defer st.n.Close()
-	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, inviteAddrs(st.transportAddrs()), st.log)
+	// The invite's addresses fill the room its other fields leave.
+	probe := invite.Invite{Table: f.table, Host: st.n.ID(), Nick: f.nick, Players: nPlayers, Settings: &game}
+	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, inviteAddrs(st.transportAddrs(), probe.AddrRoom()), st.log)
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
 		return 2
@@ -165,7 +163,7 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 	seating, err := invite.Join(mctx, st.n.Host(), inv, f.nick, st.transportAddrs(), func(now []invite.Seat) {
 		printArrivals(st, inv.Host, inv.PlayerCount(), before, now)
 		before = now
-	})
+	}, hostFinder(st, inv))
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
@@ -177,6 +175,33 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 	}
 	printSeating(st, seating)
 	return 0, true
+}
+
+// hostFinder looks the host of inv up on the public DHT when the invite's
+// addresses do not answer, saying what it waits for; nil (no look-up) for
+// a node off the public network.
+func hostFinder(st seat, inv invite.Invite) *invite.Finder {
+	if !st.n.Public() {
+		return nil
+	}
+	name := displayName(invite.Seat{ID: inv.Host, Nick: inv.Nick}, st.n.ID())
+	return &invite.Finder{
+		Find: st.n.FindPeer,
+		Wait: node.FindPeerTimeout,
+		Looking: func(wait time.Duration) {
+			st.out.Event(map[string]any{"event": "lookup", "peer": inv.Host.String(), "timeout_ms": wait.Milliseconds()},
+				"the invite's addresses did not answer; looking %s up on the public DHT (up to %s)…", name, wait)
+		},
+		Found: func(addrs []multiaddr.Multiaddr, err error) {
+			if err != nil {
+				st.out.Event(map[string]any{"event": "lookup-failed", "peer": inv.Host.String(), "err": err.Error()},
+					"the public DHT did not find %s: %v", name, err)
+				return
+			}
+			st.out.Event(map[string]any{"event": "lookup-found", "peer": inv.Host.String(), "addrs": len(addrs)},
+				"the public DHT found %s at %d address(es); dialling them", name, len(addrs))
+		},
+	}
 }
 
 // printArrivals prints the change from the list of players before to now:
@@ -257,23 +282,6 @@ func displayName(s invite.Seat, self peer.ID) string {
 	return id
 }
 
-// inviteAddrs picks the addresses an invite carries: up to maxInviteAddrs,
-// the direct ones first but leaving room for up to maxRelayedAddrs relayed
-// ones.
-func inviteAddrs(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
-	var direct, relayed []multiaddr.Multiaddr
-	for _, a := range addrs {
-		if strings.Contains(a.String(), "/p2p-circuit") {
-			relayed = append(relayed, a)
-		} else {
-			direct = append(direct, a)
-		}
-	}
-	relayed = relayed[:min(len(relayed), maxRelayedAddrs)]
-	direct = direct[:min(len(direct), maxInviteAddrs-len(relayed))]
-	return append(direct, relayed...)
-}
-
 // confirm shows the invite's game (inv.Describe) and asks the player to
 // play it, on screen (reading the answer from in) and, with --ui, on the
 // browser table t starts (tablerun.Table.Confirm); --yes, --bot,
@@ -292,7 +300,7 @@ func (f *tableFlags) confirm(ctx context.Context, t *tablerun.Table, st seat, in
 // game, and returns exit code 1.
 func declineHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, stderr io.Writer) int {
 	dctx, cancel := context.WithTimeout(ctx, declineWait)
-	err := invite.Decline(dctx, st.n.Host(), inv, f.nick)
+	err := invite.Decline(dctx, st.n.Host(), inv, f.nick, hostFinder(st, inv))
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: you declined the game; the host could not be told: %v\n", err)

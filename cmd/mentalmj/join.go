@@ -52,7 +52,11 @@ Behind NAT, give --relay (the address "mentalmj relay" prints, on a machine
 everyone can reach): join reserves a slot there, waits up to 10 s for it,
 and also prints a relayed peer address, RELAY/p2p-circuit/p2p/<your id>,
 that the others can dial whatever your NAT. A --peer given as such a
-relayed address is dialled through its relay. Without --relay (and unless
+relayed address is dialled through its relay. A guest with an invite
+that gives no --relay and is off the public network (--no-public, or
+listening on loopback only) reserves a slot on the relays the invite
+names instead: the host's relays are the table's, and the others then
+reach that guest the way it reaches the host. Without --relay (and unless
 --no-public, or listening on loopback only), join uses the public libp2p
 network instead: its DHT (--bootstrap replaces the default bootstrap peers)
 and a public relay. Either way, once the table is set, each pair of
@@ -146,7 +150,9 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		infos, inv = saved, nil
 	}
 	var meet func(peer.ID) bool
+	var hostRelays []peer.AddrInfo
 	if inv != nil {
+		hostRelays = inv.RelayInfos()
 		if err := invite.CheckNick(f.nick); err != nil {
 			return usageError(fs, stderr, "--name: %v", err)
 		}
@@ -155,7 +161,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		relays := inv.Relays()
 		meet = func(p peer.ID) bool { return p == inv.Host || slices.Contains(relays, p) }
 	}
-	st, code, ok := f.startNode(ctx, fs, stdout, stderr, infos, meet)
+	st, code, ok := f.startNode(ctx, fs, stdout, stderr, infos, meet, hostRelays)
 	if !ok {
 		return code
 	}

@@ -144,9 +144,13 @@ type seat struct {
 
 // startNode parses --listen and --relay, loads the identity, starts the
 // node with peers (may be empty) and meet (see node.Config.Meet), and
-// waits up to relayWait for the relay reservations. On failure it prints
-// why and returns ok = false with the exit code. The caller closes s.n.
-func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer, peers []peer.AddrInfo, meet func(peer.ID) bool) (s seat, code int, ok bool) {
+// waits up to relayWait for the relay reservations. hostRelays are the
+// relays of a guest's invite (invite.Invite.RelayInfos; nil for a host):
+// a guest that gave no --relay and stays off the public network reserves
+// on them, the host's relays being the table's, so that the other
+// players reach it the way it reaches the host. On failure it prints why
+// and returns ok = false with the exit code. The caller closes s.n.
+func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer, peers []peer.AddrInfo, meet func(peer.ID) bool, hostRelays []peer.AddrInfo) (s seat, code int, ok bool) {
 	laddrs, code, ok := parseListen(fs, stderr, f.listen)
 	if !ok {
 		return seat{}, code, false
@@ -171,6 +175,10 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		bootstrap = append(bootstrap, info)
 	}
 	public := usePublic(f.noPublic, len(bootstrap) > 0, len(relayInfos) > 0, laddrs)
+	fromInvite := len(relayInfos) == 0 && !public && len(hostRelays) > 0
+	if fromInvite {
+		relayInfos = hostRelays
+	}
 	s.log = newLogger(stderr, f.verbose)
 	s.out = &tableprogress.Reporter{W: stdout, JSON: f.progress == "json"}
 	var err error
@@ -188,12 +196,21 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 	if public {
 		joinPublic(ctx, s.n, s.out, stderr, fs.Name(), len(relayInfos) == 0)
 	}
-	if len(relayInfos) > 0 {
+	switch {
+	case fromInvite:
+		s.out.Event(map[string]any{"event": "reserving", "relays": len(relayInfos), "from_invite": true},
+			"reserving a slot on the host's %d relay(s), from the invite, so that the other players reach you as you reach the host…", len(relayInfos))
+	case len(relayInfos) > 0:
 		s.out.Event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
+	}
+	if len(relayInfos) > 0 {
 		wctx, cancel := context.WithTimeout(ctx, relayWait)
 		_, err := s.n.WaitReservations(wctx)
 		cancel()
-		if err != nil {
+		switch {
+		case err != nil && fromInvite:
+			fmt.Fprintf(stderr, "%s: the invite's relays: %v\n(still trying in the background; players who cannot dial you directly wait for it; --relay gives a relay of your own)\n", fs.Name(), err)
+		case err != nil:
 			fmt.Fprintf(stderr, "%s: --relay: %v\n(still trying in the background; until then the others can reach you only at the addresses below)\n", fs.Name(), err)
 		}
 	}
