@@ -1,4 +1,4 @@
-package ui
+package statsui
 
 import (
 	"context"
@@ -8,8 +8,9 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/mentalmj/mentalmj/internal/headless"
 	"github.com/mentalmj/mentalmj/stats"
-	"github.com/mentalmj/mentalmj/stats/statsui"
+	"github.com/mentalmj/mentalmj/ui"
 )
 
 // pageStats is what TestPageInBrowser reads of the statistics page.
@@ -21,7 +22,7 @@ type pageStats struct {
 }
 
 // TestPageInBrowser serves the statistics page of the hand-written stats
-// set with ListenPage and opens it in headless Chromium: the style sheet
+// set with ui.ListenPage, as "mentalmj stats --ui" does, and opens it in headless Chromium: the style sheet
 // must load under the page's Content-Security-Policy with the token
 // cookie (the cards get its white background), every player of the set
 // gets its two SVG charts, and a player with placements has bars with a
@@ -29,19 +30,19 @@ type pageStats struct {
 func TestPageInBrowser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	set, _, err := stats.Load(ctx, []string{filepath.Join("..", "stats", "testdata", "hand", "a.xml"),
-		filepath.Join("..", "stats", "testdata", "hand", "2020010100gm-00b9-0000-0000hand.xml")}, stats.LoadOptions{})
+	set, _, err := stats.Load(ctx, []string{filepath.Join("..", "testdata", "hand", "a.xml"),
+		filepath.Join("..", "testdata", "hand", "2020010100gm-00b9-0000-0000hand.xml")}, stats.LoadOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err := ListenPage(statsui.Handler(set.Report("")), 0)
+	page, err := ui.ListenPage(Handler(set.Report("")), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go page.Serve(sctx)
-	bctx := newBrowser(t, ctx)
+	bctx := headless.New(t, ctx)
 	if err := chromedp.Do(bctx, chromedp.Navigate(page.URL())); err != nil {
 		t.Fatal(err)
 	}
