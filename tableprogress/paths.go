@@ -1,6 +1,7 @@
 package tableprogress
 
 import (
+	"fmt"
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/node"
@@ -37,6 +38,14 @@ func (r *Reporter) Path(p node.Path) {
 		r.paths = map[peer.ID]node.Path{}
 	}
 	r.paths[p.Peer] = p
+	if p.Relay != "" {
+		if r.viaRelay == nil {
+			r.viaRelay = map[peer.ID]peer.ID{}
+		}
+		r.viaRelay[p.Peer] = p.Relay
+	} else if p.Direct {
+		delete(r.viaRelay, p.Peer)
+	}
 	for f := range r.watchers {
 		(*f)(p)
 	}
@@ -50,6 +59,16 @@ func (r *Reporter) Path(p node.Path) {
 // relay is named, never a player: the pairs it carried go on directly or
 // through another relay, and the game pauses only if one has no path left.
 func (r *Reporter) Relay(id peer.ID, held bool, err error) {
+	r.mu.Lock()
+	if held {
+		delete(r.lostRelays, id)
+	} else {
+		if r.lostRelays == nil {
+			r.lostRelays = map[peer.ID]string{}
+		}
+		r.lostRelays[id] = fmt.Sprint(err)
+	}
+	r.mu.Unlock()
 	if held {
 		r.Event(map[string]any{"event": "relay", "relay": id.String(), "held": true},
 			"relay %s: slot reserved again", node.ShortID(id))

@@ -35,7 +35,13 @@ type Reporter struct {
 	// relayFaults counts the circuits to each player that relays dropped
 	// or refused (RelayFault), for the note next to a silence fault.
 	relayFaults map[peer.ID]relayTrouble
-	watchers    map[*func(node.Path)]bool
+	// viaRelay is the relay of each peer's last relayed path (Path), and
+	// lostRelays the relays whose slot this node lost and has not held
+	// again (Relay), with why: a lost connection to a player whose path
+	// went through a lost relay is the relay's doing, as far as we know.
+	viaRelay   map[peer.ID]peer.ID
+	lostRelays map[peer.ID]string
+	watchers   map[*func(node.Path)]bool
 }
 
 // Event writes one event: obj as a JSON object, or format and args as a

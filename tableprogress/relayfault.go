@@ -47,14 +47,21 @@ type relayTrouble struct {
 
 // relayNote returns, for a silence or a lost connection of player p, the
 // relay trouble on the path to p ("" if none): such a fault may be the
-// relay's, not the player's, and the screen says so next to it.
+// relay's, not the player's, and the screen says so next to it. A lost
+// connection to a player last reached through a relay this node has lost
+// (Relay) and not held again is put down to that relay, naming it.
 func (r *Reporter) relayNote(kind protocol.FaultKind, p peer.ID) (string, peer.ID) {
 	if kind != protocol.FaultSilence && kind != protocol.FaultConnection {
 		return "", ""
 	}
 	r.mu.Lock()
 	t, ok := r.relayFaults[p]
+	via := r.viaRelay[p]
+	why, lost := r.lostRelays[via]
 	r.mu.Unlock()
+	if kind == protocol.FaultConnection && via != "" && lost {
+		return fmt.Sprintf("the only path to this player went through relay %s, which went away (%s) and left no other path: the relay is the cause as far as this node knows, not the player", node.ShortID(via), why), via
+	}
 	if !ok {
 		return "", ""
 	}

@@ -3,6 +3,7 @@ package tableprogress
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"strings"
 	"testing"
 
@@ -63,5 +64,38 @@ func TestSilenceNextToRelayTrouble(t *testing.T) {
 	r.Fault(protocol.Fault{Hand: 2, Peer: bob, Kind: protocol.FaultQuit, Reason: "quit the game"}, verdict.Names{})
 	if got := out.String(); strings.Contains(got, "relay") {
 		t.Errorf("carol's silence and bob's quit: %q, want no relay note", got)
+	}
+}
+
+// A lost connection to a player whose last path went through a relay this
+// node lost is put down to that relay; once the relay is held again, or
+// the player was last reached directly, it is not.
+func TestLostConnectionThroughALostRelay(t *testing.T) {
+	relay := peer.ID("relay-peer-id-0123456789")
+	bob, carol := peer.ID("bob-peer-id-0123456789"), peer.ID("carol-peer-id-0123456789")
+	var out bytes.Buffer
+	r := &Reporter{W: &out}
+	r.Path(node.Path{Peer: bob, Transport: "TCP", Relay: relay})
+	r.Path(node.Path{Peer: carol, Transport: "TCP", Relay: relay})
+	r.Path(node.Path{Peer: carol, Direct: true, Transport: "QUIC", How: "hole punched"})
+	r.Relay(relay, false, errors.New("connection reset"))
+	r.Path(node.Path{Peer: bob}) // not connected
+	out.Reset()
+	r.Fault(protocol.Fault{Hand: 1, Peer: bob, Kind: protocol.FaultConnection, Reason: "connection lost, and it did not come back within 2m0s"}, verdict.Names{})
+	want := "went through relay " + node.ShortID(relay) + ", which went away (connection reset)"
+	if got := out.String(); !strings.Contains(got, want) || !strings.Contains(got, "not the player") {
+		t.Errorf("bob's lost connection: %q, want %q and the player cleared", got, want)
+	}
+	out.Reset()
+	r.Fault(protocol.Fault{Hand: 1, Peer: carol, Kind: protocol.FaultConnection, Reason: "connection lost"}, verdict.Names{})
+	r.Fault(protocol.Fault{Hand: 1, Peer: bob, Kind: protocol.FaultQuit, Reason: "quit the game"}, verdict.Names{})
+	if got := out.String(); strings.Contains(got, "relay") {
+		t.Errorf("carol (direct) and bob's quit: %q, want no relay note", got)
+	}
+	r.Relay(relay, true, nil)
+	out.Reset()
+	r.Fault(protocol.Fault{Hand: 2, Peer: bob, Kind: protocol.FaultConnection, Reason: "connection lost"}, verdict.Names{})
+	if got := out.String(); strings.Contains(got, "went away") {
+		t.Errorf("bob after the relay was held again: %q, want no lost-relay note", got)
 	}
 }
