@@ -49,8 +49,10 @@ const readViewer = `(() => {
     hand: q("#hand").dataset.tiles,
     open: [...document.querySelectorAll(".openhand")].map((e) => ({ seat: Number(e.dataset.seat), tiles: e.dataset.tiles, n: e.querySelectorAll("svg").length })),
     rivers: rel.map((e) => { const r = e.querySelector(".river"); return r ? Number(r.dataset.count) : -1; }),
-    melds: rel.map((e) => e.querySelectorAll(".melds .meld").length),
-    kita: rel.map((e) => e.querySelectorAll(".melds .kita svg").length),
+    // A seat's melds and kita wherever they are drawn: the bottom seat's
+    // beside its hand, so that drawing them twice counts twice.
+    melds: rel.map((e, i) => e.querySelectorAll(".melds .meld").length + (i ? 0 : q("#hand").querySelectorAll(".mymelds .meld").length)),
+    kita: rel.map((e, i) => e.querySelectorAll(".melds .kita svg").length + (i ? 0 : q("#hand").querySelectorAll(".mymelds .kita svg").length)),
     endHand: !q("#overlay").hidden && !!q("#endhand, #standings"),
     standings: !q("#overlay").hidden && !!q("#standings"),
     audit: q("#audit") ? q("#audit").textContent : "",
@@ -249,6 +251,15 @@ func checkFormat(t *testing.T, file, truth, name string, byKind bool, audit stri
 		}
 	}
 	r.shot("seat2")
+
+	// The caller's own view: its melds once, beside its hand at the
+	// bottom, not a second time under its river.
+	who, _ := strconv.Atoi(raw[k].events[a-1].attrs["who"])
+	p = r.at(k, a, who)
+	_, _, melds, kita := raw[k].hands(t, a)
+	if p.Self != strconv.Itoa(who) || p.Melds[0] != melds[who] || p.Kita[0] != kita[who] {
+		t.Errorf("%s seat %d's view at its call: bottom seat %s with %d melds and %d kita drawn, the log's %d and %d", name, who, p.Self, p.Melds[0], p.Kita[0], melds[who], kita[who])
+	}
 	return r
 }
 

@@ -82,6 +82,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     return `<div class="link" data-state="${esc(state)}" title="${esc(title)}"><span class="icon">${LINK_ICON[state] || "?"}</span> ${esc(text)}</div>`;
   }
 
+  // The bottom seat's melds are drawn beside its hand (handHTML), not
+  // again under its river.
   function seatHTML(s, i) {
     const badges = [`<span class="wind">${esc(s.wind)}</span>`];
     if (s.dealer) badges.push(`<span class="dealer" title="dealer (oya)">dealer</span>`);
@@ -91,7 +93,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const back = s.self ? "" : `<span class="concealed">${s.concealed} in hand</span>`;
     return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? " (you)" : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>${linkHTML(s.link)}
       <div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
-      <div class="melds">${s.melds.map(meldHTML).join("")}</div>`;
+      <div class="melds">${i === snap.self ? "" : s.melds.map(meldHTML).join("")}</div>`;
   }
 
   function centerHTML() {

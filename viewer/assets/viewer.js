@@ -67,10 +67,11 @@
       }
       el.insertBefore(div, el.children[1] || null);
     }
-    // Sanma: the norths set aside (kita), beside each seat's melds.
+    // Sanma: the norths set aside (kita), beside each seat's melds (the
+    // bottom seat's are beside its hand).
     (frame.nukidora || []).forEach((ns, i) => {
       if (!ns || !ns.length) return;
-      const m = $("seat-" + rel(i)).querySelector(".melds");
+      const m = rel(i) === 0 ? $("hand").querySelector(".mymelds") : $("seat-" + rel(i)).querySelector(".melds");
       if (m) m.insertAdjacentHTML("beforeend", `<span class="kita" title="nukidora (kita)" data-count="${ns.length}">${ns.map((t) => T(t)).join("")}</span>`);
     });
     const k = index.kyoku[frame.k];
