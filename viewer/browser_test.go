@@ -36,6 +36,7 @@ type viewerPage struct {
 	EndHand   bool     `json:"endHand"`
 	Standings bool     `json:"standings"`
 	Audit     string   `json:"audit"`
+	AuditCls  string   `json:"auditClass"`
 	Verify    string   `json:"verify"`
 	Deltas    []string `json:"deltas"`
 }
@@ -56,6 +57,7 @@ const readViewer = `(() => {
     endHand: !q("#overlay").hidden && !!q("#endhand, #standings"),
     standings: !q("#overlay").hidden && !!q("#standings"),
     audit: q("#audit") ? q("#audit").textContent : "",
+    auditClass: q("#audit") ? q("#audit").className : "",
     verify: q("#verify").textContent,
     deltas: [...document.querySelectorAll(".deltas tr")].slice(1).map((r) => r.children[2].textContent),
   };
@@ -236,6 +238,15 @@ func checkFormat(t *testing.T, file, truth, name string, byKind bool, audit stri
 	}
 	if !strings.Contains(p.Audit, audit) || !strings.Contains(p.Verify, audit) {
 		t.Errorf("%s k=%d: verification %q / %q, want %q", name, k, p.Audit, p.Verify, audit)
+	}
+	// Verified is ✔ (ok); a record that cannot be verified is neither ✔
+	// nor the ✘ of a failed audit.
+	wantCls := "audit ok"
+	if strings.HasPrefix(audit, "wall not verified") {
+		wantCls = "audit none"
+	}
+	if p.AuditCls != wantCls || strings.Contains(p.Audit, "✘") {
+		t.Errorf("%s k=%d: the end-of-hand screen's verification %q is marked %q, want %q", name, k, p.Audit, p.AuditCls, wantCls)
 	}
 	r.shot("end-of-hand")
 	_ = last

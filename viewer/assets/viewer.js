@@ -80,6 +80,11 @@
     const v = $("verify");
     v.className = frame.verified ? "ok" : /MISMATCH|FAILED|not completed/.test(frame.verification) ? "bad" : "none";
     v.textContent = (frame.verified ? "✔ " : "") + frame.verification;
+    // The end-of-hand screen marks a verified wall ✔ and a failed one ✘;
+    // a record that cannot be verified (no seed, no keys) is neither.
+    for (const a of document.querySelectorAll("#overlay .audit")) {
+      if (v.className === "none") { a.className = "audit none"; a.textContent = frame.verification; }
+    }
     $("kyoku").value = String(frame.k);
     $("view").value = String(frame.view);
     $("preva").disabled = frame.k === 0 && frame.a === 0;
