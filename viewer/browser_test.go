@@ -311,3 +311,48 @@ func TestBrowserMjai(t *testing.T) {
 func TestBrowserTranscript(t *testing.T) {
 	checkFormat(t, "testdata/hand.mjt", "testdata/hand.mjlog.xml", "mjt", false, "wall verified: 136 tiles decrypted")
 }
+
+// layoutCheck reports what of the replay page is out of place: the page
+// wider than the window, the navigation or the verification below or
+// right of it, a seat's parts (name plate, open hand, river, melds)
+// spilling out of the seat's place on the table.
+const layoutCheck = `(() => {
+  const out = [], W = innerWidth, H = innerHeight;
+  if (document.documentElement.scrollWidth > W + 1) out.push("the page is " + document.documentElement.scrollWidth + " px wide");
+  for (const id of ["nav", "verify"]) {
+    const r = document.getElementById(id).getBoundingClientRect();
+    if (r.right > W + 1 || r.bottom > H + 1 || r.width === 0) out.push("#" + id + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round) + ", outside the window");
+  }
+  for (const sec of document.querySelectorAll(".seat")) {
+    const s = sec.getBoundingClientRect();
+    for (const el of sec.querySelectorAll(":scope > *, .meld, .kita")) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.left < s.left - 1 || r.right > s.right + 1)) out.push(sec.id + " ." + el.className + " spans " + Math.round(r.left) + ".." + Math.round(r.right) + ", its seat " + Math.round(s.left) + ".." + Math.round(s.right));
+    }
+  }
+  return out;
+})()`
+
+// At 1280×720 and in a narrow 800×900 window, every kyoku's busiest
+// moment (the step before its end) fits: nothing wider than the window
+// or its seat's place, the navigation and the verification on screen.
+func TestBrowserLayout(t *testing.T) {
+	r := openReplay(t, sharedLog(t, log4p), "mjlog4p")
+	for _, size := range [][2]int64{{1280, 720}, {800, 900}} {
+		if err := chromedp.Do(r.b, chromedp.EmulateViewport(size[0], size[1])); err != nil {
+			t.Fatal(err)
+		}
+		for k := range r.rec.Kyoku {
+			a := len(r.rec.Kyoku[k].Steps) - 2
+			r.at(k, a, AllOpen)
+			bad, err := chromedp.Run(r.b, chromedp.Evaluate[[]string](layoutCheck))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(bad) > 0 {
+				t.Errorf("%d×%d, k=%d a=%d: %s", size[0], size[1], k, a, strings.Join(bad, "; "))
+			}
+		}
+		r.shot(fmt.Sprintf("%dx%d", size[0], size[1]))
+	}
+}
