@@ -226,6 +226,9 @@ func TestFrameBounds(t *testing.T) {
 	if f.Open != nil || f.Self != 2 || f.View != 2 {
 		t.Errorf("seat 2's view: open %v, self %d, view %d", f.Open, f.Self, f.View)
 	}
+	if f.Seats[2].Self {
+		t.Errorf("seat 2's view: seat 2's name plate is marked as the reader's own (you)")
+	}
 	for _, c := range [][3]int{{-5, -5, -9}, {99, 99, 99}, {0, 1 << 30, 4}, {1 << 30, 0, -1}} {
 		f := rec.Frame(c[0], c[1], c[2])
 		if f.K < 0 || f.K >= f.Kyokus || f.A < 0 || f.A >= f.Steps {
