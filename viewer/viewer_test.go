@@ -137,6 +137,12 @@ func TestFormatsAgreeWithTheLog(t *testing.T) {
 			if rec.Standings == nil {
 				t.Errorf("%s (%s): no final standings", name, rec.Format)
 			}
+			// A converted record says whose yaku and hand values the
+			// end-of-hand screens show, in a whole sentence.
+			want := "the end-of-hand screens show the rules engine's own scoring of each hand"
+			if rec.Format != Mjlog && !slices.ContainsFunc(rec.Notes, func(n string) bool { return strings.HasSuffix(n, want) }) {
+				t.Errorf("%s (%s): notes %q, want one ending %q", name, rec.Format, rec.Notes, want)
+			}
 		}
 	}
 }
