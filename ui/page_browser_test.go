@@ -1,4 +1,4 @@
-package ui
+package ui_test
 
 import (
 	"context"
@@ -8,8 +8,10 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/mentalmj/mentalmj/internal/headless"
 	"github.com/mentalmj/mentalmj/stats"
 	"github.com/mentalmj/mentalmj/stats/statsui"
+	"github.com/mentalmj/mentalmj/ui"
 )
 
 // pageStats is what TestPageInBrowser reads of the statistics page.
@@ -25,7 +27,8 @@ type pageStats struct {
 // must load under the page's Content-Security-Policy with the token
 // cookie (the cards get its white background), every player of the set
 // gets its two SVG charts, and a player with placements has bars with a
-// width.
+// width. (It is in package ui_test: stats reads records through the
+// viewer, which imports ui.)
 func TestPageInBrowser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -34,14 +37,14 @@ func TestPageInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err := ListenPage(statsui.Handler(set.Report("")), 0)
+	page, err := ui.ListenPage(statsui.Handler(set.Report("")), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	sctx, stop := context.WithCancel(ctx)
 	defer stop()
 	go page.Serve(sctx)
-	bctx := newBrowser(t, ctx)
+	bctx := headless.New(t, ctx)
 	if err := chromedp.Do(bctx, chromedp.Navigate(page.URL())); err != nil {
 		t.Fatal(err)
 	}
