@@ -39,6 +39,12 @@ type viewerPage struct {
 	AuditCls  string   `json:"auditClass"`
 	Verify    string   `json:"verify"`
 	Deltas    []string `json:"deltas"`
+	// Ind is the first win's indicators on the end-of-hand screen: the
+	// dora and ura tiles, and the room between the last dora and "ura".
+	Ind *struct {
+		Dora, Ura int
+		Gap       float64
+	} `json:"ind"`
 }
 
 const readViewer = `(() => {
@@ -60,6 +66,12 @@ const readViewer = `(() => {
     auditClass: q("#audit") ? q("#audit").className : "",
     verify: q("#verify").textContent,
     deltas: [...document.querySelectorAll(".deltas tr")].slice(1).map((r) => r.children[2].textContent),
+    ind: [...document.querySelectorAll("#overlay .ind")].slice(0, 1).map((e) => {
+      const ura = e.querySelector(".label.ura"), tiles = [...e.querySelectorAll("svg")];
+      const before = ura ? tiles.filter((x) => x.compareDocumentPosition(ura) & Node.DOCUMENT_POSITION_FOLLOWING) : tiles;
+      return { dora: before.length, ura: tiles.length - before.length,
+        gap: ura && before.length ? ura.getBoundingClientRect().left - before[before.length - 1].getBoundingClientRect().right : 0 };
+    })[0] || null,
   };
 })()`
 
@@ -287,11 +299,42 @@ func TestBrowserMjlog4p(t *testing.T) {
 		t.Errorf("the last step of the game shows no final standings")
 	}
 	r.shot("standings")
+	r.checkIndicators(rawLog(t, path))
 }
 
 func TestBrowserMjlog3p(t *testing.T) {
 	path := sharedLog(t, log3p)
-	checkFormat(t, path, path, "mjlog3p", false, "wall verified from Tenhou's seed")
+	r := checkFormat(t, path, path, "mjlog3p", false, "wall verified from Tenhou's seed")
+	r.checkIndicators(rawLog(t, path))
+}
+
+// checkIndicators checks each kyoku's end-of-hand screen against the
+// log's first AGARI: as many dora and ura indicators (doraHai,
+// doraHaiUra), the ura set apart from the dora.
+func (r *replayPage) checkIndicators(raw []rawRound) {
+	t := r.t
+	t.Helper()
+	uras := 0
+	for k, rd := range raw {
+		i := slices.IndexFunc(rd.events, func(e rawEvent) bool { return e.name == "AGARI" })
+		if i < 0 {
+			continue
+		}
+		dora, ura := len(rawInts(rd.events[i].attrs["doraHai"])), len(rawInts(rd.events[i].attrs["doraHaiUra"]))
+		p := r.at(k, 1<<20, AllOpen)
+		switch {
+		case p.Ind == nil:
+			t.Errorf("k=%d: no dora indicators on the end-of-hand screen", k)
+		case p.Ind.Dora != dora || p.Ind.Ura != ura:
+			t.Errorf("k=%d: the end-of-hand screen shows %d dora and %d ura indicators, the log %d and %d", k, p.Ind.Dora, p.Ind.Ura, dora, ura)
+		case ura > 0 && p.Ind.Gap < 8:
+			t.Errorf("k=%d: \"ura\" %.0f px from the last dora indicator, run together", k, p.Ind.Gap)
+		}
+		uras += ura
+	}
+	if uras == 0 {
+		t.Errorf("no kyoku of the log shows ura indicators: the check is idle")
+	}
 }
 
 func TestBrowserTenhou6(t *testing.T) {

@@ -183,7 +183,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       const hand = w.hand.slice(); hand.splice(hand.indexOf(w.winTile), 1);
       body += `<div class="win"><h3>${esc(w.name)} wins by ${w.tsumo ? "tsumo" : "ron from " + esc(w.fromName)}</h3>
         <div class="winhand">${hand.map((t) => T(t)).join("")}<span class="gap"></span>${T(w.winTile, { cls: ["wintile"] })}<span class="mymelds">${(w.melds || []).map(meldHTML).join("")}</span></div>
-        <div class="ind">dora ${w.dora.map((t) => T(t)).join("")} ${w.ura && w.ura.length ? "ura " + w.ura.map((t) => T(t)).join("") : ""}</div>
+        <div class="ind"><span class="label">dora</span>${w.dora.map((t) => T(t)).join("")}${w.ura && w.ura.length ? `<span class="label ura">ura</span>${w.ura.map((t) => T(t)).join("")}` : ""}</div>
         <table class="yaku">${w.yaku.map((y) => `<tr><td>${esc(y.name)}</td><td>${y.han >= 13 ? "yakuman" : y.han + " han"}</td></tr>`).join("")}</table>
         <p class="value"><b>${w.han} han ${w.fu} fu</b>${w.limit ? " " + esc(w.limit) : ""} — <b>${w.points}</b> points</p></div>`;
     }
