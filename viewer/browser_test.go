@@ -36,8 +36,15 @@ type viewerPage struct {
 	EndHand   bool     `json:"endHand"`
 	Standings bool     `json:"standings"`
 	Audit     string   `json:"audit"`
+	AuditCls  string   `json:"auditClass"`
 	Verify    string   `json:"verify"`
 	Deltas    []string `json:"deltas"`
+	// Ind is the first win's indicators on the end-of-hand screen: the
+	// dora and ura tiles, and the room between the last dora and "ura".
+	Ind *struct {
+		Dora, Ura int
+		Gap       float64
+	} `json:"ind"`
 }
 
 const readViewer = `(() => {
@@ -49,13 +56,22 @@ const readViewer = `(() => {
     hand: q("#hand").dataset.tiles,
     open: [...document.querySelectorAll(".openhand")].map((e) => ({ seat: Number(e.dataset.seat), tiles: e.dataset.tiles, n: e.querySelectorAll("svg").length })),
     rivers: rel.map((e) => { const r = e.querySelector(".river"); return r ? Number(r.dataset.count) : -1; }),
-    melds: rel.map((e) => e.querySelectorAll(".melds .meld").length),
-    kita: rel.map((e) => e.querySelectorAll(".melds .kita svg").length),
+    // A seat's melds and kita wherever they are drawn: the bottom seat's
+    // beside its hand, so that drawing them twice counts twice.
+    melds: rel.map((e, i) => e.querySelectorAll(".melds .meld").length + (i ? 0 : q("#hand").querySelectorAll(".mymelds .meld").length)),
+    kita: rel.map((e, i) => e.querySelectorAll(".melds .kita svg").length + (i ? 0 : q("#hand").querySelectorAll(".mymelds .kita svg").length)),
     endHand: !q("#overlay").hidden && !!q("#endhand, #standings"),
     standings: !q("#overlay").hidden && !!q("#standings"),
     audit: q("#audit") ? q("#audit").textContent : "",
+    auditClass: q("#audit") ? q("#audit").className : "",
     verify: q("#verify").textContent,
     deltas: [...document.querySelectorAll(".deltas tr")].slice(1).map((r) => r.children[2].textContent),
+    ind: [...document.querySelectorAll("#overlay .ind")].slice(0, 1).map((e) => {
+      const ura = e.querySelector(".label.ura"), tiles = [...e.querySelectorAll("svg")];
+      const before = ura ? tiles.filter((x) => x.compareDocumentPosition(ura) & Node.DOCUMENT_POSITION_FOLLOWING) : tiles;
+      return { dora: before.length, ura: tiles.length - before.length,
+        gap: ura && before.length ? ura.getBoundingClientRect().left - before[before.length - 1].getBoundingClientRect().right : 0 };
+    })[0] || null,
   };
 })()`
 
@@ -235,6 +251,15 @@ func checkFormat(t *testing.T, file, truth, name string, byKind bool, audit stri
 	if !strings.Contains(p.Audit, audit) || !strings.Contains(p.Verify, audit) {
 		t.Errorf("%s k=%d: verification %q / %q, want %q", name, k, p.Audit, p.Verify, audit)
 	}
+	// Verified is ✔ (ok); a record that cannot be verified is neither ✔
+	// nor the ✘ of a failed audit.
+	wantCls := "audit ok"
+	if strings.HasPrefix(audit, "wall not verified") {
+		wantCls = "audit none"
+	}
+	if p.AuditCls != wantCls || strings.Contains(p.Audit, "✘") {
+		t.Errorf("%s k=%d: the end-of-hand screen's verification %q is marked %q, want %q", name, k, p.Audit, p.AuditCls, wantCls)
+	}
 	r.shot("end-of-hand")
 	_ = last
 
@@ -249,6 +274,15 @@ func checkFormat(t *testing.T, file, truth, name string, byKind bool, audit stri
 		}
 	}
 	r.shot("seat2")
+
+	// The caller's own view: its melds once, beside its hand at the
+	// bottom, not a second time under its river.
+	who, _ := strconv.Atoi(raw[k].events[a-1].attrs["who"])
+	p = r.at(k, a, who)
+	_, _, melds, kita := raw[k].hands(t, a)
+	if p.Self != strconv.Itoa(who) || p.Melds[0] != melds[who] || p.Kita[0] != kita[who] {
+		t.Errorf("%s seat %d's view at its call: bottom seat %s with %d melds and %d kita drawn, the log's %d and %d", name, who, p.Self, p.Melds[0], p.Kita[0], melds[who], kita[who])
+	}
 	return r
 }
 
@@ -265,11 +299,42 @@ func TestBrowserMjlog4p(t *testing.T) {
 		t.Errorf("the last step of the game shows no final standings")
 	}
 	r.shot("standings")
+	r.checkIndicators(rawLog(t, path))
 }
 
 func TestBrowserMjlog3p(t *testing.T) {
 	path := sharedLog(t, log3p)
-	checkFormat(t, path, path, "mjlog3p", false, "wall verified from Tenhou's seed")
+	r := checkFormat(t, path, path, "mjlog3p", false, "wall verified from Tenhou's seed")
+	r.checkIndicators(rawLog(t, path))
+}
+
+// checkIndicators checks each kyoku's end-of-hand screen against the
+// log's first AGARI: as many dora and ura indicators (doraHai,
+// doraHaiUra), the ura set apart from the dora.
+func (r *replayPage) checkIndicators(raw []rawRound) {
+	t := r.t
+	t.Helper()
+	uras := 0
+	for k, rd := range raw {
+		i := slices.IndexFunc(rd.events, func(e rawEvent) bool { return e.name == "AGARI" })
+		if i < 0 {
+			continue
+		}
+		dora, ura := len(rawInts(rd.events[i].attrs["doraHai"])), len(rawInts(rd.events[i].attrs["doraHaiUra"]))
+		p := r.at(k, 1<<20, AllOpen)
+		switch {
+		case p.Ind == nil:
+			t.Errorf("k=%d: no dora indicators on the end-of-hand screen", k)
+		case p.Ind.Dora != dora || p.Ind.Ura != ura:
+			t.Errorf("k=%d: the end-of-hand screen shows %d dora and %d ura indicators, the log %d and %d", k, p.Ind.Dora, p.Ind.Ura, dora, ura)
+		case ura > 0 && p.Ind.Gap < 8:
+			t.Errorf("k=%d: \"ura\" %.0f px from the last dora indicator, run together", k, p.Ind.Gap)
+		}
+		uras += ura
+	}
+	if uras == 0 {
+		t.Errorf("no kyoku of the log shows ura indicators: the check is idle")
+	}
 }
 
 func TestBrowserTenhou6(t *testing.T) {
@@ -288,4 +353,49 @@ func TestBrowserMjai(t *testing.T) {
 // against the mjlog record the same game's nodes wrote.
 func TestBrowserTranscript(t *testing.T) {
 	checkFormat(t, "testdata/hand.mjt", "testdata/hand.mjlog.xml", "mjt", false, "wall verified: 136 tiles decrypted")
+}
+
+// layoutCheck reports what of the replay page is out of place: the page
+// wider than the window, the navigation or the verification below or
+// right of it, a seat's parts (name plate, open hand, river, melds)
+// spilling out of the seat's place on the table.
+const layoutCheck = `(() => {
+  const out = [], W = innerWidth, H = innerHeight;
+  if (document.documentElement.scrollWidth > W + 1) out.push("the page is " + document.documentElement.scrollWidth + " px wide");
+  for (const id of ["nav", "verify"]) {
+    const r = document.getElementById(id).getBoundingClientRect();
+    if (r.right > W + 1 || r.bottom > H + 1 || r.width === 0) out.push("#" + id + " at " + [r.left, r.top, r.right, r.bottom].map(Math.round) + ", outside the window");
+  }
+  for (const sec of document.querySelectorAll(".seat")) {
+    const s = sec.getBoundingClientRect();
+    for (const el of sec.querySelectorAll(":scope > *, .meld, .kita")) {
+      const r = el.getBoundingClientRect();
+      if (r.width && (r.left < s.left - 1 || r.right > s.right + 1)) out.push(sec.id + " ." + el.className + " spans " + Math.round(r.left) + ".." + Math.round(r.right) + ", its seat " + Math.round(s.left) + ".." + Math.round(s.right));
+    }
+  }
+  return out;
+})()`
+
+// At 1280×720 and in a narrow 800×900 window, every kyoku's busiest
+// moment (the step before its end) fits: nothing wider than the window
+// or its seat's place, the navigation and the verification on screen.
+func TestBrowserLayout(t *testing.T) {
+	r := openReplay(t, sharedLog(t, log4p), "mjlog4p")
+	for _, size := range [][2]int64{{1280, 720}, {800, 900}} {
+		if err := chromedp.Do(r.b, chromedp.EmulateViewport(size[0], size[1])); err != nil {
+			t.Fatal(err)
+		}
+		for k := range r.rec.Kyoku {
+			a := len(r.rec.Kyoku[k].Steps) - 2
+			r.at(k, a, AllOpen)
+			bad, err := chromedp.Run(r.b, chromedp.Evaluate[[]string](layoutCheck))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(bad) > 0 {
+				t.Errorf("%d×%d, k=%d a=%d: %s", size[0], size[1], k, a, strings.Join(bad, "; "))
+			}
+		}
+		r.shot(fmt.Sprintf("%dx%d", size[0], size[1]))
+	}
 }

@@ -104,10 +104,12 @@ func (rec *Record) Frame(k, a, view int) Frame {
 	if s.State == table.StateHandOver || s.State == table.StateOver {
 		s.Status = fmt.Sprintf("%s (%s)", s.Status, ky.Verification)
 	}
+	// The reader of a replay plays no seat: no name plate says "(you)",
+	// and the viewed seat's shows its count of tiles like the others'.
+	for q := range s.Seats {
+		s.Seats[q].Self = false
+	}
 	if view == AllOpen {
-		for q := range s.Seats {
-			s.Seats[q].Self = false
-		}
 		for q := range rec.Players {
 			h := openHand(ky.Steps, a, game.Seat(q))
 			if rec.Owner >= 0 && q != rec.Owner {

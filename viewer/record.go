@@ -237,7 +237,7 @@ func (rec *Record) replay(g *mjlog.Game) {
 	disagree := 0
 	converted := rec.Format == Tenhou6 || rec.Format == Mjai
 	if converted {
-		rec.Notes = append(rec.Notes, fmt.Sprintf("the record (%s) carries no yaku, fu or hand values: the end-of-hand screens show the rules engine's", rec.Format))
+		rec.Notes = append(rec.Notes, fmt.Sprintf("the record (%s) carries no yaku, fu or hand values: the end-of-hand screens show the rules engine's own scoring of each hand", rec.Format))
 	}
 	for _, m := range res.Mismatches {
 		i, ok := index[mismatchRound(m.Round)]

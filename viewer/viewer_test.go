@@ -137,6 +137,12 @@ func TestFormatsAgreeWithTheLog(t *testing.T) {
 			if rec.Standings == nil {
 				t.Errorf("%s (%s): no final standings", name, rec.Format)
 			}
+			// A converted record says whose yaku and hand values the
+			// end-of-hand screens show, in a whole sentence.
+			want := "the end-of-hand screens show the rules engine's own scoring of each hand"
+			if rec.Format != Mjlog && !slices.ContainsFunc(rec.Notes, func(n string) bool { return strings.HasSuffix(n, want) }) {
+				t.Errorf("%s (%s): notes %q, want one ending %q", name, rec.Format, rec.Notes, want)
+			}
 		}
 	}
 }
@@ -225,6 +231,9 @@ func TestFrameBounds(t *testing.T) {
 	f := rec.Frame(0, 10, 2)
 	if f.Open != nil || f.Self != 2 || f.View != 2 {
 		t.Errorf("seat 2's view: open %v, self %d, view %d", f.Open, f.Self, f.View)
+	}
+	if f.Seats[2].Self {
+		t.Errorf("seat 2's view: seat 2's name plate is marked as the reader's own (you)")
 	}
 	for _, c := range [][3]int{{-5, -5, -9}, {99, 99, 99}, {0, 1 << 30, 4}, {1 << 30, 0, -1}} {
 		f := rec.Frame(c[0], c[1], c[2])

@@ -79,10 +79,12 @@ draw_tenpai_rate (rates as fractions 0..1, points in real points).
 and each rate against the whole set's average) on 127.0.0.1 until
 interrupted, and opens it in the browser (--no-open prints its URL).
 
-Exit status: 0 done; 2 bad usage, a directory with no record, or a file
-that is not a readable record (each is named with what it looks like:
-cut short, an empty mjlog with no kyoku, JSON that is not tenhou.net/6,
-an mjai log…; --skip-bad leaves them out).`
+Exit status: 0 done (also when --since leaves no game: "no games"); 1 an
+error writing the figures or serving the page; 2 bad usage, a --player
+in none of the games, a directory with no record, or a file that is not
+a readable record (each is named with what it looks like: cut short, an
+empty mjlog with no kyoku, JSON that is not tenhou.net/6, an mjai log…;
+--skip-bad leaves them out).`
 
 // statsFlags are the options of "mentalmj stats".
 type statsFlags struct {
@@ -147,7 +149,11 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		return 2
 	}
 	if set.Duplicates > 0 || older > 0 {
-		fmt.Fprintf(stderr, "mentalmj stats: %d records read, %d left out as copies of a game already counted, %d dated before --since\n", len(files)-bad, set.Duplicates, older)
+		line := fmt.Sprintf("%d records read, %d left out as copies of a game already counted", len(files)-bad, set.Duplicates)
+		if f.since != "" {
+			line += fmt.Sprintf(", %d dated before --since %s", older, f.since)
+		}
+		fmt.Fprintf(stderr, "mentalmj stats: %s\n", line)
 	}
 	if f.player != "" && set.Four.Player(f.player) == nil && set.Three.Player(f.player) == nil {
 		fmt.Fprintf(stderr, "mentalmj stats: --player %q: no such player in these games (names are matched exactly)\n", f.player)

@@ -33,6 +33,14 @@ func TestStatsCommand(t *testing.T) {
 	if !strings.Contains(e.String(), "1 left out as copies") {
 		t.Errorf("stderr does not report the duplicate: %q", e.String())
 	}
+	if strings.Contains(e.String(), "--since") {
+		t.Errorf("stderr names --since, which was not given: %q", e.String())
+	}
+	o.Reset()
+	e.Reset()
+	if code := run(context.Background(), []string{"stats", "--since", "2999-01-01", statsHand}, &o, &e); code != 0 || !strings.Contains(e.String(), "dated before --since 2999-01-01") {
+		t.Errorf("stats --since 2999-01-01: exit %d, stderr %q; want 0 and the games left out named", code, e.String())
+	}
 
 	o.Reset()
 	e.Reset()

@@ -12,7 +12,7 @@ import (
 
 var viewCommand = command{name: "view", summary: "replay a game record in the browser (transcript, mjlog, tenhou.net/6 JSON, mjai)", run: runView}
 
-const viewUsage = `view [--no-open] [--port N] [--kyoku K --step A] [--check] FILE
+const viewUsage = `view [--no-open] [--port N] [--kyoku K] [--step A] [--check] FILE
 
 Replays a finished game in the browser, as the table showed it: step by
 action (← →) and by kyoku (↑ ↓) or with the buttons, with every hand open
@@ -37,23 +37,27 @@ player just drew, is taken as that tile (in riichi it must be; otherwise
 the record cannot tell it from another copy in the hand, and the drawn
 one is shown).
 
-Exit status: 0 after serving (or --check); 2 bad usage, or a file that
-cannot be shown (it says what the file looks like), a record cut short
-inside a kyoku among them (it names the kyoku, the phase it stops in and,
-for an mjai log, the line).`
+Exit status: 0 when Ctrl-C stops the server, or after --check; 2 bad
+usage, a --port that cannot be bound, or a file that cannot be shown (it
+says what the file looks like), a record cut short inside a kyoku among
+them (it names the kyoku, the phase it stops in and, for an mjai log, the
+line).`
 
 func runView(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	fs := newFlagSet("view", viewUsage, stderr)
 	noOpen := fs.Bool("no-open", false, "only print the page's URL; do not open the browser")
 	port := fs.Int("port", 0, "TCP port on 127.0.0.1 (0: a free one)")
-	kyoku := fs.Int("kyoku", -1, "open at this kyoku (index from 0, as in the URL's k=)")
-	step := fs.Int("step", 0, "with --kyoku, open at this step (0: the deal)")
+	kyoku := fs.Int("kyoku", -1, "open at this kyoku (index from 0, as in the URL's k=; -1: the first, at its deal)")
+	step := fs.Int("step", 0, "open at this step of --kyoku's kyoku, or of the first (0: the deal; as in the URL's a=)")
 	check := fs.Bool("check", false, "read the record, print its kyoku and their verification, and exit without serving")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
 	if fs.NArg() != 1 {
 		return usageError(fs, stderr, "give one record file (got %d arguments)", fs.NArg())
+	}
+	if *kyoku < 0 && *step != 0 {
+		*kyoku = 0 // --step alone: a step of the first kyoku
 	}
 	if *port < 0 || *port > 65535 {
 		return usageError(fs, stderr, "--port %d: want 0..65535", *port)

@@ -134,37 +134,40 @@ func otherVersionTranscript(t *testing.T) []byte {
 }
 
 // view --no-open serves the page at the URL it prints (with --kyoku and
-// --step in its fragment) until the context ends, then exits 0.
+// --step in its fragment; --step alone is a step of the first kyoku)
+// until the context ends, then exits 0.
 func TestViewServes(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	r, w := io.Pipe()
-	done := make(chan int, 1)
-	go func() {
-		code := run(ctx, []string{"view", "--no-open", "--kyoku", "0", "--step", "5", "../../viewer/testdata/hand.mjlog.xml"}, w, io.Discard)
-		w.Close()
-		done <- code
-	}()
-	line, err := bufio.NewReader(r).ReadString('\n')
-	if err != nil {
-		t.Fatal(err)
-	}
-	go io.Copy(io.Discard, r)
-	u := line[strings.Index(line, "http://"):]
-	u = strings.TrimSpace(u)
-	if !strings.HasSuffix(u, "#k=0&a=5") {
-		t.Errorf("URL %q: want the position #k=0&a=5", u)
-	}
-	resp, err := http.Get(u)
-	if err != nil {
-		t.Fatal(err)
-	}
-	resp.Body.Close()
-	if resp.StatusCode != http.StatusOK {
-		t.Errorf("GET %s: %s", u, resp.Status)
-	}
-	cancel()
-	if code := <-done; code != 0 {
-		t.Errorf("view exited %d after the interrupt, want 0", code)
+	for _, pos := range [][]string{{"--kyoku", "0", "--step", "5"}, {"--step", "5"}} {
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		r, w := io.Pipe()
+		done := make(chan int, 1)
+		go func() {
+			code := run(ctx, append(append([]string{"view", "--no-open"}, pos...), "../../viewer/testdata/hand.mjlog.xml"), w, io.Discard)
+			w.Close()
+			done <- code
+		}()
+		line, err := bufio.NewReader(r).ReadString('\n')
+		if err != nil {
+			t.Fatal(err)
+		}
+		go io.Copy(io.Discard, r)
+		u := line[strings.Index(line, "http://"):]
+		u = strings.TrimSpace(u)
+		if !strings.HasSuffix(u, "#k=0&a=5") {
+			t.Errorf("view %q: URL %q, want the position #k=0&a=5", pos, u)
+		}
+		resp, err := http.Get(u)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Errorf("GET %s: %s", u, resp.Status)
+		}
+		cancel()
+		if code := <-done; code != 0 {
+			t.Errorf("view exited %d after the interrupt, want 0", code)
+		}
 	}
 }

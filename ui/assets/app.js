@@ -82,6 +82,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     return `<div class="link" data-state="${esc(state)}" title="${esc(title)}"><span class="icon">${LINK_ICON[state] || "?"}</span> ${esc(text)}</div>`;
   }
 
+  // The bottom seat's melds are drawn beside its hand (handHTML), not
+  // again under its river.
   function seatHTML(s, i) {
     const badges = [`<span class="wind">${esc(s.wind)}</span>`];
     if (s.dealer) badges.push(`<span class="dealer" title="dealer (oya)">dealer</span>`);
@@ -91,7 +93,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const back = s.self ? "" : `<span class="concealed">${s.concealed} in hand</span>`;
     return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? " (you)" : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>${linkHTML(s.link)}
       <div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
-      <div class="melds">${s.melds.map(meldHTML).join("")}</div>`;
+      <div class="melds">${i === snap.self ? "" : s.melds.map(meldHTML).join("")}</div>`;
   }
 
   function centerHTML() {
@@ -181,7 +183,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       const hand = w.hand.slice(); hand.splice(hand.indexOf(w.winTile), 1);
       body += `<div class="win"><h3>${esc(w.name)} wins by ${w.tsumo ? "tsumo" : "ron from " + esc(w.fromName)}</h3>
         <div class="winhand">${hand.map((t) => T(t)).join("")}<span class="gap"></span>${T(w.winTile, { cls: ["wintile"] })}<span class="mymelds">${(w.melds || []).map(meldHTML).join("")}</span></div>
-        <div class="ind">dora ${w.dora.map((t) => T(t)).join("")} ${w.ura && w.ura.length ? "ura " + w.ura.map((t) => T(t)).join("") : ""}</div>
+        <div class="ind"><span class="label">dora</span>${w.dora.map((t) => T(t)).join("")}${w.ura && w.ura.length ? `<span class="label ura">ura</span>${w.ura.map((t) => T(t)).join("")}` : ""}</div>
         <table class="yaku">${w.yaku.map((y) => `<tr><td>${esc(y.name)}</td><td>${y.han >= 13 ? "yakuman" : y.han + " han"}</td></tr>`).join("")}</table>
         <p class="value"><b>${w.han} han ${w.fu} fu</b>${w.limit ? " " + esc(w.limit) : ""} — <b>${w.points}</b> points</p></div>`;
     }

@@ -67,10 +67,11 @@
       }
       el.insertBefore(div, el.children[1] || null);
     }
-    // Sanma: the norths set aside (kita), beside each seat's melds.
+    // Sanma: the norths set aside (kita), beside each seat's melds (the
+    // bottom seat's are beside its hand).
     (frame.nukidora || []).forEach((ns, i) => {
       if (!ns || !ns.length) return;
-      const m = $("seat-" + rel(i)).querySelector(".melds");
+      const m = rel(i) === 0 ? $("hand").querySelector(".mymelds") : $("seat-" + rel(i)).querySelector(".melds");
       if (m) m.insertAdjacentHTML("beforeend", `<span class="kita" title="nukidora (kita)" data-count="${ns.length}">${ns.map((t) => T(t)).join("")}</span>`);
     });
     const k = index.kyoku[frame.k];
@@ -79,6 +80,11 @@
     const v = $("verify");
     v.className = frame.verified ? "ok" : /MISMATCH|FAILED|not completed/.test(frame.verification) ? "bad" : "none";
     v.textContent = (frame.verified ? "✔ " : "") + frame.verification;
+    // The end-of-hand screen marks a verified wall ✔ and a failed one ✘;
+    // a record that cannot be verified (no seed, no keys) is neither.
+    for (const a of document.querySelectorAll("#overlay .audit")) {
+      if (v.className === "none") { a.className = "audit none"; a.textContent = frame.verification; }
+    }
     $("kyoku").value = String(frame.k);
     $("view").value = String(frame.view);
     $("preva").disabled = frame.k === 0 && frame.a === 0;
