@@ -95,7 +95,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	defer st.n.Close()
 	// The invite's addresses fill the room its other fields leave.
 	probe := invite.Invite{Table: f.table, Host: st.n.ID(), Nick: f.nick, Players: nPlayers, Settings: &game}
-	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, inviteAddrs(st.transportAddrs(), probe.AddrRoom()), st.log)
+	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, invite.ChooseAddrs(st.transportAddrs(), probe.AddrRoom()), st.log)
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
 		return 2

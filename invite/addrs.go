@@ -1,17 +1,15 @@
-package main
+package invite
 
 import (
 	"slices"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
-
-	"github.com/mentalmj/mentalmj/invite"
 )
 
-// Bounds on the addresses an invite carries (inviteAddrs). The invite is
+// Bounds on the addresses an invite carries (ChooseAddrs). The invite is
 // a string the host sends by chat and the guest pastes: it has at most
-// invite.MaxAddrs (16) addresses and invite.MaxInviteLen (2048)
+// MaxAddrs (16) addresses and MaxInviteLen (2048)
 // characters, and a relayed address (a relay's address, its 38-byte peer
 // ID and /p2p-circuit) takes 50 to 70 bytes, about 100 characters.
 const (
@@ -26,17 +24,17 @@ const (
 	relayedPerRelay = 2
 )
 
-// inviteAddrs picks the addresses (transport addresses, relayed ones
+// ChooseAddrs picks the addresses (transport addresses, relayed ones
 // RELAY-ADDR/p2p/RELAY/p2p-circuit) an invite carries from the host's
-// addrs, within invite.MaxAddrs addresses and room bytes as
-// invite.AddrSize counts them (Invite.AddrRoom): first up to
+// addrs, within MaxAddrs addresses and room bytes as
+// AddrSize counts them (Invite.AddrRoom): first up to
 // inviteDirectFirst direct addresses, then one address of every relay
 // (distinct relays before more addresses of one: a guest needs only one
 // relay that answers), then a second address of each relay (one of
 // another transport if it has one), then the other direct addresses. An
 // address that does not fit is skipped for a smaller one. It returns them
 // in their order in addrs.
-func inviteAddrs(addrs []multiaddr.Multiaddr, room int) []multiaddr.Multiaddr {
+func ChooseAddrs(addrs []multiaddr.Multiaddr, room int) []multiaddr.Multiaddr {
 	var direct []multiaddr.Multiaddr
 	var relays []peer.ID
 	byRelay := map[peer.ID][]multiaddr.Multiaddr{}
@@ -54,8 +52,8 @@ func inviteAddrs(addrs []multiaddr.Multiaddr, room int) []multiaddr.Multiaddr {
 	chosen := map[string]bool{}
 	count := 0
 	take := func(a multiaddr.Multiaddr) bool {
-		size := invite.AddrSize(a)
-		if count >= invite.MaxAddrs || size > room || chosen[string(a.Bytes())] {
+		size := AddrSize(a)
+		if count >= MaxAddrs || size > room || chosen[string(a.Bytes())] {
 			return false
 		}
 		chosen[string(a.Bytes())] = true

@@ -1,4 +1,4 @@
-package main
+package invite
 
 import (
 	"fmt"
@@ -8,7 +8,6 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
-	"github.com/mentalmj/mentalmj/invite"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/settings"
 )
@@ -50,7 +49,7 @@ func hostAddrs(t *testing.T, direct int, relays []peer.ID) []multiaddr.Multiaddr
 
 // The invite carries every relay the host reserved on, one or two
 // addresses each (of two transports), distinct relays before more
-// addresses of one, and its string stays within invite.MaxInviteLen even
+// addresses of one, and its string stays within MaxInviteLen even
 // with the longest table name and nickname.
 func TestInviteAddrs(t *testing.T) {
 	host := newPeerID(t)
@@ -65,9 +64,9 @@ func TestInviteAddrs(t *testing.T) {
 		wantDirect   int
 	}{
 		{name: "six relays", relays: 6, table: "friday", nick: "alice", wantRelays: 6, wantPerRelay: 2, wantDirect: 4},
-		{name: "six relays, longest names", relays: 6, table: strings.Repeat("t", invite.MaxTableLen), nick: strings.Repeat("n", invite.MaxNickLen), wantRelays: 6, wantDirect: 4},
+		{name: "six relays, longest names", relays: 6, table: strings.Repeat("t", MaxTableLen), nick: strings.Repeat("n", MaxNickLen), wantRelays: 6, wantDirect: 4},
 		{name: "room for one address a relay", relays: 6, table: "friday", nick: "alice", tight: true, wantRelays: 6, wantPerRelay: 1, wantDirect: 4},
-		{name: "twenty relays", relays: 20, table: "friday", nick: "alice", wantRelays: invite.MaxAddrs - inviteDirectFirst, wantPerRelay: 1, wantDirect: 4},
+		{name: "twenty relays", relays: 20, table: "friday", nick: "alice", wantRelays: MaxAddrs - inviteDirectFirst, wantPerRelay: 1, wantDirect: 4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var relays []peer.ID
@@ -75,19 +74,19 @@ func TestInviteAddrs(t *testing.T) {
 				relays = append(relays, newPeerID(t))
 			}
 			addrs := hostAddrs(t, 5, relays)
-			inv := invite.Invite{Table: tc.table, Host: host, Nick: tc.nick, Players: 4, Settings: &game}
+			inv := Invite{Table: tc.table, Host: host, Nick: tc.nick, Players: 4, Settings: &game}
 			room := inv.AddrRoom()
 			if tc.tight {
 				// Four direct addresses, the first (TCP) address of each
 				// relay, and less than a direct address to spare.
-				room = 4*invite.AddrSize(addrs[0]) + invite.AddrSize(addrs[0])/2
+				room = 4*AddrSize(addrs[0]) + AddrSize(addrs[0])/2
 				for i := range relays {
-					room += invite.AddrSize(addrs[5+3*i])
+					room += AddrSize(addrs[5+3*i])
 				}
 			}
-			inv.Addrs = inviteAddrs(addrs, room)
-			if len(inv.Addrs) > invite.MaxAddrs {
-				t.Fatalf("%d addresses, at most %d", len(inv.Addrs), invite.MaxAddrs)
+			inv.Addrs = ChooseAddrs(addrs, room)
+			if len(inv.Addrs) > MaxAddrs {
+				t.Fatalf("%d addresses, at most %d", len(inv.Addrs), MaxAddrs)
 			}
 			perRelay := map[peer.ID][]multiaddr.Multiaddr{}
 			direct := 0
@@ -119,7 +118,7 @@ func TestInviteAddrs(t *testing.T) {
 				}
 				return
 			}
-			back, err := invite.Parse(code)
+			back, err := Parse(code)
 			if err != nil {
 				t.Fatal(err)
 			}
