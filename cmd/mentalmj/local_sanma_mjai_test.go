@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -87,12 +88,15 @@ func TestLocalSanmaMjaiBot(t *testing.T) {
 	if err != nil || strings.Count(string(out), `"type":"nukidora"`) != kita {
 		t.Errorf("tenhou mjai of the record: %v, %d nukidora, want %d", err, strings.Count(string(out), `"type":"nukidora"`), kita)
 	}
-	// The three records and player-1's transcript (audited offline) are
-	// one game: the transcript's hands must read as the records' do.
+	// Every record of the run (each player's mjlog, tenhou.net/6 JSON and
+	// transcript, audited offline) and player-1's transcript named again
+	// are one game: the transcripts' and JSON's hands must read as the
+	// mjlogs' do, so that all but one are left out as copies.
 	out, err = exec.CommandContext(ctx, bin, "stats", dir, filepath.Join(dir, "player-1.mjt")).CombinedOutput()
+	m := regexp.MustCompile(`(\d+) records read, (\d+) left out as copies`).FindStringSubmatch(string(out))
 	if err != nil || !strings.Contains(string(out), "Three-player (sanma): 1 game, 2 kyoku") || strings.Contains(string(out), "Four-player") ||
-		!strings.Contains(string(out), "4 records read, 3 left out as copies") {
-		t.Errorf("stats of the run: %v\n%s", err, out)
+		m == nil || m[1] != "10" || m[2] != "9" {
+		t.Errorf("stats of the run: %v\n%s\nwant 10 records read (3 players' mjlog, JSON and transcript, and player-1's transcript again), 9 left out as copies", err, out)
 	}
 	t.Logf("%d kita in the game", kita)
 }
