@@ -403,10 +403,12 @@ func (g *Game) replayPrepared(ctx context.Context) error {
 
 // arrived takes an entry received from peer from while hand is played:
 // an entry of the next hand, prepared in the pipeline, goes to it (skip
-// is then set: the wait goes on); anything else is returned.
+// is then set: the wait goes on); anything else is returned, an entry of
+// another hand that checkEntry let through included (a peer's Abort from
+// the opening reaching hand 1, while no hand is prepared yet).
 func (g *Game) arrived(from peer.ID, hand uint32, env []byte) (o *Opened, skip bool, err error) {
 	o, err = g.checkEntry(from, hand, env)
-	if err != nil || o.Entry.Hand == hand {
+	if err != nil || o.Entry.Hand == hand || g.next == nil || o.Entry.Hand != g.next.num {
 		return o, false, err
 	}
 	return nil, true, g.next.takePass(o)

@@ -408,3 +408,31 @@ func TestPreparedPassOnAnotherInputBlamed(t *testing.T) {
 		t.Errorf("a pass built on a pass nobody holds: want a diverged-passes fault, got %v", err)
 	}
 }
+
+// A peer's Abort from the opening (hand 0, no game id: it gave up before
+// it held every Hello) that reaches a node in hand 1 before any hand is
+// prepared is returned to the wait, which reads it as that peer's claim
+// (openingAbort), with the pipeline on or off: never handed to a prepared
+// hand that does not exist. A fresh-clone CI run's lab
+// (TestFaultRuns/killed_during_the_hellos) saw the node panic on a nil
+// prepared hand there.
+func TestOpeningAbortInHandOneBeforeAnyPreparedHand(t *testing.T) {
+	tb := newTable(t)
+	g, err := NewGame(Config{Table: "test", Identity: tb.keys[3], Peers: tb.ids, Transport: tb.net.Transport(tb.ids[3])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.gameID = bytes.Repeat([]byte{7}, 32)
+	g.seats = slices.Clone(tb.ids)
+	if g.next != nil {
+		t.Fatal("a hand is prepared before hand 1's kyoku")
+	}
+	abort, err := Seal(tb.keys[1], &pb.Entry{Sender: []byte(tb.ids[1]), Body: &pb.Entry_Abort{Abort: &pb.Abort{Reason: "no hello from player 2", FaultPeer: []byte(tb.ids[2])}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, skip, err := g.arrived(tb.ids[1], 1, abort.Envelope)
+	if err != nil || skip || o == nil || o.Entry.GetAbort() == nil {
+		t.Fatalf("arrived: entry %v, skip %v, error %v; want the Abort returned to the wait", o, skip, err)
+	}
+}
