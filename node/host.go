@@ -128,7 +128,10 @@ type Config struct {
 // one long-lived stream per direction per peer; see the package doc.
 // Its methods are safe for concurrent use.
 type Node struct {
-	host         host.Host
+	host host.Host
+	// published is host once libp2p.New has returned, for the callbacks
+	// libp2p may run before that (AutoRelay's peer source, relayCandidates).
+	published    atomic.Pointer[host.Host]
 	key          crypto.PrivKey
 	log          *slog.Logger
 	dialTimeout  time.Duration
@@ -311,6 +314,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
 	}
 	n.host = h
+	n.published.Store(&h)
 	if ids, ok := h.(interface{ IDService() identify.IDService }); ok {
 		n.hps, err = holepunch.NewService(h, ids.IDService(), n.holePunchAddrs)
 		if err != nil {

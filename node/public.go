@@ -8,6 +8,7 @@ import (
 	"time"
 
 	dht "github.com/libp2p/go-libp2p-kad-dht"
+	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
@@ -102,6 +103,21 @@ func (n *Node) relayCandidates(ctx context.Context, num int) <-chan peer.AddrInf
 	out := make(chan peer.AddrInfo, num)
 	go func() {
 		defer close(out)
+		// AutoRelay may ask as soon as libp2p builds the host, before
+		// New has it: wait for it (a CI run's node dereferenced the
+		// host before it was set).
+		var h host.Host
+		for {
+			if p := n.published.Load(); p != nil {
+				h = *p
+				break
+			}
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
 		seen := map[peer.ID]bool{}
 		var ids []peer.ID
 		for _, b := range n.bootstrap {
@@ -114,7 +130,7 @@ func (n *Node) relayCandidates(ctx context.Context, num int) <-chan peer.AddrInf
 			if seen[id] || len(seen) >= num {
 				continue
 			}
-			addrs := n.host.Peerstore().Addrs(id)
+			addrs := h.Peerstore().Addrs(id)
 			if len(addrs) == 0 {
 				continue
 			}
