@@ -79,6 +79,13 @@ func TestSelfPlayReplays(t *testing.T) {
 		{4, game.TenhouRules(false, false, true)}, // tonpuusen without red fives
 		{5, game.TenhouRules(true, true, false)},  // hanchan without open tanyao
 	}
+	// Seed 129: a kakan, its rinshan draw, then an ankan before any
+	// dahai: the ankan turns two indicators at once, written as two DORA
+	// tags after its <N> (the replay once took the first of them as late).
+	cases = append(cases, struct {
+		seed  uint64
+		rules game.Rules
+	}{129, game.TenhouRules(true, true, true)})
 	for seed := uint64(6); seed <= 20; seed++ {
 		cases = append(cases, struct {
 			seed  uint64

@@ -36,13 +36,18 @@ type runner struct {
 	rd    *mjlog.Round // the kyoku being replayed
 	ri    int          // its index in the log
 
-	doraTags  int       // DORA tags seen in this kyoku
-	reach     [4]bool   // REACH step 1 seen, discard pending
-	accepted  game.Seat // REACH step 2 seen: riichi to be accepted
-	wonAgari  int       // AGARI tags of this kyoku compared so far
-	abandoned bool      // the previous kyoku was not replayed to its end
-	custom    bool      // a private lobby: starting score and end rules unknown
-	csrule    bool      // a private lobby whose csrule the switches play
+	doraTags int // DORA tags seen in this kyoku
+	// doraBefore is how many indicators the engine had turned before
+	// the last event other than a DORA tag: that event's DORA tags
+	// follow it, one per indicator it turned (an ankan right after a
+	// kakan turns two).
+	doraBefore int
+	reach      [4]bool   // REACH step 1 seen, discard pending
+	accepted   game.Seat // REACH step 2 seen: riichi to be accepted
+	wonAgari   int       // AGARI tags of this kyoku compared so far
+	abandoned  bool      // the previous kyoku was not replayed to its end
+	custom     bool      // a private lobby: starting score and end rules unknown
+	csrule     bool      // a private lobby whose csrule the switches play
 
 	visit  func(Step) // Walk's callback; nil for Game
 	hidden bool       // a player's view: tiles it never saw are mjlog.Hidden
@@ -210,6 +215,9 @@ func (r *runner) kyoku(rd *mjlog.Round, last bool) {
 	evs := rd.Events
 	for i := 0; i < len(evs) && r.k != nil; i++ {
 		r.showHidden(evs[i:])
+		if _, dora := evs[i].(mjlog.Dora); !dora && r.k != nil {
+			r.doraBefore = len(r.k.DoraIndicators())
+		}
 		switch e := evs[i].(type) {
 		case mjlog.Draw:
 			r.draw(e)
@@ -427,8 +435,11 @@ func (r *runner) doraTag(e mjlog.Dora) {
 	due := shown + r.k.DoraPending()
 	got := fmt.Sprintf("%d indicators turned, %d due", shown, due)
 	want := got
-	if r.doraTags+1 < shown || r.doraTags+1 > due {
-		want = fmt.Sprintf("indicator #%d turned or due", r.doraTags+1)
+	// Indicator #k (k = r.doraTags+1, the initial one being #1) is turned
+	// by the event just before this run of DORA tags, or due: not turned
+	// by an earlier event (its tag would be late), not beyond what is due.
+	if k := r.doraTags + 1; k <= r.doraBefore || k > due {
+		want = fmt.Sprintf("indicator #%d turned or due", k)
 	}
 	r.check(CheckDora, tag, want, got)
 }
