@@ -146,10 +146,10 @@ func TestPipelinedBadShuffleBlamed(t *testing.T) {
 	}
 }
 
-// takePassTable returns a game of player 3 of tb, seated last, whose hand
-// 2 is being prepared during hand 1, and a function that signs an entry
-// of hand 2 (or another) as player i.
-func takePassTable(t *testing.T) (*table, *Game, func(i int, hand uint32, seq uint64, e *pb.Entry) *Opened) {
+// seatedGame returns a table and player 3's Game with a game id and the
+// seats in table order, before any hand: what the handlers of a hand in
+// play need, without playing the opening.
+func seatedGame(t *testing.T) (*table, *Game) {
 	t.Helper()
 	tb := newTable(t)
 	g, err := NewGame(Config{Table: "test", Identity: tb.keys[3], Peers: tb.ids, Transport: tb.net.Transport(tb.ids[3])})
@@ -158,6 +158,15 @@ func takePassTable(t *testing.T) (*table, *Game, func(i int, hand uint32, seq ui
 	}
 	g.gameID = bytes.Repeat([]byte{7}, 32)
 	g.seats = slices.Clone(tb.ids)
+	return tb, g
+}
+
+// takePassTable returns a game of player 3 of tb, seated last, whose hand
+// 2 is being prepared during hand 1, and a function that signs an entry
+// of hand 2 (or another) as player i.
+func takePassTable(t *testing.T) (*table, *Game, func(i int, hand uint32, seq uint64, e *pb.Entry) *Opened) {
+	t.Helper()
+	tb, g := seatedGame(t)
 	g.prepareNext(&hand{num: 1})
 	if g.next == nil || g.next.seat != 3 {
 		t.Fatal("hand 2 not prepared")
@@ -417,13 +426,7 @@ func TestPreparedPassOnAnotherInputBlamed(t *testing.T) {
 // (TestFaultRuns/killed_during_the_hellos) saw the node panic on a nil
 // prepared hand there.
 func TestOpeningAbortInHandOneBeforeAnyPreparedHand(t *testing.T) {
-	tb := newTable(t)
-	g, err := NewGame(Config{Table: "test", Identity: tb.keys[3], Peers: tb.ids, Transport: tb.net.Transport(tb.ids[3])})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.gameID = bytes.Repeat([]byte{7}, 32)
-	g.seats = slices.Clone(tb.ids)
+	tb, g := seatedGame(t)
 	if g.next != nil {
 		t.Fatal("a hand is prepared before hand 1's kyoku")
 	}
