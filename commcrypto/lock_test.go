@@ -125,7 +125,7 @@ func TestDecrypt(t *testing.T) {
 	mustPanic(t, "Unlock(unset key)", func() { Unlock(Scalar{}, m) })
 }
 
-// TestHandRoundTrip plays the cryptographic part of DESIGN.md "One hand"
+// TestHandRoundTrip plays the cryptographic part of docs/DESIGN.md "One hand"
 // for four players: shuffle passes, rekey passes with commitments, then
 // every position decrypted with its four position keys (each checked
 // against its commitment) must give back a permutation of the 136 tiles

@@ -10,8 +10,8 @@ import (
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
-	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -189,7 +189,7 @@ type auditor struct {
 func (a *auditor) own(j int) bool { return a.in.Own != nil && a.in.Own.Seat == j }
 
 // AuditHand re-verifies one hand from its entries alone, after the key
-// reveal (DESIGN.md "One hand", step 6):
+// reveal (docs/DESIGN.md "One hand", step 6):
 //
 //  1. every player committed to and revealed its nonce; they fix the seats
 //     (hand 1) and the dice;

@@ -12,8 +12,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol/pb"
-	"github.com/mentalmj/mentalmj/rules"
-	"github.com/mentalmj/mentalmj/settings"
+	"github.com/mentalmj/mentalmj/riichi/rules"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 )
 
 // playThree runs the three honest players 0..2 while player 3 is replaced

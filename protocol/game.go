@@ -19,14 +19,14 @@ import (
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
-	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
-	"github.com/mentalmj/mentalmj/rules"
-	"github.com/mentalmj/mentalmj/settings"
-	"github.com/mentalmj/mentalmj/timecontrol"
+	"github.com/mentalmj/mentalmj/riichi/rules"
+	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 	"github.com/mentalmj/mentalmj/wall"
 )
 

@@ -10,8 +10,8 @@ import (
 
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	spb "github.com/mentalmj/mentalmj/settings/pb"
-	"github.com/mentalmj/mentalmj/timecontrol"
+	spb "github.com/mentalmj/mentalmj/riichi/settings/pb"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 )
 
 // A Hello whose match length is neither "hanchan" nor "tonpuu" is a

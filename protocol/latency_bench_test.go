@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/bot"
-	"github.com/mentalmj/mentalmj/latency"
+	"github.com/mentalmj/mentalmj/internal/latency"
+	"github.com/mentalmj/mentalmj/player/bot"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 

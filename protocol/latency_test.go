@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/latency"
+	"github.com/mentalmj/mentalmj/internal/latency"
 )
 
 // TestMemNetworkLatencyKeepsOrder sends numbered messages over a link

@@ -8,7 +8,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/mentalmj/mentalmj/latency"
+	"github.com/mentalmj/mentalmj/internal/latency"
 )
 
 // MemNetwork connects in-process players without a network, for tests,

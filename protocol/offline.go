@@ -13,7 +13,7 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/settings"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 )
 
 // TranscriptAudit is the verdict of AuditTranscript.

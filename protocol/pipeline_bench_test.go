@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/internal/cputime"
-	"github.com/mentalmj/mentalmj/latency"
+	"github.com/mentalmj/mentalmj/internal/latency"
+	"github.com/mentalmj/mentalmj/player/bot"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
@@ -148,7 +148,7 @@ func playBotHands(b *testing.B, hands int, noProofs, noPipeline bool, seed byte)
 // wall time). Run "BotHands/^proofs$" alone with -cpuprofile to see where
 // the proofs' CPU goes. The machine's other load moves every figure: to
 // compare, run the two sub-benchmarks by turns (-count runs each N times
-// in a row, not by turns; BENCHMARKS.md has the loop).
+// in a row, not by turns; docs/BENCHMARKS.md has the loop).
 func BenchmarkBotHands(b *testing.B) {
 	const hands = 6
 	for _, c := range []struct {

@@ -13,7 +13,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol/pb"
 )
 
-// Proofs of the shuffle and rekey passes (DESIGN.md "Proofs").
+// Proofs of the shuffle and rekey passes (docs/DESIGN.md "Proofs").
 //
 // Shuffle pass j publishes K_j = k_j·G and a shuffle argument
 // (commcrypto/shuffleproof) that its deck is π_j(k_j·D); rekey pass j

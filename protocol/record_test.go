@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/bot"
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/player/bot"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/replay"
 )

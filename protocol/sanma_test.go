@@ -14,10 +14,10 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/commcrypto"
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/player/bot"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/replay"
 	"github.com/mentalmj/mentalmj/wall"

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/record/tenhou6"
 	"github.com/mentalmj/mentalmj/riichi"
-	"github.com/mentalmj/mentalmj/tenhou6"
 )
 
 // TestYakuNamesFollowTenhouEnglishUI checks every name YakuName gives

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // LoadOptions select the games Load adds and how it reads them.

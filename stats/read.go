@@ -11,8 +11,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/mentalmj/mentalmj/mjlog"
-	"github.com/mentalmj/mentalmj/viewer"
+	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/ui/viewer"
 )
 
 // ErrEmpty is wrapped by ReadFile for a record that deals no kyoku (an

@@ -8,7 +8,7 @@ import (
 	"hash/fnv"
 	"net/url"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // ErrTruncated is wrapped by Scan for a record that ends before

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/mjlog"
-	"github.com/mentalmj/mentalmj/tenhou6"
+	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/record/tenhou6"
 )
 
 // writeJSON converts the mjlog document doc with the project's converter
@@ -107,7 +107,7 @@ func TestTenhou6CorpusMatchesMjlog(t *testing.T) {
 // and the tenhou.net/6 JSON written by default, all three gzipped too)
 // counts it once, with the figures of the transcript alone.
 func TestOneGameThreeRecords(t *testing.T) {
-	const mjt = "../viewer/testdata/hand.mjt"
+	const mjt = "../ui/viewer/testdata/hand.mjt"
 	raw, err := os.ReadFile(mjt)
 	if err != nil {
 		t.Fatal(err)

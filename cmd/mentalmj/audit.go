@@ -9,7 +9,7 @@ import (
 	"os"
 
 	"github.com/mentalmj/mentalmj/protocol"
-	"github.com/mentalmj/mentalmj/verdict"
+	"github.com/mentalmj/mentalmj/protocol/verdict"
 )
 
 var auditCommand = command{

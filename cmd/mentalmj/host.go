@@ -10,9 +10,9 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
-	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
-	"github.com/mentalmj/mentalmj/tablerun"
+	"github.com/mentalmj/mentalmj/node/invite"
 )
 
 var hostCommand = command{

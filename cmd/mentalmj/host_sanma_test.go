@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/node/invite"
 )
 
 // TestHostSanmaInvite runs "mentalmj host --players 3" and two "mentalmj

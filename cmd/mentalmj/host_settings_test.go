@@ -14,11 +14,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/protocol"
-	"github.com/mentalmj/mentalmj/rules"
-	"github.com/mentalmj/mentalmj/settings"
-	"github.com/mentalmj/mentalmj/timecontrol"
+	"github.com/mentalmj/mentalmj/riichi/rules"
+	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 )
 
 // hostSettingsRun is one table of TestHostSettingsTravel: the host's

@@ -16,8 +16,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
-	"github.com/mentalmj/mentalmj/invite"
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/node/invite"
 )
 
 // TestHostAndJoinInvite builds the binary and runs "mentalmj host" and

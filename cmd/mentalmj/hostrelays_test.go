@@ -12,8 +12,8 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
-	"github.com/mentalmj/mentalmj/invite"
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/node/invite"
 )
 
 // startTestRelay starts a node.Relay on 127.0.0.1, closed when the test

@@ -11,11 +11,11 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/protocol"
-	"github.com/mentalmj/mentalmj/settings"
-	"github.com/mentalmj/mentalmj/tablerun"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 )
 
 var joinCommand = command{

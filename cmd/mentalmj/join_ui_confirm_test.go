@@ -16,9 +16,9 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mentalmj/mentalmj/internal/headless"
-	"github.com/mentalmj/mentalmj/rules"
-	"github.com/mentalmj/mentalmj/settings"
-	"github.com/mentalmj/mentalmj/timecontrol"
+	"github.com/mentalmj/mentalmj/riichi/rules"
+	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 )
 
 // TestJoinUIConfirm: guests with --ui (their terminal input at its end)

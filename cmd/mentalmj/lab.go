@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mentalmj/mentalmj/cheat"
-	"github.com/mentalmj/mentalmj/lab"
-	"github.com/mentalmj/mentalmj/latency"
-	"github.com/mentalmj/mentalmj/rules"
+	"github.com/mentalmj/mentalmj/internal/lab"
+	"github.com/mentalmj/mentalmj/internal/latency"
+	"github.com/mentalmj/mentalmj/player/cheat"
+	"github.com/mentalmj/mentalmj/riichi/rules"
 )
 
 var labCommand = command{

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/mentalmj/mentalmj/latency"
-	"github.com/mentalmj/mentalmj/localgame"
-	"github.com/mentalmj/mentalmj/rules"
-	"github.com/mentalmj/mentalmj/timecontrol"
+	"github.com/mentalmj/mentalmj/internal/latency"
+	"github.com/mentalmj/mentalmj/internal/localgame"
+	"github.com/mentalmj/mentalmj/riichi/rules"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 )
 
 var localCommand = command{

@@ -53,7 +53,7 @@ func TestLocalWithLatency(t *testing.T) {
 	// three one-way hops (the tsumo keys, the dahai, the answers) for four
 	// or five events, so with every one-way delay at least 20 ms the
 	// median event takes over 10 ms; undelayed it takes 1–5 ms
-	// (BENCHMARKS.md, "Latency": RTT 0).
+	// (docs/BENCHMARKS.md, "Latency": RTT 0).
 	m = regexp.MustCompile(`play per event median ([\d.]+) ms`).FindStringSubmatch(out)
 	if m == nil {
 		t.Fatalf("no play-per-event figure:\n%s", out)

@@ -11,8 +11,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/mjai"
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjai"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // TestLocalSanmaMjaiBot runs "mentalmj local --players 3 --hands 2" with
@@ -29,7 +29,7 @@ func TestLocalSanmaMjaiBot(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
-	client, err := filepath.Abs("../../mjaibot/testdata/mjai_client.py")
+	client, err := filepath.Abs("../../player/mjaibot/testdata/mjai_client.py")
 	if err != nil {
 		t.Fatal(err)
 	}

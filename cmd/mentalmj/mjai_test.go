@@ -28,7 +28,7 @@ func TestLocalMjaiBots(t *testing.T) {
 	if _, err := exec.LookPath("python3"); err != nil {
 		t.Skip("no python3")
 	}
-	client, err := filepath.Abs("../../mjaibot/testdata/mjai_client.py")
+	client, err := filepath.Abs("../../player/mjaibot/testdata/mjai_client.py")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,8 +9,8 @@ import (
 	"github.com/multiformats/go-multiaddr"
 	manet "github.com/multiformats/go-multiaddr/net"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/node"
-	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
 // usePublic decides whether a player's node joins the public libp2p
@@ -42,7 +42,7 @@ const publicWait = 20 * time.Second
 // publicWait for a relay found there, saying what it waits for; either
 // failing is a clear message, and the game can still go on with invites
 // and --peer addresses.
-func joinPublic(ctx context.Context, n *node.Node, out *tableprogress.Reporter, stderr io.Writer, cmd string, needRelay bool) {
+func joinPublic(ctx context.Context, n *node.Node, out *progress.Reporter, stderr io.Writer, cmd string, needRelay bool) {
 	out.Event(map[string]any{"event": "public", "step": "bootstrap"}, "joining the public libp2p network (bootstrap peers, up to 10s)…")
 	reached, err := n.JoinPublic(ctx)
 	if err != nil {

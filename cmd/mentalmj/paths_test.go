@@ -11,9 +11,9 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
 // A hand that ends without a result (here a fault) reports the scores as
@@ -21,7 +21,7 @@ import (
 func TestHandWithoutResultKeepsScores(t *testing.T) {
 	start := [4]int{31000, 19000, 25000, 25000}
 	var buf bytes.Buffer
-	r := &tableprogress.Reporter{W: &buf, JSON: true}
+	r := &progress.Reporter{W: &buf, JSON: true}
 	seats := []peer.ID{"a", "b", "c", "d"}
 	r.Hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
 	var ev struct {
@@ -36,7 +36,7 @@ func TestHandWithoutResultKeepsScores(t *testing.T) {
 	}
 
 	buf.Reset()
-	r = &tableprogress.Reporter{W: &buf}
+	r = &progress.Reporter{W: &buf}
 	r.Hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
 	if !strings.Contains(buf.String(), "31000") || !strings.Contains(buf.String(), "19000") {
 		t.Errorf("text line does not show the scores as they stood: %q", buf.String())

@@ -8,9 +8,9 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/mentalmj/mentalmj/localgame"
+	"github.com/mentalmj/mentalmj/internal/localgame"
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/protocol"
-	"github.com/mentalmj/mentalmj/tableprogress"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -37,8 +37,8 @@ func TestProgressRedFives(t *testing.T) {
 	} {
 		h := protocol.HandResult{Number: 1, Seats: seats, DoraIndicator: c.dora, Yama: make([]int, 136)}
 		var text, js bytes.Buffer
-		(&tableprogress.Reporter{W: &text}).Hand(h, seats[0], nil, 4, c.reds)
-		(&tableprogress.Reporter{W: &js, JSON: true}).Hand(h, seats[0], nil, 4, c.reds)
+		(&progress.Reporter{W: &text}).Hand(h, seats[0], nil, 4, c.reds)
+		(&progress.Reporter{W: &js, JSON: true}).Hand(h, seats[0], nil, 4, c.reds)
 		m := name.FindStringSubmatch(text.String())
 		if m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: join prints %q, want %s", c.reds.Tiles(), c.dora, text.String(), c.want)

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/node"
-	"github.com/mentalmj/mentalmj/tableprogress"
 )
 
 var relayCommand = command{
@@ -63,7 +63,7 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	limitDuration := fs.Duration("limit-duration", node.RelayCircuitDuration, "how long one relayed connection may last (public libp2p relays: 2m)")
 	limitData := fs.String("limit-data", "256MiB", "how many bytes one relayed connection may carry each way, e.g. 128KiB, 256MiB (public libp2p relays: 128KiB)")
 	statsEvery := fs.Duration("stats", time.Minute, "how often to print what the relay carries, when it changed (0: only at exit)")
-	progress := fs.String("progress", "text", "output: text, or json (one object per line)")
+	progressMode := fs.String("progress", "text", "output: text, or json (one object per line)")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -84,10 +84,10 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	if *statsEvery < 0 {
 		return usageError(fs, stderr, "--stats must not be negative, got %s", *statsEvery)
 	}
-	if *progress != "text" && *progress != "json" {
-		return usageError(fs, stderr, "--progress must be text or json, got %q", *progress)
+	if *progressMode != "text" && *progressMode != "json" {
+		return usageError(fs, stderr, "--progress must be text or json, got %q", *progressMode)
 	}
-	out := &tableprogress.Reporter{W: stdout, JSON: *progress == "json"}
+	out := &progress.Reporter{W: stdout, JSON: *progressMode == "json"}
 	logger := newLogger(stderr, *verbose)
 
 	key, err := node.LoadOrCreateIdentity(*dataDir)
@@ -118,7 +118,7 @@ func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // printRelayStats prints r's stats every interval in which they changed
 // (never with every 0) until ctx is done.
-func printRelayStats(ctx context.Context, r *node.Relay, out *tableprogress.Reporter, every time.Duration) {
+func printRelayStats(ctx context.Context, r *node.Relay, out *progress.Reporter, every time.Duration) {
 	if every <= 0 {
 		<-ctx.Done()
 		return
@@ -143,7 +143,7 @@ func printRelayStats(ctx context.Context, r *node.Relay, out *tableprogress.Repo
 }
 
 // reportRelayStats prints one "stats" event; final marks the one at exit.
-func reportRelayStats(out *tableprogress.Reporter, s node.RelayStats, final bool) {
+func reportRelayStats(out *progress.Reporter, s node.RelayStats, final bool) {
 	streams := map[string]map[string]int64{}
 	for id, b := range s.Streams {
 		streams[string(id)] = map[string]int64{"in": b.In, "out": b.Out}

@@ -10,7 +10,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
-	"github.com/mentalmj/mentalmj/resume"
+	"github.com/mentalmj/mentalmj/internal/resume"
 )
 
 // loadResume reads, for --resume, the state of the game in progress at

@@ -11,10 +11,10 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/internal/resume"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/pb"
-	"github.com/mentalmj/mentalmj/resume"
 )
 
 // --resume refuses, with exit 2 and a message saying why, a data directory

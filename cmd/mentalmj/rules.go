@@ -6,7 +6,7 @@ import (
 	"io"
 	"strings"
 
-	"github.com/mentalmj/mentalmj/rules"
+	"github.com/mentalmj/mentalmj/riichi/rules"
 )
 
 var rulesCommand = command{

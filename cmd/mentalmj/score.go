@@ -9,8 +9,8 @@ import (
 	"os"
 	"strings"
 
-	"github.com/mentalmj/mentalmj/handcalc"
-	"github.com/mentalmj/mentalmj/rules"
+	"github.com/mentalmj/mentalmj/riichi/handcalc"
+	"github.com/mentalmj/mentalmj/riichi/rules"
 )
 
 var scoreCommand = command{

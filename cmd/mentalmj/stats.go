@@ -8,8 +8,8 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/stats"
-	"github.com/mentalmj/mentalmj/stats/statsui"
-	"github.com/mentalmj/mentalmj/ui"
+	"github.com/mentalmj/mentalmj/ui/statspage"
+	"github.com/mentalmj/mentalmj/ui/web"
 )
 
 var statsCommand = command{name: "stats", summary: "Tenhou-style statistics per player over game records", run: runStats}
@@ -127,7 +127,7 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		since = t.Year()*10000 + int(t.Month())*100 + t.Day()
 	}
 	bad := 0
-	bar := &progress{} // inert until the files are listed
+	bar := &progressBar{} // inert until the files are listed
 	report := func(path string, err error) {
 		bad++
 		bar.clear()
@@ -177,14 +177,14 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 
 // serveStats serves r as a page until ctx ends.
 func serveStats(ctx context.Context, r stats.Report, f statsFlags, stdout, stderr io.Writer) int {
-	page, err := ui.ListenPage(statsui.Handler(r), f.port)
+	page, err := web.ListenPage(statspage.Handler(r), f.port)
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj stats: --ui: %v\n", err)
 		return 2
 	}
 	fmt.Fprintf(stdout, "statistics page: %s\n(Ctrl-C stops it)\n", page.URL())
 	if !f.noOpen {
-		if err := ui.OpenBrowser(ctx, page.URL()); err != nil {
+		if err := web.OpenBrowser(ctx, page.URL()); err != nil {
 			fmt.Fprintf(stdout, "open the URL above in your browser (%v)\n", err)
 		}
 	}

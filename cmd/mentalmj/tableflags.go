@@ -13,13 +13,13 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
-	"github.com/mentalmj/mentalmj/cheat"
+	"github.com/mentalmj/mentalmj/internal/progress"
+	"github.com/mentalmj/mentalmj/internal/resume"
 	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/player/cheat"
 	"github.com/mentalmj/mentalmj/protocol"
-	"github.com/mentalmj/mentalmj/resume"
-	"github.com/mentalmj/mentalmj/settings"
-	"github.com/mentalmj/mentalmj/tableprogress"
-	"github.com/mentalmj/mentalmj/timecontrol"
+	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 )
 
 // tableFlags are the flags of a player at a table, shared by join and
@@ -139,7 +139,7 @@ type seat struct {
 	key crypto.PrivKey
 	n   *node.Node
 	log *slog.Logger
-	out *tableprogress.Reporter
+	out *progress.Reporter
 }
 
 // startNode parses --listen and --relay, loads the identity, starts the
@@ -180,7 +180,7 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		relayInfos = hostRelays
 	}
 	s.log = newLogger(stderr, f.verbose)
-	s.out = &tableprogress.Reporter{W: stdout, JSON: f.progress == "json"}
+	s.out = &progress.Reporter{W: stdout, JSON: f.progress == "json"}
 	var err error
 	if s.key, err = node.LoadOrCreateIdentity(f.dataDir); err != nil {
 		fmt.Fprintf(stderr, "%s: --data-dir: %v\n", fs.Name(), err)

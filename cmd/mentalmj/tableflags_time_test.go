@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/settings"
-	"github.com/mentalmj/mentalmj/timecontrol"
+	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 )
 
 // TestTimeOffWaits checks the waits a node derives from the table's time

@@ -4,7 +4,7 @@ import (
 	"context"
 	"io"
 
-	"github.com/mentalmj/mentalmj/tablerun"
+	"github.com/mentalmj/mentalmj/internal/tablerun"
 )
 
 // playTable plays the game of join's or host's flags f at ts's node with

@@ -6,9 +6,9 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mentalmj/mentalmj/mjlog"
-	"github.com/mentalmj/mentalmj/tablerun"
-	"github.com/mentalmj/mentalmj/tenhou6"
+	"github.com/mentalmj/mentalmj/internal/tablerun"
+	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/record/tenhou6"
 )
 
 var tenhouJSONCommand = command{name: "json", summary: "convert an mjlog to tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer)", run: runTenhouJSON}

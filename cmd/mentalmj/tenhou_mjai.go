@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mentalmj/mentalmj/mjai"
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjai"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 var tenhouMjaiCommand = command{name: "mjai", summary: "convert an mjlog to mjai JSON Lines (the event stream of Mortal, akochan, mjai-manue)", run: runTenhouMjai}

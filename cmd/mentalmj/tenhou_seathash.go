@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )
 

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // e1Log3p is a shared three-player log (三鳳南喰赤, 11 kyoku).

@@ -10,7 +10,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )
 
@@ -218,27 +218,27 @@ func verifyFiles(ctx context.Context, files []string, jobs int) []chan outcome {
 	return out
 }
 
-// progress draws a one-line bar on a terminal stderr; it is inert when
+// progressBar draws a one-line bar on a terminal stderr; it is inert when
 // stderr is not a terminal or there are few files.
-type progress struct {
+type progressBar struct {
 	w     io.Writer
 	total int
 	drawn bool
 }
 
-func newProgress(stderr io.Writer, total int) *progress {
+func newProgress(stderr io.Writer, total int) *progressBar {
 	f, ok := stderr.(*os.File)
 	if !ok || total < progressMin {
-		return &progress{}
+		return &progressBar{}
 	}
 	info, err := f.Stat()
 	if err != nil || info.Mode()&os.ModeCharDevice == 0 {
-		return &progress{}
+		return &progressBar{}
 	}
-	return &progress{w: stderr, total: total}
+	return &progressBar{w: stderr, total: total}
 }
 
-func (p *progress) update(done int) {
+func (p *progressBar) update(done int) {
 	if p.w == nil {
 		return
 	}
@@ -249,7 +249,7 @@ func (p *progress) update(done int) {
 }
 
 // clear erases the bar so that a normal output line can be written.
-func (p *progress) clear() {
+func (p *progressBar) clear() {
 	if p.w == nil || !p.drawn {
 		return
 	}

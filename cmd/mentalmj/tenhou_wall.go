@@ -9,7 +9,7 @@ import (
 	"os"
 	"strings"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )

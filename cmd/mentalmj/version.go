@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"runtime/debug"
 
-	"github.com/mentalmj/mentalmj/invite"
+	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/protocol"
 )
 

@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 
-	"github.com/mentalmj/mentalmj/ui"
-	"github.com/mentalmj/mentalmj/viewer"
+	"github.com/mentalmj/mentalmj/ui/viewer"
+	"github.com/mentalmj/mentalmj/ui/web"
 )
 
 var viewCommand = command{name: "view", summary: "replay a game record in the browser (transcript, mjlog, tenhou.net/6 JSON, mjai)", run: runView}
@@ -83,7 +83,7 @@ func runView(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	url := srv.URL(*kyoku, *step)
 	fmt.Fprintf(stdout, "replay of %s (%s, %d kyoku): %s\n(served on 127.0.0.1 only; the token in the URL is the key; Ctrl-C to stop)\n", fs.Arg(0), rec.Format, len(rec.Kyoku), url)
 	if !*noOpen {
-		if err := ui.OpenBrowser(ctx, url); err != nil {
+		if err := web.OpenBrowser(ctx, url); err != nil {
 			fmt.Fprintf(stdout, "could not open a browser (%v); open the URL above yourself\n", err)
 		}
 	}

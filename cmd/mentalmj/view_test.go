@@ -17,21 +17,21 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
 
-	"github.com/mentalmj/mentalmj/mjai"
-	"github.com/mentalmj/mentalmj/mjlog"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/record/mjai"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // Files the viewer cannot show get exit 2 and a message naming the file
 // and saying what it looks like: never a panic, never a page.
 func TestViewRefusesBadFiles(t *testing.T) {
 	dir := t.TempDir()
-	mjlogRec, err := os.ReadFile("../../viewer/testdata/hand.mjlog.xml")
+	mjlogRec, err := os.ReadFile("../../ui/viewer/testdata/hand.mjlog.xml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	mjt, err := os.ReadFile("../../viewer/testdata/hand.mjt")
+	mjt, err := os.ReadFile("../../ui/viewer/testdata/hand.mjt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestViewRefusesBadFiles(t *testing.T) {
 	if code, _, stderr := runMain(t, "view"); code != 2 || !strings.Contains(stderr, "give one record file") {
 		t.Errorf("view without a file: exit %d, %q", code, stderr)
 	}
-	if code, _, _ := runMain(t, "view", "--check", "../../viewer/testdata/hand.mjlog.xml"); code != 0 {
+	if code, _, _ := runMain(t, "view", "--check", "../../ui/viewer/testdata/hand.mjlog.xml"); code != 0 {
 		t.Errorf("view --check of a good record: exit %d", code)
 	}
 }
@@ -143,7 +143,7 @@ func TestViewServes(t *testing.T) {
 		r, w := io.Pipe()
 		done := make(chan int, 1)
 		go func() {
-			code := run(ctx, append(append([]string{"view", "--no-open"}, pos...), "../../viewer/testdata/hand.mjlog.xml"), w, io.Discard)
+			code := run(ctx, append(append([]string{"view", "--no-open"}, pos...), "../../ui/viewer/testdata/hand.mjlog.xml"), w, io.Discard)
 			w.Close()
 			done <- code
 		}()

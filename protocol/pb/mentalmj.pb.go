@@ -18,7 +18,7 @@
 package pb
 
 import (
-	pb "github.com/mentalmj/mentalmj/settings/pb"
+	pb "github.com/mentalmj/mentalmj/riichi/settings/pb"
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
 	reflect "reflect"
@@ -1621,7 +1621,7 @@ var File_mentalmj_proto protoreflect.FileDescriptor
 
 const file_mentalmj_proto_rawDesc = "" +
 	"\n" +
-	"\x0ementalmj.proto\x12\vmentalmj.v1\x1a\x1asettings/pb/settings.proto\">\n" +
+	"\x0ementalmj.proto\x12\vmentalmj.v1\x1a!riichi/settings/pb/settings.proto\">\n" +
 	"\bEnvelope\x12\x14\n" +
 	"\x05entry\x18\x01 \x01(\fR\x05entry\x12\x1c\n" +
 	"\tsignature\x18\x02 \x01(\fR\tsignature\"\xe0\x06\n" +

@@ -3,9 +3,9 @@ package record
 import (
 	"slices"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	houserules "github.com/mentalmj/mentalmj/rules"
+	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 )
 
 // Tenhou's <GO type=> rule bits (WALL_LAYOUT.md §7, mjlog.GoRule).

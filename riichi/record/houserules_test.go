@@ -5,9 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/mjlog"
-	houserules "github.com/mentalmj/mentalmj/rules"
-	"github.com/mentalmj/mentalmj/tenhou6"
+	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/record/tenhou6"
+	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 )
 
 // A house-rules record converts to tenhou.net/6 with the red fives per

@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 

@@ -7,12 +7,12 @@ import (
 	"reflect"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/bot"
 	"github.com/mentalmj/mentalmj/internal/selfplay"
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/player/bot"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/replay"
-	houserules "github.com/mentalmj/mentalmj/rules"
+	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 	"github.com/mentalmj/mentalmj/wall"
 )
 

@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // loadReplayable parses every replayable shared log once.

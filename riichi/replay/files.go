@@ -3,7 +3,7 @@ package replay
 import (
 	"context"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // FileError is a log that could not be read or parsed.

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // kitaInWindow is a win by a riichi player within the ippatsu window of

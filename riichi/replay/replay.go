@@ -8,9 +8,9 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
-	houserules "github.com/mentalmj/mentalmj/rules"
+	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 	"github.com/mentalmj/mentalmj/wall"
 )
 

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // FuzzParseSeed checks that no seed text panics and that accepted seeds

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/mentalmj/mentalmj/mjlog"
+	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // corpusDir holds the 342 real Tenhou logs of shared/tenhou/MANIFEST.md.

@@ -1,0 +1,162 @@
+package localgame
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/mentalmj/mentalmj/protocol/verdict"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Event is one line of a child's progress (join --progress json): an
+// event ("hand", "seats", "blame", "fault", "connected", "standings",
+// "done", …) with that event's fields set, as join's reporter writes them
+// (times in ms, tiles as Tenhou ids 0..135, scores by seat); see package
+// tableprogress, whose Reporter writes them.
+type Event struct {
+	Event         string    `json:"event"`
+	Hand          int       `json:"hand"`
+	OyaSeat       int       `json:"oya_seat"`
+	Oya           string    `json:"oya"`
+	Dice          [2]int    `json:"dice"`
+	DoraIndicator int       `json:"dora_indicator"`
+	Yama          []int     `json:"yama"`
+	Events        int       `json:"events"`
+	AuditOK       bool      `json:"audit_ok"`
+	SetupMs       float64   `json:"setup_ms"`
+	DurationMs    float64   `json:"duration_ms"`
+	PauseMs       float64   `json:"pause_ms"`
+	DrawLatencyMs []float64 `json:"draw_latency_ms"`
+	Peer          string    `json:"peer"`
+	Player        string    `json:"player"`
+	Kind          string    `json:"kind"`
+	Reason        string    `json:"reason"`
+	PeakRSSKiB    int64     `json:"peak_rss_kib"`
+	CPUMs         float64   `json:"cpu_ms"`
+	MatchOver     bool      `json:"match_over"`
+	Round         int       `json:"round"`
+	Honba         int       `json:"honba"`
+	Result        string    `json:"result"`
+	Scores        [4]int    `json:"scores"`
+	Order         [4]int    `json:"order"`
+	Points        [4]int    `json:"points"`
+	Nicks         []string  `json:"nicks"`
+	Seats         []string  `json:"seats"`
+
+	// Red are the table's red fives (tile ids), naming the dora indicator.
+	Red []wall.Tile `json:"red"`
+}
+
+// agree reports whether the four reports of a hand all passed their audit
+// and agree on the wall, dice and dealer.
+func agree(rs []Event) bool {
+	for _, r := range rs {
+		if !r.AuditOK || r.Yama == nil || !slices.Equal(r.Yama, rs[0].Yama) || r.Dice != rs[0].Dice || r.OyaSeat != rs[0].OyaSeat || r.Result != rs[0].Result || r.Scores != rs[0].Scores {
+			return false
+		}
+	}
+	return true
+}
+
+// WriteHand writes local's line for one hand to w from the reports rs of
+// the nodes that reported it (rs[0] names it; the time is the slowest
+// node's, in ms): round, dealer, dice, dora indicator (named under rs[0]'s
+// red fives), result, scores by seat, events and whether the audits
+// agree, or that the hand did not finish. nameOf (peer id → name) may be
+// nil. Write errors are ignored, as for a terminal.
+func WriteHand(w io.Writer, rs []Event, nameOf map[string]string) {
+	r := rs[0]
+	if !slices.ContainsFunc(rs, func(x Event) bool { return x.Yama != nil }) && r.Events == 0 {
+		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
+		return
+	}
+	status := fmt.Sprintf("ok (%d of %d audits agree)", len(rs), len(rs))
+	if !agree(rs) {
+		status = "FAILED or audits disagree"
+	}
+	var slowest float64
+	for _, x := range rs {
+		slowest = max(slowest, x.DurationMs)
+	}
+	var scores []string
+	for s, v := range r.Scores[:len(rs)] {
+		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
+	}
+	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
+		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator, wall.RedsOf(r.Red...)),
+		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
+}
+
+// seatName names seat s as verdict.Names.Short does, "player-1 (South,
+// seat 1)", from the nicknames in seat order (three in sanma: the winds
+// then go East, South, West from the dealer) and the dealer's seat oya.
+func seatName(nicks []string, s, oya int) string {
+	nick := fmt.Sprintf("seat %d", s)
+	if s >= 0 && s < len(nicks) && nicks[s] != "" {
+		nick = nicks[s]
+	}
+	n := 4
+	if len(nicks) == 3 {
+		n = 3
+	}
+	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%n+n)%n], s)
+}
+
+// printStandings prints the final standings of the n players once, after
+// checking the nodes agree on them.
+func printStandings(w io.Writer, st []Event, seating []string, n int) {
+	for _, s := range st[1:] {
+		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
+			fmt.Fprintln(w, "the nodes disagree on the final standings")
+			return
+		}
+	}
+	fmt.Fprintln(w, "final standings (points with uma):")
+	for rank, seat := range st[0].Order[:n] {
+		name := fmt.Sprintf("seat %d", seat)
+		if seat < len(seating) {
+			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
+		}
+		fmt.Fprintf(w, "  %d. %s: %d points (%+.1f)\n", rank+1, name, st[0].Scores[seat], float64(st[0].Points[seat])/10)
+	}
+}
+
+func nameOrID(nameOf map[string]string, id string) string {
+	if n, ok := nameOf[id]; ok {
+		return n
+	}
+	return id
+}
+
+// localVerdicts gathers the four nodes' blames and faults, so that each is
+// reported once with the nodes that report it.
+type localVerdicts struct {
+	keys      []string
+	line      map[string]string
+	reporters map[string][]string
+}
+
+func (v *localVerdicts) add(ev Event, reporter string) {
+	key := fmt.Sprintf("%s %d %s %s", ev.Event, ev.Hand, ev.Peer, ev.Kind)
+	if v.line == nil {
+		v.line, v.reporters = map[string]string{}, map[string][]string{}
+	}
+	if _, ok := v.line[key]; !ok {
+		v.keys = append(v.keys, key)
+		what := "cheating proven"
+		if ev.Event == "fault" {
+			what = ev.Kind + " (a fault: it proves nothing about intent)"
+		}
+		v.line[key] = fmt.Sprintf("%s hand %d: %s %s: %s", strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, what)
+	}
+	v.reporters[key] = append(v.reporters[key], reporter)
+}
+
+func (v *localVerdicts) summary(w io.Writer) {
+	for _, k := range v.keys {
+		fmt.Fprintf(w, "verdict: %s; reported by %s\n", v.line[k], strings.Join(v.reporters[k], ", "))
+	}
+}

@@ -1,0 +1,101 @@
+package progress
+
+import (
+	"fmt"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/node"
+)
+
+// Name records a player's nickname for the path lines.
+func (r *Reporter) Name(id peer.ID, nick string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if nick == "" {
+		return
+	}
+	if r.nicks == nil {
+		r.nicks = map[peer.ID]string{}
+	}
+	r.nicks[id] = nick
+}
+
+// Who names a player: its nickname once known, else its short peer ID.
+func (r *Reporter) Who(id peer.ID) string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if n := r.nicks[id]; n != "" {
+		return n
+	}
+	return node.ShortID(id)
+}
+
+// Path prints a change of how the node reaches a table peer:
+// "bob: direct (QUIC, hole punched)".
+func (r *Reporter) Path(p node.Path) {
+	r.mu.Lock()
+	if r.paths == nil {
+		r.paths = map[peer.ID]node.Path{}
+	}
+	r.paths[p.Peer] = p
+	if p.Relay != "" {
+		if r.viaRelay == nil {
+			r.viaRelay = map[peer.ID]peer.ID{}
+		}
+		r.viaRelay[p.Peer] = p.Relay
+	} else if p.Direct {
+		delete(r.viaRelay, p.Peer)
+	}
+	for f := range r.watchers {
+		(*f)(p)
+	}
+	r.mu.Unlock()
+	r.Event(map[string]any{"event": "path", "peer": p.Peer.String(), "direct": p.Direct, "transport": p.Transport,
+		"how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
+		"%s: %s", r.Who(p.Peer), p)
+}
+
+// Relay prints that the node lost or regained its slot on a relay. A lost
+// relay is named, never a player: the pairs it carried go on directly or
+// through another relay, and the game pauses only if one has no path left.
+func (r *Reporter) Relay(id peer.ID, held bool, err error) {
+	r.mu.Lock()
+	if held {
+		delete(r.lostRelays, id)
+	} else {
+		if r.lostRelays == nil {
+			r.lostRelays = map[peer.ID]string{}
+		}
+		r.lostRelays[id] = fmt.Sprint(err)
+	}
+	r.mu.Unlock()
+	if held {
+		r.Event(map[string]any{"event": "relay", "relay": id.String(), "held": true},
+			"relay %s: slot reserved again", node.ShortID(id))
+		return
+	}
+	r.Event(map[string]any{"event": "relay", "relay": id.String(), "held": false, "err": err.Error()},
+		"relay %s lost (%v): direct pairs are unaffected, relayed ones go through another relay; reserving again", node.ShortID(id), err)
+}
+
+// WatchPaths calls f with the latest path of every peer reported so far
+// and then with each path Path reports, in order, until the returned stop
+// is called: the browser table shows the paths the progress line prints.
+// f runs with the Reporter locked, on the node's goroutine: it must not
+// block or call the Reporter.
+func (r *Reporter) WatchPaths(f func(node.Path)) (stop func()) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, p := range r.paths {
+		f(p)
+	}
+	if r.watchers == nil {
+		r.watchers = map[*func(node.Path)]bool{}
+	}
+	r.watchers[&f] = true
+	return func() {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		delete(r.watchers, &f)
+	}
+}

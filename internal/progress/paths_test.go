@@ -1,0 +1,43 @@
+package progress
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/node"
+)
+
+// TestWatchPaths: a watcher gets the latest path of every peer reported
+// before it started (one each), then every path reported while it
+// watches, in order, and nothing after stop; the progress line is
+// printed either way.
+func TestWatchPaths(t *testing.T) {
+	bob, carol := peer.ID("peer-bob"), peer.ID("peer-carol")
+	var out bytes.Buffer
+	r := &Reporter{W: &out}
+	r.Path(node.Path{Peer: bob, Relay: "peer-relay", Why: "hole punching"})
+	r.Path(node.Path{Peer: bob, Direct: true, Transport: "QUIC", How: "hole punched"})
+	var got []node.Path
+	stop := r.WatchPaths(func(p node.Path) { got = append(got, p) })
+	if want := []node.Path{{Peer: bob, Direct: true, Transport: "QUIC", How: "hole punched"}}; !slices.Equal(got, want) {
+		t.Errorf("replayed %+v, want only bob's latest path %+v", got, want)
+	}
+	got = nil
+	r.Path(node.Path{Peer: carol, Direct: true, Transport: "TCP", How: "LAN"})
+	r.Path(node.Path{Peer: bob})
+	if want := []node.Path{{Peer: carol, Direct: true, Transport: "TCP", How: "LAN"}, {Peer: bob}}; !slices.Equal(got, want) {
+		t.Errorf("watched %+v, want %+v", got, want)
+	}
+	stop()
+	got = nil
+	r.Path(node.Path{Peer: carol})
+	if len(got) != 0 {
+		t.Errorf("after stop the watcher got %+v", got)
+	}
+	if n := bytes.Count(out.Bytes(), []byte("\n")); n != 5 {
+		t.Errorf("%d progress lines for 5 paths:\n%s", n, out.String())
+	}
+}

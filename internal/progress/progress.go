@@ -1,0 +1,195 @@
+package progress
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/verdict"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Reporter writes a node's progress to W, one event a line: a text line
+// for people, or with JSON a JSON object whose "event" key names it (see
+// the package doc). It remembers the verdicts it wrote, so that each blame
+// and fault is written once. Write errors of W are ignored, as for a
+// terminal. Event, Path, WatchPaths, Relay and Name may be called from
+// several goroutines; Hand, Blame and Fault from one at a time.
+type Reporter struct {
+	mu    sync.Mutex // the node reports paths from its own goroutine
+	nicks map[peer.ID]string
+	W     io.Writer       // where the lines go
+	JSON  bool            // JSON objects instead of text lines
+	seen  map[string]bool // verdicts already reported
+
+	paths map[peer.ID]node.Path // the latest path of each peer (Path)
+	// relayFaults counts the circuits to each player that relays dropped
+	// or refused (RelayFault), for the note next to a silence fault.
+	relayFaults map[peer.ID]relayTrouble
+	// viaRelay is the relay of each peer's last relayed path (Path), and
+	// lostRelays the relays whose slot this node lost and has not held
+	// again (Relay), with why: a lost connection to a player whose path
+	// went through a lost relay is the relay's doing, as far as we know.
+	viaRelay   map[peer.ID]peer.ID
+	lostRelays map[peer.ID]string
+	watchers   map[*func(node.Path)]bool
+}
+
+// Event writes one event: obj as a JSON object, or format and args as a
+// text line (fmt.Fprintf, a newline added).
+func (r *Reporter) Event(obj map[string]any, format string, args ...any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.JSON {
+		b, _ := json.Marshal(obj)
+		fmt.Fprintf(r.W, "%s\n", b)
+		return
+	}
+	fmt.Fprintf(r.W, format+"\n", args...)
+}
+
+// Hand writes the "hand" event of one hand, h, as seen by the node self:
+// round, honba, dealer, dice, dora indicator, result, scores by seat (the
+// first players of them: 3 or 4), events, audit, setup and hand times
+// (the JSON in ms), then the hand's blames and faults. nicks names the
+// players (peer id → nickname; may be nil); reds are the table's red
+// fives, by which tiles are named (the JSON lists their Tenhou ids as
+// "red").
+func (r *Reporter) Hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]string, players int, reds wall.Reds) {
+	names := verdict.Names{Seats: h.Seats, Nicks: nicks}
+	audit := "ok"
+	switch {
+	case len(h.Blame) > 0:
+		audit = "FAILED: cheating proven, see BLAME"
+	case len(h.Faults) > 0:
+		audit = "not completed, see FAULT"
+	}
+	var oya string
+	if h.Oya < len(h.Seats) {
+		oya = h.Seats[h.Oya].String()
+	}
+	name := names.Seat(h.Oya)
+	result := verdict.DescribeResult(h.Result, name)
+	for _, p := range h.TimedOut {
+		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
+	}
+	var seatNicks []string // nicknames in seat order, for local
+	for _, p := range h.Seats {
+		seatNicks = append(seatNicks, nicks[p])
+	}
+	// A hand that ended without a result (a fault, an abort) leaves the
+	// scores as they stood when it started.
+	scores := h.Start.Scores
+	if h.Result != nil {
+		scores = h.Result.Scores
+	}
+	seated := scores[:min(max(players, 1), len(scores))] // sanma: seat 3 is empty
+	dealer := "dealer unknown"
+	if oya != "" {
+		dealer = "dealer " + name(game.Seat(h.Oya))
+	}
+	r.Event(map[string]any{
+		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
+		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
+		"dora_indicator": h.DoraIndicator, "red": reds.Tiles(), "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
+		"setup_ms": Milliseconds(h.Setup), "duration_ms": Milliseconds(h.Duration), "pause_ms": Milliseconds(h.Pause), "draw_latency_ms": MillisecondsList(h.DrawLatency),
+	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
+		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator, reds),
+		result, scoreList(seated, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
+	when := "end of hand"
+	if h.Aborted {
+		when = "at once"
+	}
+	for _, b := range h.Blame {
+		r.Blame(b, names, when)
+	}
+	for _, f := range h.Faults {
+		r.Fault(f, names)
+	}
+}
+
+// once reports whether key is new to r, remembering it.
+func (r *Reporter) once(key string) bool {
+	if r.seen == nil {
+		r.seen = map[string]bool{}
+	}
+	if r.seen[key] {
+		return false
+	}
+	r.seen[key] = true
+	return true
+}
+
+// Blame writes a proven cheat (once), naming the player as names does;
+// when says whether it was caught "at once" (on arrival, the hand
+// aborted) or at the "end of hand" (by the audit).
+func (r *Reporter) Blame(b protocol.Blame, names verdict.Names, when string) {
+	if !r.once(fmt.Sprint("blame", b.Hand, b.Peer, b.Reason)) {
+		return
+	}
+	player := names.Short(b.Peer, -1)
+	var ev []string
+	for _, e := range b.Evidence {
+		ev = append(ev, e.String())
+	}
+	r.Event(map[string]any{"event": "blame", "peer": b.Peer.String(), "player": player, "hand": b.Hand, "reason": b.Reason, "evidence": ev, "when": when},
+		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
+}
+
+// Fault writes a fault (once), naming the player as names does.
+func (r *Reporter) Fault(f protocol.Fault, names verdict.Names) {
+	if !r.once(fmt.Sprint("fault", f.Hand, f.Peer, f.Kind)) {
+		return
+	}
+	player := names.Short(f.Peer, -1)
+	var reporters []string
+	for _, p := range f.Reporters {
+		reporters = append(reporters, p.String())
+	}
+	obj := map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters}
+	note, relay := r.relayNote(f.Kind, f.Peer)
+	if note == "" {
+		r.Event(obj, "FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
+		return
+	}
+	obj["relay"], obj["relay_note"] = relay.String(), note
+	r.Event(obj, "FAULT hand %d: %s %s: %s: %s\n  (%s)", f.Hand, player, f.Peer, f.Kind, f.Reason, note)
+}
+
+// scoreList writes scores by seat with the seats' names:
+// "alice (East, seat 0) 25000, bob (South, seat 1) 25000, …".
+func scoreList(scores []int, name func(game.Seat) string) string {
+	var parts []string
+	for s, v := range scores {
+		parts = append(parts, fmt.Sprintf("%s %d", name(game.Seat(s)), v))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func selfMark(h protocol.HandResult, self peer.ID) string {
+	if h.Oya < len(h.Seats) && h.Seats[h.Oya] == self {
+		return " (you)"
+	}
+	return ""
+}
+
+// Milliseconds is d in ms, to the µs: the unit of every "…_ms" field.
+func Milliseconds(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// MillisecondsList is ds in ms, each as Milliseconds gives it.
+func MillisecondsList(ds []time.Duration) []float64 {
+	out := make([]float64, len(ds))
+	for i, d := range ds {
+		out[i] = Milliseconds(d)
+	}
+	return out
+}

@@ -1,0 +1,32 @@
+package progress
+
+import (
+	"github.com/libp2p/go-libp2p/core/network"
+
+	"github.com/mentalmj/mentalmj/node"
+)
+
+// Reachability prints what AutoNAT v2 told the node about a public address
+// of its: "you are not reachable at /ip4/…/tcp/4001: connections you did
+// not open are dropped, …". The JSON event "reachability" has "addr",
+// "reachable" (true, false, or null when unknown), "server" (the AutoNAT
+// server's peer ID, "" when the node cannot tell), "err" and "text".
+func (r *Reporter) Reachability(re node.Reachability) {
+	var reachable any // null: unknown
+	line := "AutoNAT: %s"
+	switch re.Reachability {
+	case network.ReachabilityPublic:
+		reachable, line = true, "you are %s"
+	case network.ReachabilityPrivate:
+		reachable, line = false, "you are %s"
+	}
+	addr, errText := "", ""
+	if re.Addr != nil {
+		addr = re.Addr.String()
+	}
+	if re.Err != nil {
+		errText = re.Err.Error()
+	}
+	r.Event(map[string]any{"event": "reachability", "addr": addr, "reachable": reachable, "server": re.Server.String(), "err": errText, "text": re.String()},
+		line, re)
+}

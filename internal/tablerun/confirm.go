@@ -1,0 +1,90 @@
+package tablerun
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/mentalmj/mentalmj/ui/terminal"
+	"github.com/mentalmj/mentalmj/ui/web"
+)
+
+// Confirm asks the guest to play the host's game, game (the invite's
+// settings in words), before the table is set. With f.UI it starts the
+// browser table now (printing its URL on screen and opening the browser
+// unless f.NoOpen; Play then goes on with the same page) and shows game
+// there with Accept and Decline, while the terminal asks "play this
+// game? [y/N]" on in and screen: the first answer decides. The end of in
+// is no answer when the page can still give one. Without f.UI only the
+// terminal asks. It returns false for a decline, and an error if the
+// browser table cannot be started or ctx ends first. After a true answer
+// the caller must call Play (which stops the page), else StopUI.
+func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen io.Writer) (bool, error) {
+	if !f.UI {
+		return terminal.Confirm(in, screen, "play this game?"), nil
+	}
+	front, err := newFrontend(true, f.Bot || f.MjaiBot != "", os.Stdin, screen, nil)
+	if err != nil {
+		return false, fmt.Errorf("--ui: %w", err)
+	}
+	uiCtx, stop := context.WithCancel(ctx)
+	f.front, f.stopUI = front, stop
+	front.serve(uiCtx, f.NoOpen, screen)
+	front.model.SetGame(fmt.Sprintf("table %s: %s", f.Name, f.Play.Summary()))
+
+	qctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	term := make(chan bool, 1)
+	go func() {
+		term <- terminal.Confirm(eofWaits{in, qctx.Done()}, screen, "play this game? (or answer on the page)")
+	}()
+	var yes bool
+	select {
+	case yes = <-term:
+	case yes = <-answer(qctx, front.srv, game):
+		fmt.Fprintf(screen, "\nanswered on the page: %s\n", map[bool]string{true: "accept", false: "decline"}[yes])
+	case <-ctx.Done():
+		return false, ctx.Err()
+	}
+	if yes {
+		front.model.Answered("you accepted the game: meeting the host…")
+	} else {
+		front.model.Answered("you declined the game; the host is told")
+	}
+	return yes, nil
+}
+
+// answer runs the page's Confirm of game on srv in the background.
+func answer(ctx context.Context, srv *web.Server, game string) <-chan bool {
+	ch := make(chan bool, 1)
+	go func() {
+		if yes, err := srv.Confirm(ctx, game); err == nil {
+			ch <- yes
+		}
+	}()
+	return ch
+}
+
+// StopUI stops a browser table Confirm started and Play did not take
+// over (a declined game); it does nothing otherwise.
+func (f *Table) StopUI() {
+	if f.stopUI != nil {
+		f.stopUI()
+	}
+}
+
+// eofWaits is an io.Reader whose end waits for done: the end of the
+// terminal's input is no answer while the page may still give one.
+type eofWaits struct {
+	r    io.Reader
+	done <-chan struct{}
+}
+
+func (e eofWaits) Read(p []byte) (int, error) {
+	n, err := e.r.Read(p)
+	if n == 0 && err == io.EOF {
+		<-e.done
+	}
+	return n, err
+}

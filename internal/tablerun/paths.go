@@ -1,0 +1,67 @@
+package tablerun
+
+import (
+	"context"
+	"time"
+
+	"github.com/mentalmj/mentalmj/internal/progress"
+	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/ui/screen"
+)
+
+// directWait bounds how long a player waits, before the first hand, for
+// its relayed pairs to become direct (hole punching) when they can.
+const directWait = 15 * time.Second
+
+// awaitDirect waits up to directWait for the table's relayed pairs to
+// become direct, saying what it waits for, and then names every pair that
+// stays relayed, with why and what to do about it: before the first hand,
+// so that players on public relays (limited circuits) know at once.
+func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) {
+	relayed := 0
+	for _, p := range n.Paths() {
+		if !p.Direct {
+			relayed++
+		}
+	}
+	if relayed == 0 {
+		return
+	}
+	out.Event(map[string]any{"event": "direct-wait", "relayed": relayed, "timeout_ms": directWait.Milliseconds()},
+		"waiting up to %s for %d relayed pair(s) to become direct (hole punching)…", directWait, relayed)
+	wctx, cancel := context.WithTimeout(ctx, directWait)
+	paths := n.WaitDirect(wctx)
+	cancel()
+	for _, p := range paths {
+		if p.Direct {
+			continue
+		}
+		advice := "The relay has no limits on this circuit: the game goes through it (every message signed and checked as on a direct path; it adds the relay's round trip)."
+		if p.Limited {
+			advice = "A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers."
+		}
+		out.Event(map[string]any{"event": "stays-relayed", "peer": p.Peer.String(), "relay": p.Relay.String(), "why": p.Why,
+			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "limited": p.Limited},
+			"%s stays relayed: %s.\n  %s", out.Who(p.Peer), p, advice)
+	}
+}
+
+// showPaths shows at the table model's seats how the node reaches each
+// player: every path out has reported and reports until stop is called
+// (the same events as the progress line and the terminal).
+func showPaths(out *progress.Reporter, model *screen.Model) (stop func()) {
+	return out.WatchPaths(func(p node.Path) { model.SetLink(p.Peer, linkOf(p)) })
+}
+
+// linkOf is path p as the table model shows it; its Text is the
+// progress line's own (node.Path.String).
+func linkOf(p node.Path) screen.Link {
+	l := screen.Link{State: screen.LinkNone, Transport: p.Transport, How: p.How, Why: p.Why, Text: p.String()}
+	switch {
+	case p.Direct:
+		l.State = screen.LinkDirect
+	case p.Relay != "":
+		l.State, l.Relay = screen.LinkRelayed, p.Relay.String()
+	}
+	return l
+}

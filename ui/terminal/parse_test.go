@@ -1,0 +1,100 @@
+package terminal
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/screen"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// turnFor starts a kyoku in which the dealer (seat 0) holds hand and has
+// drawn drawn, and returns the snapshot and decision a player sees.
+func turnFor(t *testing.T, hand, drawn string) (screen.Snapshot, screen.Decision) {
+	t.Helper()
+	own, err := riichi.ParseHand(hand)
+	if err != nil {
+		t.Fatal(err)
+	}
+	used := map[wall.Tile]bool{}
+	for _, x := range own {
+		used[x] = true
+	}
+	dt, err := riichi.ParseHand(drawn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	used[dt[0]] = true
+	var deal game.Deal
+	deal.Scores = [4]int{25000, 25000, 25000, 25000}
+	deal.Haipai[0] = own
+	next := wall.Tile(0)
+	take := func() wall.Tile {
+		for used[next] {
+			next++
+		}
+		used[next] = true
+		return next
+	}
+	for s := 1; s < 4; s++ {
+		for range 13 {
+			deal.Haipai[s] = append(deal.Haipai[s], take())
+		}
+	}
+	deal.DoraIndicator = take()
+	k, err := game.NewKyoku(game.TenhouRules(true, true, true), deal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := k.Draw(dt[0]); err != nil {
+		t.Fatal(err)
+	}
+	m := screen.NewModel(nil)
+	m.Observe(protocol.Observation{Hand: 1, Stage: "play", Seat: 0, View: k})
+	def, _ := protocol.Tsumogiri{}.Act(context.Background(), k.Clone(), 0)
+	d := m.Decide(k, 0, time.Time{}, def)
+	return m.Snapshot(), d
+}
+
+// TestParseRefusesWithReasons checks each kind of input against the legal
+// actions of a known position, and that a refused input names why.
+func TestParseRefusesWithReasons(t *testing.T) {
+	// 123m 456p 789s 56m 11z, drew 2z: discarding 2z is tenpai (waits
+	// 4m 7m), discarding 1m is not.
+	s, d := turnFor(t, "123m456p789s56m11z", "2z")
+	label := func(i int) string { return d.Options[i].Label }
+	cases := []struct {
+		in, want, reason string
+	}{
+		{"", label(d.Default), ""},
+		{"9s", "discard 9s", ""},
+		{"14", "discard 2z", ""}, // the drawn tile is last
+		{"1", "discard 1m", ""},
+		{"riichi 2z", "discard 2z riichi", ""},
+		{"r 2z", "discard 2z riichi", ""},
+		{"6z", "", "6z is not in your hand"},
+		{"15", "", "there is no tile 15 in your hand (1..14)"},
+		{"riichi 1m", "", "riichi needs a tenpai hand after the discard"},
+		{"pon", "", "pon is not possible now"},
+		{"xyzzy", "", `unknown command "xyzzy"`},
+		{"riichi", "", "say which tile"},
+	}
+	for _, c := range cases {
+		i, why := Parse(c.in, s, d)
+		switch {
+		case c.reason != "" && !strings.Contains(why, c.reason):
+			t.Errorf("Parse(%q) reason %q, want one containing %q", c.in, why, c.reason)
+		case c.reason == "" && why != "":
+			t.Errorf("Parse(%q) refused: %s", c.in, why)
+		case c.reason == "" && i < 0 && c.in != "":
+			t.Errorf("Parse(%q) = default, want %s", c.in, c.want)
+		case c.reason == "" && i >= 0 && d.Options[i].Label != c.want:
+			t.Errorf("Parse(%q) = %s, want %s", c.in, d.Options[i].Label, c.want)
+		}
+	}
+}

@@ -1,0 +1,424 @@
+package terminal
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/screen"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// Table is the terminal table: a protocol.Player that asks on the
+// terminal, and a protocol.Observer that prints the feed.
+type Table struct {
+	model *screen.Model
+	lines *Lines
+	mu    sync.Mutex // serialises writes to out
+	out   io.Writer
+	shown int // events of the feed already printed
+	// prompting is true while a prompt waits on the current line.
+	prompting bool
+	hands     int // end-of-hand summaries printed
+	// paused is set while the table waits for a peer to reconnect;
+	// pauseShown is when that was last printed.
+	paused     bool
+	pauseShown time.Time
+}
+
+// New returns a terminal table reading the player's lines from in and
+// writing to out, drawing model (which the caller also feeds, or lets
+// Observe, HandDone and Finish feed).
+func New(in io.Reader, out io.Writer, model *screen.Model) *Table {
+	return &Table{model: model, lines: NewLines(in), out: out}
+}
+
+func (t *Table) printf(format string, args ...any) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	fmt.Fprintf(t.out, format, args...)
+}
+
+// Observe feeds the model one observation and prints the new events.
+func (t *Table) Observe(o protocol.Observation) {
+	t.model.Observe(o)
+	t.flush()
+}
+
+// Pause shows that the table waits for a peer to reconnect (the zero
+// Pause: that it plays on): a line when the pause starts, then one every
+// 15 s with the time left, and one when play resumes.
+func (t *Table) Pause(p protocol.Pause) {
+	text := p.Text()
+	t.model.Pause(text)
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	switch {
+	case text == "" && t.paused:
+		t.paused = false
+		fmt.Fprintf(t.out, "  · everyone is back: playing on\n")
+	case text != "" && (!t.paused || time.Since(t.pauseShown) >= 15*time.Second):
+		t.paused, t.pauseShown = true, time.Now()
+		fmt.Fprintf(t.out, "  ⏸ %s\n", text)
+	}
+}
+
+// flush prints the feed's events not yet printed and any new end-of-hand
+// summary.
+func (t *Table) flush() {
+	s := t.model.Snapshot()
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	for _, e := range s.Feed {
+		if e.N > t.shown {
+			if t.prompting {
+				fmt.Fprintln(t.out)
+				t.prompting = false
+			}
+			if e.Kind != "draw" && e.Kind != "info" {
+				fmt.Fprintf(t.out, "  · %s\n", e.Text)
+			}
+			t.shown = e.N
+		}
+	}
+	for ; t.hands < len(s.Hands); t.hands++ {
+		writeSummary(t.out, s, s.Hands[t.hands])
+	}
+}
+
+func (t *Table) setPrompting(on bool) {
+	t.mu.Lock()
+	t.prompting = on
+	t.mu.Unlock()
+}
+
+// HandDone feeds the model a hand's result and prints the end-of-hand
+// summary.
+func (t *Table) HandDone(r protocol.HandResult) {
+	t.model.HandDone(r)
+	t.flush()
+}
+
+// Finish feeds the model the end of the game (see screen.Model.Finish) and
+// prints the standings or the fault.
+func (t *Table) Finish(st *game.Standings, err error) {
+	t.model.Finish(st, err)
+	t.flush()
+	s := t.model.Snapshot()
+	if len(s.Standings) > 0 {
+		t.printf("final standings (points with uma):\n%s", screen.FormatStandings(s.Standings))
+	}
+	if err != nil {
+		t.printf("%s\n", s.Status)
+	}
+}
+
+// tableAction is an action that prints (String) with its tiles named as
+// the table plays the red fives: game.Action.Format(reds).
+type tableAction struct {
+	game.Action
+	reds wall.Reds
+}
+
+func (a tableAction) String() string { return a.Format(a.reds) }
+
+const helpText = `commands:
+  N            discard the tile numbered N in your hand (the drawn tile is last)
+  5m, 0p, 7z   discard that tile (0 is a red five)
+  riichi 5m    discard 5m declaring riichi (also: r 5m)
+  tsumo, ron   win
+  pon, chi [N], kan [N]   call (N picks a variant when there are several)
+  pass         decline the tile on offer
+  kyuushu      declare kyuushu kyuuhai
+  tenpai, noten    declare at the exhaustive draw
+  Enter        the default shown in the prompt
+  help         this text
+`
+
+// Act draws the table and the options, and reads lines until one names a
+// legal action; each refused line gets the reason. When ctx ends first
+// (the decision timeout), it says what the node does instead and returns
+// ctx's error.
+func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error) {
+	tsumogiri, _ := protocol.Tsumogiri{}.Act(ctx, view.Clone(), seat)
+	def := tableAction{tsumogiri, view.Rules().Hand.Reds()} // prints as the table names tiles
+	deadline, _ := ctx.Deadline()
+	d := t.model.Decide(view, seat, deadline, def.Action)
+	t.flush()
+	s := t.model.Snapshot()
+	if len(d.Options) == 0 {
+		return game.Action{}, fmt.Errorf("terminal: no legal action for seat %d", int(seat))
+	}
+	if len(d.Options) == 1 {
+		// Nothing to choose (a pass on a tile nobody can call, say).
+		t.model.Decided(d.ID, "")
+		return d.Options[0].Action, nil
+	}
+	t.mu.Lock()
+	writeTable(t.out, s)
+	writeOptions(t.out, s, d)
+	t.mu.Unlock()
+	prompt := fmt.Sprintf("your action (Enter = %s; help): ", def)
+	if c := d.Countdown(time.Now()); c != "" {
+		prompt = fmt.Sprintf("your action within %s (Enter = %s; help): ", c, def)
+	}
+	t.printf("%s", prompt)
+	t.setPrompting(true)
+	defer t.setPrompting(false)
+	since := time.Now()
+	for {
+		ln, err := t.lines.Next(ctx, since, func(l Line) {
+			if l.Text != "" {
+				t.printf("(ignored %q: typed before this prompt)\n", l.Text)
+			}
+		})
+		if err != nil {
+			if ctx.Err() != nil && !errors.Is(ctx.Err(), context.DeadlineExceeded) {
+				t.model.Decided(d.ID, "")
+				return game.Action{}, ctx.Err()
+			}
+			if ctx.Err() != nil {
+				t.printf("\ntime is up: the node chose %s for you\n", def)
+				t.model.Decided(d.ID, fmt.Sprintf("time ran out: the node chose %s for you", def))
+				return game.Action{}, ctx.Err()
+			}
+			return game.Action{}, fmt.Errorf("reading the terminal: %w", err)
+		}
+		if ln.Text == "help" || ln.Text == "?" {
+			t.printf("%s", helpText)
+			writeOptions(t.out, s, d)
+			t.printf("%s", prompt)
+			continue
+		}
+		o, reason := Parse(ln.Text, s, d)
+		if reason != "" {
+			t.printf("%s\n%s", reason, prompt)
+			continue
+		}
+		if o < 0 {
+			o = d.Default
+		}
+		if o < 0 {
+			t.model.Decided(d.ID, "")
+			return def.Action, nil
+		}
+		t.model.Decided(d.ID, "")
+		return d.Options[o].Action, nil
+	}
+}
+
+// writeOptions lists the decision's options as commands.
+func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision) {
+	var words []string
+	var discards, riichi []string
+	groups := map[string][]screen.Option{}
+	for _, o := range d.Options {
+		groups[o.Kind] = append(groups[o.Kind], o)
+	}
+	hand := handOrder(s)
+	if ds := groups["discard"]; len(ds) > 0 {
+		ok := map[string]bool{}
+		for _, o := range ds {
+			ok[s.TileName(o.Tile)] = true
+		}
+		for i, t := range hand {
+			if !ok[s.TileName(t)] {
+				discards = append(discards, fmt.Sprintf("%d:%s", i+1, s.TileName(t)))
+			}
+		}
+	}
+	for _, o := range groups["riichi"] {
+		riichi = append(riichi, s.TileName(o.Tile))
+	}
+	if s.Offer >= 0 && d.Options[0].Kind != "discard" {
+		fmt.Fprintf(w, "on offer: %s from %s (%s)\n", s.TileName(s.Offer), s.Seats[s.OfferFrom].Name, s.Seats[s.OfferFrom].Wind)
+	}
+	for _, k := range []string{"tsumo", "ron", "kyuushu", "pon", "chi", "daiminkan", "ankan", "kakan", "pass", "tenpai", "noten"} {
+		os := groups[k]
+		switch {
+		case len(os) == 0:
+		case len(os) == 1:
+			words = append(words, os[0].Label)
+		default:
+			var vs []string
+			for i, o := range os {
+				vs = append(vs, fmt.Sprintf("%s %d = %s", verb(k), i+1, o.Label))
+			}
+			words = append(words, strings.Join(vs, ", "))
+		}
+	}
+	if len(words) > 0 {
+		fmt.Fprintf(w, "you may: %s\n", strings.Join(words, " | "))
+	}
+	if len(riichi) > 0 {
+		fmt.Fprintf(w, "riichi by discarding: %s (type riichi TILE)\n", strings.Join(riichi, " "))
+	}
+	switch {
+	case len(groups["discard"]) > 0 && len(discards) > 0:
+		fmt.Fprintf(w, "discard: type the tile's number or name (not %s: kuikae or riichi forbids them)\n", strings.Join(discards, " "))
+	case len(groups["discard"]) > 0:
+		fmt.Fprintln(w, "discard: type the tile's number or name")
+	}
+}
+
+func verb(kind string) string {
+	if kind == "daiminkan" || kind == "ankan" || kind == "kakan" {
+		return "kan"
+	}
+	return kind
+}
+
+// Parse reads one line of input against decision d shown with snapshot s.
+// It returns the option index chosen (-1 for the default, on an empty
+// line) or, when the line names no legal action, a reason in words:
+// "6z is not in your hand", "riichi needs a tenpai closed hand …".
+func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
+	f := strings.Fields(strings.ToLower(line))
+	if len(f) == 0 {
+		return -1, ""
+	}
+	find := func(kinds ...string) []screen.Option {
+		var out []screen.Option
+		for _, o := range d.Options {
+			for _, k := range kinds {
+				if o.Kind == k {
+					out = append(out, o)
+				}
+			}
+		}
+		return out
+	}
+	hand := handOrder(s)
+	reds := s.Reds() // "0p" names a red five only where the table plays it
+	discard := func(tile int, riichiDecl bool) (int, string) {
+		kind := "discard"
+		if riichiDecl {
+			kind = "riichi"
+		}
+		os := find(kind)
+		if len(os) == 0 {
+			if riichiDecl {
+				return 0, "riichi needs your turn, a tenpai closed hand, 1000 points and at least 4 tiles left in the wall"
+			}
+			return 0, "you cannot discard now"
+		}
+		for _, o := range os {
+			if o.Tile == tile || wall.Tile(o.Tile).Kind() == wall.Tile(tile).Kind() && reds.Has(wall.Tile(o.Tile)) == reds.Has(wall.Tile(tile)) {
+				return o.ID, ""
+			}
+		}
+		if riichiDecl {
+			var ts []string
+			for _, o := range os {
+				ts = append(ts, s.TileName(o.Tile))
+			}
+			return 0, fmt.Sprintf("riichi needs a tenpai hand after the discard: discarding %s is not tenpai (riichi discards: %s)", s.TileName(tile), strings.Join(ts, " "))
+		}
+		return 0, fmt.Sprintf("%s cannot be discarded now (swap-calling, kuikae, forbids it, or you are in riichi)", s.TileName(tile))
+	}
+	tileArg := func(arg string) (int, string) {
+		if n, err := strconv.Atoi(arg); err == nil && len(arg) <= 2 && arg[0] != '0' {
+			if n < 1 || n > len(hand) {
+				return -1, fmt.Sprintf("there is no tile %d in your hand (1..%d)", n, len(hand))
+			}
+			return hand[n-1], ""
+		}
+		k, red, err := wall.ParseTileName(arg)
+		if err != nil {
+			return -1, fmt.Sprintf("%q is neither a tile (like 5m, 0p for a red five, 7z) nor a number 1..%d", arg, len(hand))
+		}
+		for _, t := range hand {
+			if wall.Tile(t).Kind() == k && reds.Has(wall.Tile(t)) == red {
+				return t, ""
+			}
+		}
+		for _, t := range hand {
+			if wall.Tile(t).Kind() == k && !red {
+				return t, "" // "5m" for the only five, a red one
+			}
+		}
+		if red && !slices.ContainsFunc(reds.Tiles(), func(t wall.Tile) bool { return t.Kind() == k }) {
+			return -1, fmt.Sprintf("this table plays no red %s: type %s", k, k)
+		}
+		return -1, fmt.Sprintf("%s is not in your hand", arg)
+	}
+	word, args := f[0], f[1:]
+	pick := func(kinds ...string) (int, string) {
+		os := find(kinds...)
+		if len(os) == 0 {
+			return 0, fmt.Sprintf("%s is not possible now; %s", word, optionsHint(d))
+		}
+		if len(args) == 0 {
+			if len(os) > 1 {
+				return 0, fmt.Sprintf("%s how? give a number: %s", word, variantList(os))
+			}
+			return os[0].ID, ""
+		}
+		if n, err := strconv.Atoi(args[0]); err == nil && n >= 1 && n <= len(os) {
+			return os[n-1].ID, ""
+		}
+		return 0, fmt.Sprintf("%q is not one of the choices: %s", args[0], variantList(os))
+	}
+	switch word {
+	case "pass", "skip":
+		return pick("pass")
+	case "tsumo", "ron", "pon", "chi", "kyuushu", "tenpai", "noten":
+		return pick(word)
+	case "kan":
+		return pick("daiminkan", "ankan", "kakan")
+	case "riichi", "r", "reach":
+		if len(args) != 1 {
+			return 0, "say which tile to discard: riichi 5m"
+		}
+		t, why := tileArg(args[0])
+		if why != "" {
+			return 0, why
+		}
+		return discard(t, true)
+	}
+	if len(f) == 1 {
+		t, why := tileArg(word)
+		if why != "" {
+			if _, err := strconv.Atoi(word); err != nil {
+				if _, _, err := wall.ParseTileName(word); err != nil {
+					return 0, fmt.Sprintf("unknown command %q; type help", line)
+				}
+			}
+			return 0, why
+		}
+		return discard(t, false)
+	}
+	return 0, fmt.Sprintf("unknown command %q; type help", line)
+}
+
+func variantList(os []screen.Option) string {
+	var vs []string
+	for i, o := range os {
+		vs = append(vs, fmt.Sprintf("%d = %s", i+1, o.Label))
+	}
+	return strings.Join(vs, ", ")
+}
+
+func optionsHint(d screen.Decision) string {
+	seen := map[string]bool{}
+	var ks []string
+	for _, o := range d.Options {
+		k := verb(o.Kind)
+		if k == "discard" {
+			k = "a discard"
+		}
+		if !seen[k] {
+			seen[k] = true
+			ks = append(ks, k)
+		}
+	}
+	return "you may: " + strings.Join(ks, ", ")
+}

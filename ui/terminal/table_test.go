@@ -1,0 +1,138 @@
+package terminal
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/player/bot"
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/screen"
+)
+
+// syncBuffer is a bytes.Buffer safe for one writer and one reader.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestTimeoutThenFastTyping lets the first decision time out, then types
+// two lines at once at the next prompt — a word the table refuses and a
+// line of NULs and Enter — and answers every later prompt at once. The
+// refused line must get its reason, and every decision after the first
+// must be taken by the player: the node's hand result (its signed
+// messages) names exactly one timeout of this player.
+func TestTimeoutThenFastTyping(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	net := protocol.NewMemNetwork()
+	var keys []crypto.PrivKey
+	var ids []peer.ID
+	for range protocol.Players {
+		k, _, _ := crypto.GenerateEd25519Key(rand.Reader)
+		id, _ := peer.IDFromPrivateKey(k)
+		keys, ids = append(keys, k), append(ids, id)
+	}
+	inR, inW := io.Pipe()
+	var out syncBuffer
+	term := New(inR, &out, screen.NewModel(nil))
+	results := make([][]protocol.HandResult, protocol.Players)
+	errs := make([]error, protocol.Players)
+	var wg sync.WaitGroup
+	for i := range protocol.Players {
+		cfg := protocol.Config{Table: "term-test", Identity: keys[i], Peers: ids, Hands: 1, Transport: net.Transport(ids[i]),
+			Timeout: 20 * time.Second, TurnTimeout: 30 * time.Second}
+		if i == 0 {
+			cfg.Nick = "alice"
+			cfg.Player, cfg.Observer, cfg.OnHand = term, term, term.HandDone
+			cfg.DecisionTimeout = time.Second
+		} else {
+			b := bot.New(uint64(i))
+			cfg.Player = protocol.PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) })
+		}
+		g, err := protocol.NewGame(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i], errs[i] = g.Run(ctx)
+			if errs[i] != nil {
+				net.Disconnect(ids[i])
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	answered := 0
+	for loop := true; loop; {
+		select {
+		case <-done:
+			loop = false
+		case <-ctx.Done():
+			t.Fatal("the hand did not end in time")
+		case <-time.After(2 * time.Millisecond):
+			prompts := strings.Count(out.String(), "your action")
+			timeouts := strings.Count(out.String(), "time is up")
+			switch {
+			case prompts <= answered+1 || prompts == 1:
+				// The current prompt is answered, or is the first one,
+				// left to time out.
+			case answered == 0 && timeouts == 1:
+				io.WriteString(inW, "zz\n\x00\x00\n") // prompt 2
+				answered = 2
+			case answered > 0:
+				io.WriteString(inW, "\x00\n")
+				answered++
+			}
+		}
+	}
+	inW.Close()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("player %d: %v\n%s", i, err, out.String())
+		}
+	}
+	text := out.String()
+	if !strings.Contains(text, `unknown command "zz"`) {
+		t.Errorf("the refused line got no reason:\n%s", text)
+	}
+	var mine int
+	for _, p := range results[0][0].TimedOut {
+		if p == ids[0] {
+			mine++
+		}
+	}
+	if mine != 1 {
+		t.Errorf("the node acted for the player %d times, want once (the first decision); output:\n%s", mine, text)
+	}
+	if !strings.Contains(text, "end of hand 1") || !strings.Contains(text, "alice (") {
+		t.Errorf("no end-of-hand summary naming alice with her wind:\n%s", text)
+	}
+	t.Logf("%d prompts answered after the timeout", answered-1)
+	if testing.Verbose() {
+		t.Log(text[:min(len(text), 6000)])
+	}
+}
