@@ -115,7 +115,7 @@ type HandAudit struct {
 	// yama[9] in sanma), -1 if unknown.
 	DoraIndicator int
 	// Yama is the decrypted wall, 136 Tenhou tile ids (108 in sanma)
-	// indexed as in WALL_LAYOUT.md §5; nil if it could not be decrypted.
+	// indexed as in docs/wall-layout.md §5; nil if it could not be decrypted.
 	// In private-hands mode it holds only the positions shown to everyone
 	// and -1 (game.Unknown) at every other position.
 	Yama []int

@@ -72,7 +72,7 @@ func seating(seed [32]byte, peers []peer.ID) []peer.ID {
 }
 
 // dice returns the two dice of a hand, 0-based (faces d+1) as in Tenhou's
-// INIT seed field (WALL_LAYOUT.md §4): each is a 64-bit word of
+// INIT seed field (docs/wall-layout.md §4): each is a 64-bit word of
 // SHA-256(seed ‖ "dice") modulo 6 (bias below 2⁻⁶⁰).
 func dice(seed [32]byte) [2]int {
 	h := sha256.Sum256(append(seed[:], "dice"...))

@@ -10,7 +10,7 @@ import (
 )
 
 // TestParseHandIDs checks the id assignment rule: lowest free id of the
-// kind, red fives take 16/52/88 and plain fives never do (WALL_LAYOUT.md §7
+// kind, red fives take 16/52/88 and plain fives never do (docs/wall-layout.md §7
 // red-five ids).
 func TestParseHandIDs(t *testing.T) {
 	cases := []struct {

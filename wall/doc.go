@@ -6,7 +6,7 @@
 // 1p..9p, 18..26 = 1s..9s, 27..33 = East, South, West, North, haku, hatsu,
 // chun) and ids 16, 52 and 88 are the red fives when red fives are played.
 //
-// The meaning of each yama index follows ../shared/tenhou/WALL_LAYOUT.md §5
+// The meaning of each yama index follows docs/wall-layout.md §5
 // (verified against 17,944 real Tenhou rounds): the deal takes yama[N-1]
 // downwards in blocks of four, live draws continue from yama[N-1-13P]
 // downwards, the rinshan (replacement) tiles are yama[1], yama[0], yama[3],

@@ -3,7 +3,7 @@ package wall
 import "fmt"
 
 // Layout gives the meaning of each yama index for one wall variant, as
-// verified in WALL_LAYOUT.md §5 (modern seeds) and §6 (2009 hex seeds).
+// verified in docs/wall-layout.md §5 (modern seeds) and §6 (2009 hex seeds).
 // Seats s are counted from the dealer (oya): s = 0 is the dealer, then
 // shimocha, toimen, kamicha.
 type Layout struct {
@@ -12,15 +12,15 @@ type Layout struct {
 	// Size is the number of tiles in the wall: 136 (4 players) or 108.
 	Size int
 	// Legacy2009 selects the dead-wall orientation of the 2009 hex-seed logs
-	// (WALL_LAYOUT.md §6): dora indicator yama[4], ura yama[5], rinshan
+	// (docs/wall-layout.md §6): dora indicator yama[4], ura yama[5], rinshan
 	// yama[0], yama[1], ….
 	Legacy2009 bool
 }
 
-// FourPlayer is the four-player layout (N = 136, WALL_LAYOUT.md §5).
+// FourPlayer is the four-player layout (N = 136, docs/wall-layout.md §5).
 var FourPlayer = Layout{Players: 4, Size: 136}
 
-// ThreePlayer is the three-player layout (N = 108, WALL_LAYOUT.md §5).
+// ThreePlayer is the three-player layout (N = 108, docs/wall-layout.md §5).
 var ThreePlayer = Layout{Players: 3, Size: 108}
 
 // HaipaiSize is the number of tiles in a starting hand before the dealer's
@@ -58,7 +58,7 @@ func (l Layout) Haipai(s int) []int {
 
 // LiveDraws returns the number of live-wall draws in a kyoku with no kan:
 // Size - 14 - 13·Players (70 for four players, 55 for three). Each rinshan
-// draw shortens the live wall by one (WALL_LAYOUT.md §5, "Wall end").
+// draw shortens the live wall by one (docs/wall-layout.md §5, "Wall end").
 func (l Layout) LiveDraws() int { return l.Size - DeadWallSize - HaipaiSize*l.Players }
 
 // LiveDrawIndex returns the yama index of the d-th live draw of a kyoku
@@ -133,7 +133,7 @@ func (l Layout) legacyShift() int {
 
 // Set returns the tile ids of a full set for the layout in ascending order:
 // 0..135 for four players; for three players [0,1,2,3] followed by 32..135
-// (2m–8m removed), WALL_LAYOUT.md §3.
+// (2m–8m removed), docs/wall-layout.md §3.
 func (l Layout) Set() []Tile {
 	out := make([]Tile, 0, l.Size)
 	for t := Tile(0); t < NumTiles; t++ {

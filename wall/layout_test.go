@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// The expected indices below are transcribed from WALL_LAYOUT.md §5 and §8
+// The expected indices below are transcribed from docs/wall-layout.md §5 and §8
 // (verified there against real Tenhou logs), not from this package's output.
 func TestFourPlayerLayout(t *testing.T) {
 	l := FourPlayer

@@ -5,7 +5,7 @@ import (
 )
 
 // Tile is a Tenhou tile id, 0..135 (0..135 with ids 4..31 unused in
-// three-player games). Tile/4 is its Kind. See WALL_LAYOUT.md §7.
+// three-player games). Tile/4 is its Kind. See docs/wall-layout.md §7.
 type Tile int
 
 // Kind is one of the 34 tile kinds: 0..8 = 1m..9m, 9..17 = 1p..9p,
@@ -19,7 +19,7 @@ const (
 	// NumKinds is the number of distinct tile kinds.
 	NumKinds = 34
 	// RedMan is the Tenhou id of the red five of characters (0m) when red
-	// fives are played (WALL_LAYOUT.md §7).
+	// fives are played (docs/wall-layout.md §7).
 	RedMan Tile = 16
 	// RedPin is the Tenhou id of the red five of dots (0p).
 	RedPin Tile = 52

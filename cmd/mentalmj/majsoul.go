@@ -11,7 +11,7 @@ import (
 )
 
 // majsoulCommand verifies Mahjong Soul per-kyoku wall commitments
-// (package wall/majsoul, WALL_LAYOUT.md §10).
+// (package wall/majsoul, docs/wall-layout.md §10).
 var majsoulCommand = command{name: "majsoul", summary: "verify a Mahjong Soul wall commitment", run: runMajsoul}
 
 const majsoulUsage = `mentalmj majsoul: verify Mahjong Soul (雀魂) wall commitments.

@@ -33,7 +33,7 @@ func runTenhou(ctx context.Context, args []string, stdout, stderr io.Writer) int
 }
 
 func tenhouUsage(w io.Writer) {
-	fmt.Fprintf(w, "mentalmj tenhou: reproduce Tenhou (tenhou.net) walls from the <SHUFFLE> seed of a log\nand verify logs against them (shared/tenhou/WALL_LAYOUT.md).\n\nUsage:\n  mentalmj tenhou <subcommand> [flags] [args]\n\nSubcommands:\n")
+	fmt.Fprintf(w, "mentalmj tenhou: reproduce Tenhou (tenhou.net) walls from the <SHUFFLE> seed of a log\nand verify logs against them (docs/wall-layout.md).\n\nUsage:\n  mentalmj tenhou <subcommand> [flags] [args]\n\nSubcommands:\n")
 	for _, c := range tenhouSubcommands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.summary)
 	}

@@ -16,7 +16,7 @@ const tenhouSeatHashHelp = `Usage: mentalmj tenhou seat-hash LOG
 
 Computes the SHA-512 that Tenhou publishes before games on
 tenhou.net/stat/rand ("4 bytes seat permutation + 624*8 seed = 4996 bytes",
-WALL_LAYOUT.md §9) from a log's <SHUFFLE> seed and <UN> names:
+docs/wall-layout.md §9) from a log's <SHUFFLE> seed and <UN> names:
 
   seat string  players numbered 0..3 by sorting their (URL-decoded) names in
                Unicode code-point order; the string lists, for East, South,

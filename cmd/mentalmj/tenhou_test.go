@@ -142,7 +142,7 @@ func TestTenhouVerifyExitCodes(t *testing.T) {
 }
 
 // TestTenhouWallJSON checks the wall subcommand against the published blog
-// vector (WALL_LAYOUT.md §8): kyoku 0 starts 22, 91, 36, 115, dice (5, 1);
+// vector (docs/wall-layout.md §8): kyoku 0 starts 22, 91, 36, 115, dice (5, 1);
 // kyoku 1 starts 87, 71, 33, 26, dice (4, 0); 3p kyoku 0 starts 38, 100.
 func TestTenhouWallJSON(t *testing.T) {
 	seedFile := "@" + blogSeedTxt

@@ -19,7 +19,7 @@ var tenhouVerifyCommand = command{name: "verify", summary: "check Tenhou logs ag
 const tenhouVerifyHelp = `Usage: mentalmj tenhou verify [--json] [--quiet] [--jobs N] PATH...
 
 Regenerates every kyoku's wall from each log's <SHUFFLE> seed and checks the
-log against it (WALL_LAYOUT.md): INIT dice and dora indicator, hai0..hai3 in
+log against it (docs/wall-layout.md): INIT dice and dora indicator, hai0..hai3 in
 deal order, every draw including rinshan draws, every DORA tag, AGARI
 doraHai/doraHaiUra, and the tile count at each exhaustive draw.
 

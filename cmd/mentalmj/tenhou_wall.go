@@ -19,7 +19,7 @@ var tenhouWallCommand = command{name: "wall", summary: "print the walls (yama) a
 const tenhouWallHelp = `Usage: mentalmj tenhou wall [--players 3|4] [--kyoku N] [--json] SEED|LOG
 
 Prints the yama (tile id and name at each index 0..N-1) and the 0-based dice
-of the first N kyoku generated from a Tenhou shuffle seed (WALL_LAYOUT.md
+of the first N kyoku generated from a Tenhou shuffle seed (docs/wall-layout.md
 §1-4). Positions: deal from yama[N-1] downwards, first dora indicator
 yama[5] (4p) / yama[9] (3p), rinshan yama[1], yama[0], ... (§5).
 

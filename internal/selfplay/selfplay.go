@@ -22,7 +22,7 @@ import (
 const MaxSteps = 2000
 
 // Wall returns a four-player yama (136 Tenhou tile ids in yama order,
-// WALL_LAYOUT.md) shuffled by a PCG seeded with seed, with the tiles of
+// docs/wall-layout.md) shuffled by a PCG seeded with seed, with the tiles of
 // dealt moved into the haipai of the East 1 dealer (seat 0) so that a
 // test can be sure they are played. It returns an error when dealt holds
 // more than 13 tiles, an invalid id or an id twice.

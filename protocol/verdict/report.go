@@ -99,7 +99,7 @@ type Hand struct {
 	// DoraIndicator is the Tenhou tile id at yama[5], -1 if not revealed.
 	DoraIndicator int `json:"dora_indicator"`
 	// Yama is the decrypted wall, 136 Tenhou tile ids in yama order
-	// (WALL_LAYOUT.md §5); null if it was not revealed or failed. With
+	// (docs/wall-layout.md §5); null if it was not revealed or failed. With
 	// private hands it holds -1 at every position not shown.
 	Yama   []int  `json:"yama"`
 	Events int    `json:"events"`

@@ -1,7 +1,7 @@
 // Package mjlog reads and writes Tenhou's mjlog XML game records.
 //
 // An mjlog is one XML document, <mjloggm ver="2.3">, whose children are
-// empty elements in play order (WALL_LAYOUT.md §1, §5, §7 describe the
+// empty elements in play order (docs/wall-layout.md §1, §5, §7 describe the
 // fields that matter for the wall):
 //
 //	<SHUFFLE seed= ref=>        the game's generator seed (absent in some logs)
@@ -35,7 +35,7 @@
 // refuses such a record clearly; ParseView reads them, Game.HasHidden
 // reports them, and Parse(Write(g)) is ParseView(Write(g)) for a view.
 //
-// Tiles are Tenhou ids 0..135 (wall.Tile, WALL_LAYOUT.md §7); seats are
+// Tiles are Tenhou ids 0..135 (wall.Tile, docs/wall-layout.md §7); seats are
 // absolute 0..3 as in the log; scores are in units of 100 points as Tenhou
 // writes them. Input is untrusted: every malformed tag, number or tile id
 // yields an error naming the file and the tag, never a panic.

@@ -41,14 +41,14 @@ type Game struct {
 
 // Shuffle is the <SHUFFLE seed= ref=> tag. Seed is the generator seed text,
 // "mt19937ar-sha512-n288-base64,<B64>" or, in 2009 logs,
-// "mt19937ar-sha512-n288,<32 hex words>" (WALL_LAYOUT.md §1).
+// "mt19937ar-sha512-n288,<32 hex words>" (docs/wall-layout.md §1).
 type Shuffle struct {
 	Seed string
 	Ref  string
 }
 
 // GoRule is the <GO type= lobby=> tag. Type is Tenhou's rule bit field
-// (WALL_LAYOUT.md §7): 0x01 vs humans, 0x02 no red fives, 0x04 no kuitan,
+// (docs/wall-layout.md §7): 0x01 vs humans, 0x02 no red fives, 0x04 no kuitan,
 // 0x08 hanchan (east-south game), 0x10 three players, 0x20/0x80 lobby
 // level (0x80 上, 0x20 特, 0xA0 鳳), 0x40 fast. Lobby is the lobby number
 // (0 for the public ranked lobbies).
@@ -124,7 +124,7 @@ type Init struct {
 	// Kyotaku is the number of riichi deposits on the table, seed field 3.
 	Kyotaku int
 	// Dice are seed fields 4 and 5, the 0-based dice values (faces are
-	// Dice[i]+1; WALL_LAYOUT.md §4).
+	// Dice[i]+1; docs/wall-layout.md §4).
 	Dice [2]int
 	// DoraIndicator is seed field 6, the first dora indicator.
 	DoraIndicator wall.Tile

@@ -119,7 +119,7 @@ func TestUnknownKept(t *testing.T) {
 }
 
 // TestInitMatchesWallLayout checks the INIT fields against the worked
-// example of WALL_LAYOUT.md §8 (log 2022060100gm-00a9-0000-a11749d5,
+// example of docs/wall-layout.md §8 (log 2022060100gm-00a9-0000-a11749d5,
 // kyoku 0: seed "0,0,0,5,3,87", hai0 = 36,0,122,114,93,129,127,7,71,65,
 // 47,99,135, first draw <T56/>).
 func TestInitMatchesWallLayout(t *testing.T) {

@@ -35,7 +35,7 @@
 //
 //   - INIT seed="round,honba,kyotaku,die0,die1,dora indicator" with 0-based
 //     dice, ten= in 100s, hai0..hai3 in deal order (wall.Layout.Haipai,
-//     WALL_LAYOUT.md §4).
+//     docs/wall-layout.md §4–5).
 //   - A riichi declaration is <REACH step=1> just before its dahai; the
 //     deposit <REACH step=2 ten=> (scores after the deposit, in 100s)
 //     follows once nobody rons that dahai: right after it, or after the

@@ -8,7 +8,7 @@ import (
 	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 )
 
-// Tenhou's <GO type=> rule bits (WALL_LAYOUT.md §7, mjlog.GoRule).
+// Tenhou's <GO type=> rule bits (docs/wall-layout.md §7, mjlog.GoRule).
 const (
 	goVsHuman  = 0x01 // a table of players, not Tenhou's practice against computers
 	goNoAka    = 0x02 // no red fives

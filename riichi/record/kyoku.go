@@ -53,7 +53,7 @@ func NewKyokuView(k *game.Kyoku, dice [2]int) *Kyoku {
 // dora indicator known to it. It records the INIT tag: seed="round,honba,
 // kyotaku,dice[0],dice[1],dora indicator", ten= the scores in 100s, oya=,
 // hai0..hai3 each seat's 13 tiles in deal order (Kyoku.HaipaiPositions,
-// WALL_LAYOUT.md §4; hai3 empty in sanma). dice are the two 0-based die values (faces minus 1,
+// docs/wall-layout.md §5; hai3 empty in sanma). dice are the two 0-based die values (faces minus 1,
 // 0..5), as in mjlog.Init.Dice. A tile k does not know, dice out of range
 // or a k already in play make Err non-nil.
 func NewKyoku(k *game.Kyoku, dice [2]int) *Kyoku {

@@ -22,7 +22,7 @@ import (
 )
 
 // redByAka is the README's "House rules" table for the aka switch, as
-// tile ids (the first id of a five is its red copy, WALL_LAYOUT.md §7):
+// tile ids (the first id of a five is its red copy, docs/wall-layout.md §7):
 // 1 a red 5p; 2 red 5p and 5s; 3 one per suit; 4 one per suit and a
 // second red 5p (id 53).
 var redByAka = map[int][]wall.Tile{0: {}, 1: {52}, 2: {52, 88}, 3: {16, 52, 88}, 4: {16, 52, 53, 88}}

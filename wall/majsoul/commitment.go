@@ -10,7 +10,7 @@ import (
 )
 
 // Commitment returns SHA-256(wallCode ∥ salt), the per-kyoku digest the
-// client shows (WALL_LAYOUT.md §10): the two strings concatenated with no
+// client shows (docs/wall-layout.md §10): the two strings concatenated with no
 // separator, hashed as bytes.
 func Commitment(wallCode, salt string) [32]byte {
 	h := sha256.New()

@@ -1,5 +1,5 @@
 // Package majsoul verifies Mahjong Soul (雀魂) per-round wall commitments
-// (WALL_LAYOUT.md §10).
+// (docs/wall-layout.md §10).
 //
 // At the start of each kyoku the client shows SHA-256(wall code ∥ salt)
 // and SHA-256(salt); after the game the paipu reveals the wall code and

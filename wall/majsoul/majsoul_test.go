@@ -142,7 +142,7 @@ func TestSyntaxErrors(t *testing.T) {
 }
 
 // TestFourPlayerSet builds the four-player set from the Tenhou ids 0..135
-// (kind id/4, red fives 16, 52, 88; WALL_LAYOUT.md §7), formats and parses
+// (kind id/4, red fives 16, 52, 88; docs/wall-layout.md §7), formats and parses
 // it, and checks CheckSet accepts it and rejects it with one tile changed.
 func TestFourPlayerSet(t *testing.T) {
 	var tiles []Tile

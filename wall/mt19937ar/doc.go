@@ -2,7 +2,7 @@
 // generator exactly as published by Makoto Matsumoto and Takuji Nishimura in
 // mt19937ar.c ("MT19937, with initialization improved 2002/1/26").
 //
-// It is part of Tenhou's wall specification (WALL_LAYOUT.md §1): Tenhou seeds
+// It is part of Tenhou's wall specification (docs/wall-layout.md §1): Tenhou seeds
 // one generator per game with init_by_array over the 624-word key carried in
 // the log's <SHUFFLE seed=...> tag and draws 288 genrand_int32 outputs per
 // kyoku. Only the integer generator is provided (init_genrand,

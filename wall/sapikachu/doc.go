@@ -31,7 +31,7 @@
 //     Fisher–Yates from the top: for i = 135 down to 1, j is uniform in
 //     0..i and yama[i], yama[j] are swapped. A uniform value in 0..n-1 is
 //     drawn by rejection: take words w until w < 2^32 − (2^32 mod n), then
-//     j = w mod n. yama[i] then has the meaning of WALL_LAYOUT.md §5.
+//     j = w mod n. yama[i] then has the meaning of docs/wall-layout.md §5.
 //
 // A Record holds every input and output, byte strings hex-encoded, so
 // Verify can recompute the seed and the yama.

@@ -39,7 +39,7 @@ func fisherYates(yama []wall.Tile, bits uint, next func() (uint32, error)) error
 }
 
 // Shuffle returns the yama (136 Tenhou tile ids, index meaning as in
-// WALL_LAYOUT.md §5) that the seed and GS determine: Fisher–Yates over
+// docs/wall-layout.md §5) that the seed and GS determine: Fisher–Yates over
 // 0..135 driven by ChaCha20(seed) ⊕ GS as the package doc fixes. It returns
 // an error wrapping ErrInput if gs is not GSSize bytes.
 func Shuffle(seed [SeedSize]byte, gs []byte) ([]wall.Tile, error) {

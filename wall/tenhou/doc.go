@@ -1,7 +1,7 @@
 // Package tenhou reproduces Tenhou's (tenhou.net) walls from the seed in a
 // game log and verifies whole logs against them.
 //
-// The model follows ../../../shared/tenhou/WALL_LAYOUT.md, verified on
+// The model follows docs/wall-layout.md, verified on
 // real logs:
 //
 //   - Seed (§1). <SHUFFLE seed="mt19937ar-sha512-n288-base64,B64"> decodes

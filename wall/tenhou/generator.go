@@ -10,14 +10,14 @@ import (
 
 const (
 	// SourceWords is the number of genrand_int32 outputs consumed per kyoku
-	// (the "n288" of the seed prefix, WALL_LAYOUT.md §2).
+	// (the "n288" of the seed prefix, docs/wall-layout.md §2).
 	SourceWords = 288
 	// RndWords is the number of shuffle words per kyoku: nine SHA-512
 	// digests of 64 bytes read as little-endian uint32.
 	RndWords = 144
 	// digestInput is the number of source bytes hashed per digest.
 	digestInput = 128
-	// Dice slots in rnd (WALL_LAYOUT.md §4).
+	// Dice slots in rnd (docs/wall-layout.md §4).
 	diceSlot0 = 135
 	diceSlot1 = 136
 )
@@ -31,13 +31,13 @@ type Wall struct {
 	// Layout is the yama layout the wall was shuffled for.
 	Layout wall.Layout
 	// Rnd is rnd[0..143]: the nine SHA-512 digests of the kyoku's 288
-	// genrand outputs read as little-endian uint32 (WALL_LAYOUT.md §2).
+	// genrand outputs read as little-endian uint32 (docs/wall-layout.md §2).
 	// Only the digests the shuffle and dice read are computed: for three
 	// players (rnd[0..106], rnd[135], rnd[136]) the eighth digest,
 	// rnd[112..127], is skipped and left 0.
 	Rnd [RndWords]uint32
 	// Dice are the two dice, 0-based (faces are Dice[i]+1): rnd[135]%6 and
-	// rnd[136]%6 (WALL_LAYOUT.md §4). They do not influence the deal.
+	// rnd[136]%6 (docs/wall-layout.md §4). They do not influence the deal.
 	Dice [2]int
 	// Tiles holds the yama in its first Layout.Size entries: Tiles[i] is
 	// the Tenhou tile id at yama index i. Use Yama for the slice.
@@ -45,14 +45,14 @@ type Wall struct {
 }
 
 // Yama returns the wall's Layout.Size tile ids (136 or 108) indexed by yama
-// position (WALL_LAYOUT.md §5 gives each position's meaning). The slice
+// position (docs/wall-layout.md §5 gives each position's meaning). The slice
 // aliases w.
 func (w *Wall) Yama() []wall.Tile { return w.Tiles[:w.Layout.Size] }
 
 // Generator reproduces the walls of one Tenhou game from its seed: one
 // mt19937ar generator seeded once with init_by_array(key), then per kyoku
 // 288 outputs → 9 SHA-512 digests → 144 rnd words → swap shuffle
-// (WALL_LAYOUT.md §1–4). A Generator is not safe for concurrent use.
+// (docs/wall-layout.md §1–4). A Generator is not safe for concurrent use.
 type Generator struct {
 	mt     mt19937ar.MT
 	layout wall.Layout

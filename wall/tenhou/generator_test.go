@@ -76,7 +76,7 @@ func vec(t *testing.T, v map[string][]uint64, name string, n int) []uint64 {
 }
 
 // TestBlogVector checks the generator against Tenhou's published example
-// and the intermediate values recorded in WALL_LAYOUT.md §8.
+// and the intermediate values recorded in docs/wall-layout.md §8.
 func TestBlogVector(t *testing.T) {
 	v := blogVectors(t)
 	seed := blogSeed(t)
@@ -153,7 +153,7 @@ func checkYama(t *testing.T, what string, w Wall, want []uint64) {
 }
 
 // naiveWalls is a second, deliberately plain implementation of
-// WALL_LAYOUT.md §2–4 (one Uint32 call per word, a streaming SHA-512, a fresh
+// docs/wall-layout.md §2–4 (one Uint32 call per word, a streaming SHA-512, a fresh
 // tile list per kyoku) used to cross-check the optimised Generator.
 func naiveWalls(key []uint32, players, kyoku int) [][]wall.Tile {
 	mt := mt19937ar.NewByArray(key)

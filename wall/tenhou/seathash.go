@@ -15,7 +15,7 @@ import (
 // seat is written "3". Equal names keep seat order. names holds the names
 // by seat, 3 or 4 of them (mjlog.Game.Players[i].Name).
 //
-// This follows WALL_LAYOUT.md §9 and is NOT confirmed: no published
+// This follows docs/wall-layout.md §9 and is NOT confirmed: no published
 // (seed, seat order, hash) triple has been found to check it. It returns an
 // error for another number of names.
 func SeatString(names []string) (string, error) {
@@ -44,7 +44,7 @@ func SeatString(names []string) (string, error) {
 // and give fewer than 4996 bytes), and no word is byte-swapped (printing the
 // 624 little-endian key words as %08x would reverse each group of 4 bytes).
 //
-// The construction is WALL_LAYOUT.md §9's first candidate, NOT confirmed
+// The construction is docs/wall-layout.md §9's first candidate, NOT confirmed
 // against any published hash. It returns an error for a seat string that is
 // not a permutation of "0123" and for a seed without decoded bytes (the
 // 2009 hex seeds).

@@ -70,7 +70,7 @@ func TestSeatHashMessageOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// key[0] = 0x19265394 (WALL_LAYOUT.md §8) is stored little-endian, so
+	// key[0] = 0x19265394 (docs/wall-layout.md §8) is stored little-endian, so
 	// the first four bytes hex as "94532619".
 	if got := string(msg[:12]); got != "012394532619" {
 		t.Fatalf("message starts %q, want %q", got, "012394532619")

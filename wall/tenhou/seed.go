@@ -15,10 +15,10 @@ type Variant int
 
 const (
 	// Base64 is the modern form "mt19937ar-sha512-n288-base64,B64": 2496
-	// bytes read as 624 little-endian words (WALL_LAYOUT.md §1).
+	// bytes read as 624 little-endian words (docs/wall-layout.md §1).
 	Base64 Variant = iota + 1
 	// Hex2009 is the 2009 form "mt19937ar-sha512-n288,HEX,...,HEX": 32 hex
-	// words, with the reversed dead wall of WALL_LAYOUT.md §6.
+	// words, with the reversed dead wall of docs/wall-layout.md §6.
 	Hex2009
 )
 
@@ -53,7 +53,7 @@ const (
 )
 
 // Seed is a parsed Tenhou shuffle seed: the mt19937ar init_by_array key of
-// one game (WALL_LAYOUT.md §1).
+// one game (docs/wall-layout.md §1).
 type Seed struct {
 	// Variant is the seed form; it selects the dead-wall layout.
 	Variant Variant
@@ -127,7 +127,7 @@ func parseHex(list string) (Seed, error) {
 
 // Layout returns the yama layout of a game played with this seed by the
 // given number of players (3 or 4): wall.FourPlayer or wall.ThreePlayer, with
-// Legacy2009 set for hex seeds (WALL_LAYOUT.md §5–6). It returns an error for
+// Legacy2009 set for hex seeds (docs/wall-layout.md §5–6). It returns an error for
 // any other player count.
 func (s Seed) Layout(players int) (wall.Layout, error) {
 	var l wall.Layout

@@ -134,7 +134,7 @@ func RoundName(kyoku, honba int) string {
 }
 
 // Verify regenerates the walls of a parsed log from its <SHUFFLE> seed and
-// checks every round against them (WALL_LAYOUT.md §1–6): INIT dice and dora
+// checks every round against them (docs/wall-layout.md §1–6): INIT dice and dora
 // indicator, hai0..hai3 in deal order, every draw (a draw after a Call of
 // type Daiminkan, Ankan, Kakan or Kita is a rinshan draw and does not move
 // the live pointer), every <DORA> tag, AGARI doraHai and doraHaiUra, and at
@@ -257,7 +257,7 @@ func (v *verifier) round(r *mjlog.Round, w *Wall) {
 	}
 }
 
-// haipai checks hai0..hai3 against the deal order of WALL_LAYOUT.md §5.
+// haipai checks hai0..hai3 against the deal order of docs/wall-layout.md §5.
 func (v *verifier) haipai(in *mjlog.Init, l wall.Layout) {
 	if in.Oya < 0 || in.Oya >= l.Players {
 		v.mismatch("INIT oya", fmt.Sprintf("a seat 0..%d", l.Players-1), strconv.Itoa(in.Oya))

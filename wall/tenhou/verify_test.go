@@ -26,7 +26,7 @@ func corpusFiles(t testing.TB) []string {
 }
 
 // TestVerifyCorpus verifies every shared real log: the totals are those of
-// MANIFEST.md and WALL_LAYOUT.md (342 games, 3250 rounds: 2198 four-player,
+// MANIFEST.md and docs/wall-layout.md (342 games, 3250 rounds: 2198 four-player,
 // 1052 three-player; 4 hex-seed games with 27 rounds) with no mismatch.
 func TestVerifyCorpus(t *testing.T) {
 	var games, rounds, hexGames, hexRounds, rounds4, rounds3 int

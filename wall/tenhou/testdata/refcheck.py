@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Reference checker for Tenhou logs: python3, standard library only.
 
-The same checks as `mentalmj tenhou verify` (WALL_LAYOUT.md sections 1-7),
+The same checks as `mentalmj tenhou verify` (docs/wall-layout.md sections 1-7),
 written plainly as a second, independent implementation and as the
 baseline of the whole-run speed comparison in BENCHMARKS.md:
 
