@@ -3,7 +3,7 @@ package tablerun
 import (
 	"context"
 	"crypto/rand"
-	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -13,7 +13,6 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/internal/resume"
-	"github.com/mentalmj/mentalmj/player/bot"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/record/mjlog"
@@ -36,233 +35,355 @@ import (
 // transcript, mjai bot or browser table that cannot be started, a
 // resume transcript that does not fit), 3 the game stopped on a fault.
 func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int {
-	key, n, logger, out := ts.Key, ts.Node, ts.Log, ts.Out
-	table, dataDir, nick, useBot := &f.Name, &f.DataDir, &f.Nick, &f.Bot
-	mjlogPath, progressMode := &f.Mjlog, &f.Progress
-	timeout, turnTimeout, decisionTimeout, connectTimeout := &f.Timeout, &f.TurnTimeout, &f.DecisionTimeout, &f.ConnectTimeout
-	transcriptPath := &f.Transcript
-	misbehavior := f.Misbehavior
-	useUI, noOpen, uiLinger, passive := &f.UI, &f.NoOpen, &f.UILinger, &f.Passive
-	infos := n.Peers()
-	mjaiPlayer, code, ok := f.startMjaiBot(logger, out, stderr)
+	p := &playing{Table: f, Seat: ts, stderr: stderr, screen: screenOf(f, stdout, stderr)}
+	mjai, code, ok := f.startMjaiBot(ts.Log, ts.Out, stderr)
 	if !ok {
 		return code
 	}
-	if mjaiPlayer != nil {
-		defer mjaiPlayer.Close()
+	if mjai != nil {
+		p.mjai = mjai
+		defer mjai.Close()
 	}
-
-	path := *transcriptPath
-	if path == "" {
-		path = filepath.Join(*dataDir, "transcripts", fmt.Sprintf("%s-%s.mjt", safeName(*table), time.Now().UTC().Format("20060102T150405Z")))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-			return 2
-		}
+	if err := p.openRecords(); err != nil {
+		return p.fail(err)
 	}
-	tr, gameSeed, records, err := f.openGame(n, path, len(infos)+1, rand.Reader)
+	defer p.tr.Close()
+	if err := p.connect(ctx); err != nil {
+		return p.fail(err)
+	}
+	stopUI, err := p.showTable(ctx)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 2
+		return p.fail(err)
 	}
-	defer tr.Close()
-	statePath := resume.File(f.DataDir, f.Name)
-	var resumeFrom *protocol.Resume
-	if records != nil {
-		path = f.ResumeState.Transcript
-		resumeFrom = &protocol.Resume{Records: records}
-		if err := resumeFrom.Check(n.ID(), append(n.Peers(), n.ID())); err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: --resume: %s: %v\n", path, err)
-			return 2
-		}
-		out.Event(map[string]any{"event": "resuming", "records": len(records), "path": path},
-			"resuming the game at table %q from %d records of %s", *table, len(records), path)
-		if changed := f.adoptHello(records[0].Entry.GetHello()); len(changed) > 0 {
-			out.Event(map[string]any{"event": "resume-settings", "settings": changed},
-				"resuming with the game's own settings: %s", strings.Join(changed, " "))
-		}
-	}
-	out.Event(map[string]any{"event": "transcript", "path": path}, "transcript: %s", path)
-
-	out.Event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(infos))
-	cctx, cancel := context.WithTimeout(ctx, *connectTimeout)
-	err = n.Connect(cctx)
-	cancel()
+	defer stopUI()
+	defer showPaths(p.Out, p.front.model)()
+	g, err := p.newGame()
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
+		return p.fail(err)
+	}
+	p.g = g
+	_, err = g.Run(ctx)
+	p.gameOver(err)
+	defer p.front.linger(ctx, f.UILinger, p.screen)
+	if err != nil {
+		return p.verdict(err)
+	}
+	if !p.allOK {
 		return 1
 	}
-	out.Event(map[string]any{"event": "connected"}, "all players connected")
-	awaitDirect(ctx, n, out)
-
-	// The human's table view and prompts go to the terminal: stdout, or
-	// stderr when stdout carries JSON progress for a launcher.
-	screen := stdout
-	if *progressMode == "json" {
-		screen = stderr
+	if err := p.writeRecords(); err != nil {
+		return p.fail(err)
 	}
-	var gameRef *protocol.Game
-	var results []protocol.HandResult
-	downloads := map[string]web.Download{
-		"transcript": {File: filepath.Base(path), Type: "application/octet-stream", Write: func(w io.Writer) error {
-			if err := tr.Sync(); err != nil {
-				return err
-			}
-			f, err := os.Open(path)
-			if err != nil {
-				return err
-			}
-			defer f.Close()
-			_, err = io.Copy(w, f)
-			return err
+	p.reportEnd()
+	return 0
+}
+
+// playing is one Play under way: the table and seat it was given, and
+// what each step of the game adds for the next.
+type playing struct {
+	*Table
+	Seat
+	stderr io.Writer
+	// screen is where the human's table view and prompts go (screenOf).
+	screen io.Writer
+
+	mjai       *mjaiSeat // the external mjai bot, or nil
+	path       string    // the transcript's path
+	tr         *protocol.Transcript
+	seed       []byte           // the game's secret seed
+	resumeFrom *protocol.Resume // nil for a new game
+	front      *frontend
+	clock      *timecontrol.Clock // a human seat's time control, or nil
+	g          *protocol.Game     // set once the game is made
+	results    []protocol.HandResult
+	allOK      bool // every hand so far audited ok
+	seated     bool // the seating was reported
+}
+
+// exitError is an error with join's exit code for it.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e exitError) Error() string { return e.err.Error() }
+func (e exitError) Unwrap() error { return e.err }
+
+// fail prints err on stderr as "mentalmj join: …" and returns its exit
+// code: an exitError's own, else 1.
+func (p *playing) fail(err error) int {
+	fmt.Fprintf(p.stderr, "mentalmj join: %v\n", err)
+	var e exitError
+	if errors.As(err, &e) {
+		return e.code
+	}
+	return 1
+}
+
+// badInput is err with exit code 2 (bad input).
+func badInput(err error) error { return exitError{code: 2, err: err} }
+
+// screenOf is where the human's table view and prompts go: stdout, or
+// stderr when stdout carries JSON progress for a launcher.
+func screenOf(f *Table, stdout, stderr io.Writer) io.Writer {
+	if f.Progress == "json" {
+		return stderr
+	}
+	return stdout
+}
+
+// openRecords opens the transcript (a new one at the default path or
+// f.Transcript, or the one to resume, checked against the table) with
+// the game's seed, and reports it. Its errors are bad input.
+func (p *playing) openRecords() error {
+	p.path = p.Transcript
+	if p.path == "" {
+		p.path = filepath.Join(p.DataDir, "transcripts", fmt.Sprintf("%s-%s.mjt", safeName(p.Name), time.Now().UTC().Format("20060102T150405Z")))
+		if err := os.MkdirAll(filepath.Dir(p.path), 0o755); err != nil {
+			return badInput(err)
+		}
+	}
+	tr, seed, records, err := p.openGame(p.Node, p.path, len(p.Node.Peers())+1, rand.Reader)
+	if err != nil {
+		return badInput(err)
+	}
+	p.tr, p.seed = tr, seed
+	if records != nil {
+		if err := p.resumeAt(records); err != nil {
+			tr.Close()
+			return badInput(err)
+		}
+	}
+	p.Out.Event(map[string]any{"event": "transcript", "path": p.path}, "transcript: %s", p.path)
+	return nil
+}
+
+// resumeAt checks that the records of the transcript to resume fit this
+// table, reports the resume and takes the game's own settings.
+func (p *playing) resumeAt(records []*protocol.Opened) error {
+	p.path = p.ResumeState.Transcript
+	p.resumeFrom = &protocol.Resume{Records: records}
+	if err := p.resumeFrom.Check(p.Node.ID(), append(p.Node.Peers(), p.Node.ID())); err != nil {
+		return fmt.Errorf("--resume: %s: %w", p.path, err)
+	}
+	p.Out.Event(map[string]any{"event": "resuming", "records": len(records), "path": p.path},
+		"resuming the game at table %q from %d records of %s", p.Name, len(records), p.path)
+	if changed := p.adoptHello(records[0].Entry.GetHello()); len(changed) > 0 {
+		p.Out.Event(map[string]any{"event": "resume-settings", "settings": changed},
+			"resuming with the game's own settings: %s", strings.Join(changed, " "))
+	}
+	return nil
+}
+
+// connect waits (within ConnectTimeout) for every peer, then up to
+// directWait for relayed pairs to become direct.
+func (p *playing) connect(ctx context.Context) error {
+	p.Out.Event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(p.Node.Peers()))
+	cctx, cancel := context.WithTimeout(ctx, p.ConnectTimeout)
+	err := p.Node.Connect(cctx)
+	cancel()
+	if err != nil {
+		return err
+	}
+	p.Out.Event(map[string]any{"event": "connected"}, "all players connected")
+	awaitDirect(ctx, p.Node, p.Out)
+	return nil
+}
+
+// showTable shows the table: the browser table Confirm started, or a new
+// frontend (served until stop), and, for a human seat, its clock.
+func (p *playing) showTable(ctx context.Context) (stop func(), err error) {
+	p.front = p.Table.front
+	if p.front != nil {
+		// Confirm started the page already: it goes on.
+		stop = p.StopUI
+		p.front.srv.SetDownloads(p.downloads())
+	} else {
+		p.front, err = newFrontend(p.UI, p.Bot || p.MjaiBot != "", os.Stdin, p.screen, p.downloads())
+		if err != nil {
+			return nil, badInput(fmt.Errorf("--ui: %w", err))
+		}
+		uiCtx, stopUI := context.WithCancel(ctx)
+		stop = stopUI
+		p.front.serve(uiCtx, p.NoOpen, p.screen)
+	}
+	p.front.model.SetGame(fmt.Sprintf("table %s: %s", p.Name, p.Play.Summary()))
+	if p.front.player != nil && !p.Passive && p.mjai == nil {
+		p.clock = timecontrol.NewClock(p.Play.Time)
+		p.front.setClock(p.clock)
+	}
+	return stop, nil
+}
+
+// downloads are the records the browser table offers: the transcript so
+// far, and the game record of the hands played as mjlog and
+// tenhou.net/6 JSON.
+func (p *playing) downloads() map[string]web.Download {
+	return map[string]web.Download{
+		"transcript": {File: filepath.Base(p.path), Type: "application/octet-stream", Write: p.copyTranscript},
+		"mjlog": {File: safeName(p.Name) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
+			return mjlog.Write(w, p.g.Record(p.results))
 		}},
-		"mjlog": {File: safeName(*table) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
-			return mjlog.Write(w, gameRef.Record(results))
-		}},
-		"json": {File: safeName(*table) + ".json", Type: "application/json", Write: func(w io.Writer) error {
-			l, err := tenhou6.Convert(gameRef.Record(results))
+		"json": {File: safeName(p.Name) + ".json", Type: "application/json", Write: func(w io.Writer) error {
+			l, err := tenhou6.Convert(p.g.Record(p.results))
 			if err != nil {
 				return err
 			}
 			return l.Encode(w)
 		}},
 	}
-	front := f.front
-	if front != nil {
-		// Confirm started the page already: it goes on.
-		defer f.StopUI()
-		front.srv.SetDownloads(downloads)
-	} else {
-		front, err = newFrontend(*useUI, *useBot || f.MjaiBot != "", os.Stdin, screen, downloads)
-		if err != nil {
-			fmt.Fprintf(stderr, "mentalmj join: --ui: %v\n", err)
-			return 2
-		}
-		uiCtx, stopUI := context.WithCancel(ctx)
-		defer stopUI()
-		front.serve(uiCtx, *noOpen, screen)
+}
+
+// copyTranscript writes the transcript so far to w.
+func (p *playing) copyTranscript(w io.Writer) error {
+	if err := p.tr.Sync(); err != nil {
+		return err
 	}
-	player := front.player
-	defer showPaths(out, front.model)()
-	front.model.SetGame(fmt.Sprintf("table %s: %s", *table, f.Play.Summary()))
-	var clock *timecontrol.Clock // a human seat's time control
-	if player != nil && !*passive && mjaiPlayer == nil {
-		clock = timecontrol.NewClock(f.Play.Time)
-		front.setClock(clock)
+	f, err := os.Open(p.path)
+	if err != nil {
+		return err
 	}
-	if player == nil {
-		var seed [8]byte
-		rand.Read(seed[:])
-		player = botPlayer{bot.New(binary.LittleEndian.Uint64(seed[:]))}
+	defer f.Close()
+	_, err = io.Copy(w, f)
+	return err
+}
+
+// player is who plays the seat: the mjai bot, tsumogiri when Passive,
+// the person at the table, or the built-in bot.
+func (p *playing) player() protocol.Player {
+	switch {
+	case p.mjai != nil:
+		return p.mjai
+	case p.Passive:
+		return protocol.Tsumogiri{}
+	case p.front.player != nil:
+		return p.front.player
 	}
-	if *passive {
-		player = protocol.Tsumogiri{}
-	}
-	if mjaiPlayer != nil {
-		player = mjaiPlayer
-	}
-	ids := append(n.Peers(), n.ID())
-	allOK := true
-	seated := false
-	observer := &joinObserver{out: out, front: front, observe: func(o protocol.Observation) {
-		if !seated && o.Seats != nil {
-			seated = true
-			names := verdict.Names{Seats: o.Seats, Nicks: gameRef.Nicks()}
-			var seats, nicks []string
-			line := ""
-			for s, p := range o.Seats {
-				seats, nicks = append(seats, p.String()), append(nicks, o.Nicks[s])
-				out.Name(p, o.Nicks[s]) // path lines name the player from now on
-				you := ""
-				if game.Seat(s) == o.Seat {
-					you = " (you)"
-				}
-				line += fmt.Sprintf("\n  %s%s in East 1  %s", names.Short(p, 0), you, p)
-			}
-			out.Event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
-				"seating (the winds turn with the dealer):%s", line)
-		}
-		front.Observe(o)
-		if mjaiPlayer != nil {
-			mjaiPlayer.Observe(o)
-		}
-	}}
+	return newBuiltinBot()
+}
+
+// newGame makes the protocol's game of the table, its hands reported by
+// handDone and its observations by observe. Its errors are bad input.
+func (p *playing) newGame() (*protocol.Game, error) {
+	p.allOK = true
 	g, err := protocol.NewGame(protocol.Config{
-		Table:           *table,
-		Identity:        key,
-		Peers:           ids,
-		Nick:            *nick,
-		Hands:           f.Play.Hands,
-		Tonpuu:          f.Play.Tonpuu,
-		NoProofs:        f.Play.NoProofs,
-		PrivateHands:    f.Play.PrivateHands,
-		Rules:           f.Play.Rules,
-		Time:            f.Play.Time,
-		Clock:           clock,
-		NoPipeline:      f.NoPipeline,
-		Transport:       n,
-		Transcript:      tr,
-		Player:          player,
-		Timeout:         *timeout,
-		TurnTimeout:     *turnTimeout,
-		DecisionTimeout: *decisionTimeout,
-		Logger:          logger,
-		Observer:        observer,
-		Misbehavior:     misbehavior,
-		Rand:            protocol.SeedRand(gameSeed),
-		ReconnectGrace:  f.ReconnectGrace,
-		Resume:          resumeFrom,
-		OnHand: func(r protocol.HandResult) {
-			allOK = allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
-			results = append(results, r)
-			out.Hand(r, n.ID(), gameRef.Nicks(), gameRef.Players(), gameRef.Rules().Hand.Reds())
-			front.HandDone(r)
-		},
+		Table:           p.Name,
+		Identity:        p.Key,
+		Peers:           append(p.Node.Peers(), p.Node.ID()),
+		Nick:            p.Nick,
+		Hands:           p.Play.Hands,
+		Tonpuu:          p.Play.Tonpuu,
+		NoProofs:        p.Play.NoProofs,
+		PrivateHands:    p.Play.PrivateHands,
+		Rules:           p.Play.Rules,
+		Time:            p.Play.Time,
+		Clock:           p.clock,
+		NoPipeline:      p.NoPipeline,
+		Transport:       p.Node,
+		Transcript:      p.tr,
+		Player:          p.player(),
+		Timeout:         p.Timeout,
+		TurnTimeout:     p.TurnTimeout,
+		DecisionTimeout: p.DecisionTimeout,
+		Logger:          p.Log,
+		Observer:        &joinObserver{out: p.Out, front: p.front, observe: p.observe},
+		Misbehavior:     p.Misbehavior,
+		Rand:            protocol.SeedRand(p.seed),
+		ReconnectGrace:  p.ReconnectGrace,
+		Resume:          p.resumeFrom,
+		OnHand:          p.handDone,
 	})
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 2
+		return nil, badInput(err)
 	}
-	gameRef = g
-	_, err = g.Run(ctx)
-	// The game is over, one way or another: nothing left to resume.
-	if rerr := resume.Remove(statePath); rerr != nil {
-		logger.Warn("could not remove the resume state", "err", rerr)
+	return g, nil
+}
+
+// observe reports the seating once it is known and feeds the table and
+// the mjai bot each observation.
+func (p *playing) observe(o protocol.Observation) {
+	if !p.seated && o.Seats != nil {
+		p.seated = true
+		p.reportSeats(o)
 	}
-	front.Finish(g, err)
-	defer front.linger(ctx, *uiLinger, screen)
-	if err != nil {
-		hand := len(results)
-		b, f := protocol.Verdict(err, n.ID(), hand)
-		names := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}
-		if b != nil {
-			out.Blame(*b, names, "at once")
-			fmt.Fprintf(stderr, "mentalmj join: cheating proven: %v\n", err)
-			return 1
+	p.front.Observe(o)
+	if p.mjai != nil {
+		p.mjai.Observe(o)
+	}
+}
+
+// reportSeats reports the seating of o, and names the players in the
+// path lines from now on.
+func (p *playing) reportSeats(o protocol.Observation) {
+	names := verdict.Names{Seats: o.Seats, Nicks: p.g.Nicks()}
+	var seats, nicks []string
+	line := ""
+	for s, id := range o.Seats {
+		seats, nicks = append(seats, id.String()), append(nicks, o.Nicks[s])
+		p.Out.Name(id, o.Nicks[s]) // path lines name the player from now on
+		you := ""
+		if game.Seat(s) == o.Seat {
+			you = " (you)"
 		}
-		out.Fault(*f, names)
-		fmt.Fprintf(stderr, "mentalmj join: the game stopped: %v\n", err)
-		return 3
+		line += fmt.Sprintf("\n  %s%s in East 1  %s", names.Short(id, 0), you, id)
 	}
-	if !allOK {
+	p.Out.Event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
+		"seating (the winds turn with the dealer):%s", line)
+}
+
+// handDone records and reports an audited hand.
+func (p *playing) handDone(r protocol.HandResult) {
+	p.allOK = p.allOK && len(r.Blame) == 0 && len(r.Faults) == 0 && r.Yama != nil
+	p.results = append(p.results, r)
+	p.Out.Hand(r, p.Node.ID(), p.g.Nicks(), p.g.Players(), p.g.Rules().Hand.Reds())
+	p.front.HandDone(r)
+}
+
+// gameOver removes the resume state (nothing is left to resume, one way
+// or another) and shows the end of the game, err its error.
+func (p *playing) gameOver(err error) {
+	if rerr := resume.Remove(resume.File(p.DataDir, p.Name)); rerr != nil {
+		p.Log.Warn("could not remove the resume state", "err", rerr)
+	}
+	p.front.Finish(p.g, err)
+}
+
+// verdict reports why the game stopped, err: a proven cheat (exit code 1)
+// or a fault (3).
+func (p *playing) verdict(err error) int {
+	b, fault := protocol.Verdict(err, p.Node.ID(), len(p.results))
+	names := verdict.Names{Seats: p.g.Seats(), Nicks: p.g.Nicks()}
+	if b != nil {
+		p.Out.Blame(*b, names, "at once")
+		fmt.Fprintf(p.stderr, "mentalmj join: cheating proven: %v\n", err)
 		return 1
 	}
-	jsonPath := f.JSON
+	p.Out.Fault(*fault, names)
+	fmt.Fprintf(p.stderr, "mentalmj join: the game stopped: %v\n", err)
+	return 3
+}
+
+// writeRecords writes the game records: mjlog to Mjlog if set, and
+// tenhou.net/6 JSON to JSON or DataDir/games/ beside the transcript's name.
+func (p *playing) writeRecords() error {
+	jsonPath := p.JSON
 	if jsonPath == "" {
-		jsonPath = filepath.Join(*dataDir, "games", strings.TrimSuffix(filepath.Base(path), ".mjt")+".json")
+		jsonPath = filepath.Join(p.DataDir, "games", strings.TrimSuffix(filepath.Base(p.path), ".mjt")+".json")
 	}
-	if err := writeGameFiles(out, g.Record(results), *mjlogPath, jsonPath, g.Seats(), n.ID()); err != nil {
-		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 1
-	}
+	return writeGameFiles(p.Out, p.g.Record(p.results), p.Mjlog, jsonPath, p.g.Seats(), p.Node.ID())
+}
+
+// reportEnd reports the final standings of a finished match and the
+// node's peak RSS and CPU time.
+func (p *playing) reportEnd() {
+	g := p.g
 	st := g.Standings()
 	if g.MatchOver() {
 		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
-		out.Event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandingsOf(st, g.Players(), name))
+		p.Out.Event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandingsOf(st, g.Players(), name))
 	}
 	rss := peakRSSKiB()
 	cpu := cpuTime()
-	out.Event(map[string]any{"event": "done", "hands": len(results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": progress.Milliseconds(cpu)},
-		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(results), rss, cpu.Round(time.Millisecond))
-	return 0
+	p.Out.Event(map[string]any{"event": "done", "hands": len(p.results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": progress.Milliseconds(cpu)},
+		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(p.results), rss, cpu.Round(time.Millisecond))
 }
