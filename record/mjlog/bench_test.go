@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// BenchmarkParse parses every shared log per iteration and reports the
+// BenchmarkParse parses every log of the corpus per iteration and reports the
 // throughput in kyoku (rounds) per second and bytes per second.
 func BenchmarkParse(b *testing.B) {
 	games := loadCorpus(b)
@@ -26,7 +26,7 @@ func BenchmarkParse(b *testing.B) {
 	b.ReportMetric(float64(rounds)*float64(b.N)/b.Elapsed().Seconds(), "rounds/s")
 }
 
-// BenchmarkWrite writes every shared log per iteration.
+// BenchmarkWrite writes every log of the corpus per iteration.
 func BenchmarkWrite(b *testing.B) {
 	games := loadCorpus(b)
 	size := 0
@@ -46,7 +46,7 @@ func BenchmarkWrite(b *testing.B) {
 	}
 }
 
-// BenchmarkParseXML parses every shared log per iteration with the
+// BenchmarkParseXML parses every log of the corpus per iteration with the
 // encoding/xml reader (the reference path), for comparison with
 // BenchmarkParse.
 func BenchmarkParseXML(b *testing.B) {

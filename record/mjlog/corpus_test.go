@@ -1,41 +1,34 @@
 package mjlog
 
 import (
-	"bufio"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// corpusDir holds the shared real Tenhou logs; MANIFEST.md describes them.
-const corpusDir = "../../../shared/tenhou/logs"
-
-// corpusGame is one parsed log of the shared corpus with its raw bytes.
+// corpusGame is one parsed log of the corpus with its raw bytes.
 type corpusGame struct {
 	path string
 	raw  []byte
 	game *Game
 }
 
-// parseCorpus parses every log of the shared corpus once per test binary;
-// the result is read-only.
+// parseCorpus parses every log of the corpus (the repository's subset or
+// the whole shared corpus, tenhoucorpus.For) once per test binary; the
+// result is read-only.
 var parseCorpus = sync.OnceValues(func() ([]corpusGame, error) {
-	paths, err := filepath.Glob(filepath.Join(corpusDir, "*.xml"))
+	paths, err := corpus.Files()
 	if err != nil {
 		return nil, err
 	}
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("no logs in %s", corpusDir)
-	}
 	out := make([]corpusGame, 0, len(paths))
 	for _, p := range paths {
-		raw, err := os.ReadFile(p)
+		raw, err := tenhoucorpus.ReadFile(p)
 		if err != nil {
 			return nil, err
 		}
@@ -48,13 +41,15 @@ var parseCorpus = sync.OnceValues(func() ([]corpusGame, error) {
 	return out, nil
 })
 
-// loadCorpus returns the parsed shared corpus, failing the test on any
-// parse error; it skips the test when the directory is absent.
+// corpus is the corpus the tests read, set by loadCorpus before the first
+// parseCorpus.
+var corpus tenhoucorpus.Corpus
+
+// loadCorpus returns the parsed corpus, failing the test on any parse
+// error.
 func loadCorpus(t testing.TB) []corpusGame {
 	t.Helper()
-	if _, err := os.Stat(corpusDir); os.IsNotExist(err) {
-		t.Skipf("corpus %s absent", corpusDir)
-	}
+	corpus = tenhoucorpus.For(t)
 	games, err := parseCorpus()
 	if err != nil {
 		t.Fatal(err)
@@ -62,45 +57,20 @@ func loadCorpus(t testing.TB) []corpusGame {
 	return games
 }
 
-// manifestRow is one file row of the corpus MANIFEST.md.
-type manifestRow struct{ rule, notes string }
-
-// loadManifest reads the file table of ../MANIFEST.md next to corpusDir.
-func loadManifest(t testing.TB) map[string]manifestRow {
-	t.Helper()
-	f, err := os.Open(filepath.Join(corpusDir, "..", "MANIFEST.md"))
-	if err != nil {
-		t.Fatalf("manifest: %v", err)
-	}
-	defer f.Close()
-	rows := map[string]manifestRow{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		cols := strings.Split(sc.Text(), "|")
-		if len(cols) > 10 && strings.HasSuffix(strings.TrimSpace(cols[1]), ".xml") {
-			rows[strings.TrimSpace(cols[1])] = manifestRow{rule: strings.TrimSpace(cols[3]), notes: strings.TrimSpace(cols[9])}
-		}
-	}
-	if len(rows) == 0 {
-		t.Fatal("manifest: no file rows")
-	}
-	return rows
-}
-
-// TestParseCorpus checks every shared log parses, that the totals match
-// MANIFEST.md (342 games, 3250 rounds), and that the number of each tag
+// TestParseCorpus checks every log of the corpus parses, that the numbers
+// of games and rounds are those its MANIFEST.md lists, and that the number of each tag
 // kind counted with a regular expression over the raw text equals the
 // number of parsed events of that kind.
 func TestParseCorpus(t *testing.T) {
 	games := loadCorpus(t)
-	manifest := loadManifest(t)
+	manifest := corpus.MustManifest(t)
+	want := manifest.Totals()
 	rounds := 0
 	for _, c := range games {
 		rounds += len(c.game.Rounds)
 	}
-	if len(games) != 342 || rounds != 3250 {
-		t.Errorf("corpus: %d games, %d rounds; MANIFEST.md says 342 and 3250", len(games), rounds)
+	if len(games) != want.Games || rounds != want.Rounds {
+		t.Errorf("%s: %d games, %d rounds; its MANIFEST.md says %d and %d", corpus, len(games), rounds, want.Games, want.Rounds)
 	}
 	patterns := map[string]*regexp.Regexp{
 		"draw":      regexp.MustCompile(`<[TUVW][0-9]+/>`),
@@ -154,7 +124,7 @@ func TestParseCorpus(t *testing.T) {
 		if len(c.game.Players) != 4 {
 			t.Errorf("%s: %d players", c.path, len(c.game.Players))
 		}
-		if c.game.Owari == nil && !strings.Contains(manifest[filepath.Base(c.path)].notes, "no owari") {
+		if c.game.Owari == nil && !strings.Contains(manifest.ByFile[tenhoucorpus.Name(c.path)].Notes, "no owari") {
 			t.Errorf("%s: no owari", c.path)
 		}
 	}
@@ -165,10 +135,10 @@ func TestParseCorpus(t *testing.T) {
 // corpus builder from the same bits with an independent decoder.
 func TestGoRuleManifest(t *testing.T) {
 	games := loadCorpus(t)
-	manifest := loadManifest(t)
+	manifest := corpus.MustManifest(t)
 	for _, c := range games {
-		row, ok := manifest[filepath.Base(c.path)]
-		want := row.rule
+		row, ok := manifest.ByFile[tenhoucorpus.Name(c.path)]
+		want := row.Rule
 		if !ok {
 			t.Errorf("%s: not in MANIFEST.md", c.path)
 			continue

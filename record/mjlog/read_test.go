@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -123,10 +124,7 @@ func TestUnknownKept(t *testing.T) {
 // kyoku 0: seed "0,0,0,5,3,87", hai0 = 36,0,122,114,93,129,127,7,71,65,
 // 47,99,135, first draw <T56/>).
 func TestInitMatchesWallLayout(t *testing.T) {
-	g, err := Read(corpusDir + "/2022060100gm-00a9-0000-a11749d5.xml")
-	if os.IsNotExist(err) {
-		t.Skip("corpus absent")
-	}
+	g, err := Read(tenhoucorpus.For(t).Path(t, "2022060100gm-00a9-0000-a11749d5.xml"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,14 +144,17 @@ func TestInitMatchesWallLayout(t *testing.T) {
 // FuzzParse checks Parse never panics and that whatever it accepts,
 // Write→Parse reproduces.
 func FuzzParse(f *testing.F) {
+	corpus := tenhoucorpus.For(f)
 	for _, p := range []string{
-		corpusDir + "/2009100718gm-00e1-0000-470654d3.xml",
-		corpusDir + "/2014091101gm-00b9-0000-5ca6b487.xml",
+		corpus.Path(f, "2009100718gm-00e1-0000-470654d3.xml"),
+		corpus.Path(f, "2014091101gm-00b9-0000-5ca6b487.xml"),
 		"testdata/unknown.xml",
 	} {
-		if raw, err := os.ReadFile(p); err == nil {
-			f.Add(raw)
+		raw, err := tenhoucorpus.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
 		}
+		f.Add(raw)
 	}
 	f.Add([]byte(`<mjloggm><GO type="1"/><INIT seed="0,0,0,0,0,0" oya="0"/><T1/><N who="0" m="31008"/></mjloggm>`))
 	f.Fuzz(func(t *testing.T, data []byte) {

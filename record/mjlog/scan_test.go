@@ -7,6 +7,8 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
 // parseFast parses doc with the fast scanner alone (no fallback): the
@@ -47,7 +49,7 @@ func sameParse(t *testing.T, doc, name string) bool {
 	return true
 }
 
-// TestScannerMatchesXML: on every shared log the fast scanner takes the
+// TestScannerMatchesXML: on every log of the corpus the fast scanner takes the
 // document itself (no fallback) and yields exactly the Game the
 // encoding/xml reader does.
 func TestScannerMatchesXML(t *testing.T) {
@@ -57,8 +59,8 @@ func TestScannerMatchesXML(t *testing.T) {
 			t.Errorf("%s: the fast scanner fell back to encoding/xml", c.path)
 		}
 	}
-	if len(games) != 342 {
-		t.Errorf("%d shared logs, want 342", len(games))
+	if want := corpus.MustManifest(t).Totals().Games; len(games) != want {
+		t.Errorf("%d logs of %s, its MANIFEST.md lists %d", len(games), corpus, want)
 	}
 }
 
@@ -124,9 +126,11 @@ func FuzzScanner(f *testing.F) {
 	for _, doc := range scannerEdgeCases {
 		f.Add(doc)
 	}
-	if raw, err := os.ReadFile(corpusDir + "/2010081709gm-00a9-0000-fe3371ad.xml"); err == nil {
-		f.Add(string(raw[:min(len(raw), 3000)]) + "</mjloggm>")
+	raw, err := tenhoucorpus.ReadFile(tenhoucorpus.For(f).Path(f, "2010081709gm-00a9-0000-fe3371ad.xml"))
+	if err != nil {
+		f.Fatal(err)
 	}
+	f.Add(string(raw[:min(len(raw), 3000)]) + "</mjloggm>")
 	f.Fuzz(func(t *testing.T, doc string) {
 		if strings.HasPrefix(doc, "\x1f\x8b") {
 			// gzip magic: Parse decompresses before either tokenizer runs

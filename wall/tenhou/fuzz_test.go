@@ -1,11 +1,10 @@
 package tenhou
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
@@ -30,9 +29,11 @@ func FuzzParseSeed(f *testing.F) {
 // FuzzVerify checks that Verify never panics on a log mjlog accepts
 // (seeded with a real log, so mutations keep a valid SHUFFLE seed).
 func FuzzVerify(f *testing.F) {
-	if b, err := os.ReadFile(filepath.Join(corpusDir, "2022060100gm-00a9-0000-a11749d5.xml")); err == nil {
-		f.Add(string(b))
+	b, err := tenhoucorpus.ReadFile(tenhoucorpus.For(f).Path(f, "2022060100gm-00a9-0000-a11749d5.xml"))
+	if err != nil {
+		f.Fatal(err)
 	}
+	f.Add(string(b))
 	f.Add(`<mjloggm ver="2.3"><SHUFFLE seed="` + PrefixHex2009 + strings.Repeat(",1", 32) + `" ref=""/><GO type="185" lobby="0"/><TAIKYOKU oya="0"/><INIT seed="0,0,0,1,2,3" ten="350,350,350,0" oya="2" hai0="1" hai1="" hai2="" hai3="5"/><N who="0" m="8224"/><U9/><T1/><DORA hai="5"/><RYUUKYOKU ba="0,0" sc="350,0,350,0,350,0,0,0"/></mjloggm>`)
 	f.Fuzz(func(t *testing.T, doc string) {
 		g, err := mjlog.Parse(strings.NewReader(doc), "fuzz.xml")

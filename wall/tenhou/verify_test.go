@@ -1,37 +1,24 @@
 package tenhou
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
-// corpusDir holds the 342 real Tenhou logs of shared/tenhou/MANIFEST.md.
-const corpusDir = "../../../shared/tenhou/logs"
-
-func corpusFiles(t testing.TB) []string {
-	t.Helper()
-	files, err := filepath.Glob(filepath.Join(corpusDir, "*.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(files) == 0 {
-		t.Skipf("no shared logs in %s", corpusDir)
-	}
-	return files
-}
-
-// TestVerifyCorpus verifies every shared real log: the totals are those of
-// MANIFEST.md and docs/wall-layout.md (342 games, 3250 rounds: 2198 four-player,
-// 1052 three-player; 4 hex-seed games with 27 rounds) with no mismatch.
+// TestVerifyCorpus verifies every real log of the corpus (the repository's
+// subset, or the whole shared corpus beside the clone) with no mismatch:
+// the numbers of games and rounds verified, by player count and seed form,
+// are those its MANIFEST.md lists.
 func TestVerifyCorpus(t *testing.T) {
+	corpus := tenhoucorpus.For(t)
+	want := corpus.MustManifest(t).Totals()
 	var games, rounds, hexGames, hexRounds, rounds4, rounds3 int
 	var checks Counts
-	for _, f := range corpusFiles(t) {
+	for _, f := range corpus.MustFiles(t) {
 		g, err := mjlog.Read(f)
 		if err != nil {
 			t.Fatal(err)
@@ -60,9 +47,10 @@ func TestVerifyCorpus(t *testing.T) {
 			rounds3 += res.Rounds
 		}
 	}
-	if games != 342 || rounds != 3250 || rounds4 != 2198 || rounds3 != 1052 || hexGames != 4 || hexRounds != 27 {
-		t.Errorf("verified %d games / %d rounds (%d 4p, %d 3p; %d hex games, %d rounds), want 342 / 3250 (2198, 1052; 4, 27)",
-			games, rounds, rounds4, rounds3, hexGames, hexRounds)
+	if games != want.Games || rounds != want.Rounds || rounds4 != want.Rounds4 || rounds3 != want.Rounds3 || hexGames != want.HexGames || hexRounds != want.HexRounds {
+		t.Errorf("verified %d games / %d rounds (%d 4p, %d 3p; %d hex games, %d rounds) of %s, its manifest says %d / %d (%d, %d; %d, %d)",
+			games, rounds, rounds4, rounds3, hexGames, hexRounds, corpus,
+			want.Games, want.Rounds, want.Rounds4, want.Rounds3, want.HexGames, want.HexRounds)
 	}
 	if checks[CheckDice] != rounds || checks[CheckDoraIndicator] != rounds || checks[CheckHaipai] != 4*rounds4+3*rounds3 {
 		t.Errorf("per-round checks %v do not match %d rounds", checks.Map(), rounds)
@@ -75,15 +63,11 @@ func TestVerifyCorpus(t *testing.T) {
 	t.Logf("checks: %v", checks.Map())
 }
 
-// tampered parses a shared log after replacing the first occurrence of old
+// tampered parses a log of the corpus after replacing the first occurrence of old
 // by new in its text.
 func tampered(t *testing.T, name, old, new string) *mjlog.Game {
 	t.Helper()
-	path := filepath.Join(corpusDir, name)
-	raw, err := os.ReadFile(path)
-	if os.IsNotExist(err) {
-		t.Skipf("%s absent", path)
-	}
+	raw, err := tenhoucorpus.ReadFile(tenhoucorpus.For(t).Path(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -187,10 +171,10 @@ func TestRoundName(t *testing.T) {
 }
 
 // BenchmarkVerifyCorpus measures whole-log verification including reading
-// and parsing: one iteration verifies every shared log; rounds/s is the
+// and parsing: one iteration verifies every log of the corpus; rounds/s is the
 // figure of merit.
 func BenchmarkVerifyCorpus(b *testing.B) {
-	files := corpusFiles(b)
+	files := tenhoucorpus.For(b).MustFiles(b)
 	rounds := 0
 	cpu0 := cpuNow()
 	for b.Loop() {
@@ -223,7 +207,7 @@ func reportCPU(b *testing.B, n int, cpu0 time.Duration, unit string) {
 // BenchmarkVerifyParsed measures verification alone over pre-parsed logs.
 func BenchmarkVerifyParsed(b *testing.B) {
 	var games []*mjlog.Game
-	for _, f := range corpusFiles(b) {
+	for _, f := range tenhoucorpus.For(b).MustFiles(b) {
 		g, err := mjlog.Read(f)
 		if err != nil {
 			b.Fatal(err)
