@@ -46,8 +46,8 @@
 // win, paid to the first winner only in a double ron (the caller passes
 // Honba 0 for the second).
 //
-// The tests rebuild the WinContext of every <AGARI> in the shared
-// four-player mjlogs (../../shared/tenhou/logs) and require Score to
+// The tests rebuild the WinContext of every <AGARI> in the real Tenhou
+// four-player mjlogs (testdata/tenhou at the repository root) and require Score to
 // reproduce Tenhou's yaku list (ids, han and order), yakuman, fu, points,
 // limit and score changes exactly, and Waits to agree with Tenhou's
 // tenpai/noten at every exhaustive draw.

@@ -1,23 +1,20 @@
 package riichi
 
 import (
+	"bytes"
 	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/wall"
 )
-
-// logsDir is the shared corpus of real Tenhou mjlogs, relative to the
-// package directory.
-const logsDir = "../../shared/tenhou/logs"
 
 // logWin is one <AGARI> of a four-player log with the WinContext rebuilt
 // from the round's events and Tenhou's own evaluation of it.
@@ -150,15 +147,14 @@ func decodeTenhouMeld(m int) (Meld, error) {
 // readLogWins extracts every <AGARI> of one mjlog file; it returns nil for
 // three-player games.
 func readLogWins(path string, ryuukyokuChecks *int) ([]logWin, error) {
-	fh, err := os.Open(path)
+	raw, err := tenhoucorpus.ReadFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer fh.Close()
-	dec := xml.NewDecoder(fh)
+	dec := xml.NewDecoder(bytes.NewReader(raw))
 	var st roundState
 	var wins []logWin
-	name := filepath.Base(path)
+	name := tenhoucorpus.Name(path)
 	attrs := map[string]string{}
 	chip := false
 	for {
@@ -470,8 +466,8 @@ func honbaFor(st *roundState) int {
 	return st.honba
 }
 
-// loadLogWins reads every four-player log of the shared corpus; it skips
-// the test when the corpus is absent.
+// loadLogWins reads every four-player log of the corpus
+// (tenhoucorpus.For).
 func loadLogWins(t testing.TB) []logWin {
 	wins, _ := loadLogWinsCounted(t)
 	return wins
@@ -482,12 +478,8 @@ func loadLogWins(t testing.TB) []logWin {
 func loadLogWinsCounted(t testing.TB) ([]logWin, int) {
 	ryuukyokuChecks := 0
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(logsDir, "*.xml"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no Tenhou logs under %s", logsDir)
-	}
 	var all []logWin
-	for _, f := range files {
+	for _, f := range tenhoucorpus.For(t).MustFiles(t) {
 		wins, err := readLogWins(f, &ryuukyokuChecks)
 		if err != nil {
 			t.Fatalf("reading log: %v", err)
@@ -506,8 +498,14 @@ func loadLogWinsCounted(t testing.TB) ([]logWin, int) {
 // Waits is non-empty exactly for the players Tenhou shows as tenpai.
 func TestScoreMatchesTenhouLogs(t *testing.T) {
 	wins, ryuukyoku := loadLogWinsCounted(t)
-	if len(wins) < 1000 || ryuukyoku < 400 {
-		t.Fatalf("only %d wins and %d exhaustive-draw hands read from %s", len(wins), ryuukyoku, logsDir)
+	// Every <AGARI> of the four-player logs, counted in their raw text.
+	corpus := tenhoucorpus.For(t)
+	want, err := corpus.Count(regexp.MustCompile(`<AGARI `), func(_ string, goType int) bool { return goType&goTypeThreePlayer == 0 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(wins) != want || want == 0 || ryuukyoku == 0 {
+		t.Fatalf("%d wins and %d exhaustive-draw hands read from %s; its four-player logs hold %d <AGARI>", len(wins), ryuukyoku, corpus, want)
 	}
 	failures, paid := 0, 0
 	for _, w := range wins {

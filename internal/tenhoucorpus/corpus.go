@@ -39,6 +39,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -310,4 +311,60 @@ func (c Corpus) MustManifest(tb testing.TB) Manifest {
 		tb.Fatal(err)
 	}
 	return m
+}
+
+// goType finds the <GO type=> value in a log's text.
+var goType = regexp.MustCompile(`<GO type="([0-9]+)"`)
+
+// GoTypes returns the <GO type=> value of every log of the corpus, keyed
+// by Name, read from the raw text with a regular expression: a reading of
+// the rule bits that does not go through the parsers under test. It
+// returns an error naming a file that cannot be read or has no <GO type=>.
+func (c Corpus) GoTypes() (map[string]int, error) {
+	files, err := c.Files()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]int, len(files))
+	for _, f := range files {
+		raw, err := ReadFile(f)
+		if err != nil {
+			return nil, err
+		}
+		m := goType.FindSubmatch(raw)
+		if m == nil {
+			return nil, fmt.Errorf("%s: no <GO type=>", f)
+		}
+		if out[Name(f)], err = strconv.Atoi(string(m[1])); err != nil {
+			return nil, fmt.Errorf("%s: <GO type=>: %w", f, err)
+		}
+	}
+	return out, nil
+}
+
+// Count returns how many times re matches the raw text of the corpus's
+// logs, summed over the logs for which keep(Name, GO type) is true (nil
+// keeps every log): a count made without the parsers under test. It
+// returns the errors of GoTypes.
+func (c Corpus) Count(re *regexp.Regexp, keep func(name string, goType int) bool) (int, error) {
+	types, err := c.GoTypes()
+	if err != nil {
+		return 0, err
+	}
+	files, err := c.Files()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, f := range files {
+		if keep != nil && !keep(Name(f), types[Name(f)]) {
+			continue
+		}
+		raw, err := ReadFile(f)
+		if err != nil {
+			return 0, err
+		}
+		n += len(re.FindAllIndex(raw, -1))
+	}
+	return n, nil
 }

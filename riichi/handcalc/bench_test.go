@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/internal/cputime"
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
 // reportCPU adds the hands per CPU-second (user + system time of the
@@ -22,7 +23,7 @@ func reportCPU(b *testing.B, hands int, cpu0 time.Duration) {
 // score it, encode the result) over every <AGARI> of the shared Tenhou
 // logs; ns/op is per hand.
 func BenchmarkScoreLines(b *testing.B) {
-	agari := loadAgari(b)
+	agari := loadAgari(b, tenhoucorpus.For(b))
 	var in bytes.Buffer
 	for _, a := range agari {
 		in.Write(a.line)
@@ -47,7 +48,7 @@ func BenchmarkScoreLines(b *testing.B) {
 // BenchmarkScore measures the package API (Score on a decoded Request)
 // over the same hands; ns/op is per hand.
 func BenchmarkScore(b *testing.B) {
-	agari := loadAgari(b)
+	agari := loadAgari(b, tenhoucorpus.For(b))
 	reqs := make([]Request, len(agari))
 	for i, a := range agari {
 		var err error

@@ -6,18 +6,16 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
-
-// logsDir is the shared corpus of real Tenhou mjlogs.
-const logsDir = "../../../shared/tenhou/logs"
 
 // tenhouAgari is one <AGARI> of the corpus: the calculator request built
 // from its attributes alone (plus the round's dealer, wind and riichi
@@ -118,15 +116,11 @@ func agariRequest(a *mjlog.Agari, init *mjlog.Init, players int, riichi, first b
 func riichiFormat(ts []wall.Tile) string { return riichi.FormatHand(ts) }
 
 // loadAgari reads every <AGARI> of the corpus (four- and three-player,
-// Tenhou's ari-ari rules); it skips the test when the corpus is absent.
-func loadAgari(t testing.TB) []tenhouAgari {
+// Tenhou's ari-ari rules) of corpus.
+func loadAgari(t testing.TB, corpus tenhoucorpus.Corpus) []tenhouAgari {
 	t.Helper()
-	files, err := filepath.Glob(filepath.Join(logsDir, "*.xml"))
-	if err != nil || len(files) == 0 {
-		t.Skipf("no Tenhou logs under %s", logsDir)
-	}
 	var out []tenhouAgari
-	for _, f := range files {
+	for _, f := range corpus.MustFiles(t) {
 		g, err := mjlog.Read(f)
 		if err != nil {
 			t.Fatalf("reading %s: %v", f, err)
@@ -153,7 +147,7 @@ func loadAgari(t testing.TB) []tenhouAgari {
 						t.Fatal(err)
 					}
 					w := tenhouAgari{
-						where: fmt.Sprintf("%s round %d agari by %d", filepath.Base(f), ri, e.Who),
+						where: fmt.Sprintf("%s round %d agari by %d", tenhoucorpus.Name(f), ri, e.Who),
 						line:  line, fu: e.Fu, points: e.Ten, limit: e.Limit,
 						yaku: e.Yaku, yakuman: e.Yakuman,
 					}
@@ -179,15 +173,21 @@ func loadAgari(t testing.TB) []tenhouAgari {
 	return out
 }
 
-// TestScoreLinesMatchesTenhouLogs feeds every <AGARI> of the shared
-// Tenhou logs (four- and three-player) through the JSON path, as a bot
+// TestScoreLinesMatchesTenhouLogs feeds every <AGARI> of the real
+// Tenhou logs of the corpus (four- and three-player) through the JSON path, as a bot
 // author would, and requires Tenhou's yaku (names and han, in Tenhou's
 // order, with their ids), yakuman, han, fu, points, limit and, outside chip
 // games and pao, each payer's score change (sc=) exactly.
 func TestScoreLinesMatchesTenhouLogs(t *testing.T) {
-	agari := loadAgari(t)
-	if len(agari) < 2500 {
-		t.Fatalf("only %d agari read from %s", len(agari), logsDir)
+	corpus := tenhoucorpus.For(t)
+	agari := loadAgari(t, corpus)
+	// Every <AGARI> of the corpus, counted in the raw text.
+	want, err := corpus.Count(regexp.MustCompile(`<AGARI `), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(agari) != want || want == 0 {
+		t.Fatalf("%d agari read from %s, its logs hold %d <AGARI>", len(agari), corpus, want)
 	}
 	var in bytes.Buffer
 	for _, a := range agari {

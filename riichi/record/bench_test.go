@@ -3,17 +3,18 @@ package record
 import (
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// benchRounds plays every ranked round of the shared four-player logs
+// benchRounds plays every ranked round of the corpus logs (four- and three-player)
 // through a fresh engine b.N times, recording them if record is set, and
 // reports kyoku per second.
 func benchRounds(b *testing.B, record bool) {
 	var games []*mjlog.Game
 	rounds := 0
-	for _, g := range fourPlayerLogs(b) {
+	for _, g := range corpusLogs(b, tenhoucorpus.For(b)) {
 		if !specialRules(g) {
 			games = append(games, g)
 			rounds += len(g.Rounds)

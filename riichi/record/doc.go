@@ -30,7 +30,7 @@
 //
 // # Tenhou conventions
 //
-// Learned from the shared four-player logs (../../../shared/tenhou/logs) and
+// Learned from real Tenhou logs (testdata/tenhou at the repository root) and
 // checked against them by the round-trip test:
 //
 //   - INIT seed="round,honba,kyotaku,die0,die1,dora indicator" with 0-based

@@ -1,11 +1,11 @@
 package record
 
 import (
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
@@ -13,9 +13,9 @@ import (
 
 func readLog(t *testing.T, name string) *mjlog.Game {
 	t.Helper()
-	g, err := mjlog.Read(filepath.Join(sharedLogs, name))
+	g, err := mjlog.Read(tenhoucorpus.For(t).Path(t, name))
 	if err != nil {
-		t.Skipf("shared log not present: %v", err)
+		t.Fatal(err)
 	}
 	return g
 }

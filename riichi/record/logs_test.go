@@ -2,38 +2,47 @@ package record
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-const sharedLogs = "../../../shared/tenhou/logs"
-
-// fourPlayerLogs parses the shared four-player logs, in name order.
-func fourPlayerLogs(tb testing.TB) []*mjlog.Game {
+// corpusLogs parses the logs of the corpus (tenhoucorpus.For), four- and
+// three-player, in name order.
+func corpusLogs(tb testing.TB, corpus tenhoucorpus.Corpus) []*mjlog.Game {
 	tb.Helper()
-	ents, err := os.ReadDir(sharedLogs)
-	if err != nil {
-		tb.Skipf("shared logs not present: %v", err)
-	}
 	var games []*mjlog.Game
-	for _, e := range ents {
-		if e.IsDir() || !strings.HasSuffix(e.Name(), ".xml") {
-			continue
-		}
-		g, err := mjlog.Read(filepath.Join(sharedLogs, e.Name()))
+	for _, f := range corpus.MustFiles(tb) {
+		g, err := mjlog.Read(f)
 		if err != nil {
 			tb.Fatal(err)
 		}
 		games = append(games, g)
 	}
 	return games
+}
+
+// specialRuleLogs counts the corpus's logs whose <GO type=> has bits above
+// 0xFF, read from the raw text (tenhoucorpus.GoTypes).
+func specialRuleLogs(tb testing.TB, corpus tenhoucorpus.Corpus) int {
+	tb.Helper()
+	types, err := corpus.GoTypes()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	n := 0
+	for _, typ := range types {
+		if typ&^0xFF != 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // specialRules reports whether g's GO type has bits above 0xFF: special
@@ -255,17 +264,18 @@ func (rt *roundTrip) record(t *testing.T, g *mjlog.Game) {
 	}
 }
 
-// TestRoundTripSharedLogs drives a fresh engine through every shared
-// Tenhou log (four- and three-player) under the ranked rules, records each kyoku with Kyoku,
+// TestRoundTripSharedLogs drives a fresh engine through every real
+// Tenhou log of the corpus (four- and three-player) under the ranked rules, records each kyoku with Kyoku,
 // and requires the recording to equal the log's round event by event
 // (every tag and attribute: INIT, tsumo, dahai, REACH with ten=, N codes,
 // DORA placement, AGARI and RYUUKYOKU), once normalise has removed only
 // what no engine can know; Game must reproduce the names and the owari.
-// The five special-rule logs (kiriage mangan and the like) are recorded
-// too and only reported: their scores differ by rule.
+// The special-rule logs (kiriage mangan and the like) are recorded too and
+// only reported: their scores differ by rule.
 func TestRoundTripSharedLogs(t *testing.T) {
+	corpus := tenhoucorpus.For(t)
 	var ranked, special roundTrip
-	for _, g := range fourPlayerLogs(t) {
+	for _, g := range corpusLogs(t, corpus) {
 		if specialRules(g) {
 			special.record(t, g)
 		} else {
@@ -283,9 +293,12 @@ func TestRoundTripSharedLogs(t *testing.T) {
 		}
 		t.Error(f)
 	}
-	// MANIFEST.md: 342 games (100 three-player), 5 under special rules.
-	if ranked.games+special.games != 342 || special.games != 5 || ranked.rounds == 0 {
-		t.Errorf("recorded %d+%d logs, want 337 under the ranked rules and 5 special", ranked.games, special.games)
+	// The games and rounds of the MANIFEST.md; the special-rule logs
+	// counted from the raw text.
+	want, wantSpecial := corpus.MustManifest(t).Totals(), specialRuleLogs(t, corpus)
+	if ranked.games+special.games != want.Games || ranked.rounds+special.rounds != want.Rounds || special.games != wantSpecial || wantSpecial == 0 {
+		t.Errorf("recorded %d+%d logs (%d+%d rounds) of %s, want %d (%d rounds) of which %d special",
+			ranked.games, special.games, ranked.rounds, special.rounds, corpus, want.Games, want.Rounds, wantSpecial)
 	}
 	if ranked.ex.total() > ranked.rounds/10 {
 		t.Errorf("normalised %+v: too many exceptions for %d rounds", ranked.ex, ranked.rounds)

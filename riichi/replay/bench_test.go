@@ -2,27 +2,19 @@ package replay
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
-// loadReplayable parses every replayable shared log once.
+// loadReplayable parses every replayable log of the corpus once.
 func loadReplayable(b *testing.B) ([]*mjlog.Game, int) {
 	b.Helper()
-	ents, err := os.ReadDir(sharedLogs)
-	if err != nil {
-		b.Skipf("shared logs not present: %v", err)
-	}
 	var games []*mjlog.Game
 	rounds := 0
-	for _, e := range ents {
-		if !mjlog.IsLogName(e.Name()) {
-			continue
-		}
-		g, err := mjlog.Read(filepath.Join(sharedLogs, e.Name()))
+	for _, f := range tenhoucorpus.For(b).MustFiles(b) {
+		g, err := mjlog.Read(f)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -34,7 +26,7 @@ func loadReplayable(b *testing.B) ([]*mjlog.Game, int) {
 	return games, rounds
 }
 
-// BenchmarkReplayRounds replays the parsed shared logs, four- and
+// BenchmarkReplayRounds replays the parsed log of the corpuss, four- and
 // three-player (parse excluded), and reports kyoku replayed per second of
 // wall time and of CPU time (run with -cpu 1).
 func BenchmarkReplayRounds(b *testing.B) {
@@ -54,13 +46,13 @@ func BenchmarkReplayRounds(b *testing.B) {
 	}
 }
 
-// BenchmarkReplayFiles reads, parses and replays the shared logs (parse
+// BenchmarkReplayFiles reads, parses and replays the log of the corpuss (parse
 // included; the five special-rule logs are parsed and skipped).
 func BenchmarkReplayFiles(b *testing.B) {
 	_, rounds := loadReplayable(b)
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := Files(context.Background(), []string{sharedLogs}); err != nil {
+		if _, err := Files(context.Background(), []string{tenhoucorpus.For(b).Dir}); err != nil {
 			b.Fatal(err)
 		}
 	}

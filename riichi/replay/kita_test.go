@@ -1,13 +1,12 @@
 package replay
 
 import (
-	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
@@ -63,21 +62,18 @@ func kitaWindows(file string, g *mjlog.Game) []kitaInWindow {
 
 // TestKitaEndsIppatsuInLogs: on Tenhou another player's kita within the
 // ippatsu window ends the riichi player's ippatsu. Evidence: every win of
-// a riichi player after such a kita in the shared three-player logs (five:
+// a riichi player after such a kita in the shared three-player logs (five,
+// all five logs in the repository's subset too:
 // four tsumo, one ron on a later discard) has riichi and no ippatsu (yaku
 // id 2), as the scan of the logs' own events finds; the engine must agree
 // (the replay compares every yaku). No shared log has a ron on the kita
 // tile itself within the window: that case stays with the constructed
 // game.TestKitaRonScoresIppatsu.
 func TestKitaEndsIppatsuInLogs(t *testing.T) {
-	needLogs(t)
-	names, err := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	names := tenhoucorpus.For(t).MustFiles(t)
 	var cases []kitaInWindow
 	for _, n := range names {
-		raw, err := os.ReadFile(n)
+		raw, err := tenhoucorpus.ReadFile(n)
 		if err != nil || !strings.Contains(string(raw), "<N who") {
 			continue
 		}
@@ -85,7 +81,7 @@ func TestKitaEndsIppatsuInLogs(t *testing.T) {
 		if err != nil || g.Go.Players() != 3 {
 			continue
 		}
-		found := kitaWindows(filepath.Base(n), g)
+		found := kitaWindows(tenhoucorpus.Name(n), g)
 		if len(found) == 0 {
 			continue
 		}
@@ -101,7 +97,7 @@ func TestKitaEndsIppatsuInLogs(t *testing.T) {
 	}
 	t.Logf("%d riichi wins after another player's kita in the ippatsu window", len(cases))
 	if len(cases) < 5 {
-		t.Fatalf("found %d riichi wins after another player's kita in the ippatsu window, want the 5 of the shared logs", len(cases))
+		t.Fatalf("found %d riichi wins after another player's kita in the ippatsu window, want the 5 of the shared logs (all in testdata/tenhou)", len(cases))
 	}
 	for _, c := range cases {
 		ids := make([]int, len(c.agari.Yaku))

@@ -3,31 +3,21 @@ package replay
 import (
 	"context"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-const sharedLogs = "../../../shared/tenhou/logs"
-
-func needLogs(t *testing.T) {
-	t.Helper()
-	if _, err := os.Stat(sharedLogs); err != nil {
-		t.Skipf("shared logs not present: %v", err)
-	}
-}
-
-// TestSharedLogs replays every shared Tenhou log: every draw, discard,
-// call, riichi, kan-dora, win (yaku, fu, points, payments), draw and final
-// standing must match the engine.
+// TestSharedLogs replays every real Tenhou log of the corpus: every draw,
+// discard, call, riichi, kan-dora, win (yaku, fu, points, payments), draw
+// and final standing must match the engine.
 func TestSharedLogs(t *testing.T) {
-	needLogs(t)
-	res, err := Files(context.Background(), []string{sharedLogs})
+	corpus := tenhoucorpus.For(t)
+	res, err := Files(context.Background(), []string{corpus.Dir})
 	if err != nil || len(res.Errors) > 0 {
 		t.Fatalf("reading logs: %v %v", err, res.Errors)
 	}
@@ -45,11 +35,23 @@ func TestSharedLogs(t *testing.T) {
 			special++
 		}
 	}
-	// MANIFEST.md: 342 games, 242 four-player (5 of them under special
-	// rules, of which the 2 chip games are skipped: TestSpecialRuleLogs),
-	// 100 three-player with 1052 rounds.
-	if res.SanmaGames != 100 || res.SanmaRounds != 1052 || res.Games-res.SanmaGames+special != 242 || special != 2 {
-		t.Errorf("replayed %d games (%d three-player, %d rounds), skipped %d special-rule; want 240 four-player, 100 three-player (1052 rounds), 2 special skipped", res.Games, res.SanmaGames, res.SanmaRounds, special)
+	// The MANIFEST.md's four- and three-player games and rounds; the chip
+	// games (GO type bit 0x200, read from the raw text) are the special-rule
+	// logs skipped (TestSpecialRuleLogs).
+	want := corpus.MustManifest(t).Totals()
+	types, err := corpus.GoTypes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chip := 0
+	for _, typ := range types {
+		if typ&0x200 != 0 {
+			chip++
+		}
+	}
+	if res.SanmaGames != want.Games3 || res.SanmaRounds != want.Rounds3 || res.Games-res.SanmaGames+special != want.Games4 || special != chip || chip == 0 {
+		t.Errorf("replayed %d games (%d three-player, %d rounds), skipped %d special-rule, of %s; want %d four-player with %d chip games skipped, %d three-player (%d rounds)",
+			res.Games, res.SanmaGames, res.SanmaRounds, special, corpus, want.Games4, chip, want.Games3, want.Rounds3)
 	}
 	for _, k := range []string{CheckInit, CheckDraw, CheckDiscard, CheckCall, CheckReach, CheckDora, CheckAgari, CheckAgariSc, CheckRyuukyoku, CheckRyuukyokuSc, CheckEnd, CheckOwariScores, CheckOwariPoints} {
 		if res.Checks[k] == 0 {
@@ -60,8 +62,7 @@ func TestSharedLogs(t *testing.T) {
 
 func readLog(t *testing.T, name string) *mjlog.Game {
 	t.Helper()
-	needLogs(t)
-	g, err := mjlog.Read(filepath.Join(sharedLogs, name))
+	g, err := mjlog.Read(tenhoucorpus.For(t).Path(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
