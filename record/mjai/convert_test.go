@@ -3,13 +3,12 @@ package mjai
 import (
 	"bytes"
 	"encoding/json"
-	"os"
-	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -77,15 +76,13 @@ func TestEventJSON(t *testing.T) {
 	}
 }
 
-// TestSharedLogsConvert converts every shared log (three-player ones
+// TestSharedLogsConvert converts every log of the corpus (three-player ones
 // included) and checks each seat view hides exactly the other seats'
 // haipai and draws: the number of "?" equals their tile count, and seat s
 // sees its own tiles as in the full stream.
 func TestSharedLogsConvert(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
-	if len(files) == 0 {
-		t.Skip("no shared logs")
-	}
+	corpus := tenhoucorpus.For(t)
+	files := corpus.MustFiles(t)
 	three, kita := 0, 0
 	for _, f := range files {
 		g, err := mjlog.Read(f)
@@ -166,18 +163,19 @@ func TestSharedLogsConvert(t *testing.T) {
 		}
 	}
 	t.Logf("%d games (%d three-player, %d nukidora) converted", len(files), three, kita)
+	if want := corpus.MustManifest(t).Totals(); len(files) != want.Games || three != want.Games3 {
+		t.Errorf("converted %d games (%d three-player) of %s, its MANIFEST.md lists %d (%d)", len(files), three, corpus, want.Games, want.Games3)
+	}
 }
 
-// BenchmarkConvertSharedLogs reads, converts and writes every shared log
+// BenchmarkConvertSharedLogs reads, converts and writes every log of the corpus
 // per iteration (games/s is the target: ≥ 1,000 on one core).
 func BenchmarkConvertSharedLogs(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
-	if len(files) == 0 {
-		b.Skip("no shared logs")
-	}
+	corpus := tenhoucorpus.For(b)
+	files := corpus.MustFiles(b)
 	var data [][]byte
 	for _, f := range files {
-		d, err := os.ReadFile(f)
+		d, err := tenhoucorpus.ReadFile(f)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -202,13 +200,11 @@ func BenchmarkConvertSharedLogs(b *testing.B) {
 	b.ReportMetric(float64(b.N*len(data))/(cpuTime()-cpu0).Seconds(), "games/cpu-s")
 }
 
-// BenchmarkConvertParsed converts and writes every shared log, already
+// BenchmarkConvertParsed converts and writes every log of the corpus, already
 // parsed, per iteration: the converter's own share of the games/s above.
 func BenchmarkConvertParsed(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
-	if len(files) == 0 {
-		b.Skip("no shared logs")
-	}
+	corpus := tenhoucorpus.For(b)
+	files := corpus.MustFiles(b)
 	var games []*mjlog.Game
 	for _, f := range files {
 		g, err := mjlog.Read(f)

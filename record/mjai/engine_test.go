@@ -6,12 +6,11 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
-
-const sharedLogs = "../../../shared/tenhou/logs"
 
 // driver plays an mjai stream through the rules engine. seat < 0 is the
 // full view (every tile known); otherwise the engine sees what seat saw:
@@ -385,15 +384,13 @@ func play(t *testing.T, name string, g *mjlog.Game, evs []Event, seat int) (int,
 	return d.steps, d.skipped
 }
 
-// TestStreamsReplayThroughEngine converts every four-player shared log to
+// TestStreamsReplayThroughEngine converts every four-player log of the corpus to
 // mjai and plays the full stream and each seat's view through the rules
 // engine: every step must be legal, and every hora and (full view)
 // ryukyoku must pay what the stream says.
 func TestStreamsReplayThroughEngine(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
-	if len(files) == 0 {
-		t.Skip("no shared logs")
-	}
+	corpus := tenhoucorpus.For(t)
+	files := corpus.MustFiles(t)
 	games, steps, skipped := 0, 0, 0
 	for _, f := range files {
 		g, err := mjlog.Read(f)
@@ -415,6 +412,19 @@ func TestStreamsReplayThroughEngine(t *testing.T) {
 			n, k := play(t, name, g, View(evs, s), s)
 			steps, skipped = steps+n, skipped+k
 		}
+	}
+	types, err := corpus.GoTypes()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, typ := range types {
+		if typ&0x10 == 0 && typ&^0xFF == 0 {
+			want++
+		}
+	}
+	if games != want || want == 0 {
+		t.Errorf("%d four-player games of the standard rules played, %s holds %d (<GO type=> in the raw text)", games, corpus, want)
 	}
 	t.Logf("%d four-player games, %d events applied (full view and four seat views), %d kyoku ends not checkable from a seat view", games, steps, skipped)
 }

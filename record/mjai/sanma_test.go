@@ -2,13 +2,12 @@ package mjai
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -53,10 +52,11 @@ func rawKita(t *testing.T, doc string) (kita []string, draws int) {
 // seat's replacement tsumo of the tile the log draws, as many tsumo as
 // the log's draws, no chi and no 2m–8m tile.
 func TestSanmaStream(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
+	corpus := tenhoucorpus.For(t)
+	files := corpus.MustFiles(t)
 	games, nukis := 0, 0
 	for _, f := range files {
-		raw, err := os.ReadFile(f)
+		raw, err := tenhoucorpus.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,6 +142,9 @@ func TestSanmaStream(t *testing.T) {
 			t.Errorf("%s: %d tsumo events, the log draws %d", f, draws, wantDraws)
 		}
 		nukis += len(gotKita)
+	}
+	if want := corpus.MustManifest(t).Totals().Games3; games != want {
+		t.Errorf("%d three-player games of %s, its MANIFEST.md lists %d", games, corpus, want)
 	}
 	if games == 0 {
 		t.Skip("no shared three-player logs")

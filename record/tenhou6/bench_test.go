@@ -3,26 +3,22 @@ package tenhou6
 import (
 	"bytes"
 	"io"
-	"os"
-	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
-// BenchmarkConvertSharedLogs reads, converts and encodes every shared log
+// BenchmarkConvertSharedLogs reads, converts and encodes every log of the corpus
 // per iteration; the games/s metric is the target (≥ 1,000 on one
 // core).
 func BenchmarkConvertSharedLogs(b *testing.B) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
-	if len(files) == 0 {
-		b.Skip("no shared logs")
-	}
+	files := tenhoucorpus.For(b).MustFiles(b)
 	var data [][]byte
 	for _, f := range files {
-		d, err := os.ReadFile(f)
+		d, err := tenhoucorpus.ReadFile(f)
 		if err != nil {
 			b.Fatal(err)
 		}

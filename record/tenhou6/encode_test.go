@@ -3,18 +3,18 @@ package tenhou6
 import (
 	"bytes"
 	"encoding/json"
-	"path/filepath"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
 // TestEncodeMatchesEncodingJSON: the hand-written encoder writes exactly
 // what encoding/json writes for the same Log (HTML escaping off), for
-// every shared log and for names with quotes, control characters, U+2028
+// every log of the corpus and for names with quotes, control characters, U+2028
 // and invalid UTF-8.
 func TestEncodeMatchesEncodingJSON(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
+	files := tenhoucorpus.For(t).MustFiles(t)
 	var logs []*Log
 	for _, f := range files {
 		g, err := mjlog.Read(f)

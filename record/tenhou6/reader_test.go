@@ -4,19 +4,16 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
 )
-
-// sharedLogs are the real Tenhou games beside the repository.
-const sharedLogs = "../../../shared/tenhou/logs"
 
 // This file is a reader of tenhou.net/6 JSON written apart from the
 // writer: it decodes the JSON generically, turns every kyoku back into
@@ -431,14 +428,32 @@ func pointsOf(s string) (nominal, actual int) {
 	return n, n
 }
 
-// TestSharedLogsReadBack converts every shared Tenhou log and reads the
-// JSON back.
+// TestSharedLogsReadBack converts every real Tenhou log of the corpus and
+// reads the JSON back; the games and three-player games read must be those
+// its MANIFEST.md lists. The subtest drops one log, as a lost file would,
+// and requires that count check to fail.
 func TestSharedLogsReadBack(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(sharedLogs, "*.xml"))
-	if len(files) == 0 {
-		t.Skip("no shared logs at " + sharedLogs)
+	corpus := tenhoucorpus.For(t)
+	files := corpus.MustFiles(t)
+	want := corpus.MustManifest(t).Totals()
+	games, three, plays := readBackFiles(t, files)
+	t.Logf("%d games (%d three-player), %d draws, discards and calls compared", games, three, plays)
+	if err := countError(games, three, want); err != nil {
+		t.Errorf("%s: %v", corpus, err)
 	}
-	games, plays, three := 0, 0, 0
+	t.Run("a missing log is caught", func(t *testing.T) {
+		games, three, _ := readBackFiles(t, files[1:])
+		if countError(games, three, want) == nil {
+			t.Errorf("%d of %d logs read back, and the count check passed", games, len(files))
+		}
+	})
+}
+
+// readBackFiles converts and reads back every log in files (readBack),
+// returning the numbers of games and of three-player games read and the
+// plays compared.
+func readBackFiles(t *testing.T, files []string) (games, three, plays int) {
+	t.Helper()
 	for _, f := range files {
 		g, err := mjlog.Read(f)
 		if err != nil {
@@ -450,8 +465,14 @@ func TestSharedLogsReadBack(t *testing.T) {
 			three++
 		}
 	}
-	t.Logf("%d games (%d three-player), %d draws, discards and calls compared", games, three, plays)
-	if _, err := os.Stat(sharedLogs); err == nil && games != len(files) {
-		t.Errorf("%d of %d games", games, len(files))
+	return games, three, plays
+}
+
+// countError returns an error when the games and three-player games read
+// are not the manifest's.
+func countError(games, three int, want tenhoucorpus.Totals) error {
+	if games != want.Games || three != want.Games3 {
+		return fmt.Errorf("%d games (%d three-player) read back, the MANIFEST.md lists %d (%d)", games, three, want.Games, want.Games3)
 	}
+	return nil
 }
