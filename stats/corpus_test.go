@@ -1,6 +1,7 @@
 package stats
 
 import (
+	"bytes"
 	"context"
 	"encoding/xml"
 	"errors"
@@ -8,28 +9,21 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
-// corpusDir holds the shared real Tenhou logs; MANIFEST.md describes them.
-const corpusDir = "../../shared/tenhou/logs"
-
+// corpusFiles returns the real Tenhou logs the tests read
+// (tenhoucorpus.For); its MANIFEST.md describes them.
 func corpusFiles(t testing.TB) []string {
 	t.Helper()
-	if _, err := os.Stat(corpusDir); os.IsNotExist(err) {
-		t.Skipf("corpus %s absent", corpusDir)
-	}
-	files, err := filepath.Glob(filepath.Join(corpusDir, "*.xml"))
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no logs in %s (%v)", corpusDir, err)
-	}
-	return files
+	return tenhoucorpus.For(t).MustFiles(t)
 }
 
 // xmlGame is what the second code path reads of a log.
@@ -47,12 +41,11 @@ type xmlGame struct {
 // bits (tenhou.net/img/tehai.js: 0x4 chi, 0x8 pon, 0x10 kakan, 0x20 kita,
 // else a kan, open when m&3 != 0) and of every attribute.
 func readXML(t *testing.T, path string) xmlGame {
-	f, err := os.Open(path)
+	raw, err := tenhoucorpus.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	d := xml.NewDecoder(f)
+	d := xml.NewDecoder(bytes.NewReader(raw))
 	g := xmlGame{players: 4}
 	attrs := map[string]string{}
 	num := func(s string) int {
@@ -303,13 +296,14 @@ func TestPlacementsTies(t *testing.T) {
 	}
 }
 
-// TestCorpusTotals checks the shared corpus's totals against the line of
-// its MANIFEST.md that counts them ("Totals: 342 games (242 four-player,
-// 100 three-player), 3250 rounds (2198 4p, 1052 3p)"), with no game read
-// twice.
+// TestCorpusTotals checks the corpus's totals against the line of its
+// MANIFEST.md that counts them (the whole corpus's "Totals: 342 games (242
+// four-player, 100 three-player), 3250 rounds (2198 4p, 1052 3p)"), with
+// no game read twice.
 func TestCorpusTotals(t *testing.T) {
-	files := corpusFiles(t)
-	manifest, err := os.ReadFile(filepath.Join(corpusDir, "..", "MANIFEST.md"))
+	corpus := tenhoucorpus.For(t)
+	files := corpus.MustFiles(t)
+	manifest, err := os.ReadFile(corpus.Manifest)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/record/tenhou6"
 )
@@ -39,7 +40,7 @@ func writeJSON(t *testing.T, doc []byte, path string) {
 // nmHands matches the hands a nagashi mangan's <RYUUKYOKU type="nm"> shows.
 var nmHands = regexp.MustCompile(`(<RYUUKYOKU type="nm"[^>]*?) hai[0-3]="[^"]*"`)
 
-// TestTenhou6CorpusMatchesMjlog: every shared real log, converted to
+// TestTenhou6CorpusMatchesMjlog: every real log of the corpus, converted to
 // tenhou.net/6 JSON, reads as the same Game as the mjlog it came from
 // (names, seats, final scores, every tally, the date and the Key that
 // finds it a duplicate), with one known loss: tenhou.net/6 JSON does not
@@ -51,11 +52,11 @@ func TestTenhou6CorpusMatchesMjlog(t *testing.T) {
 	files := corpusFiles(t)
 	bad, nm := 0, 0
 	for _, path := range files {
-		raw, err := os.ReadFile(path)
+		raw, err := tenhoucorpus.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		base := strings.TrimSuffix(filepath.Base(path), ".xml")
+		base := strings.TrimSuffix(tenhoucorpus.Name(path), ".xml")
 		truth := filepath.Join(dir, base+".xml")
 		stripped := raw
 		for nmHands.Match(stripped) {

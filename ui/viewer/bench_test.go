@@ -3,13 +3,15 @@ package viewer
 import (
 	"os"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
 // BenchmarkLoad reads a shared four-player hanchan (mjlog) and replays it
 // through the rules engine, keeping every step: what `mentalmj view`
 // does before it serves.
 func BenchmarkLoad(b *testing.B) {
-	data, err := os.ReadFile(sharedLog(b, log4p))
+	data, err := tenhoucorpus.ReadFile(sharedLog(b, log4p))
 	if err != nil {
 		b.Fatal(err)
 	}

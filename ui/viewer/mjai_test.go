@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
 // tsumogiriField matches the optional tsumogiri field of an mjai dahai.
@@ -85,7 +87,7 @@ func TestCutShortMidKyoku(t *testing.T) {
 		t.Errorf("cut mjai: %v\nwant %q … at line %d", err, want, cut)
 	}
 
-	raw, err := os.ReadFile(path)
+	raw, err := tenhoucorpus.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

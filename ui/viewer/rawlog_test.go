@@ -1,14 +1,13 @@
 package viewer
 
 import (
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
@@ -17,18 +16,11 @@ import (
 // engine. Meld codes are decoded with mjlog.DecodeMeld (Tenhou's layout,
 // itself tested against Tenhou's logs).
 
-// sharedLogs is where the real Tenhou logs are, beside the clone.
-const sharedLogs = "../../../shared/tenhou/logs"
-
-// sharedLog returns the path of a shared Tenhou log, skipping the test
-// when ../shared is absent.
+// sharedLog returns the path of the real Tenhou log name (NAME.xml) in the
+// corpus the tests read (tenhoucorpus.For; it may be NAME.xml.gz).
 func sharedLog(t testing.TB, name string) string {
 	t.Helper()
-	p := filepath.Join(sharedLogs, name)
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s not found (../shared/tenhou/logs beside the clone): %v", p, err)
-	}
-	return p
+	return tenhoucorpus.For(t).Path(t, name)
 }
 
 var (
@@ -50,10 +42,11 @@ type rawRound struct {
 	events []rawEvent
 }
 
-// rawLog reads the rounds of an mjlog document.
+// rawLog reads the rounds of an mjlog document (plain, or gzip when its
+// name ends in .gz).
 func rawLog(t testing.TB, path string) []rawRound {
 	t.Helper()
-	b, err := os.ReadFile(path)
+	b, err := tenhoucorpus.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}

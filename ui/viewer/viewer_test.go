@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/record/tenhou6"
@@ -149,7 +150,7 @@ func TestFormatsAgreeWithTheLog(t *testing.T) {
 
 // A tampered SHUFFLE seed makes every kyoku a mismatch, named per kyoku.
 func TestTamperedSeedIsAMismatch(t *testing.T) {
-	b, err := os.ReadFile(sharedLog(t, log4p))
+	b, err := tenhoucorpus.ReadFile(sharedLog(t, log4p))
 	if err != nil {
 		t.Fatal(err)
 	}
