@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
 const statsHand = "../../stats/testdata/hand"
@@ -189,10 +191,9 @@ func TestStatsUI(t *testing.T) {
 // tenhou.net/6 beside them exits 2 naming it and what it is.
 func TestStatsReadsJoinJSON(t *testing.T) {
 	games := t.TempDir()
-	logs := []string{filepath.Join(sharedLogs, e1Log), filepath.Join(sharedLogs, "2014091101gm-00b9-0000-5ca6b487.xml")}
+	logs := []string{corpusLog(t, e1Log), corpusLog(t, "2014091101gm-00b9-0000-5ca6b487.xml")}
 	for _, l := range logs {
-		readShared(t, filepath.Base(l))
-		out := filepath.Join(games, strings.TrimSuffix(filepath.Base(l), ".xml")+".json")
+		out := filepath.Join(games, strings.TrimSuffix(tenhoucorpus.Name(l), ".xml")+".json")
 		var o, e bytes.Buffer
 		if code := run(context.Background(), []string{"tenhou", "json", l, "--out", out}, &o, &e); code != 0 {
 			t.Fatalf("tenhou json %s: exit %d: %s", l, code, e.String())

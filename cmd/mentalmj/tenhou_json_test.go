@@ -11,8 +11,7 @@ import (
 // TestTenhouJSON converts a shared log to stdout and to a file, and checks
 // the exit status and message of unreadable and unconvertible logs.
 func TestTenhouJSON(t *testing.T) {
-	readShared(t, e1Log)
-	code, out, errOut := runT(t, "json", filepath.Join(sharedLogs, e1Log))
+	code, out, errOut := runT(t, "json", corpusLog(t, e1Log))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
@@ -25,7 +24,7 @@ func TestTenhouJSON(t *testing.T) {
 	}
 	dir := t.TempDir()
 	file := filepath.Join(dir, "game.json")
-	if code, _, errOut := runT(t, "json", "--out", file, filepath.Join(sharedLogs, e1Log)); code != 0 {
+	if code, _, errOut := runT(t, "json", "--out", file, corpusLog(t, e1Log)); code != 0 {
 		t.Fatalf("--out: exit %d: %s", code, errOut)
 	}
 	if b, err := os.ReadFile(file); err != nil || string(b) != out {

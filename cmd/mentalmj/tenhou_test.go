@@ -5,14 +5,16 @@ import (
 	"compress/gzip"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
 const (
-	sharedLogs  = "../../../shared/tenhou/logs"
 	blogSeedTxt = "../../wall/tenhou/testdata/blog_174202532_seed.txt"
 	e1Log       = "2022060100gm-00a9-0000-a11749d5.xml"
 )
@@ -24,12 +26,17 @@ func runT(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	return code, o.String(), e.String()
 }
 
+// corpusLog returns the path of the real Tenhou log name (NAME.xml) in the
+// corpus the tests read (tenhoucorpus.For; it may be NAME.xml.gz).
+func corpusLog(t *testing.T, name string) string {
+	t.Helper()
+	return tenhoucorpus.For(t).Path(t, name)
+}
+
+// readShared returns the XML text of the real Tenhou log name.
 func readShared(t *testing.T, name string) []byte {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(sharedLogs, name))
-	if os.IsNotExist(err) {
-		t.Skip("shared logs absent")
-	}
+	b, err := tenhoucorpus.ReadFile(corpusLog(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,19 +109,19 @@ func TestTenhouVerifyDir(t *testing.T) {
 	}
 }
 
+// TestTenhouVerifyCorpus verifies the corpus's directory: every game and
+// round its MANIFEST.md lists, with no mismatch.
 func TestTenhouVerifyCorpus(t *testing.T) {
-	if _, err := os.Stat(sharedLogs); err != nil {
-		t.Skip("shared logs absent")
-	}
-	code, out, _ := runT(t, "verify", sharedLogs)
-	if code != 0 || !strings.Contains(out, "games 342 verified, 3250 rounds; 0 mismatches; 0 skipped; 0 errors") {
-		t.Fatalf("exit %d, summary:\n%s", code, out[max(0, len(out)-400):])
+	corpus := tenhoucorpus.For(t)
+	want := corpus.MustManifest(t).Totals()
+	code, out, _ := runT(t, "verify", corpus.Dir)
+	if summary := fmt.Sprintf("games %d verified, %d rounds; 0 mismatches; 0 skipped; 0 errors", want.Games, want.Rounds); code != 0 || !strings.Contains(out, summary) {
+		t.Fatalf("exit %d, summary of %s (want %q):\n%s", code, corpus, summary, out[max(0, len(out)-400):])
 	}
 }
 
 func TestTenhouVerifyExitCodes(t *testing.T) {
-	good := filepath.Join(sharedLogs, e1Log)
-	readShared(t, e1Log)
+	good := corpusLog(t, e1Log)
 	if code, _, _ := runT(t, "verify", good); code != 0 {
 		t.Errorf("good log: exit %d", code)
 	}
@@ -204,8 +211,7 @@ func TestTenhouWallErrors(t *testing.T) {
 // log's names and a 128-digit hash; the construction itself is tested in
 // wall/tenhou.
 func TestTenhouSeatHash(t *testing.T) {
-	readShared(t, e1Log)
-	code, out, errs := runT(t, "seat-hash", filepath.Join(sharedLogs, e1Log))
+	code, out, errs := runT(t, "seat-hash", corpusLog(t, e1Log))
 	if code != 0 || !strings.Contains(errs, "unconfirmed") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
@@ -224,11 +230,10 @@ func TestTenhouSeatHash(t *testing.T) {
 // TestTenhouVerifyCancelled checks that a cancelled context stops the run
 // with exit code 2 and no verdict of success.
 func TestTenhouVerifyCancelled(t *testing.T) {
-	readShared(t, e1Log)
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var o, e bytes.Buffer
-	code := runTenhou(ctx, []string{"verify", "--jobs", "2", sharedLogs}, &o, &e)
+	code := runTenhou(ctx, []string{"verify", "--jobs", "2", tenhoucorpus.For(t).Dir}, &o, &e)
 	if code != 2 || !strings.Contains(e.String(), "interrupted") {
 		t.Fatalf("exit %d, stderr %q", code, e.String())
 	}

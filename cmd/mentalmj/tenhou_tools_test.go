@@ -10,7 +10,7 @@ import (
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
-// e1Log3p is a shared three-player log (三鳳南喰赤, 11 kyoku).
+// e1Log3p is a real three-player log of the corpus (三鳳南喰赤, 11 kyoku).
 const e1Log3p = "2014091101gm-00b9-0000-5ca6b487.xml"
 
 // TestTenhouEmptyDirectory: verify and replay of a directory with no log
@@ -59,8 +59,7 @@ func TestTenhouWallFromLog(t *testing.T) {
 		size  int
 		doraI int
 	}{{e1Log, 136, 5}, {e1Log3p, 108, 9}} {
-		readShared(t, tc.name)
-		path := filepath.Join(sharedLogs, tc.name)
+		path := corpusLog(t, tc.name)
 		g, err := mjlog.Read(path)
 		if err != nil {
 			t.Fatal(err)

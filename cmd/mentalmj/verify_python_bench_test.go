@@ -1,12 +1,13 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 )
 
 // refcheckPy is the plain Python reference checker (stdlib only) that does
@@ -22,9 +23,13 @@ const refcheckPy = "../../wall/tenhou/testdata/refcheck.py"
 // mt19937ar.c (mt=python) and with the random module's C generator
 // (mt=stdlib).
 func BenchmarkVerifyVsPython(b *testing.B) {
-	if _, err := os.Stat(sharedLogs); err != nil {
-		b.Skip("shared logs absent")
+	// The Python checker reads plain XML and its expected check count is
+	// the whole corpus's.
+	corpus, err := tenhoucorpus.Find()
+	if err != nil || !corpus.Full {
+		b.Skip("needs the whole corpus, ../shared/tenhou/logs beside the clone")
 	}
+	sharedLogs := corpus.Dir
 	py, err := exec.LookPath("python3")
 	if err != nil {
 		b.Skip("python3 not found")
