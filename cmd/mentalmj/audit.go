@@ -1,21 +1,24 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 )
 
-var auditCommand = command{
-	name:    "audit",
-	summary: "re-verify saved transcripts offline: who cheated, what went wrong",
-	run:     runAudit,
+func auditCommand() *cobra.Command {
+	var asJSON bool
+	cmd := leaf(auditUsage, "re-verify saved transcripts offline: who cheated, what went wrong", func(cmd *cobra.Command, args []string) int {
+		return runAudit(cmd, args, asJSON)
+	})
+	cmd.Flags().BoolVar(&asJSON, "json", false, `print the report as JSON: {"ok", "verdict", "players", "hands", "blame": [{"peer", "player", "hand", "reason", "evidence"}], "faults": [{"peer", "player", "hand", "kind", "reason", "reporters"}], …}`)
+	return cmd
 }
 
 const auditUsage = `audit [--json] TRANSCRIPT [TRANSCRIPT...]
@@ -51,30 +54,24 @@ cannot be audited (not a transcript, cut short, damaged, different games,
 bad usage); 3 no cheat is proven but the game did not complete as played
 (faults only).`
 
-func runAudit(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("audit", auditUsage, stderr)
-	asJSON := fs.Bool("json", false, `print the report as JSON: {"ok", "verdict", "players", "hands", "blame": [{"peer", "player", "hand", "reason", "evidence"}], "faults": [{"peer", "player", "hand", "kind", "reason", "reporters"}], …}`)
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
-	if fs.NArg() < 1 {
-		return usageError(fs, stderr, "give a transcript file")
+func runAudit(cmd *cobra.Command, args []string, asJSON bool) int {
+	if len(args) < 1 {
+		return usageError(cmd, "give a transcript file")
 	}
 	var files []verdict.File
-	for _, path := range fs.Args() {
+	for _, path := range args {
 		recs, err := readTranscript(path)
 		if len(recs) == 0 {
-			fmt.Fprintf(stderr, "mentalmj audit: %v\n", err)
-			return 2
+			return fail(cmd, 2, "%v", err)
 		}
 		files = append(files, verdict.File{Name: path, Records: recs, ReadErr: err})
 	}
 	r, err := verdict.Audit(files)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj audit: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
-	if *asJSON {
+	stdout := cmd.OutOrStdout()
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		enc.Encode(r)

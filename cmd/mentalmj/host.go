@@ -9,16 +9,20 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/invite"
 )
 
-var hostCommand = command{
-	name:    "host",
-	summary: "open a table and print the invite the three other players join with",
-	run:     runHost,
+func hostCommand() *cobra.Command {
+	var f tableFlags
+	cmd := leaf(hostUsage, "open a table and print the invite the three other players join with", func(cmd *cobra.Command, args []string) int {
+		return runHost(cmd, args, &f)
+	})
+	f.register(cmd, true)
+	return cmd
 }
 
 const hostUsage = `host --table NAME [--players 3|4] [--hands N] [--tonpuu] [--rules PRESET]
@@ -44,51 +48,45 @@ The host only gathers the players: seats and dice are drawn jointly by
 all four, as always. Until the list is fixed, strangers reach this node's
 meeting protocol only, never the game.`
 
-func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("host", hostUsage, stderr)
-	var f tableFlags
-	f.register(fs, true)
-	positional, code, ok := parseArgs(fs, args)
-	if !ok {
-		return code
-	}
+func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	switch {
 	case len(positional) > 0:
-		return usageError(fs, stderr, "unexpected argument %q", positional[0])
+		return usageError(cmd, "unexpected argument %q", positional[0])
 	case f.table == "":
-		return usageError(fs, stderr, "--table is required")
+		return usageError(cmd, "--table is required")
 	}
 	if err := invite.CheckTable(f.table); err != nil {
-		return usageError(fs, stderr, "--table: %v", err)
+		return usageError(cmd, "--table: %v", err)
 	}
 	if err := invite.CheckNick(f.nick); err != nil {
-		return usageError(fs, stderr, "--name: %v", err)
+		return usageError(cmd, "--name: %v", err)
 	}
-	if code, ok := f.check(fs, stderr); !ok {
+	if code, ok := f.check(cmd); !ok {
 		return code
 	}
 	game, err := f.game.Settings(0)
 	if err != nil {
-		return usageError(fs, stderr, "%v", err)
+		return usageError(cmd, "%v", err)
 	}
 	nPlayers := game.Players
-	if code, ok := f.setGame(fs, stderr, game); !ok {
+	if code, ok := f.setGame(cmd, game); !ok {
 		return code
 	}
 	if f.resume {
 		// The table met and the game started: back to it, no meeting.
-		saved, code, ok := f.loadResume(fs, stderr)
+		saved, code, ok := f.loadResume(cmd)
 		if !ok {
 			return code
 		}
-		st, code, ok := f.startNode(ctx, fs, stdout, stderr, saved, nil, nil)
+		st, code, ok := f.startNode(cmd, saved, nil, nil)
 		if !ok {
 			return code
 		}
 		defer st.n.Close()
-		return playTable(ctx, &f, st, stdout, stderr)
+		return playTable(ctx, f, st, stdout, stderr)
 	}
-	st, code, ok := f.startNode(ctx, fs, stdout, stderr, nil, func(peer.ID) bool { return true }, nil)
+	st, code, ok := f.startNode(cmd, nil, func(peer.ID) bool { return true }, nil)
 	if !ok {
 		return code
 	}
@@ -97,18 +95,15 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	probe := invite.Invite{Table: f.table, Host: st.n.ID(), Nick: f.nick, Players: nPlayers, Settings: &game}
 	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, invite.ChooseAddrs(st.transportAddrs(), probe.AddrRoom()), st.log)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	defer m.Close()
 	if err := m.SetSettings(game); err != nil {
-		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	code1, err := m.Invite().Encode()
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	st.out.Event(map[string]any{"event": "invite", "invite": code1, "table": f.table}, "mentalmj join %s", code1)
 	desc := m.Invite().Describe()
@@ -133,14 +128,12 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	})
 	cancel()
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
-		return 1
+		return fail(cmd, 1, "%v", err)
 	}
 	// The table is set before the guests learn it, so that their game
 	// streams find it.
 	if err := st.n.SetPeers(seating.Peers(st.n.ID())); err != nil {
-		fmt.Fprintf(stderr, "mentalmj host: %v\n", err)
-		return 1
+		return fail(cmd, 1, "%v", err)
 	}
 	if err := m.Announce(ctx); err != nil {
 		// A guest gone between the last arrival and the list: the table
@@ -149,7 +142,7 @@ func runHost(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	printSeating(st, seating)
-	return playTable(ctx, &f, st, stdout, stderr)
+	return playTable(ctx, f, st, stdout, stderr)
 }
 
 // meetHost is a guest's meeting with the host of inv: it prints who has

@@ -3,14 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/invite"
@@ -95,11 +94,13 @@ func TestGuestReservesOnTheInvitesRelays(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			f := tableFlags{noPublic: true, relays: tc.relays, dataDir: t.TempDir(), progress: "text",
 				listen: listFlag{"/ip4/127.0.0.1/tcp/0"}}
-			fs := flag.NewFlagSet("join", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
 			var out, errOut bytes.Buffer
+			cmd := &cobra.Command{Use: "join"}
+			cmd.SetContext(ctx)
+			cmd.SetOut(&out)
+			cmd.SetErr(&errOut)
 			meet := func(p peer.ID) bool { return p == inv.Host }
-			st, code, ok := f.startNode(ctx, fs, &out, &errOut, nil, meet, inv.RelayInfos())
+			st, code, ok := f.startNode(cmd, nil, meet, inv.RelayInfos())
 			if !ok {
 				t.Fatalf("startNode: exit %d\n%s", code, errOut.String())
 			}

@@ -1,19 +1,25 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/node"
 )
 
-var idCommand = command{
-	name:    "id",
-	summary: "print this player's peer ID and the peer address to give the others",
-	run:     runID,
+func idCommand() *cobra.Command {
+	var (
+		listen  listFlag
+		dataDir string
+	)
+	cmd := leaf(idUsage, "print this player's peer ID and the peer address to give the others", func(cmd *cobra.Command, args []string) int {
+		return runID(cmd, args, dataDir, listen)
+	})
+	cmd.Flags().StringVar(&dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
+	cmd.Flags().Var(&listen, "listen", "a multiaddr you will listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
+	return cmd
 }
 
 const idUsage = `id [--data-dir DIR] [--listen MULTIADDR ...]
@@ -25,35 +31,26 @@ replaced by each address of this machine's network interfaces (loopback
 and IPv6 link-local ones only if there is nothing else). Behind NAT,
 the others need your public or relayed address instead (see "relay").`
 
-func runID(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("id", idUsage, stderr)
-	var listen listFlag
-	dataDir := fs.String("data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
-	fs.Var(&listen, "listen", "a multiaddr you will listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
+func runID(cmd *cobra.Command, args []string, dataDir string, listen listFlag) int {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if len(args) > 0 {
+		return usageError(cmd, "unexpected argument %q", args[0])
 	}
-	if fs.NArg() > 0 {
-		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
-	}
-	laddrs, code, ok := parseListen(fs, stderr, listen)
+	laddrs, code, ok := parseListen(cmd, listen)
 	if !ok {
 		return code
 	}
-	key, err := node.LoadOrCreateIdentity(*dataDir)
+	key, err := node.LoadOrCreateIdentity(dataDir)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj id: --data-dir: %v\n", err)
-		return 2
+		return fail(cmd, 2, "--data-dir: %v", err)
 	}
 	id, err := peer.IDFromPrivateKey(key)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj id: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	addrs, err := node.DialableListenAddrs(laddrs)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj id: %v\n", err)
-		return 1
+		return fail(cmd, 1, "%v", err)
 	}
 	fmt.Fprintf(stdout, "peer ID: %s\n", id)
 	for _, a := range addrs {

@@ -1,15 +1,13 @@
 package main
 
 import (
-	"context"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
@@ -18,10 +16,17 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/settings"
 )
 
-var joinCommand = command{
-	name:    "join",
-	summary: "play hands at a table with three other peers (or two: sanma)",
-	run:     runJoin,
+func joinCommand() *cobra.Command {
+	var (
+		f     tableFlags
+		peers listFlag
+	)
+	cmd := leaf(joinUsage, "play hands at a table with three other peers (or two: sanma)", func(cmd *cobra.Command, args []string) int {
+		return runJoin(cmd, args, &f, peers)
+	})
+	f.register(cmd, false)
+	cmd.Flags().Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give three, or two for a three-player (sanma) game (or an invite instead)")
+	return cmd
 }
 
 const joinUsage = `join INVITE [--name NICK] [flags]
@@ -74,40 +79,32 @@ NAGA and the tenhou.net/6 viewer read it) and join prints how to open it.
 --mjai-bot COMMAND lets an external mjai bot (Mortal, akochan, mjai-manue)
 decide for you; it sees only what your node sees.`
 
-func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("join", joinUsage, stderr)
-	var f tableFlags
-	f.register(fs, false)
-	var peers listFlag
-	fs.Var(&peers, "peer", "another player's multiaddr ending in /p2p/<peer id>; give three, or two for a three-player (sanma) game (or an invite instead)")
-	positional, code, ok := parseArgs(fs, args)
-	if !ok {
-		return code
-	}
+func runJoin(cmd *cobra.Command, positional []string, f *tableFlags, peers listFlag) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	var inv *invite.Invite
 	switch {
 	case len(positional) > 1:
-		return usageError(fs, stderr, "unexpected argument %q", positional[1])
+		return usageError(cmd, "unexpected argument %q", positional[1])
 	case len(positional) == 1:
 		if len(peers) > 0 {
-			return usageError(fs, stderr, "give an invite or --peer addresses, not both")
+			return usageError(cmd, "give an invite or --peer addresses, not both")
 		}
 		i, err := invite.Parse(positional[0])
 		if err != nil {
-			return usageError(fs, stderr, "%v", err)
+			return usageError(cmd, "%v", err)
 		}
 		if f.table != "" {
 			if err := i.ForTable(f.table); err != nil {
-				return usageError(fs, stderr, "--table: %v", err)
+				return usageError(cmd, "--table: %v", err)
 			}
 		}
 		f.table, inv = i.Table, &i
 	case f.table == "":
-		return usageError(fs, stderr, "--table is required (or give the mmj1… invite the host printed)")
+		return usageError(cmd, "--table is required (or give the mmj1… invite the host printed)")
 	case len(peers) != protocol.Players-1 && len(peers) != 2:
-		return usageError(fs, stderr, "give %d --peer addresses (or 2 for a three-player game), got %d", protocol.Players-1, len(peers))
+		return usageError(cmd, "give %d --peer addresses (or 2 for a three-player game), got %d", protocol.Players-1, len(peers))
 	}
-	if code, ok := f.check(fs, stderr); !ok {
+	if code, ok := f.check(cmd); !ok {
 		return code
 	}
 	// The game: the invite's (a flag may only repeat it), or the flags'.
@@ -115,7 +112,7 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	switch {
 	case inv != nil && inv.Settings != nil:
 		if err := f.game.Contradicts(*inv.Settings); err != nil {
-			return usageError(fs, stderr, "%v", err)
+			return usageError(cmd, "%v", err)
 		}
 		game = *inv.Settings
 	case inv != nil:
@@ -123,26 +120,25 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	default:
 		game, _ = f.game.Settings(len(peers) + 1)
 	}
-	if code, ok := f.setGame(fs, stderr, game); !ok {
+	if code, ok := f.setGame(cmd, game); !ok {
 		return code
 	}
 	var infos []peer.AddrInfo
 	for _, s := range peers {
 		info, err := node.ParsePeer(s)
 		if err != nil {
-			return usageError(fs, stderr, "--peer: %v", err)
+			return usageError(cmd, "--peer: %v", err)
 		}
 		infos = append(infos, info)
 	}
 	if f.resume {
-		saved, code, ok := f.loadResume(fs, stderr)
+		saved, code, ok := f.loadResume(cmd)
 		if !ok {
 			return code
 		}
 		if inv == nil {
 			if err := sameTable(infos, saved); err != nil {
-				fmt.Fprintf(stderr, "mentalmj join: --resume: %v\n", err)
-				return 2
+				return fail(cmd, 2, "--resume: %v", err)
 			}
 		}
 		// The host's signed list was checked when the game started; a
@@ -154,14 +150,14 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	if inv != nil {
 		hostRelays = inv.RelayInfos()
 		if err := invite.CheckNick(f.nick); err != nil {
-			return usageError(fs, stderr, "--name: %v", err)
+			return usageError(cmd, "--name: %v", err)
 		}
 		// Before the list, only the host, and the relays of its relayed
 		// addresses to reach it through.
 		relays := inv.Relays()
 		meet = func(p peer.ID) bool { return p == inv.Host || slices.Contains(relays, p) }
 	}
-	st, code, ok := f.startNode(ctx, fs, stdout, stderr, infos, meet, hostRelays)
+	st, code, ok := f.startNode(cmd, infos, meet, hostRelays)
 	if !ok {
 		return code
 	}
@@ -178,16 +174,14 @@ func runJoin(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		yes, err := f.confirm(ctx, t, st, *inv, os.Stdin, screen)
 		switch {
 		case err != nil && ctx.Err() != nil:
-			fmt.Fprintf(stderr, "mentalmj join: stopped before you answered: %v\n", err)
-			return 1
+			return fail(cmd, 1, "stopped before you answered: %v", err)
 		case err != nil:
-			fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-			return 2
+			return fail(cmd, 2, "%v", err)
 		}
 		if !yes {
-			return declineHost(ctx, &f, st, *inv, stderr)
+			return declineHost(ctx, f, st, *inv, stderr)
 		}
-		if code, ok := meetHost(ctx, &f, st, *inv, stderr); !ok {
+		if code, ok := meetHost(ctx, f, st, *inv, stderr); !ok {
 			return code
 		}
 	}

@@ -129,7 +129,7 @@ func TestBadArguments(t *testing.T) {
 		{[]string{"join", "--table", "t"}, "--peer"},
 		{[]string{"join", "--peer", "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1"}, "--table"},
 		{[]string{"join", "--table", "t", "--peer", "x", "--peer", "y", "--peer", "z"}, "--peer"},
-		{[]string{"join", "--table", "t", "--hands", "0", "--peer", "a", "--peer", "b", "--peer", "c"}, "--hands"},
+		{[]string{"join", "--table", "t", "--hands", "-1", "--peer", "a", "--peer", "b", "--peer", "c"}, "--hands must be"},
 		{[]string{"local", "--hands", "-1"}, "--hands"},
 		{[]string{"local", "--private-hands", "--no-proofs"}, "--private-hands"},
 		{[]string{"local", "--rtt", "-1ms"}, "--rtt"},

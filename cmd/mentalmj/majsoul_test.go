@@ -26,7 +26,7 @@ func majsoulVector(t *testing.T) map[string]string {
 
 func runM(args ...string) (int, string, string) {
 	var o, e bytes.Buffer
-	code := runMajsoul(context.Background(), args, &o, &e)
+	code := run(context.Background(), append([]string{"majsoul"}, args...), &o, &e)
 	return code, o.String(), e.String()
 }
 

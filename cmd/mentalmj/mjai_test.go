@@ -75,7 +75,7 @@ func TestLocalMjaiBots(t *testing.T) {
 func TestMjaiBotFlags(t *testing.T) {
 	for _, v := range []string{"1", "x=bot", "4=bot", "1="} {
 		var o, e bytes.Buffer
-		if code := runLocal(context.Background(), []string{"--mjai-bot", v}, &o, &e); code != 2 || !strings.Contains(e.String(), "--mjai-bot") {
+		if code := run(context.Background(), []string{"local", "--mjai-bot", v}, &o, &e); code != 2 || !strings.Contains(e.String(), "--mjai-bot") {
 			t.Errorf("local --mjai-bot %q: exit %d, %q", v, code, e.String())
 		}
 	}
@@ -91,7 +91,7 @@ func TestMjaiBotFlags(t *testing.T) {
 		args = append(args, "--peer", fmt.Sprintf("/ip4/127.0.0.1/tcp/%d/p2p/%s", 1+i, id))
 	}
 	start := time.Now()
-	if code := runJoin(context.Background(), args, &o, &e); code != 2 || !strings.Contains(e.String(), "no-such-mjai-bot-xyz") {
+	if code := run(context.Background(), append([]string{"join"}, args...), &o, &e); code != 2 || !strings.Contains(e.String(), "no-such-mjai-bot-xyz") {
 		t.Errorf("join with a missing bot: exit %d, %q", code, e.String())
 	}
 	if time.Since(start) > 5*time.Second {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"io"
 	"strings"
 	"testing"
 
@@ -64,19 +63,19 @@ func TestPublicFlagsBadInput(t *testing.T) {
 		"--peer", "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWJCWxBq7eAqRQ4ZM8Pk64eSSSyveWjhecbjqDpJmXmMMw",
 		"--peer", "/ip4/127.0.0.1/tcp/2/p2p/12D3KooWGAWcfV1JY7XqfCHZrtkE8n8WKpNBhZ9PWXQ7fYjepf8D"}
 	for _, c := range []struct {
-		run  func(context.Context, []string, io.Writer, io.Writer) int
+		cmd  string
 		args []string
 		want string
 	}{
-		{runJoin, append(peers, "--bootstrap", "/ip4/198.51.100.2/tcp/4001"), "--bootstrap"},
-		{runJoin, append(peers, "--bootstrap", "not an address"), "--bootstrap"},
-		{runJoin, append(peers, "--relay", "/ip4/198.51.100.2/tcp/4001/p2p/nope"), "--relay"},
-		{runJoin, append(peers, "--no-public", "--bootstrap", "/ip4/198.51.100.2/tcp/4001/p2p/12D3KooWJCWxBq7eAqRQ4ZM8Pk64eSSSyveWjhecbjqDpJmXmMMw"), "--no-public"},
-		{runRelay, []string{"--data-dir", t.TempDir(), "--limit-data", "lots"}, "--limit-data"},
-		{runRelay, []string{"--data-dir", t.TempDir(), "--limit-duration", "0s"}, "--limit-duration"},
+		{"join", append(peers, "--bootstrap", "/ip4/198.51.100.2/tcp/4001"), "--bootstrap"},
+		{"join", append(peers, "--bootstrap", "not an address"), "--bootstrap"},
+		{"join", append(peers, "--relay", "/ip4/198.51.100.2/tcp/4001/p2p/nope"), "--relay"},
+		{"join", append(peers, "--no-public", "--bootstrap", "/ip4/198.51.100.2/tcp/4001/p2p/12D3KooWJCWxBq7eAqRQ4ZM8Pk64eSSSyveWjhecbjqDpJmXmMMw"), "--no-public"},
+		{"relay", []string{"--data-dir", t.TempDir(), "--limit-data", "lots"}, "--limit-data"},
+		{"relay", []string{"--data-dir", t.TempDir(), "--limit-duration", "0s"}, "--limit-duration"},
 	} {
 		var out, errb bytes.Buffer
-		if code := c.run(context.Background(), c.args, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+		if code := run(context.Background(), append([]string{c.cmd}, c.args...), &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("%v: exit %d, stderr %q; want 2 naming %s", c.args[len(c.args)-2:], code, firstLine(errb.String()), c.want)
 		}
 	}

@@ -3,20 +3,41 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/node"
 )
 
-var relayCommand = command{
-	name:    "relay",
-	summary: "run a circuit relay for players who cannot reach each other directly",
-	run:     runRelay,
+// relayFlags are the options of "mentalmj relay".
+type relayFlags struct {
+	listen                    listFlag
+	dataDir, limitData        string
+	verbose                   bool
+	limitDuration, statsEvery time.Duration
+	progress                  string
+}
+
+func relayCommand() *cobra.Command {
+	var f relayFlags
+	cmd := leaf(relayUsage, "run a circuit relay for players who cannot reach each other directly", func(cmd *cobra.Command, args []string) int {
+		return runRelay(cmd, args, f)
+	})
+	fs := cmd.Flags()
+	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
+	fs.StringVar(&f.dataDir, "data-dir", filepath.Join(defaultDataDir(), "relay"), "directory holding the relay's identity key (created if missing); keep it apart from a player's")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log reservations and circuits to stderr")
+	fs.DurationVar(&f.limitDuration, "limit-duration", node.RelayCircuitDuration, "how long one relayed connection may last (public libp2p relays: 2m)")
+	fs.StringVar(&f.limitData, "limit-data", "256MiB", "how many bytes one relayed connection may carry each way, e.g. 128KiB, 256MiB (public libp2p relays: 128KiB)")
+	fs.DurationVar(&f.statsEvery, "stats", time.Minute, "how often to print what the relay carries, when it changed (0: only at exit)")
+	fs.StringVar(&f.progress, "progress", "text", "output: text, or json (one object per line)")
+	choices(cmd, "progress", "output", "outputs", "text", "json")
+	return cmd
 }
 
 const relayUsage = `relay [--listen MULTIADDR ...] [--data-dir DIR] [--limit-duration D] [--limit-data BYTES] [--stats D] [--progress text|json]
@@ -54,64 +75,47 @@ traffic (reservations, identify, AutoNAT, DHT) by protocol.
 --progress json prints these, and the addresses, as JSON objects, one a
 line ("address", "relaying", "stats").`
 
-func runRelay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("relay", relayUsage, stderr)
-	var listen listFlag
-	fs.Var(&listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
-	dataDir := fs.String("data-dir", filepath.Join(defaultDataDir(), "relay"), "directory holding the relay's identity key (created if missing); keep it apart from a player's")
-	verbose := fs.Bool("v", false, "log reservations and circuits to stderr")
-	limitDuration := fs.Duration("limit-duration", node.RelayCircuitDuration, "how long one relayed connection may last (public libp2p relays: 2m)")
-	limitData := fs.String("limit-data", "256MiB", "how many bytes one relayed connection may carry each way, e.g. 128KiB, 256MiB (public libp2p relays: 128KiB)")
-	statsEvery := fs.Duration("stats", time.Minute, "how often to print what the relay carries, when it changed (0: only at exit)")
-	progressMode := fs.String("progress", "text", "output: text, or json (one object per line)")
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
+func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if len(args) > 0 {
+		return usageError(cmd, "unexpected argument %q", args[0])
 	}
-	if fs.NArg() > 0 {
-		return usageError(fs, stderr, "unexpected argument %q", fs.Arg(0))
-	}
-	laddrs, code, ok := parseListen(fs, stderr, listen)
+	laddrs, code, ok := parseListen(cmd, f.listen)
 	if !ok {
 		return code
 	}
-	if *limitDuration <= 0 {
-		return usageError(fs, stderr, "--limit-duration must be positive, got %s", *limitDuration)
+	if f.limitDuration <= 0 {
+		return usageError(cmd, "--limit-duration must be positive, got %s", f.limitDuration)
 	}
-	data, err := parseBytes(*limitData)
+	data, err := parseBytes(f.limitData)
 	if err != nil {
-		return usageError(fs, stderr, "--limit-data: %v", err)
+		return usageError(cmd, "--limit-data: %v", err)
 	}
-	if *statsEvery < 0 {
-		return usageError(fs, stderr, "--stats must not be negative, got %s", *statsEvery)
+	if f.statsEvery < 0 {
+		return usageError(cmd, "--stats must not be negative, got %s", f.statsEvery)
 	}
-	if *progressMode != "text" && *progressMode != "json" {
-		return usageError(fs, stderr, "--progress must be text or json, got %q", *progressMode)
-	}
-	out := &progress.Reporter{W: stdout, JSON: *progressMode == "json"}
-	logger := newLogger(stderr, *verbose)
+	out := &progress.Reporter{W: stdout, JSON: f.progress == "json"}
+	logger := newLogger(stderr, f.verbose)
 
-	key, err := node.LoadOrCreateIdentity(*dataDir)
+	key, err := node.LoadOrCreateIdentity(f.dataDir)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj relay: --data-dir: %v\n", err)
-		return 2
+		return fail(cmd, 2, "--data-dir: %v", err)
 	}
 	r, err := node.NewRelay(ctx, node.RelayConfig{Identity: key, Listen: laddrs, Logger: logger,
-		CircuitDuration: *limitDuration, CircuitData: data})
+		CircuitDuration: f.limitDuration, CircuitData: data})
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj relay: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	for _, a := range r.Addrs() {
 		out.Event(map[string]any{"event": "address", "addr": a.String()}, "relay address: %s", a)
 	}
 	out.Event(map[string]any{"event": "relaying"}, "relaying until interrupted")
-	printRelayStats(ctx, r, out, *statsEvery)
+	printRelayStats(ctx, r, out, f.statsEvery)
 	err = r.Close()
 	time.Sleep(node.StreamMeterLag) // so that the last line counts every byte
 	reportRelayStats(out, r.Stats(), true)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj relay: %v\n", err)
-		return 1
+		return fail(cmd, 1, "%v", err)
 	}
 	return 0
 }

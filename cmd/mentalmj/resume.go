@@ -1,14 +1,13 @@
 package main
 
 import (
-	"flag"
 	"fmt"
-	"io"
 	"path/filepath"
 	"slices"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/internal/resume"
 )
@@ -18,29 +17,30 @@ import (
 // listened unless --listen says otherwise. It returns the other players as
 // the state names them. On failure it prints why and returns ok = false
 // with exit code 2.
-func (f *tableFlags) loadResume(fs *flag.FlagSet, stderr io.Writer) (peers []peer.AddrInfo, code int, ok bool) {
+func (f *tableFlags) loadResume(cmd *cobra.Command) (peers []peer.AddrInfo, code int, ok bool) {
+	stderr, name := cmd.ErrOrStderr(), cmd.CommandPath()
 	st, err := resume.Load(resume.File(f.dataDir, f.table))
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: --resume: %v\n", fs.Name(), err)
+		fmt.Fprintf(stderr, "%s: --resume: %v\n", name, err)
 		return nil, 2, false
 	}
 	var addrs []multiaddr.Multiaddr
 	for _, s := range st.Peers {
 		a, err := multiaddr.NewMultiaddr(s)
 		if err != nil {
-			fmt.Fprintf(stderr, "%s: --resume: %s: peer address %q: %v\n", fs.Name(), resume.File(f.dataDir, f.table), s, err)
+			fmt.Fprintf(stderr, "%s: --resume: %s: peer address %q: %v\n", name, resume.File(f.dataDir, f.table), s, err)
 			return nil, 2, false
 		}
 		addrs = append(addrs, a)
 	}
 	peers, err = peer.AddrInfosFromP2pAddrs(addrs...)
 	if err != nil || len(peers) != st.Players-1 {
-		fmt.Fprintf(stderr, "%s: --resume: %s: the peers do not make a %d-player table: %v\n", fs.Name(), resume.File(f.dataDir, f.table), st.Players, err)
+		fmt.Fprintf(stderr, "%s: --resume: %s: the peers do not make a %d-player table: %v\n", name, resume.File(f.dataDir, f.table), st.Players, err)
 		return nil, 2, false
 	}
 	if f.transcript != "" {
 		if abs, err := filepath.Abs(f.transcript); err != nil || abs != st.Transcript {
-			fmt.Fprintf(stderr, "%s: --resume: the game's transcript is %s, not --transcript %s (leave --transcript out)\n", fs.Name(), st.Transcript, f.transcript)
+			fmt.Fprintf(stderr, "%s: --resume: the game's transcript is %s, not --transcript %s (leave --transcript out)\n", name, st.Transcript, f.transcript)
 			return nil, 2, false
 		}
 	}

@@ -1,18 +1,22 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/riichi/rules"
 )
 
-var rulesCommand = command{
-	name:    "rules",
-	summary: "list the house-rule presets and switches, or show one rule set",
-	run:     runRules,
+func rulesCommand() *cobra.Command {
+	var sw listFlag
+	cmd := leaf(rulesUsage, "list the house-rule presets and switches, or show one rule set", func(cmd *cobra.Command, args []string) int {
+		return runRules(cmd, args, sw)
+	})
+	cmd.Flags().Var(&sw, "rule", "a switch NAME=VALUE on top of the preset, repeatable")
+	choices(cmd, "rule", "switch", "switches", rules.Names()...)
+	cmd.ValidArgs = rules.PresetNames()
+	return cmd
 }
 
 const rulesUsage = `rules [PRESET] [--rule NAME=VALUE ...]
@@ -22,23 +26,17 @@ switch with the values it takes. With a preset, and any --rule switches on
 top of it, prints that rule set's one-line summary and the value of every
 switch, marking with * those that differ from the tenhou preset.`
 
-func runRules(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("rules", rulesUsage, stderr)
-	var sw listFlag
-	fs.Var(&sw, "rule", "a switch NAME=VALUE on top of the preset, repeatable")
-	// The preset may come before or after the flags.
+func runRules(cmd *cobra.Command, args []string, sw listFlag) int {
+	stdout := cmd.OutOrStdout()
+	if len(args) > 1 {
+		return usageError(cmd, "one preset at most")
+	}
 	preset := ""
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		preset, args = args[0], args[1:]
-	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
-	if fs.NArg() > 1 || fs.NArg() == 1 && preset != "" {
-		return usageError(fs, stderr, "one preset at most")
-	}
-	if fs.NArg() == 1 {
-		preset = fs.Arg(0)
+	if len(args) == 1 {
+		preset = args[0]
+		if err := checkChoice(preset, "preset", "presets", rules.PresetNames()); err != nil {
+			return usageError(cmd, "%v", err)
+		}
 	}
 	if preset == "" && len(sw) == 0 {
 		fmt.Fprintf(stdout, "Presets (--rules NAME):\n")
@@ -54,8 +52,7 @@ func runRules(_ context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	s, err := rules.Parse(preset, sw)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj rules: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	fmt.Fprintf(stdout, "%s\n\n", s.Summary())
 	base := rules.Default().Switches()

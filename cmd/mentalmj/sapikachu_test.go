@@ -26,12 +26,7 @@ type sapikachuVector struct {
 
 func runS(stdin string, args ...string) (int, string, string) {
 	var o, e bytes.Buffer
-	var code int
-	if len(args) > 0 && args[0] == "verify" {
-		code = runSapikachuVerify(args[1:], strings.NewReader(stdin), &o, &e)
-	} else {
-		code = runSapikachu(context.Background(), args, &o, &e)
-	}
+	code := runIO(context.Background(), append([]string{"sapikachu"}, args...), strings.NewReader(stdin), &o, &e)
 	return code, o.String(), e.String()
 }
 

@@ -3,25 +3,28 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"os"
 	"strings"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/mentalmj/mentalmj/riichi/handcalc"
 	"github.com/mentalmj/mentalmj/riichi/rules"
 )
 
-var scoreCommand = command{
-	name:    "score",
-	summary: "hand calculator: yaku, han, fu, points and payments of one win (or --json in bulk)",
-	run:     runScore,
+func scoreCommand() *cobra.Command {
+	var f scoreFlags
+	cmd := leaf(scoreUsage, "hand calculator: yaku, han, fu, points and payments of one win (or --json in bulk)", func(cmd *cobra.Command, args []string) int {
+		return runScore(cmd, args, &f)
+	})
+	f.register(cmd)
+	return cmd
 }
 
-const scoreUsageText = `Usage:
-  mentalmj score HAND --win TILE [flags]
-  mentalmj score --json < requests.jsonl > results.jsonl
+const scoreUsage = `score HAND --win TILE [flags]
+  or: mentalmj score --json < requests.jsonl > results.jsonl
 
 Scores one win under the chosen rules (Tenhou's by default): the yaku with
 their han, the han, fu and points, and who pays what; or the reason the
@@ -64,7 +67,6 @@ is false, 0 or empty: a tsumo by a non-dealer in the East round.
 
 // scoreFlags are the per-hand flags of "mentalmj score".
 type scoreFlags struct {
-	fs                      *flag.FlagSet
 	win                     string
 	melds, dora, ura        listFlag
 	ron, tsumo, dealer      bool
@@ -79,9 +81,9 @@ type scoreFlags struct {
 	json                    bool
 }
 
-func newScoreFlags() *scoreFlags {
-	f := &scoreFlags{fs: flag.NewFlagSet("score", flag.ContinueOnError)}
-	fs := f.fs
+// register defines the flags on cmd.
+func (f *scoreFlags) register(cmd *cobra.Command) {
+	fs := cmd.Flags()
 	fs.StringVar(&f.win, "win", "", "the winning `TILE`, e.g. 4s or 0p (required without --json)")
 	fs.Var(&f.melds, "meld", "a declared meld `TYPE:TILES` (repeatable, in call order): chi:3m4m5m, pon:5z5z5z, daiminkan:…, kakan:…, ankan:1p1p1p1p, or kita (three-player)")
 	fs.BoolVar(&f.ron, "ron", false, "win on another player's discard")
@@ -105,7 +107,8 @@ func newScoreFlags() *scoreFlags {
 	fs.StringVar(&f.rules, "rules", "tenhou", "rules `PRESET`: "+strings.Join(handcalc.RulesNames(), ", "))
 	fs.Var(&f.rule, "rule", "a house-rule switch `NAME=VALUE` on top of --rules (repeatable), e.g. aka=0 or kiriage=on (\"mentalmj rules\" lists their values); names: "+strings.Join(rules.Names(), ", "))
 	fs.BoolVar(&f.json, "json", false, "read one JSON request per stdin line, write one JSON result per line")
-	return f
+	choices(cmd, "rules", "preset", "presets", handcalc.RulesNames()...)
+	choices(cmd, "rule", "switch", "switches", rules.Names()...)
 }
 
 // request builds the handcalc request of the flags and HAND.
@@ -124,57 +127,43 @@ func (f *scoreFlags) request(hand string) handcalc.Request {
 	return req
 }
 
-func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	f := newScoreFlags()
-	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "mentalmj score: the hand calculator\n\n%s\nFlags:\n", scoreUsageText)
-		f.fs.SetOutput(w)
-		f.fs.PrintDefaults()
-		f.fs.SetOutput(io.Discard)
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mentalmj score: %s\nRun \"mentalmj score -h\" for the flags.\n", fmt.Sprintf(format, a...))
-		return 2
-	}
-	pos, code, done := parseInterleaved("mentalmj", f.fs, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
+func runScore(cmd *cobra.Command, pos []string, f *scoreFlags) int {
+	ctx, stdout := cmd.Context(), cmd.OutOrStdout()
 	if f.json {
 		var other []string
-		f.fs.Visit(func(fl *flag.Flag) {
+		cmd.Flags().Visit(func(fl *pflag.Flag) {
 			if fl.Name != "json" {
 				other = append(other, "--"+fl.Name)
 			}
 		})
 		if len(pos) > 0 || len(other) > 0 {
-			return fail("--json reads every request from stdin: remove %s", strings.Join(append(pos, other...), " "))
+			return usageError(cmd, "--json reads every request from stdin: remove %s", strings.Join(append(pos, other...), " "))
 		}
 		// An interrupt must not wait for the next line: closing stdin
 		// ends the read in progress.
-		in := os.Stdin
-		stop := context.AfterFunc(ctx, func() { in.Close() })
-		defer stop()
+		in := cmd.InOrStdin()
+		if c, ok := in.(io.Closer); ok {
+			stop := context.AfterFunc(ctx, func() { c.Close() })
+			defer stop()
+		}
 		n, err := handcalc.ScoreLines(ctx, in, stdout)
 		switch {
 		case ctx.Err() != nil:
-			fmt.Fprintf(stderr, "mentalmj score: interrupted after %d lines\n", n.Lines)
-			return 2
+			return fail(cmd, 2, "interrupted after %d lines", n.Lines)
 		case err != nil:
-			fmt.Fprintf(stderr, "mentalmj score: %v\n", err)
-			return 2
+			return fail(cmd, 2, "%v", err)
 		}
 		return 0
 	}
 	switch {
 	case len(pos) == 0:
-		return fail("missing HAND, e.g. mentalmj score 123m456p789s2344s --win 4s")
+		return usageError(cmd, "missing HAND, e.g. mentalmj score 123m456p789s2344s --win 4s")
 	case len(pos) > 1:
-		return fail("one HAND only, got %q (write a hand without spaces, melds with --meld)", pos)
+		return usageError(cmd, "one HAND only, got %q (write a hand without spaces, melds with --meld)", pos)
 	case f.win == "":
-		return fail("missing --win TILE (the winning tile, e.g. --win 4s)")
+		return usageError(cmd, "missing --win TILE (the winning tile, e.g. --win 4s)")
 	case f.ron && f.tsumo:
-		return fail("--ron and --tsumo: give one")
+		return usageError(cmd, "--ron and --tsumo: give one")
 	}
 	req := f.request(pos[0])
 	res, err := handcalc.Score(req)
@@ -183,44 +172,10 @@ func runScore(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stdout, "no win: %v\n", strings.TrimPrefix(err.Error(), handcalc.ErrNoWin.Error()+": "))
 		return 1
 	case err != nil:
-		return fail("%v", strings.TrimPrefix(err.Error(), handcalc.ErrMalformed.Error()+": "))
+		return usageError(cmd, "%v", strings.TrimPrefix(err.Error(), handcalc.ErrMalformed.Error()+": "))
 	}
 	if err := handcalc.WriteText(stdout, req, res); err != nil {
-		fmt.Fprintf(stderr, "mentalmj score: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	return 0
-}
-
-// parseInterleaved parses args with fs, allowing positional arguments
-// before, between or after flags ("score HAND --win 4s", "tenhou verify
-// logs/ --json"); "--" ends flag parsing. It returns the positional
-// arguments. On -h it prints usage to stdout (done, code 0); on a bad flag
-// the error, prefixed "prog fs.Name():", and usage go to stderr (done,
-// code 2). fs's output and Usage are restored before it returns.
-func parseInterleaved(prog string, fs *flag.FlagSet, args []string, usage func(io.Writer), stdout, stderr io.Writer) (pos []string, code int, done bool) {
-	out, fsUsage := fs.Output(), fs.Usage
-	defer func() { fs.SetOutput(out); fs.Usage = fsUsage }()
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				usage(stdout)
-				return nil, 0, true
-			}
-			fmt.Fprintf(stderr, "%s: %v\n\n", strings.TrimSpace(prog+" "+fs.Name()), err)
-			usage(stderr)
-			return nil, 2, true
-		}
-		rest := fs.Args()
-		if consumed := len(args) - len(rest); consumed > 0 && args[consumed-1] == "--" {
-			return append(pos, rest...), 0, false
-		}
-		if len(rest) == 0 {
-			return pos, 0, false
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
 }

@@ -61,7 +61,7 @@ func TestScoreCommand(t *testing.T) {
 		{[]string{"123m456p2344s", "--meld", "chi:1m2m4m", "--win", "4s"}, `meld "chi:1m2m4m"`},
 		{[]string{"123m456p789s2344s", "--win", "4s", "--ron", "--tsumo"}, "--ron and --tsumo"},
 		{[]string{"123m456p789s2344s", "--win", "4s", "--rules", "nope"}, `preset "nope"; presets: tenhou, majsoul, mleague, wrc, ema`},
-		{[]string{"123m456p789s2344s", "--win", "4s", "--bogus"}, "flag provided but not defined: -bogus"},
+		{[]string{"123m456p789s2344s", "--win", "4s", "--bogus"}, "unknown flag --bogus"},
 		{[]string{"123m456p789s2344s", "--win", "4s", "--json"}, "--json reads every request from stdin"},
 	} {
 		code, out, errs := runScoreT(t, c.args...)

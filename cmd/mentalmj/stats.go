@@ -1,18 +1,32 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"strings"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/stats"
 	"github.com/mentalmj/mentalmj/ui/statspage"
 	"github.com/mentalmj/mentalmj/ui/web"
 )
 
-var statsCommand = command{name: "stats", summary: "Tenhou-style statistics per player over game records", run: runStats}
+func statsCommand() *cobra.Command {
+	var f statsFlags
+	cmd := leaf(statsUsage, "Tenhou-style statistics per player over game records", func(cmd *cobra.Command, args []string) int {
+		return runStats(cmd, args, f)
+	})
+	fs := cmd.Flags()
+	fs.BoolVar(&f.asJSON, "json", false, "write the figures as JSON (keys listed above)")
+	fs.BoolVar(&f.page, "ui", false, "serve the figures as a page with charts on 127.0.0.1")
+	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui: print the page's URL instead of opening the browser")
+	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
+	fs.StringVar(&f.player, "player", "", "show only the player with this `NAME` (the whole set's row stays)")
+	fs.StringVar(&f.since, "since", "", "only games dated `YYYY-MM-DD` or later (see above)")
+	fs.BoolVar(&f.skipBad, "skip-bad", false, "leave out files that are not readable records (warn) instead of exit 2")
+	return cmd
+}
 
 const statsUsage = `stats [--json | --ui [--no-open] [--port N]] [--player NAME] [--since YYYY-MM-DD] [--skip-bad] FILE|DIR...
 
@@ -93,36 +107,19 @@ type statsFlags struct {
 	player, since                 string
 }
 
-func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("stats", statsUsage, stderr)
-	var f statsFlags
-	fs.BoolVar(&f.asJSON, "json", false, "write the figures as JSON (keys listed above)")
-	fs.BoolVar(&f.page, "ui", false, "serve the figures as a page with charts on 127.0.0.1")
-	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui: print the page's URL instead of opening the browser")
-	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
-	fs.StringVar(&f.player, "player", "", "show only the player with this `NAME` (the whole set's row stays)")
-	fs.StringVar(&f.since, "since", "", "only games dated `YYYY-MM-DD` or later (see above)")
-	fs.BoolVar(&f.skipBad, "skip-bad", false, "leave out files that are not readable records (warn) instead of exit 2")
-	usage := func(w io.Writer) {
-		fmt.Fprintf(w, "Usage: mentalmj %s\n\n", statsUsage)
-		fs.SetOutput(w)
-		fs.PrintDefaults()
-	}
-	pos, code, done := parseInterleaved("", fs, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
+func runStats(cmd *cobra.Command, pos []string, f statsFlags) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if len(pos) == 0 {
-		return usageError(fs, stderr, "want at least one FILE or DIR")
+		return usageError(cmd, "want at least one FILE or DIR")
 	}
 	if f.asJSON && f.page {
-		return usageError(fs, stderr, "--json and --ui: choose one")
+		return usageError(cmd, "--json and --ui: choose one")
 	}
 	since := 0
 	if f.since != "" {
 		t, err := time.Parse("2006-01-02", f.since)
 		if err != nil {
-			return usageError(fs, stderr, "--since %q: want a date YYYY-MM-DD", f.since)
+			return usageError(cmd, "--since %q: want a date YYYY-MM-DD", f.since)
 		}
 		since = t.Year()*10000 + int(t.Month())*100 + t.Day()
 	}
@@ -141,8 +138,7 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	set, older, err := stats.Load(ctx, files, stats.LoadOptions{Since: since, Bad: report, Progress: func(done, _ int) { bar.update(done) }})
 	bar.clear()
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
-		return 1
+		return fail(cmd, 1, "%v", err)
 	}
 	if bad > 0 && !f.skipBad {
 		fmt.Fprintf(stderr, "mentalmj stats: %d of the files cannot be read (above); fix or remove them, or pass --skip-bad to leave them out\n", bad)
@@ -164,23 +160,22 @@ func runStats(ctx context.Context, args []string, stdout, stderr io.Writer) int 
 	case f.asJSON:
 		err = r.WriteJSON(stdout)
 	case f.page:
-		return serveStats(ctx, r, f, stdout, stderr)
+		return serveStats(cmd, r, f)
 	default:
 		err = r.WriteText(stdout)
 	}
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
-		return 1
+		return fail(cmd, 1, "%v", err)
 	}
 	return 0
 }
 
-// serveStats serves r as a page until ctx ends.
-func serveStats(ctx context.Context, r stats.Report, f statsFlags, stdout, stderr io.Writer) int {
+// serveStats serves r as a page until cmd's context ends.
+func serveStats(cmd *cobra.Command, r stats.Report, f statsFlags) int {
+	ctx, stdout := cmd.Context(), cmd.OutOrStdout()
 	page, err := web.ListenPage(statspage.Handler(r), f.port)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj stats: --ui: %v\n", err)
-		return 2
+		return fail(cmd, 2, "--ui: %v", err)
 	}
 	fmt.Fprintf(stdout, "statistics page: %s\n(Ctrl-C stops it)\n", page.URL())
 	if !f.noOpen {
@@ -189,8 +184,7 @@ func serveStats(ctx context.Context, r stats.Report, f statsFlags, stdout, stder
 		}
 	}
 	if err := page.Serve(ctx); err != nil {
-		fmt.Fprintf(stderr, "mentalmj stats: %v\n", err)
-		return 1
+		return fail(cmd, 1, "%v", err)
 	}
 	return 0
 }

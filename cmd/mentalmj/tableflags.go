@@ -2,9 +2,7 @@ package main
 
 import (
 	"context"
-	"flag"
 	"fmt"
-	"io"
 	"log/slog"
 	"strings"
 	"time"
@@ -12,12 +10,14 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/internal/resume"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/player/cheat"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi/rules"
 	"github.com/mentalmj/mentalmj/riichi/settings"
 	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 )
@@ -57,7 +57,8 @@ type tableFlags struct {
 
 // register defines the shared flags on fs; the settings flags
 // (package settings) with --players when withPlayers (host).
-func (f *tableFlags) register(fs *flag.FlagSet, withPlayers bool) {
+func (f *tableFlags) register(cmd *cobra.Command, withPlayers bool) {
+	fs := cmd.Flags()
 	f.game.Register(fs, withPlayers)
 	fs.BoolVar(&f.yes, "yes", false, "play the invite's game without asking (a guest is otherwise shown the host's settings and asked to confirm; --bot and --mjai-bot accept them too)")
 	fs.StringVar(&f.table, "table", "", "table name; all players must use the same one")
@@ -70,7 +71,7 @@ func (f *tableFlags) register(fs *flag.FlagSet, withPlayers bool) {
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	fs.DurationVar(&f.turnTimeout, "turn-timeout", offTurnTimeout, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout; default: the table's --time BASE+BANK plus --timeout, or 1h with --time off)")
+	fs.DurationVar(&f.turnTimeout, "turn-timeout", 0, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout; default: the table's --time BASE+BANK plus --timeout, or "+offTurnTimeout.String()+" with --time off)")
 	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long the bot (or you, within --time) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	fs.DurationVar(&f.reconnectGrace, "reconnect-grace", protocol.DefaultReconnectGrace, "when a player's connection drops, pause the hand and wait this long for it to come back (0: end the hand at once)")
@@ -79,58 +80,56 @@ func (f *tableFlags) register(fs *flag.FlagSet, withPlayers bool) {
 	fs.StringVar(&f.json, "json", "", "write the audited game as tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer) to this file (default DATA-DIR/games/TABLE-TIME.json)")
 	fs.StringVar(&f.mjaiBot, "mjai-bot", "", "let an external mjai bot decide: COMMAND runs with sh -c and speaks mjai on stdin/stdout; {seat} in it becomes the seat (e.g. \"python mortal.py {seat}\"); its stderr goes to DATA-DIR/logs/TABLE-TIME-mjai.log; its --decision-timeout defaults to 30s")
 	fs.StringVar(&f.progress, "progress", "text", "progress output: text, or json (one object per line, for launchers)")
-	fs.BoolVar(&f.verbose, "v", false, "log protocol steps to stderr")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log protocol steps to stderr")
 	fs.BoolVar(&f.passive, "tsumogiri", false, "play automatically by discarding every drawn tile and never calling or winning (tests and research)")
 	fs.BoolVar(&f.useUI, "ui", false, "play in the browser: serve the table on 127.0.0.1 and print its URL (with --bot: watch the bot play)")
 	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui, do not open the browser; only print the URL")
 	fs.DurationVar(&f.uiLinger, "ui-linger", 5*time.Minute, "with --ui, keep the page up this long after the game (Ctrl-C ends sooner)")
-	fs.StringVar(&f.researchCheat, "research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab -list); the others will catch and name it")
+	fs.StringVar(&f.researchCheat, "research-cheat", "", "RESEARCH ONLY: make this node cheat with the named strategy (see mentalmj lab --list); the others will catch and name it")
+	choices(cmd, "rules", "preset", "presets", rules.PresetNames()...)
+	choices(cmd, "rule", "switch", "switches", rules.Names()...)
+	choices(cmd, "progress", "output", "outputs", "text", "json")
+	choices(cmd, "research-cheat", "strategy", "strategies", cheatNames()...)
+}
+
+// cheatNames lists the cheating strategies' names (package cheat).
+func cheatNames() []string {
+	var names []string
+	for _, s := range cheat.All() {
+		names = append(names, s.Name)
+	}
+	return names
 }
 
 // check validates the shared flags' values; on a bad one it prints a
 // usage error naming it and returns ok = false with exit code 2.
-func (f *tableFlags) check(fs *flag.FlagSet, stderr io.Writer) (code int, ok bool) {
+func (f *tableFlags) check(cmd *cobra.Command) (code int, ok bool) {
+	turnTimeoutGiven := cmd.Flags().Changed("turn-timeout")
 	switch {
 	case f.progress != "text" && f.progress != "json":
-		return usageError(fs, stderr, "--progress must be text or json, got %q", f.progress), false
-	case f.timeout <= 0 || f.turnTimeout <= 0:
-		return usageError(fs, stderr, "--timeout and --turn-timeout must be positive"), false
-	case f.turnTimeout < f.timeout:
-		return usageError(fs, stderr, "--turn-timeout (%s) must not be shorter than --timeout (%s): a player still waiting for a draw's keys would be named silent", f.turnTimeout, f.timeout), false
+		return usageError(cmd, "--progress must be text or json, got %q", f.progress), false
+	case f.timeout <= 0 || turnTimeoutGiven && f.turnTimeout <= 0:
+		return usageError(cmd, "--timeout and --turn-timeout must be positive"), false
+	case turnTimeoutGiven && f.turnTimeout < f.timeout:
+		return usageError(cmd, "--turn-timeout (%s) must not be shorter than --timeout (%s): a player still waiting for a draw's keys would be named silent", f.turnTimeout, f.timeout), false
 	case f.reconnectGrace < 0:
-		return usageError(fs, stderr, "--reconnect-grace must be 0 or more, got %s", f.reconnectGrace), false
+		return usageError(cmd, "--reconnect-grace must be 0 or more, got %s", f.reconnectGrace), false
 	}
 	// The settings flags are checked here for every form, so that a
 	// malformed one is refused before anything starts; a guest with an
 	// invite plays the invite's (setGame).
 	if _, err := f.game.Settings(4); err != nil {
-		return usageError(fs, stderr, "%v", err), false
+		return usageError(cmd, "%v", err), false
 	}
 	if f.researchCheat != "" {
 		st, err := cheat.Lookup(f.researchCheat)
 		if err != nil {
-			return usageError(fs, stderr, "--research-cheat: %v", err), false
+			return usageError(cmd, "--research-cheat: %v", err), false
 		}
 		f.misbehavior = st.New()
-		fmt.Fprintf(stderr, "%s: WARNING: this node cheats (%s: %s), for protocol research\n", fs.Name(), st.Name, st.Doc)
+		fmt.Fprintf(cmd.ErrOrStderr(), "%s: WARNING: this node cheats (%s: %s), for protocol research\n", cmd.CommandPath(), st.Name, st.Doc)
 	}
 	return 0, true
-}
-
-// parseArgs parses args with fs, allowing flags after the positional
-// arguments (join INVITE --name NICK), and returns the positional ones;
-// ok false means exit with code (see parseFlags).
-func parseArgs(fs *flag.FlagSet, args []string) (positional []string, code int, ok bool) {
-	for {
-		if code, ok := parseFlags(fs, args); !ok {
-			return nil, code, false
-		}
-		if fs.NArg() == 0 {
-			return positional, 0, true
-		}
-		positional = append(positional, fs.Arg(0))
-		args = fs.Args()[1:]
-	}
 }
 
 // seat is what starting a player's node gives: its key, node, logger and
@@ -150,8 +149,9 @@ type seat struct {
 // on them, the host's relays being the table's, so that the other
 // players reach it the way it reaches the host. On failure it prints why
 // and returns ok = false with the exit code. The caller closes s.n.
-func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, stderr io.Writer, peers []peer.AddrInfo, meet func(peer.ID) bool, hostRelays []peer.AddrInfo) (s seat, code int, ok bool) {
-	laddrs, code, ok := parseListen(fs, stderr, f.listen)
+func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet func(peer.ID) bool, hostRelays []peer.AddrInfo) (s seat, code int, ok bool) {
+	ctx, stdout, stderr, name := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr(), cmd.CommandPath()
+	laddrs, code, ok := parseListen(cmd, f.listen)
 	if !ok {
 		return seat{}, code, false
 	}
@@ -159,18 +159,18 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 	for _, r := range f.relays {
 		info, err := node.ParseRelay(r)
 		if err != nil {
-			return seat{}, usageError(fs, stderr, "--relay: %v", err), false
+			return seat{}, usageError(cmd, "--relay: %v", err), false
 		}
 		relayInfos = append(relayInfos, info)
 	}
 	if f.noPublic && len(f.bootstrap) > 0 {
-		return seat{}, usageError(fs, stderr, "--bootstrap and --no-public contradict each other"), false
+		return seat{}, usageError(cmd, "--bootstrap and --no-public contradict each other"), false
 	}
 	var bootstrap []peer.AddrInfo
 	for _, b := range f.bootstrap {
 		info, err := node.ParseRelay(b)
 		if err != nil {
-			return seat{}, usageError(fs, stderr, "--bootstrap: %v", err), false
+			return seat{}, usageError(cmd, "--bootstrap: %v", err), false
 		}
 		bootstrap = append(bootstrap, info)
 	}
@@ -183,18 +183,16 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 	s.out = &progress.Reporter{W: stdout, JSON: f.progress == "json"}
 	var err error
 	if s.key, err = node.LoadOrCreateIdentity(f.dataDir); err != nil {
-		fmt.Fprintf(stderr, "%s: --data-dir: %v\n", fs.Name(), err)
-		return seat{}, 2, false
+		return seat{}, fail(cmd, 2, "--data-dir: %v", err), false
 	}
 	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log,
 		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.Path, OnRelay: s.out.Relay, OnRelayFault: s.out.RelayFault, OnReachability: s.out.Reachability,
 		Public: public, Bootstrap: bootstrap})
 	if err != nil {
-		fmt.Fprintf(stderr, "%s: %v\n", fs.Name(), err)
-		return seat{}, 2, false
+		return seat{}, fail(cmd, 2, "%v", err), false
 	}
 	if public {
-		joinPublic(ctx, s.n, s.out, stderr, fs.Name(), len(relayInfos) == 0)
+		joinPublic(ctx, s.n, s.out, stderr, name, len(relayInfos) == 0)
 	}
 	switch {
 	case fromInvite:
@@ -209,9 +207,9 @@ func (f *tableFlags) startNode(ctx context.Context, fs *flag.FlagSet, stdout, st
 		cancel()
 		switch {
 		case err != nil && fromInvite:
-			fmt.Fprintf(stderr, "%s: the invite's relays: %v\n(still trying in the background; players who cannot dial you directly wait for it; --relay gives a relay of your own)\n", fs.Name(), err)
+			fmt.Fprintf(stderr, "%s: the invite's relays: %v\n(still trying in the background; players who cannot dial you directly wait for it; --relay gives a relay of your own)\n", name, err)
 		case err != nil:
-			fmt.Fprintf(stderr, "%s: --relay: %v\n(still trying in the background; until then the others can reach you only at the addresses below)\n", fs.Name(), err)
+			fmt.Fprintf(stderr, "%s: --relay: %v\n(still trying in the background; until then the others can reach you only at the addresses below)\n", name, err)
 		}
 	}
 	return s, 0, true
@@ -249,13 +247,13 @@ const offTurnTimeout = timecontrol.OffWait
 // plus --timeout as a grace for the network, so a slow network never
 // makes a player silent. It returns a usage error (exit 2) if the wait
 // would be shorter than --timeout.
-func (f *tableFlags) setGame(fs *flag.FlagSet, stderr io.Writer, st settings.Settings) (code int, ok bool) {
+func (f *tableFlags) setGame(cmd *cobra.Command, st settings.Settings) (code int, ok bool) {
 	f.play = st
 	if !f.game.Given("turn-timeout") {
 		f.turnTimeout = st.Time.Wait(f.timeout, offTurnTimeout)
 	}
 	if f.turnTimeout < f.timeout {
-		return usageError(fs, stderr, "--turn-timeout (%s) must not be shorter than --timeout (%s)", f.turnTimeout, f.timeout), false
+		return usageError(cmd, "--turn-timeout (%s) must not be shorter than --timeout (%s)", f.turnTimeout, f.timeout), false
 	}
 	return 0, true
 }

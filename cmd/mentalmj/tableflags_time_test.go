@@ -1,10 +1,11 @@
 package main
 
 import (
-	"flag"
 	"io"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/riichi/settings"
 	"github.com/mentalmj/mentalmj/riichi/timecontrol"
@@ -34,15 +35,15 @@ func TestTimeOffWaits(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			var f tableFlags
-			fs := flag.NewFlagSet("join", flag.ContinueOnError)
-			fs.SetOutput(io.Discard)
-			f.register(fs, false)
-			if err := fs.Parse(c.args); err != nil {
+			cmd := &cobra.Command{Use: "join"}
+			cmd.SetErr(io.Discard)
+			f.register(cmd, false)
+			if err := cmd.Flags().Parse(c.args); err != nil {
 				t.Fatal(err)
 			}
 			st := settings.Default()
 			st.Time = c.ctl
-			_, ok := f.setGame(fs, io.Discard, st)
+			_, ok := f.setGame(cmd, st)
 			if ok == c.error {
 				t.Fatalf("setGame ok %v, want %v (turn timeout %s)", ok, !c.error, f.turnTimeout)
 			}

@@ -1,19 +1,25 @@
 package main
 
 import (
-	"context"
-	"flag"
-	"fmt"
 	"io"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/record/tenhou6"
 )
 
-var tenhouJSONCommand = command{name: "json", summary: "convert an mjlog to tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer)", run: runTenhouJSON}
+func tenhouJSONCommand() *cobra.Command {
+	var out string
+	cmd := leaf(tenhouJSONHelp, "convert an mjlog to tenhou.net/6 JSON (mjai-reviewer, NAGA, the tenhou.net/6 viewer)", func(cmd *cobra.Command, args []string) int {
+		return runTenhouJSON(cmd, args, out)
+	})
+	cmd.Flags().StringVar(&out, "out", "", "write the JSON to this file instead of stdout")
+	return cmd
+}
 
-const tenhouJSONHelp = `Usage: mentalmj tenhou json LOG [--out FILE]
+const tenhouJSONHelp = `json LOG [--out FILE]
 
 Converts one mjlog (a Tenhou log or a mentalmj game record, plain or gzip)
 to tenhou.net/6 JSON, the format mjai-reviewer (Mortal, akochan), NAGA and
@@ -29,32 +35,20 @@ Exit status: 0 converted; 2 bad usage, or a log that cannot be read or
 converted (the message names the file, the kyoku, the tag and its line).
 `
 
-func runTenhouJSON(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("json", flag.ContinueOnError)
-	out := fs.String("out", "", "write the JSON to this file instead of stdout")
-	usage := tenhouUsageFunc(fs, tenhouJSONHelp)
-	pos, code, done := parseTenhouFlags(fs, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
+func runTenhouJSON(cmd *cobra.Command, pos []string, out string) int {
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "mentalmj tenhou json: want exactly one LOG argument, got %d\n\n", len(pos))
-		usage(stderr)
-		return 2
+		return usageError(cmd, "want exactly one LOG argument, got %d", len(pos))
 	}
 	g, err := mjlog.Read(pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj tenhou json: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	l, err := tenhou6.Convert(g)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj tenhou json: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
-	if err := writeOutput(*out, stdout, l.Encode); err != nil {
-		fmt.Fprintf(stderr, "mentalmj tenhou json: --out: %v\n", err)
-		return 2
+	if err := writeOutput(out, cmd.OutOrStdout(), l.Encode); err != nil {
+		return fail(cmd, 2, "--out: %v", err)
 	}
 	return 0
 }

@@ -1,18 +1,28 @@
 package main
 
 import (
-	"context"
-	"flag"
-	"fmt"
 	"io"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 )
 
-var tenhouMjaiCommand = command{name: "mjai", summary: "convert an mjlog to mjai JSON Lines (the event stream of Mortal, akochan, mjai-manue)", run: runTenhouMjai}
+func tenhouMjaiCommand() *cobra.Command {
+	var (
+		seat int
+		out  string
+	)
+	cmd := leaf(tenhouMjaiHelp, "convert an mjlog to mjai JSON Lines (the event stream of Mortal, akochan, mjai-manue)", func(cmd *cobra.Command, args []string) int {
+		return runTenhouMjai(cmd, args, seat, out)
+	})
+	cmd.Flags().IntVar(&seat, "seat", -1, "write seat N's view (0..3); default every tile")
+	cmd.Flags().StringVar(&out, "out", "", "write to this file instead of stdout")
+	return cmd
+}
 
-const tenhouMjaiHelp = `Usage: mentalmj tenhou mjai LOG [--seat N] [--out FILE]
+const tenhouMjaiHelp = `mjai LOG [--seat N] [--out FILE]
 
 Converts one mjlog (a Tenhou log or a mentalmj game record, plain or gzip)
 to mjai JSON Lines: start_game, then per kyoku start_kyoku with tehais,
@@ -34,41 +44,26 @@ Exit status: 0 converted; 2 bad usage, or a log that cannot be read or
 converted (the message names the file, the kyoku, the tag and its line).
 `
 
-func runTenhouMjai(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("mjai", flag.ContinueOnError)
-	seat := fs.Int("seat", -1, "write seat N's view (0..3); default every tile")
-	out := fs.String("out", "", "write to this file instead of stdout")
-	usage := tenhouUsageFunc(fs, tenhouMjaiHelp)
-	pos, code, done := parseTenhouFlags(fs, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
+func runTenhouMjai(cmd *cobra.Command, pos []string, seat int, out string) int {
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "mentalmj tenhou mjai: want exactly one LOG argument, got %d\n\n", len(pos))
-		usage(stderr)
-		return 2
+		return usageError(cmd, "want exactly one LOG argument, got %d", len(pos))
 	}
-	if *seat < -1 || *seat > 3 {
-		fmt.Fprintf(stderr, "mentalmj tenhou mjai: --seat %d: want 0..3\n", *seat)
-		return 2
+	if seat < -1 || seat > 3 {
+		return usageError(cmd, "--seat %d: want 0..3", seat)
 	}
 	g, err := mjlog.Read(pos[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj tenhou mjai: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
-	if *seat >= g.Go.Players() {
-		fmt.Fprintf(stderr, "mentalmj tenhou mjai: --seat %d: the game has %d players\n", *seat, g.Go.Players())
-		return 2
+	if seat >= g.Go.Players() {
+		return fail(cmd, 2, "--seat %d: the game has %d players", seat, g.Go.Players())
 	}
 	// Converted once to check it, then streamed.
-	if err := mjai.WriteMjlog(io.Discard, g, *seat); err != nil {
-		fmt.Fprintf(stderr, "mentalmj tenhou mjai: %v\n", err)
-		return 2
+	if err := mjai.WriteMjlog(io.Discard, g, seat); err != nil {
+		return fail(cmd, 2, "%v", err)
 	}
-	if err := writeOutput(*out, stdout, func(w io.Writer) error { return mjai.WriteMjlog(w, g, *seat) }); err != nil {
-		fmt.Fprintf(stderr, "mentalmj tenhou mjai: --out: %v\n", err)
-		return 2
+	if err := writeOutput(out, cmd.OutOrStdout(), func(w io.Writer) error { return mjai.WriteMjlog(w, g, seat) }); err != nil {
+		return fail(cmd, 2, "--out: %v", err)
 	}
 	return 0
 }

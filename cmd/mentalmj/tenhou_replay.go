@@ -1,18 +1,26 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/riichi/replay"
 )
 
-var tenhouReplayCommand = command{name: "replay", summary: "replay Tenhou logs through the rules engine and check every result", run: runTenhouReplay}
+func tenhouReplayCommand() *cobra.Command {
+	var asJSON, quiet bool
+	cmd := leaf(tenhouReplayHelp, "replay Tenhou logs through the rules engine and check every result", func(cmd *cobra.Command, args []string) int {
+		return runTenhouReplay(cmd, args, asJSON, quiet)
+	})
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print one JSON document instead of text")
+	cmd.Flags().BoolVar(&quiet, "quiet", false, "print only mismatches, errors and the totals")
+	return cmd
+}
 
-const tenhouReplayHelp = `Usage: mentalmj tenhou replay [--json] [--quiet] PATH...
+const tenhouReplayHelp = `replay [--json] [--quiet] PATH...
 
 Plays every log, four- or three-player (sanma: kita, tsumo loss, 200 per
 honba, 2000-point tenpai payments, 35000/40000 with uma 20/0/-20), through
@@ -43,25 +51,15 @@ Exit status: 0 every check matches; 1 some mismatch (this outranks 2);
 2 bad usage or some input unreadable (the other files are still replayed).
 `
 
-func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("replay", flag.ContinueOnError)
-	asJSON := fset.Bool("json", false, "print one JSON document instead of text")
-	quiet := fset.Bool("quiet", false, "print only mismatches, errors and the totals")
-	usage := tenhouUsageFunc(fset, tenhouReplayHelp)
-	paths, code, done := parseTenhouFlags(fset, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
+func runTenhouReplay(cmd *cobra.Command, paths []string, asJSON, quiet bool) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	tuneGCForLogs()
 	if len(paths) == 0 {
-		fmt.Fprintf(stderr, "mentalmj tenhou replay: no PATH given\n\n")
-		usage(stderr)
-		return 2
+		return usageError(cmd, "no PATH given")
 	}
 	res, err := replay.Files(ctx, paths)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj tenhou replay: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	// Empty lists print as [] rather than null.
 	if res.Mismatches == nil {
@@ -76,15 +74,14 @@ func runTenhouReplay(ctx context.Context, args []string, stdout, stderr io.Write
 	if res.Unchecked == nil {
 		res.Unchecked = []replay.Skipped{}
 	}
-	if *asJSON {
+	if asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(res); err != nil {
-			fmt.Fprintf(stderr, "mentalmj tenhou replay: %v\n", err)
-			return 2
+			return fail(cmd, 2, "%v", err)
 		}
 	} else {
-		printReplay(stdout, stderr, res, *quiet)
+		printReplay(stdout, stderr, res, quiet)
 	}
 	switch {
 	case len(res.Mismatches) > 0:

@@ -1,18 +1,19 @@
 package main
 
 import (
-	"context"
-	"flag"
 	"fmt"
-	"io"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )
 
-var tenhouSeatHashCommand = command{name: "seat-hash", summary: "compute the pre-game SHA-512 of a log (unconfirmed construction)", run: runTenhouSeatHash}
+func tenhouSeatHashCommand() *cobra.Command {
+	return leaf(tenhouSeatHashHelp, "compute the pre-game SHA-512 of a log (unconfirmed construction)", runTenhouSeatHash)
+}
 
-const tenhouSeatHashHelp = `Usage: mentalmj tenhou seat-hash LOG
+const tenhouSeatHashHelp = `seat-hash LOG
 
 Computes the SHA-512 that Tenhou publishes before games on
 tenhou.net/stat/rand ("4 bytes seat permutation + 624*8 seed = 4996 bytes",
@@ -34,36 +35,26 @@ evidence of anything. 2009 hex-seed logs have no such hash.
 LOG is an mjlog file (.xml or .mjlog, plain or gzip).
 `
 
-func runTenhouSeatHash(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("seat-hash", flag.ContinueOnError)
-	usage := tenhouUsageFunc(fs, tenhouSeatHashHelp)
-	pos, code, done := parseTenhouFlags(fs, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
+func runTenhouSeatHash(cmd *cobra.Command, pos []string) int {
+	stdout, stderr := cmd.OutOrStdout(), cmd.ErrOrStderr()
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "mentalmj tenhou seat-hash: want exactly one LOG argument, got %d\n\n", len(pos))
-		usage(stderr)
-		return 2
+		return usageError(cmd, "want exactly one LOG argument, got %d", len(pos))
 	}
-	fail := func(err error) int {
-		fmt.Fprintf(stderr, "mentalmj tenhou seat-hash: %v\n", err)
-		return 2
-	}
+	bad := func(err error) int { return fail(cmd, 2, "%v", err) }
 	g, err := mjlog.Read(pos[0])
 	if err != nil {
-		return fail(err)
+		return bad(err)
 	}
 	if g.Shuffle == nil {
-		return fail(fmt.Errorf("%s: no <SHUFFLE> seed", g.File))
+		return bad(fmt.Errorf("%s: no <SHUFFLE> seed", g.File))
 	}
 	seed, err := tenhou.ParseSeed(g.Shuffle.Seed)
 	if err != nil {
-		return fail(fmt.Errorf("%s: SHUFFLE seed: %w", g.File, err))
+		return bad(fmt.Errorf("%s: SHUFFLE seed: %w", g.File, err))
 	}
 	p := g.Go.Players()
 	if len(g.Players) < p {
-		return fail(fmt.Errorf("%s: no <UN> tag with the %d player names", g.File, p))
+		return bad(fmt.Errorf("%s: no <UN> tag with the %d player names", g.File, p))
 	}
 	names := make([]string, p)
 	for i := range names {
@@ -71,11 +62,11 @@ func runTenhouSeatHash(_ context.Context, args []string, stdout, stderr io.Write
 	}
 	seat, err := tenhou.SeatString(names)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", g.File, err))
+		return bad(fmt.Errorf("%s: %w", g.File, err))
 	}
 	sum, err := tenhou.SeatHash(seat, seed)
 	if err != nil {
-		return fail(fmt.Errorf("%s: %w", g.File, err))
+		return bad(fmt.Errorf("%s: %w", g.File, err))
 	}
 	fmt.Fprintf(stdout, "seat   %s\nsha512 %s\n", seat, sum)
 	fmt.Fprintf(stderr, "note: unconfirmed construction (no published seed/seat/hash triple checks it yet)\n")

@@ -22,7 +22,7 @@ const (
 func runT(t *testing.T, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	var o, e bytes.Buffer
-	code = runTenhou(context.Background(), args, &o, &e)
+	code = run(context.Background(), append([]string{"tenhou"}, args...), &o, &e)
 	return code, o.String(), e.String()
 }
 
@@ -233,7 +233,7 @@ func TestTenhouVerifyCancelled(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var o, e bytes.Buffer
-	code := runTenhou(ctx, []string{"verify", "--jobs", "2", tenhoucorpus.For(t).Dir}, &o, &e)
+	code := run(ctx, []string{"tenhou", "verify", "--jobs", "2", tenhoucorpus.For(t).Dir}, &o, &e)
 	if code != 2 || !strings.Contains(e.String(), "interrupted") {
 		t.Fatalf("exit %d, stderr %q", code, e.String())
 	}

@@ -3,20 +3,36 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime"
 	"strings"
 
+	"github.com/spf13/cobra"
+
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )
 
-var tenhouVerifyCommand = command{name: "verify", summary: "check Tenhou logs against the walls their seed produces", run: runTenhouVerify}
+// tenhouVerifyFlags are the options of "mentalmj tenhou verify".
+type tenhouVerifyFlags struct {
+	asJSON, quiet bool
+	jobs          int
+}
 
-const tenhouVerifyHelp = `Usage: mentalmj tenhou verify [--json] [--quiet] [--jobs N] PATH...
+func tenhouVerifyCommand() *cobra.Command {
+	var f tenhouVerifyFlags
+	cmd := leaf(tenhouVerifyHelp, "check Tenhou logs against the walls their seed produces", func(cmd *cobra.Command, args []string) int {
+		return runTenhouVerify(cmd, args, f)
+	})
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print one JSON document instead of text")
+	cmd.Flags().IntVar(&f.jobs, "jobs", runtime.GOMAXPROCS(0), "number of logs verified in parallel (output order is unchanged)")
+	cmd.Flags().BoolVar(&f.quiet, "quiet", false, "print only mismatches, errors and the totals")
+	return cmd
+}
+
+const tenhouVerifyHelp = `verify [--json] [--quiet] [--jobs N] PATH...
 
 Regenerates every kyoku's wall from each log's <SHUFFLE> seed and checks the
 log against it (docs/wall-layout.md): INIT dice and dora indicator, hai0..hai3 in
@@ -65,55 +81,43 @@ type fileError struct {
 	Error string `json:"error"`
 }
 
-func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fset := flag.NewFlagSet("verify", flag.ContinueOnError)
-	asJSON := fset.Bool("json", false, "print one JSON document instead of text")
-	jobs := fset.Int("jobs", runtime.GOMAXPROCS(0), "number of logs verified in parallel (output order is unchanged)")
-	quiet := fset.Bool("quiet", false, "print only mismatches, errors and the totals")
-	usage := tenhouUsageFunc(fset, tenhouVerifyHelp)
-	paths, code, done := parseTenhouFlags(fset, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
+func runTenhouVerify(cmd *cobra.Command, paths []string, opt tenhouVerifyFlags) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
 	tuneGCForLogs()
 	if len(paths) == 0 {
-		fmt.Fprintf(stderr, "mentalmj tenhou verify: no PATH given\n\n")
-		usage(stderr)
-		return 2
+		return usageError(cmd, "no PATH given")
 	}
-	if *jobs < 1 {
-		fmt.Fprintf(stderr, "mentalmj tenhou verify: flag --jobs %d: want at least 1\n", *jobs)
-		return 2
+	if opt.jobs < 1 {
+		return usageError(cmd, "--jobs %d: want at least 1", opt.jobs)
 	}
 
 	sum := verifySummary{Mismatches: []tenhou.Mismatch{}, Skipped: []skippedFile{}, Errors: []fileError{}}
 	files := mjlog.Find(paths, func(path string, err error) {
 		sum.Errors = append(sum.Errors, fileError{File: path, Error: err.Error()})
-		if !*asJSON {
+		if !opt.asJSON {
 			fmt.Fprintf(stdout, "error    %s: %v\n", path, err)
 		}
 	})
 	bar := newProgress(stderr, len(files))
 	var checks tenhou.Counts
-	outcomes := verifyFiles(ctx, files, *jobs)
+	outcomes := verifyFiles(ctx, files, opt.jobs)
 	for i, f := range files {
 		o, ok := <-outcomes[i]
 		if !ok {
 			bar.clear()
-			fmt.Fprintf(stderr, "mentalmj tenhou verify: interrupted after %d of %d files\n", i, len(files))
-			return 2
+			return fail(cmd, 2, "interrupted after %d of %d files", i, len(files))
 		}
 		bar.clear()
 		res, err := o.res, o.err
 		switch {
 		case err != nil:
 			sum.Errors = append(sum.Errors, fileError{File: f, Error: err.Error()})
-			if !*asJSON {
+			if !opt.asJSON {
 				fmt.Fprintf(stdout, "error    %s: %v\n", f, err)
 			}
 		case res.Skipped != "":
 			sum.Skipped = append(sum.Skipped, skippedFile{File: f, Reason: res.Skipped})
-			if !*asJSON && !*quiet {
+			if !opt.asJSON && !opt.quiet {
 				fmt.Fprintf(stdout, "skipped  %s: %s\n", f, res.Skipped)
 			}
 		default:
@@ -121,11 +125,11 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 			sum.Rounds += res.Rounds
 			checks.Add(res.Checks)
 			sum.Mismatches = append(sum.Mismatches, res.Mismatches...)
-			if *asJSON {
+			if opt.asJSON {
 				break
 			}
 			if res.OK() {
-				if *quiet {
+				if opt.quiet {
 					break
 				}
 				fmt.Fprintf(stdout, "ok       %s (%dp, %d rounds, %d checks)\n", f, res.Players, res.Rounds, res.Checks.Total())
@@ -141,12 +145,11 @@ func runTenhouVerify(ctx context.Context, args []string, stdout, stderr io.Write
 	bar.clear()
 	sum.Checks = checks.Map()
 
-	if *asJSON {
+	if opt.asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
 		if err := enc.Encode(sum); err != nil {
-			fmt.Fprintf(stderr, "mentalmj tenhou verify: %v\n", err)
-			return 2
+			return fail(cmd, 2, "%v", err)
 		}
 	} else {
 		fmt.Fprintf(stdout, "\ngames %d verified, %d rounds; %d mismatches; %d skipped; %d errors\nchecks:", sum.Games, sum.Rounds, len(sum.Mismatches), len(sum.Skipped), len(sum.Errors))

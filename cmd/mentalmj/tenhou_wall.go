@@ -1,22 +1,37 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )
 
-var tenhouWallCommand = command{name: "wall", summary: "print the walls (yama) and dice a seed produces", run: runTenhouWall}
+// tenhouWallFlags are the options of "mentalmj tenhou wall".
+type tenhouWallFlags struct {
+	players, kyoku int
+	asJSON         bool
+}
 
-const tenhouWallHelp = `Usage: mentalmj tenhou wall [--players 3|4] [--kyoku N] [--json] SEED|LOG
+func tenhouWallCommand() *cobra.Command {
+	var f tenhouWallFlags
+	cmd := leaf(tenhouWallHelp, "print the walls (yama) and dice a seed produces", func(cmd *cobra.Command, args []string) int {
+		return runTenhouWall(cmd, args, f)
+	})
+	cmd.Flags().IntVar(&f.players, "players", 4, "number of players: 4 (136 tiles) or 3 (108 tiles)")
+	cmd.Flags().IntVar(&f.kyoku, "kyoku", 1, "number of kyoku (walls) to print, from the first")
+	cmd.Flags().BoolVar(&f.asJSON, "json", false, "print JSON instead of text")
+	return cmd
+}
+
+const tenhouWallHelp = `wall [--players 3|4] [--kyoku N] [--json] SEED|LOG
 
 Prints the yama (tile id and name at each index 0..N-1) and the 0-based dice
 of the first N kyoku generated from a Tenhou shuffle seed (docs/wall-layout.md
@@ -37,62 +52,48 @@ With --json it prints {"kyoku": [{"yama": [ids...], "dice": [d0, d1]}, ...]}.
 // maxWallKyoku bounds --kyoku (a hanchan rarely exceeds 30 kyoku).
 const maxWallKyoku = 10000
 
-func runTenhouWall(_ context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("wall", flag.ContinueOnError)
-	players := fs.Int("players", 4, "number of players: 4 (136 tiles) or 3 (108 tiles)")
-	kyoku := fs.Int("kyoku", 1, "number of kyoku (walls) to print, from the first")
-	asJSON := fs.Bool("json", false, "print JSON instead of text")
-	usage := tenhouUsageFunc(fs, tenhouWallHelp)
-	pos, code, done := parseTenhouFlags(fs, args, usage, stdout, stderr)
-	if done {
-		return code
-	}
-	fail := func(format string, a ...any) int {
-		fmt.Fprintf(stderr, "mentalmj tenhou wall: "+format+"\n", a...)
-		return 2
-	}
+func runTenhouWall(cmd *cobra.Command, pos []string, f tenhouWallFlags) int {
+	stdout := cmd.OutOrStdout()
+	bad := func(format string, a ...any) int { return fail(cmd, 2, format, a...) }
 	if len(pos) != 1 {
-		fmt.Fprintf(stderr, "mentalmj tenhou wall: want exactly one SEED argument, got %d\n\n", len(pos))
-		usage(stderr)
-		return 2
+		return usageError(cmd, "want exactly one SEED argument, got %d", len(pos))
 	}
-	if *players != 3 && *players != 4 {
-		return fail("flag --players %d: want 3 or 4", *players)
+	if f.players != 3 && f.players != 4 {
+		return bad("flag --players %d: want 3 or 4", f.players)
 	}
-	if *kyoku < 1 || *kyoku > maxWallKyoku {
-		return fail("flag --kyoku %d: want 1..%d", *kyoku, maxWallKyoku)
+	if f.kyoku < 1 || f.kyoku > maxWallKyoku {
+		return bad("flag --kyoku %d: want 1..%d", f.kyoku, maxWallKyoku)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	set := map[string]bool{"players": cmd.Flags().Changed("players"), "kyoku": cmd.Flags().Changed("kyoku")}
 	text, err := seedArg(pos[0])
 	if err != nil {
-		return fail("%v", err)
+		return bad("%v", err)
 	}
 	if info, statErr := os.Stat(pos[0]); statErr == nil && info.Mode().IsRegular() {
 		g, err := mjlog.Read(pos[0])
 		if err != nil {
-			return fail("LOG: %v", err)
+			return bad("LOG: %v", err)
 		}
 		if g.Shuffle == nil {
-			return fail("LOG %s: no <SHUFFLE> seed in the log", pos[0])
+			return bad("LOG %s: no <SHUFFLE> seed in the log", pos[0])
 		}
 		text = g.Shuffle.Seed
 		if !set["players"] {
-			*players = g.Go.Players()
-		} else if *players != g.Go.Players() {
-			return fail("flag --players %d: the log %s is a %d-player game", *players, pos[0], g.Go.Players())
+			f.players = g.Go.Players()
+		} else if f.players != g.Go.Players() {
+			return bad("flag --players %d: the log %s is a %d-player game", f.players, pos[0], g.Go.Players())
 		}
 		if !set["kyoku"] && len(g.Rounds) > 0 {
-			*kyoku = min(len(g.Rounds), maxWallKyoku)
+			f.kyoku = min(len(g.Rounds), maxWallKyoku)
 		}
 	}
 	seed, err := tenhou.ParseSeed(text)
 	if err != nil {
-		return fail("SEED: %v", err)
+		return bad("SEED: %v", err)
 	}
-	gen, err := tenhou.NewGenerator(seed, *players)
+	gen, err := tenhou.NewGenerator(seed, f.players)
 	if err != nil {
-		return fail("%v", err)
+		return bad("%v", err)
 	}
 
 	type kyokuJSON struct {
@@ -103,9 +104,9 @@ func runTenhouWall(_ context.Context, args []string, stdout, stderr io.Writer) i
 		Kyoku []kyokuJSON `json:"kyoku"`
 	}
 	var w tenhou.Wall
-	for k := range *kyoku {
+	for k := range f.kyoku {
 		gen.Next(&w)
-		if *asJSON {
+		if f.asJSON {
 			ids := make([]int, len(w.Yama()))
 			for i, t := range w.Yama() {
 				ids[i] = int(t)
@@ -115,10 +116,10 @@ func runTenhouWall(_ context.Context, args []string, stdout, stderr io.Writer) i
 		}
 		printWall(stdout, k, &w)
 	}
-	if *asJSON {
+	if f.asJSON {
 		enc := json.NewEncoder(stdout)
 		if err := enc.Encode(out); err != nil {
-			return fail("%v", err)
+			return bad("%v", err)
 		}
 	}
 	return 0

@@ -1,30 +1,46 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"runtime"
 	"runtime/debug"
 
+	"github.com/spf13/cobra"
+
 	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/protocol"
 )
 
-var versionCommand = command{
-	name:    "version",
-	summary: "print the program's, the protocol's and Go's versions",
-	run:     runVersion,
+const versionUsage = `version
+
+Prints the module version (and the VCS revision the binary was built from,
+with "(modified)" when the working tree had uncommitted changes, when the
+build recorded them), the protocol and invite versions, and the Go
+version, from runtime/debug.ReadBuildInfo. "mentalmj --version" prints the
+same.`
+
+func versionCommand() *cobra.Command {
+	return leaf(versionUsage, "print the program's, the protocol's and Go's versions", func(cmd *cobra.Command, args []string) int {
+		if len(args) > 0 {
+			return usageError(cmd, "takes no arguments, got %q", args[0])
+		}
+		writeVersion(cmd.OutOrStdout())
+		return 0
+	})
 }
 
-// runVersion prints the module version (and the VCS revision the binary
-// was built from, when the build recorded it), the protocol and invite
-// versions, and the Go version, from runtime/debug.ReadBuildInfo.
-func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int {
+// runVersionCommand is mentalmj --version.
+func runVersionCommand(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {
-		fmt.Fprintf(stderr, "mentalmj version: takes no arguments, got %q\n", args[0])
-		return 2
+		return &usageErr{fmt.Sprintf("--version takes no arguments, got %q", args[0])}
 	}
+	writeVersion(cmd.OutOrStdout())
+	return nil
+}
+
+// writeVersion writes the versions to stdout.
+func writeVersion(stdout io.Writer) {
 	module, goVersion := "(unknown)", runtime.Version()
 	var revision, modified string
 	if bi, ok := debug.ReadBuildInfo(); ok {
@@ -45,5 +61,4 @@ func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) int 
 		fmt.Fprintf(stdout, "revision: %s%s\n", revision, modified)
 	}
 	fmt.Fprintf(stdout, "protocol: %s\ninvite:   %s%d\ngo:       %s\n", protocol.Version, invite.Prefix, invite.Version, goVersion)
-	return 0
 }

@@ -1,16 +1,35 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"os"
+
+	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/ui/viewer"
 	"github.com/mentalmj/mentalmj/ui/web"
 )
 
-var viewCommand = command{name: "view", summary: "replay a game record in the browser (transcript, mjlog, tenhou.net/6 JSON, mjai)", run: runView}
+// viewFlags are the options of "mentalmj view".
+type viewFlags struct {
+	noOpen, check bool
+	port          int
+	kyoku, step   int
+}
+
+func viewCommand() *cobra.Command {
+	var f viewFlags
+	cmd := leaf(viewUsage, "replay a game record in the browser (transcript, mjlog, tenhou.net/6 JSON, mjai)", func(cmd *cobra.Command, args []string) int {
+		return runView(cmd, args, f)
+	})
+	fs := cmd.Flags()
+	fs.BoolVar(&f.noOpen, "no-open", false, "only print the page's URL; do not open the browser")
+	fs.IntVar(&f.port, "port", 0, "TCP port on 127.0.0.1 (0: a free one)")
+	fs.IntVar(&f.kyoku, "kyoku", -1, "open at this kyoku (index from 0, as in the URL's k=; -1: the first, at its deal)")
+	fs.IntVar(&f.step, "step", 0, "open at this step of --kyoku's kyoku, or of the first (0: the deal; as in the URL's a=)")
+	fs.BoolVar(&f.check, "check", false, "read the record, print its kyoku and their verification, and exit without serving")
+	return cmd
+}
 
 const viewUsage = `view [--no-open] [--port N] [--kyoku K] [--step A] [--check] FILE
 
@@ -43,53 +62,42 @@ says what the file looks like), a record cut short inside a kyoku among
 them (it names the kyoku, the phase it stops in and, for an mjai log, the
 line).`
 
-func runView(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := newFlagSet("view", viewUsage, stderr)
-	noOpen := fs.Bool("no-open", false, "only print the page's URL; do not open the browser")
-	port := fs.Int("port", 0, "TCP port on 127.0.0.1 (0: a free one)")
-	kyoku := fs.Int("kyoku", -1, "open at this kyoku (index from 0, as in the URL's k=; -1: the first, at its deal)")
-	step := fs.Int("step", 0, "open at this step of --kyoku's kyoku, or of the first (0: the deal; as in the URL's a=)")
-	check := fs.Bool("check", false, "read the record, print its kyoku and their verification, and exit without serving")
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
+func runView(cmd *cobra.Command, args []string, f viewFlags) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if len(args) != 1 {
+		return usageError(cmd, "give one record file (got %d arguments)", len(args))
 	}
-	if fs.NArg() != 1 {
-		return usageError(fs, stderr, "give one record file (got %d arguments)", fs.NArg())
+	if f.kyoku < 0 && f.step != 0 {
+		f.kyoku = 0 // --step alone: a step of the first kyoku
 	}
-	if *kyoku < 0 && *step != 0 {
-		*kyoku = 0 // --step alone: a step of the first kyoku
+	if f.port < 0 || f.port > 65535 {
+		return usageError(cmd, "--port %d: want 0..65535", f.port)
 	}
-	if *port < 0 || *port > 65535 {
-		return usageError(fs, stderr, "--port %d: want 0..65535", *port)
-	}
-	if info, err := os.Stat(fs.Arg(0)); err == nil && info.Size() > 1<<20 {
+	if info, err := os.Stat(args[0]); err == nil && info.Size() > 1<<20 {
 		// A transcript is audited first: every proof is checked again.
-		fmt.Fprintf(stderr, "reading %s (%d MiB)…\n", fs.Arg(0), info.Size()>>20)
+		fmt.Fprintf(stderr, "reading %s (%d MiB)…\n", args[0], info.Size()>>20)
 	}
-	rec, err := viewer.Load(fs.Arg(0))
+	rec, err := viewer.Load(args[0])
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj view: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
-	if *check {
+	if f.check {
 		viewer.WriteSummary(stdout, rec)
 		return 0
 	}
-	srv, err := viewer.Listen(rec, *port, nil)
+	srv, err := viewer.Listen(rec, f.port, nil)
 	if err != nil {
-		fmt.Fprintf(stderr, "mentalmj view: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
-	url := srv.URL(*kyoku, *step)
-	fmt.Fprintf(stdout, "replay of %s (%s, %d kyoku): %s\n(served on 127.0.0.1 only; the token in the URL is the key; Ctrl-C to stop)\n", fs.Arg(0), rec.Format, len(rec.Kyoku), url)
-	if !*noOpen {
+	url := srv.URL(f.kyoku, f.step)
+	fmt.Fprintf(stdout, "replay of %s (%s, %d kyoku): %s\n(served on 127.0.0.1 only; the token in the URL is the key; Ctrl-C to stop)\n", args[0], rec.Format, len(rec.Kyoku), url)
+	if !f.noOpen {
 		if err := web.OpenBrowser(ctx, url); err != nil {
 			fmt.Fprintf(stdout, "could not open a browser (%v); open the URL above yourself\n", err)
 		}
 	}
 	if err := srv.Serve(ctx); err != nil {
-		fmt.Fprintf(stderr, "mentalmj view: %v\n", err)
-		return 2
+		return fail(cmd, 2, "%v", err)
 	}
 	return 0
 }

@@ -3,7 +3,6 @@ package tablerun
 import (
 	"bytes"
 	"context"
-	"flag"
 	"os"
 	"regexp"
 	"strings"
@@ -12,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/spf13/pflag"
 
 	"github.com/mentalmj/mentalmj/internal/headless"
 	"github.com/mentalmj/mentalmj/riichi/settings"
@@ -44,7 +44,7 @@ var tableURL = regexp.MustCompile(`table: (http://127\.0\.0\.1:\d+/\?token=[0-9a
 // returns true and the page says the guest is meeting the host; Decline
 // returns false. MENTALMJ_SCREENSHOT=FILE saves the question's page.
 func TestConfirmInBrowser(t *testing.T) {
-	fs := flag.NewFlagSet("host", flag.ContinueOnError)
+	fs := pflag.NewFlagSet("host", pflag.ContinueOnError)
 	var sf settings.Flags
 	sf.Register(fs, true)
 	if err := fs.Parse([]string{"--tonpuu", "--time", "3+6", "--players", "3"}); err != nil {

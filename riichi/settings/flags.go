@@ -1,9 +1,10 @@
 package settings
 
 import (
-	"flag"
 	"fmt"
 	"strings"
+
+	"github.com/spf13/pflag"
 
 	"github.com/mentalmj/mentalmj/riichi/rules"
 	"github.com/mentalmj/mentalmj/riichi/timecontrol"
@@ -14,7 +15,7 @@ import (
 // addresses itself (join --peer, local). A guest with an invite plays the
 // host's settings; Contradicts finds a flag it gave that says otherwise.
 type Flags struct {
-	fs           *flag.FlagSet
+	fs           *pflag.FlagSet
 	hands        int
 	tonpuu       bool
 	players      int
@@ -31,11 +32,13 @@ type switchList []string
 
 func (l *switchList) String() string     { return strings.Join(*l, ",") }
 func (l *switchList) Set(v string) error { *l = append(*l, v); return nil }
+func (l *switchList) Type() string       { return "NAME=VALUE" }
+func (l *switchList) GetSlice() []string { return *l }
 
 // Register defines the flags on fs: --hands, --tonpuu, --rules, --rule,
 // --time, --no-proofs, --private-hands, --no-pipeline, and --players when
 // withPlayers.
-func (f *Flags) Register(fs *flag.FlagSet, withPlayers bool) {
+func (f *Flags) Register(fs *pflag.FlagSet, withPlayers bool) {
 	f.fs = fs
 	fs.IntVar(&f.hands, "hands", 0, "number of hands to play; 0 (the default) plays the whole match")
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match (tonpuu) instead of a hanchan")
@@ -88,11 +91,7 @@ func (f *Flags) Settings(players int) (Settings, error) {
 
 // Given reports whether the flag named name was set on the command line.
 func (f *Flags) Given(name string) bool {
-	given := false
-	if f.fs != nil {
-		f.fs.Visit(func(fl *flag.Flag) { given = given || fl.Name == name })
-	}
-	return given
+	return f.fs != nil && f.fs.Lookup(name) != nil && f.fs.Changed(name)
 }
 
 // Contradicts returns nil if every settings flag given on the command

@@ -2,12 +2,12 @@ package settings
 
 import (
 	"errors"
-	"flag"
 	"io"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/spf13/pflag"
 	"google.golang.org/protobuf/encoding/protowire"
 	"google.golang.org/protobuf/proto"
 
@@ -144,7 +144,7 @@ func TestDiffNames(t *testing.T) {
 
 func parseFlags(t *testing.T, withPlayers bool, args ...string) *Flags {
 	t.Helper()
-	fs := flag.NewFlagSet("test", flag.ContinueOnError)
+	fs := pflag.NewFlagSet("test", pflag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	var f Flags
 	f.Register(fs, withPlayers)
