@@ -59,7 +59,7 @@ type State struct {
 var ErrNoGame = errors.New("no game in progress to resume")
 
 // File returns the path of the state file of table in dataDir:
-// DATA-DIR/resume/TABLE.json, the table name with every byte outside
+// DATA-DIR/resume/TABLE.json, the table name with every character outside
 // [A-Za-z0-9._-] replaced by '_'.
 func File(dataDir, table string) string {
 	safe := strings.Map(func(r rune) rune {
