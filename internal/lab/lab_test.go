@@ -189,32 +189,32 @@ func faultRun(t *testing.T, bin string, sp spec) {
 	if v := sp.victim; v != nil && !v.fired {
 		t.Fatalf("the victim's log never showed %q", v.after)
 	}
-	victimID := tb.players[victimPlayer].id.String()
+	victimID := tb.players[victimPlayer].ID.String()
 	var files []verdict.File
 	for i, p := range tb.players {
 		if i == victimPlayer {
 			continue
 		}
 		if p.code != 3 {
-			t.Errorf("%s exited %d, want 3 (the game stopped on a fault)", p.name, p.code)
+			t.Errorf("%s exited %d, want 3 (the game stopped on a fault)", p.Name, p.code)
 		}
 		named := false
 		for _, ev := range p.events {
 			if ev.Event == "blame" || ev.Peer != victimID {
-				t.Errorf("%s reported %s of %s (%s), want only faults of the victim %s", p.name, ev.Event, ev.Player, ev.Reason, victimID)
+				t.Errorf("%s reported %s of %s (%s), want only faults of the victim %s", p.Name, ev.Event, ev.Player, ev.Reason, victimID)
 			}
 			named = named || ev.Peer == victimID
 		}
 		if !named {
-			t.Errorf("%s never named the victim", p.name)
+			t.Errorf("%s never named the victim", p.Name)
 		}
-		f, err := os.Open(p.transcript)
+		f, err := os.Open(p.Transcript)
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs, rerr := protocol.LoadRecords(f, p.transcript)
+		recs, rerr := protocol.LoadRecords(f, p.Transcript)
 		f.Close()
-		file := verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr}
+		file := verdict.File{Name: p.Transcript, Records: recs, ReadErr: rerr}
 		files = append(files, file)
 		checkOnlyVictim(t, []verdict.File{file}, victimID)
 	}
@@ -256,17 +256,17 @@ func TestTableMismatchNamedByEveryNode(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	oddID := tb.players[odd].id.String()
+	oddID := tb.players[odd].ID.String()
 	for _, p := range tb.players {
 		if p.code != 3 {
-			t.Errorf("%s exited %d, want 3", p.name, p.code)
+			t.Errorf("%s exited %d, want 3", p.Name, p.code)
 		}
 		if len(p.events) == 0 {
-			t.Errorf("%s reported nothing", p.name)
+			t.Errorf("%s reported nothing", p.Name)
 		}
 		for _, ev := range p.events {
 			if ev.Event != "fault" || ev.Kind != string(protocol.FaultConfig) || ev.Peer != oddID {
-				t.Errorf("%s reported %s %s of %s (%s), want a configuration fault of %s", p.name, ev.Event, ev.Kind, ev.Player, ev.Reason, oddID)
+				t.Errorf("%s reported %s %s of %s (%s), want a configuration fault of %s", p.Name, ev.Event, ev.Kind, ev.Player, ev.Reason, oddID)
 			}
 		}
 	}
@@ -308,7 +308,7 @@ func TestResumeRuns(t *testing.T) {
 			}
 			defer func() {
 				if t.Failed() {
-					b, _ := os.ReadFile(filepath.Join(dir, tb.players[victimPlayer].name+".log"))
+					b, _ := os.ReadFile(filepath.Join(dir, tb.players[victimPlayer].Name+".log"))
 					t.Logf("the victim's log ends:\n%s", b[max(0, len(b)-6000):])
 				}
 			}()
@@ -317,18 +317,18 @@ func TestResumeRuns(t *testing.T) {
 			var records [][]byte
 			for _, p := range tb.players {
 				if p.code != 0 {
-					t.Errorf("%s exited %d, want 0 (see %s.log)", p.name, p.code, filepath.Join(dir, p.name))
+					t.Errorf("%s exited %d, want 0 (see %s.log)", p.Name, p.code, filepath.Join(dir, p.Name))
 				}
 				for _, ev := range p.events {
-					t.Errorf("%s reported %s of %s (%s)", p.name, ev.Event, ev.Player, ev.Reason)
+					t.Errorf("%s reported %s of %s (%s)", p.Name, ev.Event, ev.Player, ev.Reason)
 				}
-				f, err := os.Open(p.transcript)
+				f, err := os.Open(p.Transcript)
 				if err != nil {
 					t.Fatal(err)
 				}
-				recs, rerr := protocol.LoadRecords(f, p.transcript)
+				recs, rerr := protocol.LoadRecords(f, p.Transcript)
 				f.Close()
-				files = append(files, verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr})
+				files = append(files, verdict.File{Name: p.Transcript, Records: recs, ReadErr: rerr})
 				rec, err := os.ReadFile(p.record)
 				if err != nil {
 					t.Fatal(err)
@@ -344,7 +344,7 @@ func TestResumeRuns(t *testing.T) {
 			}
 			for i, rec := range records[1:] {
 				if !bytes.Equal(rec, records[0]) {
-					t.Errorf("%s's mjlog differs from %s's", tb.players[i+1].name, tb.players[0].name)
+					t.Errorf("%s's mjlog differs from %s's", tb.players[i+1].Name, tb.players[0].Name)
 				}
 			}
 		})

@@ -181,8 +181,8 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 func (r *Result) judge(t *table, expect string) {
 	cheater, nick := map[string]bool{}, map[string]string{}
 	for _, p := range t.players {
-		cheater[p.id.String()] = p.cheat != ""
-		nick[p.id.String()] = p.name
+		cheater[p.ID.String()] = p.cheat != ""
+		nick[p.ID.String()] = p.Name
 	}
 	caught, named := "not caught", false
 	earlier := func(s string) {
@@ -238,14 +238,14 @@ func (r *Result) judge(t *table, expect string) {
 	// The offline audit of all four transcripts together.
 	var files []verdict.File
 	for _, p := range t.players {
-		f, err := os.Open(p.transcript)
+		f, err := os.Open(p.Transcript)
 		if err != nil {
 			continue
 		}
-		recs, rerr := protocol.LoadRecords(f, p.transcript)
+		recs, rerr := protocol.LoadRecords(f, p.Transcript)
 		f.Close()
 		if len(recs) > 0 {
-			files = append(files, verdict.File{Name: p.transcript, Records: recs, ReadErr: rerr})
+			files = append(files, verdict.File{Name: p.Transcript, Records: recs, ReadErr: rerr})
 		}
 	}
 	if rep, err := verdict.Audit(files); err == nil {

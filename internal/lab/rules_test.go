@@ -156,7 +156,7 @@ func TestKuikaeAllowed(t *testing.T) {
 	}
 	for _, p := range tb.players {
 		if p.code != 0 {
-			t.Errorf("%s exited %d (see %s.log)", p.name, p.code, filepath.Join(dir, p.name))
+			t.Errorf("%s exited %d (see %s.log)", p.Name, p.code, filepath.Join(dir, p.Name))
 		}
 	}
 	g, err := mjlog.Read(filepath.Join(dir, "player-0.mjlog"))

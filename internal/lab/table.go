@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -16,10 +15,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/peer"
-
+	"github.com/mentalmj/mentalmj/internal/joinproc"
 	"github.com/mentalmj/mentalmj/internal/latency"
-	"github.com/mentalmj/mentalmj/node"
 )
 
 // event is one progress line a join process prints with --progress json.
@@ -35,13 +32,12 @@ type event struct {
 
 // player is one join process of a table.
 type player struct {
-	name, dataDir, transcript, listen, addr string
-	record                                  string // the mjlog it writes
-	id                                      peer.ID
-	cheat                                   string // strategy name, "" for honest
-	events                                  []event
-	connected                               bool
-	code                                    int
+	*joinproc.Player
+	record    string // the mjlog it writes
+	cheat     string // strategy name, "" for honest
+	events    []event
+	connected bool
+	code      int
 }
 
 // table is one run: four join processes and what they said.
@@ -103,146 +99,150 @@ type victim struct {
 
 // runTable starts four join processes on 127.0.0.1 in dir as sp says
 // (player i cheating with strategy sp.cheats[i] if set) and waits for all
-// four to exit (ctx bounds it).
+// four to exit (ctx bounds it). It returns an error when the table cannot
+// be set up, ctx ends first, or a player (other than the victim, at a
+// table of one name) never reached the table.
 func runTable(ctx context.Context, bin, dir string, sp spec) (*table, error) {
-	hands, passive, timeout, cheats := sp.hands, sp.passive, sp.timeout, sp.cheats
-	t := &table{}
-	ports, err := node.LoopbackPorts(4)
+	jt, err := joinproc.New(ctx, dir, 4, sp.link)
 	if err != nil {
 		return nil, err
 	}
-	for i := range 4 {
-		p := &player{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(dir, fmt.Sprintf("player-%d", i)), cheat: cheats[i]}
-		key, err := node.LoadOrCreateIdentity(p.dataDir)
-		if err != nil {
-			return nil, err
-		}
-		if p.id, err = peer.IDFromPrivateKey(key); err != nil {
-			return nil, err
-		}
-		port := ports[i]
-		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port)
-		p.addr = p.listen + "/p2p/" + p.id.String()
-		p.transcript = filepath.Join(dir, p.name+".mjt")
-		p.record = filepath.Join(dir, p.name+".mjlog")
-		t.players = append(t.players, p)
-	}
-	tableName := "lab-" + filepath.Base(dir)
-	peerAddr := func(i, j int) string { return t.players[j].addr }
-	if !sp.link.Zero() {
-		mesh, err := latency.NewMesh(ctx, ports, sp.link, nil)
-		if err != nil {
-			return nil, err
-		}
-		defer mesh.Close()
-		peerAddr = func(i, j int) string {
-			return fmt.Sprintf("/ip4/127.0.0.1/tcp/%d/p2p/%s", mesh.Addr(i, j).Port, t.players[j].id)
-		}
+	defer jt.Close()
+	t := &table{}
+	for i, jp := range jt.Players {
+		t.players = append(t.players, &player{Player: jp, record: filepath.Join(dir, jp.Name+".mjlog"), cheat: sp.cheats[i]})
 	}
 	var wg sync.WaitGroup
-	errs := make([]error, len(t.players))
 	for i, p := range t.players {
-		style := "--bot"
-		if passive {
-			style = "--tsumogiri"
-		}
-		name := tableName
-		if other, ok := sp.table[i]; ok {
-			name = other
-		}
-		args := []string{"join", style, "--table", name, "--name", p.name, "--listen", p.listen,
-			"--hands", strconv.Itoa(hands), "--data-dir", p.dataDir, "--transcript", p.transcript,
-			"--progress", "json", "--timeout", timeout.String(), "--turn-timeout", cmp.Or(sp.turnTimeout, timeout).String(), "--connect-timeout", "30s",
-			"--mjlog", p.record, "--reconnect-grace", cmp.Or(sp.grace, time.Second).String()}
-		args = append(args, sp.rules...)
-		if p.cheat != "" {
-			args = append(args, "--research-cheat", p.cheat)
-		}
-		if sp.noPipeline {
-			args = append(args, "--no-pipeline")
-		}
-		for j, q := range t.players {
-			if q != p {
-				args = append(args, "--peer", peerAddr(i, j))
-			}
-		}
-		v := sp.victim
-		if v != nil && v.player == i {
-			args = append(args, "-v")
-		}
-		start := func(args []string, logFlags int) (*exec.Cmd, io.Reader, io.Reader, *os.File, error) {
-			cmd := exec.CommandContext(ctx, bin, args...)
-			stdout, err := cmd.StdoutPipe()
-			if err != nil {
-				return nil, nil, nil, nil, err
-			}
-			stderr, err := cmd.StderrPipe()
-			if err != nil {
-				return nil, nil, nil, nil, err
-			}
-			log, err := os.OpenFile(filepath.Join(dir, p.name+".log"), os.O_WRONLY|os.O_CREATE|logFlags, 0o644)
-			if err != nil {
-				return nil, nil, nil, nil, err
-			}
-			if err := cmd.Start(); err != nil {
-				log.Close()
-				return nil, nil, nil, nil, fmt.Errorf("starting %s: %w", p.name, err)
-			}
-			return cmd, stdout, stderr, log, nil
-		}
-		cmd, stdout, stderr, log, err := start(args, os.O_TRUNC)
+		args := sp.args(jt, i, "lab-"+filepath.Base(dir), p)
+		proc, log, err := p.start(ctx, bin, dir, args, os.O_TRUNC)
 		if err != nil {
 			return nil, err
 		}
-		var logDone sync.WaitGroup
-		logDone.Go(func() {
-			if v != nil && v.player == i {
-				watch(stderr, log, cmd.Process, v)
-				return
-			}
-			io.Copy(log, stderr)
-		})
 		wg.Go(func() {
-			p.events, p.connected = readEvents(stdout)
-			logDone.Wait()
-			errs[i] = cmd.Wait()
-			p.code = cmd.ProcessState.ExitCode()
-			log.Close()
-			if v == nil || v.player != i || !v.restart || !v.fired {
-				return
+			p.play(proc, log, sp.victimAt(i))
+			if v := sp.victimAt(i); v != nil && v.restart && v.fired {
+				p.restart(ctx, bin, dir, args, v)
 			}
-			time.Sleep(v.restartAfter)
-			began := time.Now()
-			cmd, stdout, stderr, log, err := start(append(args, "--resume"), os.O_APPEND)
-			if err != nil {
-				errs[i] = err
-				return
-			}
-			defer log.Close()
-			v.restarted = true
-			var logDone sync.WaitGroup
-			logDone.Go(func() { v.back = copyUntil(stderr, log, "resumed: replayed the transcript", began) })
-			events, connected := readEvents(stdout)
-			p.events, p.connected = append(p.events, events...), p.connected && connected
-			logDone.Wait()
-			errs[i] = cmd.Wait()
-			p.code = cmd.ProcessState.ExitCode()
 		})
 	}
 	wg.Wait()
 	if ctx.Err() != nil {
 		return nil, fmt.Errorf("table in %s: %w", dir, ctx.Err())
 	}
+	if err := t.reached(dir, sp); err != nil {
+		return nil, err
+	}
+	return t, nil
+}
+
+// args are player p's (number i's) join arguments at the table named
+// table, in jt: a bot (or tsumogiri when sp.passive), sp's hands,
+// timeouts, grace, rules and pipelining, p's cheat, and -v for the
+// victim, whose log is watched. sp.table may give p another table name.
+func (sp spec) args(jt *joinproc.Table, i int, table string, p *player) []string {
+	style := "--bot"
+	if sp.passive {
+		style = "--tsumogiri"
+	}
+	if other, ok := sp.table[i]; ok {
+		table = other
+	}
+	args := append(jt.Args(i, table), style, "--hands", strconv.Itoa(sp.hands),
+		"--timeout", sp.timeout.String(), "--turn-timeout", cmp.Or(sp.turnTimeout, sp.timeout).String(), "--connect-timeout", "30s",
+		"--mjlog", p.record, "--reconnect-grace", cmp.Or(sp.grace, time.Second).String())
+	args = append(args, sp.rules...)
+	if p.cheat != "" {
+		args = append(args, "--research-cheat", p.cheat)
+	}
+	if sp.noPipeline {
+		args = append(args, "--no-pipeline")
+	}
+	if sp.victimAt(i) != nil {
+		args = append(args, "-v")
+	}
+	return args
+}
+
+// victimAt is sp's victim if it is player i, else nil.
+func (sp spec) victimAt(i int) *victim {
+	if sp.victim != nil && sp.victim.player == i {
+		return sp.victim
+	}
+	return nil
+}
+
+// start starts p's process with args, its stderr going to DIR/NAME.log
+// (opened with logFlags: os.O_TRUNC, or os.O_APPEND for a restart).
+func (p *player) start(ctx context.Context, bin, dir string, args []string, logFlags int) (*joinproc.Process, *os.File, error) {
+	log, err := os.OpenFile(filepath.Join(dir, p.Name+".log"), os.O_WRONLY|os.O_CREATE|logFlags, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	proc, err := p.Start(ctx, bin, args, nil, nil)
+	if err != nil {
+		log.Close()
+		return nil, nil, err
+	}
+	return proc, log, nil
+}
+
+// play reads p's started process to its end: its events from stdout, its
+// stderr into log (watched when p is the victim v, nil otherwise), and
+// its exit status.
+func (p *player) play(proc *joinproc.Process, log *os.File, v *victim) {
+	var logDone sync.WaitGroup
+	logDone.Go(func() {
+		if v != nil {
+			watch(proc.Stderr, log, proc.OS(), v)
+			return
+		}
+		io.Copy(log, proc.Stderr)
+	})
+	p.events, p.connected = readEvents(proc.Stdout)
+	logDone.Wait()
+	p.code = proc.Wait()
+	log.Close()
+}
+
+// restart starts the victim v, p, again with --resume, v.restartAfter
+// after it died, and reads it to its end as play does: its events are
+// added to p's, and v.back is how long after the restart its log said it
+// had replayed its transcript and played on.
+func (p *player) restart(ctx context.Context, bin, dir string, args []string, v *victim) {
+	time.Sleep(v.restartAfter)
+	began := time.Now()
+	proc, log, err := p.start(ctx, bin, dir, append(args, "--resume"), os.O_APPEND)
+	if err != nil {
+		return
+	}
+	defer log.Close()
+	v.restarted = true
+	var logDone sync.WaitGroup
+	logDone.Go(func() { v.back = copyUntil(proc.Stderr, log, "resumed: replayed the transcript", began) })
+	events, connected := readEvents(proc.Stdout)
+	p.events, p.connected = append(p.events, events...), p.connected && connected
+	logDone.Wait()
+	p.code = proc.Wait()
+}
+
+// reached returns an error naming the first player that never reached
+// the table: exited 2 (bad input) or never connected. The victim, and
+// every player of a table where sp.table names another, may not.
+func (t *table) reached(dir string, sp spec) error {
+	if sp.table != nil {
+		return nil
+	}
 	for i, p := range t.players {
-		if sp.victim != nil && sp.victim.player == i || sp.table != nil {
+		if sp.victimAt(i) != nil {
 			continue
 		}
 		if p.code == 2 || !p.connected {
-			log := filepath.Join(dir, p.name) + ".log"
-			return nil, fmt.Errorf("table in %s: %s never reached the table (exit status %d; the end of %s:\n%s)", dir, p.name, p.code, log, logTail(log, 3000))
+			log := filepath.Join(dir, p.Name) + ".log"
+			return fmt.Errorf("table in %s: %s never reached the table (exit status %d; the end of %s:\n%s)", dir, p.Name, p.code, log, logTail(log, 3000))
 		}
 	}
-	return t, nil
+	return nil
 }
 
 // logTail returns the last n bytes of the file at path (a failed table's

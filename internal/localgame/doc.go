@@ -7,9 +7,10 @@
 // loopback port picked in advance so that every node can be given the
 // other nodes' multiaddrs (--peer) before any starts. Optionally every
 // connection between two nodes runs through a delaying relay of package
-// latency (local --rtt). The harness never takes part in the protocol: it
-// reads each child's progress, one JSON object a line (join --progress
-// json, decoded as Event), and
+// latency (local --rtt). Package joinproc seats the table and starts
+// the processes, as it does for package lab. The harness never takes
+// part in the protocol: it reads each child's progress, one JSON object a
+// line (join --progress json, decoded as Event), and
 //
 //   - prints one line per hand once every node has reported it, and the
 //     seating once hand 1 has drawn it;

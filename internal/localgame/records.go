@@ -60,17 +60,17 @@ func viewFiles(players []*localPlayer) error {
 // over the hands of the game (the opening Hellos excluded).
 func wireTraffic(players []*localPlayer) (msgs, bytes int, err error) {
 	for _, p := range players {
-		f, err := os.Open(p.transcript)
+		f, err := os.Open(p.Transcript)
 		if err != nil {
 			return 0, 0, err
 		}
-		recs, err := protocol.ReadTranscript(f, p.transcript)
+		recs, err := protocol.ReadTranscript(f, p.Transcript)
 		f.Close()
 		if err != nil {
 			return 0, 0, err
 		}
 		for _, o := range recs {
-			if o.Sender != p.id || o.Entry.Hand == 0 {
+			if o.Sender != p.ID || o.Entry.Hand == 0 {
 				continue
 			}
 			n := len(players) - 1

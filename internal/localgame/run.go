@@ -10,17 +10,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/peer"
-
+	"github.com/mentalmj/mentalmj/internal/joinproc"
 	"github.com/mentalmj/mentalmj/internal/latency"
-	"github.com/mentalmj/mentalmj/node"
 )
 
 // ErrFailed is returned by Run when the game ran but did not pass: a node
@@ -84,205 +81,229 @@ type Config struct {
 // ErrFailed when the game ran but did not pass, after printing why. It
 // returns nil when every node exited 0 and they all agree.
 func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
-	// The names runLocal had for its flags, so its body reads the same.
-	hands, nPlayers, tonpuu, noProofs, privateHands := &cfg.Hands, &cfg.Players, &cfg.Tonpuu, &cfg.NoProofs, &cfg.PrivateHands
-	dir, timeout, play, useUI, noOpen, verbose := &cfg.Dir, &cfg.Timeout, &cfg.Play, &cfg.UI, &cfg.NoOpen, &cfg.Verbose
-	timeControl, preset, switches, rtt, link, botCommands := &cfg.Time, &cfg.Rules, cfg.Switches, &cfg.RTT, cfg.Link, cfg.MjaiBots
-	// The identities and loopback ports, known before any starts.
-	players := make([]*localPlayer, *nPlayers)
-	ports, err := node.LoopbackPorts(len(players))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	r, err := seat(ctx, cfg, stdout)
 	if err != nil {
 		return err
 	}
-	for i := range players {
-		p := &localPlayer{name: fmt.Sprintf("player-%d", i), dataDir: filepath.Join(*dir, fmt.Sprintf("player-%d", i))}
-		key, err := node.LoadOrCreateIdentity(p.dataDir)
-		if err != nil {
-			return err
-		}
-		if p.id, err = peer.IDFromPrivateKey(key); err != nil {
-			return err
-		}
-		p.listen = fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", ports[i])
-		p.addr = fmt.Sprintf("%s/p2p/%s", p.listen, p.id)
-		p.transcript = filepath.Join(*dir, p.name+".mjt")
-		p.record = filepath.Join(*dir, p.name+".mjlog.xml")
-		p.json = filepath.Join(*dir, p.name+".json")
-		players[i] = p
-	}
-	nameOf := map[string]string{}
-	for _, p := range players {
-		nameOf[p.id.String()] = p.name
-	}
-	tableName := "local-" + randomHex(4)
-
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	peerAddr := func(i, j int) string { return players[j].addr }
-	if !link.Zero() {
-		mesh, err := latency.NewMesh(ctx, ports, link, nil)
-		if err != nil {
-			return err
-		}
-		defer mesh.Close()
-		peerAddr = func(i, j int) string {
-			return fmt.Sprintf("/ip4/127.0.0.1/tcp/%d/p2p/%s", mesh.Addr(i, j).Port, players[j].id)
-		}
-		fmt.Fprintf(stdout, "latency: every connection between two nodes is delayed by %s each way (round trip %s)\n", link, *rtt)
+	defer r.table.Close()
+	if !cfg.Link.Zero() {
+		fmt.Fprintf(stdout, "latency: every connection between two nodes is delayed by %s each way (round trip %s)\n", cfg.Link, cfg.RTT)
 	}
 	start := time.Now()
-	var mu sync.Mutex
-	var peakRSS int64
-	var cpuMs float64
-	var matchOver bool
-	var standings []Event
-	var seating []string         // nicknames in seat order, once known
-	reports := map[int][]Event{} // hand → reports
-	var verdicts localVerdicts
+	if err := r.play(ctx, stderr); err != nil {
+		return err
+	}
+	ok := r.judge()
+	r.printMeasures()
+	ok = r.printRecords(ok)
+	if !ok {
+		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
+		return ErrFailed
+	}
+	fmt.Fprintf(stdout, "all %d hands played and audited by all %s nodes in %s; audits agree\n", len(r.reports), count(len(r.players)), time.Since(start).Round(time.Millisecond))
+	return nil
+}
+
+// localRun is one Run under way: the table of join processes and what
+// their progress said so far.
+type localRun struct {
+	cfg       Config
+	table     *joinproc.Table
+	tableName string // the --table every node gets
+	players   []*localPlayer
+	nameOf    map[string]string // peer ID → player name
+	stdout    io.Writer
+	codes     []int // each node's exit status
+
+	mu        sync.Mutex // guards what follows, which the nodes' readers write
+	peakRSS   int64      // the largest of the nodes', KiB
+	cpuMs     float64    // the nodes' sum
+	matchOver bool
+	standings []Event
+	seating   []string        // nicknames in seat order, once known
+	reports   map[int][]Event // hand → reports
+	verdicts  localVerdicts
+}
+
+// seat makes the table: the identities and loopback ports of
+// cfg.Players players in cfg.Dir, known before any starts, with the
+// latency mesh of cfg.Link.
+func seat(ctx context.Context, cfg Config, stdout io.Writer) (*localRun, error) {
+	t, err := joinproc.New(ctx, cfg.Dir, cfg.Players, cfg.Link)
+	if err != nil {
+		return nil, err
+	}
+	r := &localRun{cfg: cfg, table: t, tableName: "local-" + randomHex(4), nameOf: map[string]string{}, stdout: stdout,
+		codes: make([]int, len(t.Players)), reports: map[int][]Event{}}
+	for _, p := range t.Players {
+		r.players = append(r.players, &localPlayer{Player: p,
+			record: filepath.Join(cfg.Dir, p.Name+".mjlog.xml"), json: filepath.Join(cfg.Dir, p.Name+".json")})
+		r.nameOf[p.ID.String()] = p.Name
+	}
+	return r, nil
+}
+
+// args are player i's join arguments: the table's, the game's settings,
+// and who plays the seat (the user with cfg.Play for player 0, an mjai
+// bot, or the built-in bot).
+func (r *localRun) args(i int) []string {
+	cfg, p := r.cfg, r.players[i]
+	args := append(r.table.Args(i, r.tableName), "--hands", strconv.Itoa(cfg.Hands), "--mjlog", p.record, "--json", p.json,
+		"--timeout", cfg.Timeout.String(), "--connect-timeout", "60s")
+	for _, f := range []struct {
+		on   bool
+		flag string
+	}{{cfg.Verbose, "-v"}, {cfg.Tonpuu, "--tonpuu"}, {cfg.NoProofs, "--no-proofs"}, {cfg.PrivateHands, "--private-hands"}, {cfg.NoPipeline, "--no-pipeline"}} {
+		if f.on {
+			args = append(args, f.flag)
+		}
+	}
+	args = append(args, "--time", cfg.Time, "--rules", cfg.Rules)
+	for _, sw := range cfg.Switches {
+		args = append(args, "--rule", sw)
+	}
+	if r.human(i) {
+		// The bots wait for a human: 30 minutes a decision.
+		args = append(args, "--decision-timeout", "30m")
+	} else if c, ok := cfg.MjaiBots[i]; ok {
+		args = append(args, "--mjai-bot", c)
+	} else {
+		args = append(args, "--bot")
+	}
+	if cfg.Play {
+		args = append(args, "--turn-timeout", "31m")
+	}
+	if cfg.UI && i == 0 {
+		args = append(args, "--ui", "--ui-linger", "1m")
+		if cfg.NoOpen {
+			args = append(args, "--no-open")
+		}
+	}
+	return args
+}
+
+// human reports whether the user plays player i on this terminal.
+func (r *localRun) human(i int) bool { return r.cfg.Play && i == 0 }
+
+// play starts every node, relays its progress and stderr, and waits for
+// all to exit, their exit statuses in r.codes. It returns the error of a
+// node that could not start (the nodes started are then killed with ctx).
+func (r *localRun) play(ctx context.Context, stderr io.Writer) error {
 	var wg sync.WaitGroup
-	codes := make([]int, len(players))
-	for i, p := range players {
-		human := *play && i == 0
-		args := []string{"join", "--table", tableName, "--name", p.name, "--listen", p.listen,
-			"--hands", strconv.Itoa(*hands), "--data-dir", p.dataDir, "--transcript", p.transcript, "--mjlog", p.record, "--json", p.json,
-			"--progress", "json", "--timeout", timeout.String(), "--connect-timeout", "60s"}
-		if *verbose {
-			args = append(args, "-v")
+	for i, p := range r.players {
+		var in io.Reader
+		var errOut io.Writer = &prefixWriter{w: stderr, prefix: "[" + p.Name + "] "}
+		if r.human(i) {
+			// The table view and the prompts come on stderr, the answers
+			// from this terminal.
+			in, errOut = os.Stdin, stderr
 		}
-		if *tonpuu {
-			args = append(args, "--tonpuu")
-		}
-		if *noProofs {
-			args = append(args, "--no-proofs")
-		}
-		if *privateHands {
-			args = append(args, "--private-hands")
-		}
-		if cfg.NoPipeline {
-			args = append(args, "--no-pipeline")
-		}
-		args = append(args, "--time", *timeControl, "--rules", *preset)
-		for _, sw := range switches {
-			args = append(args, "--rule", sw)
-		}
-		if human {
-			// The bots wait for a human: 30 minutes a decision.
-			args = append(args, "--decision-timeout", "30m")
-		} else if c, ok := botCommands[i]; ok {
-			args = append(args, "--mjai-bot", c)
-		} else {
-			args = append(args, "--bot")
-		}
-		if *play {
-			args = append(args, "--turn-timeout", "31m")
-		}
-		if *useUI && i == 0 {
-			args = append(args, "--ui", "--ui-linger", "1m")
-			if *noOpen {
-				args = append(args, "--no-open")
-			}
-		}
-		for j, q := range players {
-			if q != p {
-				args = append(args, "--peer", peerAddr(i, j))
-			}
-		}
-		cmd := exec.CommandContext(ctx, cfg.Executable, args...)
-		out, err := cmd.StdoutPipe()
+		proc, err := p.Start(ctx, r.cfg.Executable, r.args(i), in, errOut)
 		if err != nil {
 			return err
 		}
-		cmd.Stderr = &prefixWriter{w: stderr, prefix: "[" + p.name + "] "}
-		if human {
-			// The table view and the prompts come on stderr, the answers
-			// from this terminal.
-			cmd.Stdin, cmd.Stderr = os.Stdin, stderr
-		}
-		if err := cmd.Start(); err != nil {
-			return fmt.Errorf("starting %s: %w", p.name, err)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			sc := bufio.NewScanner(out)
-			sc.Buffer(make([]byte, 64<<10), 1<<20)
-			for sc.Scan() {
-				var ev Event
-				if json.Unmarshal(sc.Bytes(), &ev) != nil {
-					fmt.Fprintf(stdout, "[%s] %s\n", p.name, sc.Text())
-					continue
-				}
-				switch ev.Event {
-				case "hand":
-					mu.Lock()
-					reports[ev.Hand] = append(reports[ev.Hand], ev)
-					if len(reports[ev.Hand]) == len(players) {
-						WriteHand(stdout, reports[ev.Hand], nameOf)
-					}
-					mu.Unlock()
-				case "blame", "fault":
-					mu.Lock()
-					verdicts.add(ev, p.name)
-					mu.Unlock()
-					fmt.Fprintf(stdout, "[%s] %s hand %d: %s %s: %s\n", p.name, strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
-				case "seats":
-					mu.Lock()
-					if seating == nil && len(ev.Seats) == len(players) {
-						seating = make([]string, len(ev.Seats))
-						fmt.Fprintln(stdout, "seating (hand 1):")
-						for s, id := range ev.Seats {
-							seating[s] = nameOrID(nameOf, id)
-							you := ""
-							if *play && id == players[0].id.String() {
-								you = " (you)"
-							}
-							fmt.Fprintf(stdout, "  %s%s in East 1\n", seatName(seating, s, 0), you)
-						}
-					}
-					mu.Unlock()
-				case "connected":
-					fmt.Fprintf(stdout, "[%s] connected\n", p.name)
-				case "done":
-					mu.Lock()
-					peakRSS = max(peakRSS, ev.PeakRSSKiB)
-					cpuMs += ev.CPUMs
-					matchOver = matchOver || ev.MatchOver
-					mu.Unlock()
-				case "standings":
-					mu.Lock()
-					standings = append(standings, ev)
-					mu.Unlock()
-				}
-			}
-			err := cmd.Wait()
-			codes[i] = cmd.ProcessState.ExitCode()
-			if err != nil && codes[i] == 0 {
-				codes[i] = 1
-			}
-		}()
+		wg.Go(func() {
+			r.relay(p.Name, proc.Stdout)
+			r.codes[i] = proc.Wait()
+		})
 	}
 	wg.Wait()
+	return nil
+}
 
+// relay reads the progress of the node named name until it ends: it
+// prints the lines that are not JSON, and takes in each event.
+func (r *localRun) relay(name string, progress io.Reader) {
+	sc := bufio.NewScanner(progress)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		var ev Event
+		if json.Unmarshal(sc.Bytes(), &ev) != nil {
+			fmt.Fprintf(r.stdout, "[%s] %s\n", name, sc.Text())
+			continue
+		}
+		r.take(name, ev)
+	}
+}
+
+// take takes in one event of the node named name: a hand (printed once
+// every node reported it), a verdict (printed at once), the seating (the
+// first time), "connected", and the end of the game.
+func (r *localRun) take(name string, ev Event) {
+	switch ev.Event {
+	case "connected":
+		fmt.Fprintf(r.stdout, "[%s] connected\n", name)
+		return
+	case "blame", "fault":
+		fmt.Fprintf(r.stdout, "[%s] %s hand %d: %s %s: %s\n", name, strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch ev.Event {
+	case "hand":
+		r.reports[ev.Hand] = append(r.reports[ev.Hand], ev)
+		if len(r.reports[ev.Hand]) == len(r.players) {
+			WriteHand(r.stdout, r.reports[ev.Hand], r.nameOf)
+		}
+	case "blame", "fault":
+		r.verdicts.add(ev, name)
+	case "seats":
+		if r.seating == nil && len(ev.Seats) == len(r.players) {
+			r.printSeating(ev.Seats)
+		}
+	case "done":
+		r.peakRSS = max(r.peakRSS, ev.PeakRSSKiB)
+		r.cpuMs += ev.CPUMs
+		r.matchOver = r.matchOver || ev.MatchOver
+	case "standings":
+		r.standings = append(r.standings, ev)
+	}
+}
+
+// printSeating prints the seating of hand 1, seats the peer IDs in seat
+// order, and keeps the names in r.seating.
+func (r *localRun) printSeating(seats []string) {
+	r.seating = make([]string, len(seats))
+	fmt.Fprintln(r.stdout, "seating (hand 1):")
+	for s, id := range seats {
+		r.seating[s] = nameOrID(r.nameOf, id)
+		you := ""
+		if r.cfg.Play && id == r.players[0].ID.String() {
+			you = " (you)"
+		}
+		fmt.Fprintf(r.stdout, "  %s%s in East 1\n", seatName(r.seating, s, 0), you)
+	}
+}
+
+// judge prints what went wrong, if anything, and reports whether the game
+// passed so far: every node exited 0, the hands asked for were played (or
+// the match ended first), every node reported every hand and the reports
+// agree, and so do the final standings. It prints the verdicts and the
+// standings.
+func (r *localRun) judge() bool {
+	w, n, hands := r.stdout, len(r.players), r.cfg.Hands
 	ok := true
-	for i, c := range codes {
+	for i, c := range r.codes {
 		if c != 0 {
-			fmt.Fprintf(stdout, "%s exited with status %d (%s)\n", players[i].name, c, exitMeaning(c))
+			fmt.Fprintf(w, "%s exited with status %d (%s)\n", r.players[i].Name, c, exitMeaning(c))
 			ok = false
 		}
 	}
-	verdicts.summary(stdout)
-	played := len(reports)
+	r.verdicts.summary(w)
+	played := len(r.reports)
 	switch {
-	case *hands > 0 && played < *hands && matchOver:
-		fmt.Fprintf(stdout, "the match ended after %d of the %d hands asked for\n", played, *hands)
-	case *hands > 0 && played != *hands:
-		fmt.Fprintf(stdout, "%d of %d hands were played\n", played, *hands)
+	case hands > 0 && played < hands && r.matchOver:
+		fmt.Fprintf(w, "the match ended after %d of the %d hands asked for\n", played, hands)
+	case hands > 0 && played != hands:
+		fmt.Fprintf(w, "%d of %d hands were played\n", played, hands)
 		ok = false
 	}
 	for h := 1; h <= played; h++ {
-		rs := reports[h]
-		if len(rs) != len(players) {
-			fmt.Fprintf(stdout, "hand %d: only %d of %d players reported it\n", h, len(rs), len(players))
+		rs := r.reports[h]
+		if len(rs) != n {
+			fmt.Fprintf(w, "hand %d: only %d of %d players reported it\n", h, len(rs), n)
 			ok = false
 			continue
 		}
@@ -290,41 +311,52 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 			ok = false
 		}
 	}
-	if len(standings) > 0 {
-		printStandings(stdout, standings, seating, len(players))
-		if len(standings) != len(players) {
+	if len(r.standings) > 0 {
+		printStandings(w, r.standings, r.seating, n)
+		if len(r.standings) != n {
 			ok = false
 		}
 	}
-	printStats(stdout, reports, peakRSS)
-	printTiming(stdout, reports)
-	if msgs, bytes, err := wireTraffic(players); err == nil && played > 0 {
-		fmt.Fprintf(stdout, "traffic: %.0f messages and %.1f KB per hand on the wire (signed envelopes, all %s nodes); CPU %.2f s for the %s nodes, %.0f ms per hand\n",
-			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), count(len(players)), cpuMs/1000, count(len(players)), cpuMs/float64(played))
+	return ok
+}
+
+// printMeasures prints the stats, timing and traffic lines that
+// docs/BENCHMARKS.md parses.
+func (r *localRun) printMeasures() {
+	w, n, played := r.stdout, len(r.players), len(r.reports)
+	printStats(w, r.reports, r.peakRSS)
+	printTiming(w, r.reports)
+	if msgs, bytes, err := wireTraffic(r.players); err == nil && played > 0 {
+		fmt.Fprintf(w, "traffic: %.0f messages and %.1f KB per hand on the wire (signed envelopes, all %s nodes); CPU %.2f s for the %s nodes, %.0f ms per hand\n",
+			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), count(n), r.cpuMs/1000, count(n), r.cpuMs/float64(played))
 	}
-	fmt.Fprintf(stdout, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(*dir, "player-*.mjt"), players[0].transcript)
-	if ok && *privateHands {
-		if err := viewFiles(players); err != nil {
-			fmt.Fprintf(stdout, "game records: %v\n", err)
-			ok = false
-		} else {
-			fmt.Fprintf(stdout, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n  watch %s's view again: mentalmj view %s\n", filepath.Join(*dir, "player-*.mjlog.xml"), players[0].name, players[0].record)
-		}
-	} else if ok {
-		if err := sameFiles(players); err != nil {
-			fmt.Fprintf(stdout, "game records: %v\n", err)
-			ok = false
-		} else {
-			fmt.Fprintf(stdout, "game record (Tenhou mjlog, identical on all %s nodes): %s (replay it with: mentalmj tenhou replay %s)\n", count(len(players)), players[0].record, players[0].record)
-			printJSONRecord(stdout, players[0].json, players[0].name)
-		}
-	}
+}
+
+// printRecords says where the transcripts are and, when the game passed
+// so far (ok), checks and shows the game records: with private hands
+// each node's own view, otherwise one record that every node wrote the
+// same. It reports whether the game still passes.
+func (r *localRun) printRecords(ok bool) bool {
+	w, dir, first := r.stdout, r.cfg.Dir, r.players[0]
+	fmt.Fprintf(w, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(dir, "player-*.mjt"), first.Transcript)
 	if !ok {
-		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
-		return ErrFailed
+		return false
 	}
-	fmt.Fprintf(stdout, "all %d hands played and audited by all %s nodes in %s; audits agree\n", played, count(len(players)), time.Since(start).Round(time.Millisecond))
-	return nil
+	if r.cfg.PrivateHands {
+		if err := viewFiles(r.players); err != nil {
+			fmt.Fprintf(w, "game records: %v\n", err)
+			return false
+		}
+		fmt.Fprintf(w, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n  watch %s's view again: mentalmj view %s\n", filepath.Join(dir, "player-*.mjlog.xml"), first.Name, first.record)
+		return true
+	}
+	if err := sameFiles(r.players); err != nil {
+		fmt.Fprintf(w, "game records: %v\n", err)
+		return false
+	}
+	fmt.Fprintf(w, "game record (Tenhou mjlog, identical on all %s nodes): %s (replay it with: mentalmj tenhou replay %s)\n", count(len(r.players)), first.record, first.record)
+	printJSONRecord(w, first.json, first.Name)
+	return true
 }
 
 // count spells a number of nodes: "three", "four".
@@ -338,10 +370,11 @@ func count(n int) string {
 	return strconv.Itoa(n)
 }
 
-// localPlayer is one of the join processes (four, or three in sanma).
+// localPlayer is one of the join processes (four, or three in sanma),
+// with the records it writes: mjlog XML and tenhou.net/6 JSON.
 type localPlayer struct {
-	name, dataDir, transcript, record, json, listen, addr string
-	id                                                    peer.ID
+	*joinproc.Player
+	record, json string
 }
 
 func randomHex(n int) string {
