@@ -929,133 +929,15 @@ func lateAbort(total time.Duration) time.Duration {
 // peer this player was waiting for. An entry sent again after a
 // reconnection that this player already holds is dropped.
 func (g *Game) recvWithin(ctx context.Context, from peer.ID, hand uint32, want string, b *budget) (*Opened, error) {
-	for g.replay != nil {
-		if err := g.replayPrepared(ctx); err != nil {
-			return nil, err
-		}
-		if g.replay == nil {
-			break
-		}
-		env, ok := g.replay.next(from)
-		if !ok {
-			break
-		}
-		o, skip, err := g.arrived(from, hand, env)
-		if !skip || err != nil {
-			return o, err
-		}
+	if o, done, err := g.recvReplayed(ctx, from, hand); done {
+		return o, err
 	}
-	box := g.links.boxes[from]
-	last := time.Now()
-	// Once the wait is long, the others hear that we are kept waiting
-	// (waiting.go): nextNotice is when, in time waited, the next notice
-	// is due; noticed, that one went out, so an all-clear follows when
-	// the wait ends.
-	noticed := false
-	nextNotice := noticeAfter(b.total)
-	defer func() {
-		if noticed {
-			g.sendWaiting(context.WithoutCancel(ctx), hand, "", want, b.total-b.left, noticeValid(b.total))
-		}
-	}()
+	w := &recvWait{g: g, from: from, hand: hand, want: want, b: b, box: g.links.boxes[from], last: time.Now(), nextNotice: noticeAfter(b.total)}
+	defer w.allClear(ctx)
 	for {
-		ready, err := g.idle(ctx)
-		if err != nil {
-			return nil, err
-		}
-		if g.paused {
-			if down, _ := g.links.down(g.others); len(down) == 0 {
-				g.paused = false
-				g.observePause(Pause{})
-			}
-		}
-		changed := g.links.watch()
-		select {
-		case env := <-box.in:
-			env = box.taken(env)
-			o, skip, err := g.arrived(from, hand, env)
-			if skip && err == nil || errors.Is(err, errDuplicate) {
-				continue
-			}
+		if o, done, err := w.round(ctx); done {
 			return o, err
-		default:
 		}
-		if _, final := box.state(); final != nil {
-			select {
-			case env := <-box.in: // read before it left
-				env = box.taken(env)
-				o, skip, err := g.arrived(from, hand, env)
-				if skip && err == nil || errors.Is(err, errDuplicate) {
-					continue
-				}
-				return o, err
-			default:
-			}
-			return nil, g.recvFault(ctx, from, hand, want, final)
-		}
-		now := time.Now()
-		down, since := g.links.down(g.others)
-		if len(down) == 0 {
-			b.left -= now.Sub(last)
-		}
-		last = now
-		for i, p := range down {
-			if now.Sub(since[i]) >= g.links.grace {
-				return nil, faultf(p, hand, FaultConnection, nil, "connection lost, and it did not come back within %s while we waited for %s's %s", g.links.grace, from, want)
-			}
-		}
-		if waited := b.total - b.left; waited >= nextNotice && !b.grace && len(down) == 0 {
-			g.sendWaiting(ctx, hand, from, want, waited, noticeValid(b.total))
-			noticed = true
-			nextNotice = waited + noticeAfter(b.total)
-		}
-		wait := b.left
-		if !b.grace {
-			wait = min(wait, nextNotice-(b.total-b.left))
-		}
-		if len(down) > 0 {
-			g.paused = true
-			g.observePause(Pause{Peer: down[0], Nick: g.nicks[down[0]], Left: g.links.grace - now.Sub(since[0])})
-			wait = time.Second
-		} else if g.paused {
-			g.paused = false
-			g.observePause(Pause{})
-		}
-		if b.left <= 0 && !b.grace {
-			// Before naming from silent, give it a moment more: if it was
-			// itself kept waiting by another player, its Abort naming
-			// that player is on its way (its wait began before ours).
-			b.grace, b.left, wait = true, lateAbort(b.total), lateAbort(b.total)
-		}
-		if b.left <= 0 {
-			return nil, g.silenceAt(from, hand, want, b.total)
-		}
-		wait = max(wait, time.Millisecond)
-		timer := time.NewTimer(wait)
-		select {
-		case env := <-box.in:
-			timer.Stop()
-			env = box.taken(env)
-			o, skip, err := g.arrived(from, hand, env)
-			if skip && err == nil || errors.Is(err, errDuplicate) {
-				continue
-			}
-			return o, err
-		case m := <-ready:
-			// This player's prepared pass is made: send it now, while
-			// the table waits for a move.
-			timer.Stop()
-			if err := g.next.sendPass(ctx, m); err != nil {
-				return nil, err
-			}
-			continue
-		case <-changed:
-		case <-timer.C:
-		case <-ctx.Done():
-			timer.Stop()
-			return nil, g.recvFault(ctx, from, hand, want, ctx.Err())
-		}
-		timer.Stop()
 	}
 }
 
