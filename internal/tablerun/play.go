@@ -35,7 +35,7 @@ import (
 // transcript, mjai bot or browser table that cannot be started, a
 // resume transcript that does not fit), 3 the game stopped on a fault.
 func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int {
-	p := &playing{Table: f, Seat: ts, stderr: stderr, screen: screenOf(f, stdout, stderr)}
+	p := &playing{Table: f, Seat: ts, ctx: ctx, stderr: stderr, screen: screenOf(f, stdout, stderr)}
 	mjai, code, ok := f.startMjaiBot(ts.Log, ts.Out, stderr)
 	if !ok {
 		return code
@@ -83,6 +83,7 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 type playing struct {
 	*Table
 	Seat
+	ctx    context.Context // the game's, for the holds between hands
 	stderr io.Writer
 	// screen is where the human's table view and prompts go (screenOf).
 	screen io.Writer
@@ -337,6 +338,15 @@ func (p *playing) handDone(r protocol.HandResult) {
 	p.results = append(p.results, r)
 	p.Out.Hand(r, p.Node.ID(), p.g.Nicks(), p.g.Players(), p.g.Rules().Hand.Reds())
 	p.front.HandDone(r)
+	if p.human() {
+		p.front.holdResult(p.ctx, resultHold(p.Timeout))
+	}
+}
+
+// human reports whether a person plays this seat at the table (not a
+// bot, an mjai bot or tsumogiri).
+func (p *playing) human() bool {
+	return p.front.player != nil && !p.Passive && p.mjai == nil
 }
 
 // gameOver removes the resume state (nothing is left to resume, one way

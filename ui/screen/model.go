@@ -48,6 +48,7 @@ type Model struct {
 	decisions int // decisions shown so far
 	clock     *timecontrol.Clock
 	links     map[peer.ID]Link // how the node reaches each peer (SetLink, PauseFor)
+	dismissed chan struct{}    // closed by Dismiss while WaitResult waits
 }
 
 // SetGame shows the table's settings, game (settings.Settings.Summary).

@@ -93,6 +93,12 @@ type Snapshot struct {
 	// Hands are the end-of-hand summaries of the hands played, oldest
 	// first; the page shows the last as the end-of-hand screen.
 	Hands []HandSummary `json:"hands"`
+	// ResultUntil is, while the node holds the next deal for the player
+	// to read the last hand's result (Model.WaitResult), when it deals at
+	// the latest (Unix ms); 0 otherwise. Dismissed is the number of the
+	// last hand whose result the player dismissed (Model.Dismiss), 0 none.
+	ResultUntil int64 `json:"resultUntil,omitempty"`
+	Dismissed   int   `json:"dismissed"`
 	// Standings are the final standings, nil until the game is over.
 	Standings []Standing `json:"standings"`
 	// Links are the records the node serves: name → URL path.

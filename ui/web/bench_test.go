@@ -40,7 +40,7 @@ func BenchmarkPageLatency(b *testing.B) {
 	var lat, page []time.Duration
 	for b.Loop() {
 		hctx, hcancel := context.WithCancel(ctx)
-		bt := startTable(b, hctx, 1, time.Minute)
+		bt := startTable(b, hctx, 1, time.Minute, 0)
 		if err := chromedp.Do(bctx, chromedp.Navigate(bt.srv.URL())); err != nil {
 			b.Fatal(err)
 		}

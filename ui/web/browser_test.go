@@ -85,7 +85,8 @@ func TestBrowserPlaysAHand(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	bctx := newBrowser(t, ctx)
-	bt := startTable(t, ctx, 2, time.Minute)
+	const hold = 6 * time.Second
+	bt := startTable(t, ctx, 2, time.Minute, hold)
 	if err := chromedp.Do(bctx, chromedp.Navigate(bt.srv.URL())); err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +136,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 		}
 	}
 	lastDecision, handsSeen, decisions, calls, discards := 0, 0, 0, 0, 0
-	var midShot, reloaded, asideSeen bool
+	var midShot, reloaded bool
 	for {
 		finished := false
 		select {
@@ -157,7 +158,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 				bt.mu.Unlock()
 				checkEndHand(t, ps, r.Blame == nil && r.Yama != nil, r.Result)
 				shot(fmt.Sprintf("end-of-hand-%d.png", r.Number))
-				bt.checked <- struct{}{}
+				checkResultHold(t, bctx, bt, r.Number, r.Number == 1)
 				handsSeen++
 				continue
 			}
@@ -172,18 +173,12 @@ func TestBrowserPlaysAHand(t *testing.T) {
 				}
 				ps := waitSeq(snap.Seq)
 				checkTable(t, ps, bt.observation())
-				if handsSeen > 0 && !asideSeen && decisions != 5 {
-					// The first decision after a hand: the end-of-hand
-					// screen, not closed, stays beside the table.
-					aside, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!document.querySelector("#overlay").hidden && document.querySelector("#overlay").classList.contains("aside") && !!document.querySelector("#endhand")`))
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !aside {
-						t.Errorf("decision %d, the first after hand %d: the end-of-hand screen is not shown aside", snap.Decision.ID, handsSeen)
-					}
-					shot("end-of-hand-aside.png")
-					asideSeen = true
+				// A decision is never under a panel: the result screen
+				// has gone before the next hand asks anything.
+				if open, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!document.querySelector("#overlay").hidden`)); err != nil {
+					t.Fatal(err)
+				} else if open {
+					t.Errorf("decision %d is shown under an open panel", snap.Decision.ID)
 				}
 				if !midShot && (slices.Contains(ps.Actions, "pon") || slices.Contains(ps.Actions, "chi") || discards >= 9) {
 					shot("table.png")
@@ -224,9 +219,6 @@ func TestBrowserPlaysAHand(t *testing.T) {
 	if discards == 0 {
 		t.Error("no discard was made through the page")
 	}
-	if !asideSeen {
-		t.Error("no decision after the first hand was checked for the end-of-hand screen aside")
-	}
 	if !reloaded {
 		t.Error("the page was never reloaded mid-hand")
 	}
@@ -261,6 +253,56 @@ func TestBrowserPlaysAHand(t *testing.T) {
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
 	t.Logf("event latency (node applies → page drawn) over %d snapshots: median %s, p95 %s, max %s",
 		len(lat), lat[len(lat)/2], lat[len(lat)*95/100], lat[len(lat)-1])
+}
+
+// checkResultHold checks that the UI node holds the deal after hand n
+// while the page shows its result full-screen: with dismiss, the test
+// clicks the result screen and the hold must end at once (well before
+// bt.hold); without, the result screen must stay up, the deal held, for
+// the whole hold. Either way the next hand's deal comes only after.
+func checkResultHold(t *testing.T, bctx context.Context, bt *botTable, n int, dismiss bool) {
+	t.Helper()
+	held := func() (time.Duration, bool) {
+		bt.mu.Lock()
+		defer bt.mu.Unlock()
+		d, ok := bt.held[n]
+		return d, ok
+	}
+	start := time.Now()
+	if dismiss {
+		if err := chromedp.Do(bctx, chromedp.Click("#overlay .panel h2")); err != nil {
+			t.Fatalf("clicking the result screen: %v", err)
+		}
+	}
+	for {
+		if _, ok := held(); ok {
+			break
+		}
+		up, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!document.querySelector("#overlay").hidden && !!document.querySelector("#overlay.result #endhand")`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !up && !dismiss {
+			t.Fatalf("hand %d: the result screen went away %s into the hold, before the next deal", n, time.Since(start).Round(time.Millisecond))
+		}
+		if time.Since(start) > 2*bt.hold {
+			t.Fatalf("hand %d: the hold has not ended after %s (hold %s)", n, time.Since(start), bt.hold)
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	d, _ := held()
+	switch {
+	case dismiss && d > bt.hold/2:
+		t.Errorf("hand %d: dismissed on the page, but the node held the deal %s (hold %s)", n, d, bt.hold)
+	case !dismiss && d < bt.hold-100*time.Millisecond:
+		t.Errorf("hand %d: the node held the deal only %s, not the hold %s", n, d, bt.hold)
+	}
+	t.Logf("hand %d: result screen held %s (dismissed on the page: %v)", n, d.Round(time.Millisecond), dismiss)
+	bt.mu.Lock()
+	defer bt.mu.Unlock()
+	if dealt, ok := bt.dealt[n+1]; ok && dealt.Before(start) {
+		t.Errorf("hand %d was dealt before hand %d's result screen was read", n+1, n)
+	}
 }
 
 // checkTable compares what the page shows with the node's own

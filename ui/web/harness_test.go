@@ -29,17 +29,19 @@ type botTable struct {
 	err     error
 	game    *protocol.Game // the UI node's game
 	done    chan struct{}
-	// checked takes the test's word that it has checked a hand's
-	// end-of-hand screen: until then the UI node does not start the
-	// next hand. With the pipelined setup (the default) the next hand
-	// asks the player for a decision a few milliseconds after a hand
-	// ends, and the page then hides the end-of-hand screen by design.
-	checked chan struct{}
+	// hold is how long the UI node holds the next deal after each hand
+	// while the page shows its result (screen.Model.WaitResult, as
+	// package tablerun does); held[n] is how long it held after hand n,
+	// and dealt[n] when the UI node first saw hand n's kyoku (its deal).
+	hold  time.Duration
+	held  map[int]time.Duration
+	dealt map[int]time.Time
 }
 
 // startTable starts the four nodes and the page's server; they stop when
 // ctx ends. decision bounds the human's decisions.
-func startTable(t testing.TB, ctx context.Context, hands int, decision time.Duration) *botTable {
+// hold is the UI node's hold after each hand (0 none).
+func startTable(t testing.TB, ctx context.Context, hands int, decision, hold time.Duration) *botTable {
 	t.Helper()
 	net := protocol.NewMemNetwork()
 	var keys []crypto.PrivKey
@@ -52,7 +54,7 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision time.Dura
 		id, _ := peer.IDFromPrivateKey(k)
 		keys, ids = append(keys, k), append(ids, id)
 	}
-	bt := &botTable{model: screen.NewModel(map[string]string{"transcript": "/download/transcript"}), done: make(chan struct{}), checked: make(chan struct{}, hands)}
+	bt := &botTable{model: screen.NewModel(map[string]string{"transcript": "/download/transcript"}), done: make(chan struct{}), hold: hold, held: map[int]time.Duration{}, dealt: map[int]time.Time{}}
 	bt.player = NewPlayer(bt.model)
 	srv, err := Listen(Config{Model: bt.model, Player: bt.player})
 	if err != nil {
@@ -73,6 +75,9 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision time.Dura
 			cfg.Observer = protocol.ObserverFunc(func(o protocol.Observation) {
 				bt.mu.Lock()
 				bt.obs = o
+				if _, ok := bt.dealt[o.Hand]; !ok && o.View != nil {
+					bt.dealt[o.Hand] = time.Now()
+				}
 				bt.mu.Unlock()
 				bt.model.Observe(o)
 			})
@@ -81,12 +86,11 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision time.Dura
 				bt.results = append(bt.results, r)
 				bt.mu.Unlock()
 				bt.model.HandDone(r)
-				if r.Number < hands && !r.Aborted {
-					select {
-					case <-bt.checked:
-					case <-ctx.Done():
-					}
-				}
+				t0 := time.Now()
+				bt.model.WaitResult(ctx, bt.hold)
+				bt.mu.Lock()
+				bt.held[r.Number] = time.Since(t0)
+				bt.mu.Unlock()
 			}
 		} else {
 			b := bot.New(uint64(i))

@@ -129,7 +129,8 @@ func (s *Server) serveDownload(w http.ResponseWriter, r *http.Request) {
 // clientMsg is a message from the page: {"type": "act", "decision": ID,
 // "option": ID} chooses an option; {"type": "ack", "seq": N} says the
 // page has drawn snapshot N; {"type": "answer", "accept": BOOL} answers
-// Confirm.
+// Confirm; {"type": "dismiss", "hand": N} says the player has read hand
+// N's result screen (screen.Model.Dismiss).
 type clientMsg struct {
 	Type     string `json:"type"`
 	Decision int    `json:"decision"`
@@ -140,6 +141,8 @@ type clientMsg struct {
 	Page float64 `json:"page"`
 	// Accept is, in an answer, true for Accept and false for Decline.
 	Accept bool `json:"accept"`
+	// Hand is, in a dismiss, the hand whose result screen was read.
+	Hand int `json:"hand"`
 }
 
 // serveWS pushes a snapshot after every change and reads the page's
@@ -182,6 +185,8 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 				case s.answers <- m.Accept:
 				default: // an answer is already on its way
 				}
+			case "dismiss":
+				s.model.Dismiss(m.Hand)
 			case "ack":
 				if t := s.model.ChangedAt(m.Seq); !t.IsZero() {
 					s.mu.Lock()

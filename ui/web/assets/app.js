@@ -7,11 +7,11 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   const $ = (id) => document.getElementById(id);
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   const T = Tiles.svg;
-  let snap = null, ws = null, mode = null, closedHand = 0, timer = null;
-  // ASIDE_MS is how long an end-of-hand screen stays, moved aside, once the
-  // next hand asks for a decision; asideAt remembers when that was, by hand.
-  const ASIDE_MS = 6000, asideAt = new Map();
-  function asideSince(n) { if (!asideAt.has(n)) asideAt.set(n, Date.now()); return asideAt.get(n); }
+  let snap = null, ws = null, mode = null, closedHand = 0, reopened = false, closedStandings = false;
+  // A hand's result is shown whole, over the table, from the hand's end
+  // until the player dismisses it or the node deals the next hand (the
+  // node holds the deal for it: Snapshot resultUntil); "last hand" shows
+  // it again until closed or until a decision comes.
 
   function connect() {
     ws = new WebSocket(`ws://${location.host}/ws`);
@@ -197,12 +197,13 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     if ((h.timedOut || []).length) body += `<p class="to">the node acted after a timeout for: ${h.timedOut.map(esc).join(", ")}</p>`;
     body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${esc(h.audit)}</p>`;
     body += linksHTML();
-    return body + `<p class="close">Esc or click to close · the next hand starts by itself</p>`;
+    const left = snap.resultUntil ? Math.max(0, Math.ceil((snap.resultUntil - Date.now()) / 1000)) : 0;
+    return body + `<p class="close" id="resultclose">${left ? `next hand in <b id="resultleft">${left}</b> s · ` : ""}click, Enter or Esc to ${snap.state === "hand over" && !snap.standings ? "go on" : "close"}</p>`;
   }
 
   function standingsHTML() {
     return `<h2>Final standings</h2><table class="standings"><tr><th>#</th><th>player</th><th>score</th><th>points (uma)</th></tr>${snap.standings.map((x) =>
-      `<tr><td>${x.rank}</td><td title="${esc(x.peer)}">${esc(x.name)}<br><small>${esc(x.peer)}</small></td><td>${x.score}</td><td>${x.points >= 0 ? "+" : ""}${(x.points / 10).toFixed(1)}</td></tr>`).join("")}</table>` + linksHTML();
+      `<tr><td>${x.rank}</td><td title="${esc(x.peer)}">${esc(x.name)}</td><td>${x.score}</td><td>${x.points >= 0 ? "+" : ""}${(x.points / 10).toFixed(1)}</td></tr>`).join("")}</table>` + linksHTML() + `<p class="close">click or Esc to close</p>`;
   }
 
   function linksHTML() {
@@ -238,31 +239,33 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     countdown();
     const ov = $("overlay");
     const last = snap.hands && snap.hands.length ? snap.hands[snap.hands.length - 1] : null;
+    if (snap.decision) reopened = false; // a decision is never under a panel
+    ov.className = "";
     if (snap.confirm) {
       // Before the game: the guest accepts or declines the host's game.
       ov.innerHTML = `<div class="panel" id="confirm"><h2>Play this game?</h2><p id="confirm-game">${esc(snap.confirm)}</p>
         <p class="buttons"><button id="accept" class="act">Accept</button> <button id="decline" class="act">Decline</button></p>
         <p class="close">or answer y/N on the terminal; declining tells the host</p></div>`;
       ov.hidden = false;
-    } else if (snap.standings) {
+    } else if (snap.standings && !closedStandings) {
       ov.innerHTML = `<div class="panel" id="standings">${standingsHTML()}${last ? endHTML(last) : ""}</div>`; ov.hidden = false;
-    } else if (last && closedHand !== last.number && (!(snap.decision && snap.hand > last.number) || Date.now() - asideSince(last.number) < ASIDE_MS)) {
-      // The end-of-hand screen stays until closed. When the next hand
-      // asks the player for a decision (with the pipelined setup that
-      // can be at once) it moves aside, still readable, for ASIDE_MS,
-      // and the table is playable.
-      const aside = snap.decision && snap.hand > last.number;
+    } else if (last && (reopened || (resultUp(last) && closedHand !== last.number))) {
       ov.innerHTML = `<div class="panel" id="endhand">${endHTML(last)}</div>`; ov.hidden = false;
-      ov.classList.toggle("aside", !!aside);
-      if (aside) setTimeout(render, ASIDE_MS - (Date.now() - asideSince(last.number)) + 50);
+      ov.className = "result";
     } else {
       ov.hidden = true;
     }
-    if (ov.hidden || snap.confirm || snap.standings) ov.classList.remove("aside");
+  }
+
+  // resultUp reports whether hand h's result is the table's news: the
+  // hand is over and the next one not yet dealt, or the node holds the
+  // deal for it, and the player has not dismissed it.
+  function resultUp(h) {
+    return snap.dismissed !== h.number && !snap.decision && (snap.state === "hand over" || snap.resultUntil > 0 || snap.state === "over" || snap.state === "fault");
   }
 
   document.addEventListener("click", (ev) => {
-    if (ev.target.id === "lasthand") { ev.preventDefault(); closedHand = 0; render(); return; }
+    if (ev.target.id === "lasthand") { ev.preventDefault(); reopened = !snap.decision; closedStandings = true; render(); return; }
     const b = ev.target.closest("button");
     if (snap && snap.confirm) {
       if (b && (b.id === "accept" || b.id === "decline")) send({ type: "answer", accept: b.id === "accept" });
@@ -273,14 +276,22 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     if (b.dataset.option !== undefined) { act({ id: Number(b.dataset.option) }); return; }
     if (b.dataset.kind) press(b.dataset.kind);
   });
+  // closeOverlay closes the panel shown: the standings, or a hand's
+  // result (which tells the node the player has read it, so that the
+  // next deal need not wait longer).
   function closeOverlay() {
-    const last = snap && snap.hands && snap.hands.length ? snap.hands[snap.hands.length - 1] : null;
-    if (last) closedHand = last.number;
-    $("overlay").hidden = true;
+    if (!snap || $("overlay").hidden) return false;
+    if ($("standings")) { closedStandings = true; render(); return true; }
+    const last = snap.hands && snap.hands.length ? snap.hands[snap.hands.length - 1] : null;
+    if (last) { closedHand = last.number; send({ type: "dismiss", hand: last.number }); }
+    reopened = false;
+    render();
+    return true;
   }
   document.addEventListener("keydown", (ev) => {
     if (snap && snap.confirm) return;
     if (ev.key === "Escape") { closeOverlay(); mode = null; render(); return; }
+    if (!$("overlay").hidden && (ev.key === "Enter" || ev.key === " ")) { ev.preventDefault(); closeOverlay(); return; }
     if (!snap || !snap.decision) return;
     const k = ev.key.toLowerCase();
     if ((mode === "chi" || mode === "pon" || mode === "kan") && /^[1-9]$/.test(k)) {
@@ -298,9 +309,11 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       if (b) act({ id: Number(b.dataset.option) });
     }
   });
+  // The result screen's "next hand in N s".
+  setInterval(() => { const e = $("resultleft"); if (e && snap && snap.resultUntil) e.textContent = Math.max(0, Math.ceil((snap.resultUntil - Date.now()) / 1000)); }, 250);
   setInterval(countdown, 250);
   // The replay viewer (package viewer, body data-viewer) draws its frames
   // with this code instead of a live table's WebSocket.
-  if (document.body.dataset.viewer !== undefined) window.TablePage = { show(s) { closedHand = 0; show(s); } };
+  if (document.body.dataset.viewer !== undefined) window.TablePage = { show(s) { closedHand = 0; reopened = false; show(s); } };
   else connect();
 })();

@@ -1,0 +1,42 @@
+package tablerun
+
+import (
+	"context"
+	"time"
+
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+// ResultHold is how long at most a human's node holds the next deal while
+// its player reads a hand's result (the page's result screen, the
+// terminal's summary), unless the player dismisses it sooner; Tenhou's
+// "5+10+10" gives the same ten seconds to its result screen
+// (package timecontrol cites it). resultHold keeps the hold within a
+// third of the table's wait for an automatic step, so that the other
+// nodes, waiting for this node's first entry of the next hand, never
+// take the hold for silence (SPEC.md §9).
+const ResultHold = 10 * time.Second
+
+// resultHold returns the hold for a node whose wait for an automatic step
+// is timeout (0: protocol.DefaultTimeout).
+func resultHold(timeout time.Duration) time.Duration {
+	if timeout <= 0 {
+		timeout = protocol.DefaultTimeout
+	}
+	return min(ResultHold, timeout/3)
+}
+
+// holdResult holds the next deal while a human player reads the result
+// of the hand just shown (nothing for a bot's or mjai bot's seat, or a
+// tsumogiri seat): until dismissed on the page or the terminal, or the
+// hold has passed, or ctx ends.
+func (f *frontend) holdResult(ctx context.Context, hold time.Duration) {
+	if f.player == nil {
+		return
+	}
+	if f.term != nil {
+		f.term.HoldResult(ctx, hold)
+		return
+	}
+	f.model.WaitResult(ctx, hold)
+}
