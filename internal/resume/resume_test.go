@@ -32,6 +32,20 @@ func sample() State {
 	}
 }
 
+// savedSample saves sample() to dir/good.json and returns the file's bytes.
+func savedSample(tb testing.TB, dir string) []byte {
+	tb.Helper()
+	good := filepath.Join(dir, "good.json")
+	if err := Save(good, sample()); err != nil {
+		tb.Fatal(err)
+	}
+	whole, err := os.ReadFile(good)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return whole
+}
+
 // TestSaveLoad: what Save stores, Load gives back field by field; the file
 // is DATA-DIR/resume/TABLE.json with mode 0600 in a 0700 directory, holds
 // the seed in base64 (as its doc says) and leaves no temporary file.
@@ -168,14 +182,7 @@ func TestSaveErrorNamesPath(t *testing.T) {
 // is not ErrNoGame; none panics.
 func TestLoadDamaged(t *testing.T) {
 	dir := t.TempDir()
-	good := filepath.Join(dir, "good.json")
-	if err := Save(good, sample()); err != nil {
-		t.Fatal(err)
-	}
-	whole, err := os.ReadFile(good)
-	if err != nil {
-		t.Fatal(err)
-	}
+	whole := savedSample(t, dir)
 	check := func(t *testing.T, name string, content []byte, want string) {
 		t.Helper()
 		path := filepath.Join(dir, name)
@@ -223,16 +230,7 @@ func TestLoadDamaged(t *testing.T) {
 // FuzzLoad: whatever the file holds, Load returns a state that passes its
 // checks or an error naming the file, and never panics.
 func FuzzLoad(f *testing.F) {
-	dir := f.TempDir()
-	good := filepath.Join(dir, "good.json")
-	if err := Save(good, sample()); err != nil {
-		f.Fatal(err)
-	}
-	whole, err := os.ReadFile(good)
-	if err != nil {
-		f.Fatal(err)
-	}
-	f.Add(whole)
+	f.Add(savedSample(f, f.TempDir()))
 	f.Add([]byte(`{"seed":null,"players":3}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		path := filepath.Join(t.TempDir(), "fuzz.json")
