@@ -197,7 +197,10 @@ func TestUraHiddenWithoutARiichiWin(t *testing.T) {
 }
 
 func testUraHidden(t *testing.T, private bool) {
-	const hands = 4
+	hands := 4
+	if testing.Short() {
+		hands = 2 // the fixed walls give a riichi in each setup by then
+	}
 	tb := newFixedTable(t, 40)
 	out := tb.play(t, hands, func(i int, c *Config) {
 		c.Player = uraBot(uint64(40+i), i >= 2, i < 2, i >= 2)
@@ -276,7 +279,10 @@ func ends(rs []HandResult) []string {
 // wall from the start computed. In hands without a riichi winner no ura
 // position is released.
 func TestRiichiWinnerGetsUraScored(t *testing.T) {
-	const hands = 8
+	hands := 8
+	if testing.Short() {
+		hands = 2 // the fixed walls give a riichi win in each
+	}
 	tb := newFixedTable(t, 70)
 	out := tb.play(t, hands, func(i int, c *Config) {
 		c.Player = uraBot(uint64(70+i), false, true, true)
