@@ -6,13 +6,20 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// MeldType is the kind of a declared meld (naki).
+// MeldType is the kind of a call (naki): the one meld type of the rules
+// engine and of every record format (record/mjlog's <N m=>, tenhou.net/6,
+// mjai). Its numeric values are nowhere encoded (mjlog's m= bits,
+// tenhou.net/6's call strings and mjai's event types are written by
+// switching on it, and the wire carries game actions, not melds); the zero
+// value is no type, so a Meld whose Type was never set fails Validate.
 type MeldType int
 
-// The declared meld types.
+// The meld types. Kita is a record's call only: the rules engine keeps a
+// seat's norths set aside apart (game.Kyoku.Nukidora), so a hand's Meld is
+// never a kita and Validate refuses one.
 const (
 	// Chi is a sequence called from kamicha's discard.
-	Chi MeldType = iota
+	Chi MeldType = iota + 1
 	// Pon is a triplet called from any opponent's discard.
 	Pon
 	// Daiminkan is an open quad called from an opponent's discard.
@@ -22,10 +29,13 @@ const (
 	Ankan
 	// Kakan is an added quad: a fourth tile added to an own pon.
 	Kakan
+	// Kita is a north set aside as nukidora in three-player mahjong (sanma),
+	// Tenhou's <N> with m&0x20 (tenhou.net/img/tehai.js).
+	Kita
 )
 
 // String returns the Japanese name: "chi", "pon", "daiminkan", "ankan",
-// "kakan", or "meld(<n>)" for an unknown value.
+// "kakan", "kita", or "meldtype(<n>)" for an unknown value.
 func (t MeldType) String() string {
 	switch t {
 	case Chi:
@@ -38,8 +48,10 @@ func (t MeldType) String() string {
 		return "ankan"
 	case Kakan:
 		return "kakan"
+	case Kita:
+		return "kita"
 	}
-	return fmt.Sprintf("meld(%d)", int(t))
+	return fmt.Sprintf("meldtype(%d)", int(t))
 }
 
 // Meld is one declared meld.
@@ -57,8 +69,9 @@ type Meld struct {
 	From int
 }
 
-// Open reports whether the meld opens the hand (every type except Ankan).
-func (m Meld) Open() bool { return m.Type != Ankan }
+// Open reports whether the meld opens the hand (every type except Ankan
+// and Kita).
+func (m Meld) Open() bool { return m.Type != Ankan && m.Type != Kita }
 
 // IsKan reports whether the meld is a quad (Daiminkan, Ankan or Kakan).
 func (m Meld) IsKan() bool { return m.Type == Daiminkan || m.Type == Ankan || m.Type == Kakan }
@@ -89,6 +102,9 @@ func (m Meld) Validate() error {
 	want := 3
 	if m.IsKan() {
 		want = 4
+	}
+	if m.Type == Kita {
+		return bad("a kita is no meld of the hand (the engine counts nukidora apart)")
 	}
 	if m.Type < Chi || m.Type > Kakan {
 		return bad("unknown meld type")

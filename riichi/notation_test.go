@@ -144,6 +144,8 @@ func TestMeldValidate(t *testing.T) {
 		{Type: Ankan, Tiles: mustParse("1111s"), Called: -1, From: 2},
 		{Type: Daiminkan, Tiles: mustParse("111s"), Called: 72, From: 2},
 		{Type: MeldType(7), Tiles: mustParse("111s"), Called: 72, From: 2},
+		{Tiles: mustParse("111s"), Called: 72, From: 2},           // no type: the zero value is none
+		{Type: Kita, Tiles: mustParse("4z"), Called: -1, From: 0}, // a record's call, no meld of the hand
 	}
 	for _, m := range bad {
 		if err := m.Validate(); err == nil {

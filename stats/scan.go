@@ -9,6 +9,7 @@ import (
 	"net/url"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // ErrTruncated is wrapped by Scan for a record that ends before
@@ -425,7 +426,7 @@ func (s *scanner) element(tag []byte, start int) error {
 			return s.tagErr(tag, start, "m=%d: %v", m, err)
 		}
 		switch md.Type {
-		case mjlog.Chi, mjlog.Pon, mjlog.Daiminkan, mjlog.Kakan:
+		case riichi.Chi, riichi.Pon, riichi.Daiminkan, riichi.Kakan:
 			s.called[who] = true
 		}
 	case "AGARI":

@@ -13,6 +13,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // TestLocalSanmaMjaiBot runs "mentalmj local --players 3 --hands 2" with
@@ -76,7 +77,7 @@ func TestLocalSanmaMjaiBot(t *testing.T) {
 	kita := 0
 	for _, rd := range g.Rounds {
 		for _, e := range rd.Events {
-			if c, ok := e.(mjlog.Call); ok && c.Meld.Type == mjlog.Kita {
+			if c, ok := e.(mjlog.Call); ok && c.Meld.Type == riichi.Kita {
 				kita++
 			}
 		}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/player/cheat"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // Tenhou's yaku IDs (the <AGARI yaku=> layout): 8 is tanyao; 52, 53 and 54
@@ -26,7 +27,7 @@ const (
 // yaku is tanyao, as the record's yaku= pairs say it.
 func openTanyaoOnly(a mjlog.Agari) bool {
 	open := slices.ContainsFunc(a.Melds, func(m mjlog.Meld) bool {
-		return m.Type == mjlog.Chi || m.Type == mjlog.Pon || m.Type == mjlog.Daiminkan || m.Type == mjlog.Kakan
+		return m.Type == riichi.Chi || m.Type == riichi.Pon || m.Type == riichi.Daiminkan || m.Type == riichi.Kakan
 	})
 	var yaku []int
 	for _, y := range a.Yaku {

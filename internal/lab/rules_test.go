@@ -12,6 +12,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/player/cheat"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/rules"
 )
 
@@ -168,7 +169,7 @@ func TestKuikaeAllowed(t *testing.T) {
 		for i := 1; i < len(round.Events); i++ {
 			c, ok := round.Events[i-1].(mjlog.Call)
 			d, ok2 := round.Events[i].(mjlog.Discard)
-			if ok && ok2 && (c.Meld.Type == mjlog.Chi || c.Meld.Type == mjlog.Pon) && d.Who == c.Who && d.Tile.Kind() == c.Meld.Called.Kind() {
+			if ok && ok2 && (c.Meld.Type == riichi.Chi || c.Meld.Type == riichi.Pon) && d.Who == c.Who && d.Tile.Kind() == c.Meld.Called.Kind() {
 				swaps++
 			}
 		}

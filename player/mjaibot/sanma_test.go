@@ -11,6 +11,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // TestSanmaMjaiClient plays three-player hands with the Python client at
@@ -60,7 +61,7 @@ func sanmaClientRun(t *testing.T) int {
 	total := 0
 	for _, rd := range rec.Rounds {
 		for _, e := range rd.Events {
-			if c, ok := e.(mjlog.Call); ok && c.Meld.Type == mjlog.Kita {
+			if c, ok := e.(mjlog.Call); ok && c.Meld.Type == riichi.Kita {
 				kitaBy[c.Who]++
 				total++
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -195,23 +196,23 @@ func call(c mjlog.Call, reds wall.Reds) (Event, error) {
 	}
 	target := (c.Who + m.From) % 4
 	switch m.Type {
-	case mjlog.Chi, mjlog.Pon, mjlog.Daiminkan:
-		want := map[mjlog.MeldType]int{mjlog.Chi: 3, mjlog.Pon: 3, mjlog.Daiminkan: 4}[m.Type]
+	case riichi.Chi, riichi.Pon, riichi.Daiminkan:
+		want := map[riichi.MeldType]int{riichi.Chi: 3, riichi.Pon: 3, riichi.Daiminkan: 4}[m.Type]
 		if len(m.Tiles) != want || !slices.Contains(m.Tiles, m.Called) {
 			return Event{}, fmt.Errorf("<N>: %v of tiles %v called %v", m.Type, m.Tiles, m.Called)
 		}
 		return Event{Type: m.Type.String(), Actor: c.Who, Target: target, Pai: tile(m.Called), Consumed: without(m.Tiles, m.Called)}, nil
-	case mjlog.Kakan:
+	case riichi.Kakan:
 		if len(m.Tiles) != 4 || !slices.Contains(m.Tiles, m.Added) {
 			return Event{}, fmt.Errorf("<N>: kakan of tiles %v added %v", m.Tiles, m.Added)
 		}
 		return Event{Type: Kakan, Actor: c.Who, Pai: tile(m.Added), Consumed: without(m.Tiles, m.Added)}, nil
-	case mjlog.Ankan:
+	case riichi.Ankan:
 		if len(m.Tiles) != 4 {
 			return Event{}, fmt.Errorf("<N>: ankan of tiles %v", m.Tiles)
 		}
 		return Event{Type: Ankan, Actor: c.Who, Consumed: tiles(m.Tiles, reds)}, nil
-	case mjlog.Kita:
+	case riichi.Kita:
 		if len(m.Tiles) != 1 {
 			return Event{}, fmt.Errorf("<N>: kita of tiles %v", m.Tiles)
 		}

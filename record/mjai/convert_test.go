@@ -10,6 +10,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -99,7 +100,7 @@ func TestSharedLogsConvert(t *testing.T) {
 		calls := 0
 		for _, rd := range g.Rounds {
 			for _, e := range rd.Events {
-				if c, ok := e.(mjlog.Call); ok && c.Meld.Type == mjlog.Kita {
+				if c, ok := e.(mjlog.Call); ok && c.Meld.Type == riichi.Kita {
 					calls++
 				}
 			}

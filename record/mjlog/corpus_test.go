@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -233,7 +234,7 @@ func checkRound(g *Game, r *Round, players int, fail func(string, ...any)) {
 		case Call:
 			m := ev.Meld
 			switch m.Type {
-			case Chi, Pon, Daiminkan:
+			case riichi.Chi, riichi.Pon, riichi.Daiminkan:
 				if m.Called != lastTile {
 					fail("event %d: %v calls %d, last discard %d", i, m.Type, m.Called, lastTile)
 				}
@@ -251,16 +252,16 @@ func checkRound(g *Game, r *Round, players int, fail func(string, ...any)) {
 				if !called {
 					fail("event %d: meld %v lacks its called tile", i, m)
 				}
-			case Ankan:
+			case riichi.Ankan:
 				for _, tl := range m.Tiles {
 					remove(ev.Who, tl, "ankan")
 				}
-			case Kakan:
+			case riichi.Kakan:
 				remove(ev.Who, m.Added, "kakan")
 				lastRobbable = m.Added
 				found := false
 				for j, p := range melds[ev.Who] {
-					if p.Type == Pon && p.Tiles[0].Kind() == m.Tiles[0].Kind() {
+					if p.Type == riichi.Pon && p.Tiles[0].Kind() == m.Tiles[0].Kind() {
 						found = p.Called == m.Called && p.From == m.From
 						melds[ev.Who] = append(melds[ev.Who][:j], melds[ev.Who][j+1:]...)
 						break
@@ -269,7 +270,7 @@ func checkRound(g *Game, r *Round, players int, fail func(string, ...any)) {
 				if !found {
 					fail("event %d: kakan %v without matching pon", i, m)
 				}
-			case Kita:
+			case riichi.Kita:
 				remove(ev.Who, m.Tiles[0], "kita")
 				lastRobbable = m.Tiles[0] // a kita can be robbed like a kakan
 			}

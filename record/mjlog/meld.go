@@ -5,46 +5,15 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// MeldType is the kind of a call.
-type MeldType int
-
-// The meld types of Tenhou's <N m=> (tenhou.net/img/tehai.js layout).
-const (
-	Chi       MeldType = iota + 1 // sequence called from kamicha
-	Pon                           // triplet called from another seat
-	Daiminkan                     // open kan on another seat's discard
-	Ankan                         // concealed kan
-	Kakan                         // added kan: a fourth tile on an existing pon
-	Kita                          // three-player north extraction (nukidora)
-)
-
-// String returns the Japanese term in romaji ("chi", "pon", …) or
-// "meldtype(<n>)" for an invalid value.
-func (t MeldType) String() string {
-	switch t {
-	case Chi:
-		return "chi"
-	case Pon:
-		return "pon"
-	case Daiminkan:
-		return "daiminkan"
-	case Ankan:
-		return "ankan"
-	case Kakan:
-		return "kakan"
-	case Kita:
-		return "kita"
-	}
-	return fmt.Sprintf("meldtype(%d)", int(t))
-}
-
 // Meld is one decoded <N m=> value.
 type Meld struct {
-	// Type is the kind of call.
-	Type MeldType
+	// Type is the kind of call (riichi.MeldType: the engine's type, which
+	// also has Kita).
+	Type riichi.MeldType
 	// From is Tenhou's m&3: the seat the called tile came from relative to
 	// the caller, 0 self (ankan, kita), 1 shimocha, 2 toimen, 3 kamicha
 	// (always 3 for chi). For kakan it is the From of the original pon.
@@ -93,7 +62,7 @@ func DecodeMeld(m int) (Meld, error) {
 	md := Meld{From: m & 3, Called: -1, Added: -1, KanTile: -1, Code: m}
 	switch {
 	case m&0x4 != 0:
-		md.Type = Chi
+		md.Type = riichi.Chi
 		if md.From != 3 {
 			return Meld{}, fmt.Errorf("meld code %d: chi from relative seat %d, want 3 (kamicha): %w", m, md.From, ErrMeldCode)
 		}
@@ -112,9 +81,9 @@ func DecodeMeld(m int) (Meld, error) {
 		}
 		md.Called = md.Tiles[r]
 	case m&0x8 != 0 || m&0x10 != 0:
-		md.Type = Pon
+		md.Type = riichi.Pon
 		if m&0x8 == 0 {
-			md.Type = Kakan
+			md.Type = riichi.Kakan
 		} else if m&0x10 != 0 {
 			return Meld{}, fmt.Errorf("meld code %d: both pon and kakan bits set: %w", m, ErrMeldCode)
 		}
@@ -137,14 +106,14 @@ func DecodeMeld(m int) (Meld, error) {
 			}
 		}
 		md.Called = pon[r]
-		if md.Type == Pon {
+		if md.Type == riichi.Pon {
 			md.Tiles = pon
 		} else {
 			md.Added = wall.Tile(4*kind + unused)
 			md.Tiles = []wall.Tile{wall.Tile(4 * kind), wall.Tile(4*kind + 1), wall.Tile(4*kind + 2), wall.Tile(4*kind + 3)}
 		}
 	case m&0x20 != 0:
-		md.Type = Kita
+		md.Type = riichi.Kita
 		t := wall.Tile(m >> 8)
 		if m&0xDF != 0 || t.Kind() != 30 {
 			return Meld{}, fmt.Errorf("meld code %d: kita must be north tile id<<8 | 0x20: %w", m, ErrMeldCode)
@@ -161,10 +130,10 @@ func DecodeMeld(m int) (Meld, error) {
 		k := int(t.Kind())
 		md.Tiles = []wall.Tile{wall.Tile(4 * k), wall.Tile(4*k + 1), wall.Tile(4*k + 2), wall.Tile(4*k + 3)}
 		if md.From == 0 {
-			md.Type = Ankan
+			md.Type = riichi.Ankan
 			md.KanTile = t
 		} else {
-			md.Type = Daiminkan
+			md.Type = riichi.Daiminkan
 			md.Called = t
 		}
 	}
@@ -203,7 +172,7 @@ func EncodeMeld(md Meld) (int, error) {
 		return true
 	}
 	switch md.Type {
-	case Chi:
+	case riichi.Chi:
 		if md.From != 3 {
 			return bad("chi from %d, want 3", md.From)
 		}
@@ -224,13 +193,13 @@ func EncodeMeld(md Meld) (int, error) {
 			m |= (int(t) % 4) << (3 + 2*i)
 		}
 		return m, nil
-	case Pon, Kakan:
+	case riichi.Pon, riichi.Kakan:
 		if md.From == 0 {
 			return bad("%v from self", md.Type)
 		}
 		var pon []wall.Tile
 		var unused int
-		if md.Type == Pon {
+		if md.Type == riichi.Pon {
 			if !sameKind(3) {
 				return bad("pon needs 3 distinct tiles of one kind")
 			}
@@ -252,11 +221,11 @@ func EncodeMeld(md Meld) (int, error) {
 			return bad("called tile %d not in pon", int(md.Called))
 		}
 		flag := 0x8
-		if md.Type == Kakan {
+		if md.Type == riichi.Kakan {
 			flag = 0x10
 		}
 		return (3*int(pon[0].Kind())+r)<<9 | unused<<5 | flag | md.From, nil
-	case Daiminkan:
+	case riichi.Daiminkan:
 		if md.From == 0 {
 			return bad("daiminkan from self")
 		}
@@ -267,7 +236,7 @@ func EncodeMeld(md Meld) (int, error) {
 			return bad("called tile %d not in meld", int(md.Called))
 		}
 		return int(md.Called)<<8 | md.From, nil
-	case Ankan:
+	case riichi.Ankan:
 		if md.From != 0 {
 			return bad("ankan from %d, want 0", md.From)
 		}
@@ -278,7 +247,7 @@ func EncodeMeld(md Meld) (int, error) {
 			return bad("kan tile %d not in meld", int(md.KanTile))
 		}
 		return int(md.KanTile) << 8, nil
-	case Kita:
+	case riichi.Kita:
 		if md.From != 0 || len(md.Tiles) != 1 || md.Tiles[0].Kind() != 30 {
 			return bad("kita is one north tile from self")
 		}

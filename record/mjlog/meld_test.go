@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -17,7 +18,7 @@ import (
 func TestMeldCorpusRoundTrip(t *testing.T) {
 	nTag := regexp.MustCompile(`<N who="\d" m="(\d+)"`)
 	agariM := regexp.MustCompile(`<AGARI [^>]* m="([\d,]+)"`)
-	count := map[MeldType]int{}
+	count := map[riichi.MeldType]int{}
 	for _, c := range loadCorpus(t) {
 		var codes []string
 		for _, m := range nTag.FindAllSubmatch(c.raw, -1) {
@@ -41,7 +42,7 @@ func TestMeldCorpusRoundTrip(t *testing.T) {
 			checkMeldShape(t, md)
 		}
 	}
-	for _, mt := range []MeldType{Chi, Pon, Daiminkan, Ankan, Kakan, Kita} {
+	for _, mt := range []riichi.MeldType{riichi.Chi, riichi.Pon, riichi.Daiminkan, riichi.Ankan, riichi.Kakan, riichi.Kita} {
 		if count[mt] == 0 {
 			t.Errorf("no %v in the corpus", mt)
 		}
@@ -51,12 +52,12 @@ func TestMeldCorpusRoundTrip(t *testing.T) {
 
 func checkMeldShape(t *testing.T, md Meld) {
 	t.Helper()
-	want := map[MeldType]int{Chi: 3, Pon: 3, Daiminkan: 4, Ankan: 4, Kakan: 4, Kita: 1}[md.Type]
+	want := map[riichi.MeldType]int{riichi.Chi: 3, riichi.Pon: 3, riichi.Daiminkan: 4, riichi.Ankan: 4, riichi.Kakan: 4, riichi.Kita: 1}[md.Type]
 	if len(md.Tiles) != want || !slices.IsSorted(md.Tiles) {
 		t.Errorf("meld %d: tiles %v, want %d ascending", md.Code, md.Tiles, want)
 	}
 	switch md.Type {
-	case Ankan, Kita:
+	case riichi.Ankan, riichi.Kita:
 		if md.Called != -1 || md.From != 0 {
 			t.Errorf("meld %d: %v with called %d from %d", md.Code, md.Type, md.Called, md.From)
 		}
@@ -65,7 +66,7 @@ func checkMeldShape(t *testing.T, md Meld) {
 			t.Errorf("meld %d: called %d not in %v or from %d", md.Code, md.Called, md.Tiles, md.From)
 		}
 	}
-	if (md.Type == Kakan) != (md.Added != -1) || (md.Type == Ankan) != (md.KanTile != -1) {
+	if (md.Type == riichi.Kakan) != (md.Added != -1) || (md.Type == riichi.Ankan) != (md.KanTile != -1) {
 		t.Errorf("meld %d: added %d kantile %d on %v", md.Code, md.Added, md.KanTile, md.Type)
 	}
 }
@@ -77,7 +78,7 @@ func checkMeldShape(t *testing.T, md Meld) {
 // unused × 3 seats = 1224 each; kans 136 ids × 4 relative seats = 544;
 // kita 4 north ids.
 func TestMeldExhaustive(t *testing.T) {
-	count := map[MeldType]int{}
+	count := map[riichi.MeldType]int{}
 	for m := range 1 << 16 {
 		md, err := DecodeMeld(m)
 		if err != nil {
@@ -95,7 +96,7 @@ func TestMeldExhaustive(t *testing.T) {
 		}
 		checkMeldShape(t, md)
 	}
-	want := map[MeldType]int{Chi: 4032, Pon: 1224, Kakan: 1224, Daiminkan: 408, Ankan: 136, Kita: 4}
+	want := map[riichi.MeldType]int{riichi.Chi: 4032, riichi.Pon: 1224, riichi.Kakan: 1224, riichi.Daiminkan: 408, riichi.Ankan: 136, riichi.Kita: 4}
 	if !reflect.DeepEqual(count, want) {
 		t.Errorf("accepted codes %v, want %v", count, want)
 	}
@@ -116,12 +117,12 @@ func TestMeldExamples(t *testing.T) {
 	}{
 		// 2009100718gm-00e1-0000-470654d3: <E30/><N who="3" m="11274"/>:
 		// seat 3 pons 8m (id 30) from toimen (seat 1).
-		{11274, Meld{Type: Pon, From: 2, Tiles: []wall.Tile{29, 30, 31}, Called: 30, Added: -1, KanTile: -1, Code: 11274}, "pon"},
+		{11274, Meld{Type: riichi.Pon, From: 2, Tiles: []wall.Tile{29, 30, 31}, Called: 30, Added: -1, KanTile: -1, Code: 11274}, "pon"},
 		// 3p logs: <N who= m="31008"/> is kita of id 121.
-		{31008, Meld{Type: Kita, Tiles: []wall.Tile{121}, Called: -1, Added: -1, KanTile: -1, Code: 31008}, "kita"},
+		{31008, Meld{Type: riichi.Kita, Tiles: []wall.Tile{121}, Called: -1, Added: -1, KanTile: -1, Code: 31008}, "kita"},
 		// 2016052515gm-00a9-0000-c4d72066: <T16/><N who="0" m="4608"/>: an
 		// ankan of 5m whose code stores id 18 (m = 18<<8), not the lowest.
-		{4608, Meld{Type: Ankan, Tiles: []wall.Tile{16, 17, 18, 19}, Called: -1, Added: -1, KanTile: 18, Code: 4608}, "ankan"},
+		{4608, Meld{Type: riichi.Ankan, Tiles: []wall.Tile{16, 17, 18, 19}, Called: -1, Added: -1, KanTile: 18, Code: 4608}, "ankan"},
 	}
 	for _, c := range cases {
 		got, err := DecodeMeld(c.m)
@@ -133,30 +134,30 @@ func TestMeldExamples(t *testing.T) {
 
 // TestEncodeMeldRejects tampers with valid melds; EncodeMeld must refuse.
 func TestEncodeMeldRejects(t *testing.T) {
-	chi := Meld{Type: Chi, From: 3, Tiles: []wall.Tile{0, 4, 8}, Called: 4}
-	pon := Meld{Type: Pon, From: 1, Tiles: []wall.Tile{29, 30, 31}, Called: 30}
-	kakan := Meld{Type: Kakan, From: 1, Tiles: []wall.Tile{28, 29, 30, 31}, Called: 30, Added: 28}
-	ankan := Meld{Type: Ankan, Tiles: []wall.Tile{28, 29, 30, 31}, KanTile: 28}
+	chi := Meld{Type: riichi.Chi, From: 3, Tiles: []wall.Tile{0, 4, 8}, Called: 4}
+	pon := Meld{Type: riichi.Pon, From: 1, Tiles: []wall.Tile{29, 30, 31}, Called: 30}
+	kakan := Meld{Type: riichi.Kakan, From: 1, Tiles: []wall.Tile{28, 29, 30, 31}, Called: 30, Added: 28}
+	ankan := Meld{Type: riichi.Ankan, Tiles: []wall.Tile{28, 29, 30, 31}, KanTile: 28}
 	for _, md := range []Meld{chi, pon, kakan, ankan} {
 		if _, err := EncodeMeld(md); err != nil {
 			t.Fatalf("valid %v rejected: %v", md, err)
 		}
 	}
 	bad := []Meld{
-		{Type: Chi, From: 2, Tiles: chi.Tiles, Called: 4},                        // chi not from kamicha
-		{Type: Chi, From: 3, Tiles: []wall.Tile{0, 4, 12}, Called: 4},            // not a sequence
-		{Type: Chi, From: 3, Tiles: []wall.Tile{28, 32, 36}, Called: 32},         // 8m 9m 1p
-		{Type: Chi, From: 3, Tiles: []wall.Tile{108, 112, 116}, Called: 112},     // honours
-		{Type: Chi, From: 3, Tiles: chi.Tiles, Called: 5},                        // called not in meld
-		{Type: Pon, From: 0, Tiles: pon.Tiles, Called: 30},                       // pon from self
-		{Type: Pon, From: 1, Tiles: []wall.Tile{29, 30, 32}, Called: 30},         // mixed kinds
-		{Type: Pon, From: 1, Tiles: []wall.Tile{30, 29, 31}, Called: 30},         // not ascending
-		{Type: Kakan, From: 1, Tiles: kakan.Tiles, Called: 30, Added: 27},        // added not in meld
-		{Type: Ankan, From: 1, Tiles: ankan.Tiles, KanTile: 28},                  // ankan from other
-		{Type: Daiminkan, From: 0, Tiles: ankan.Tiles, Called: 28},               // daiminkan from self
-		{Type: Kita, Tiles: []wall.Tile{116}},                                    // west, not north
-		{Type: Pon, From: 1, Tiles: []wall.Tile{29, 30, 136}, Called: 30},        // bad id
-		{Type: MeldType(0), From: 1, Tiles: []wall.Tile{29, 30, 31}, Called: 30}, // no type
+		{Type: riichi.Chi, From: 2, Tiles: chi.Tiles, Called: 4},                        // chi not from kamicha
+		{Type: riichi.Chi, From: 3, Tiles: []wall.Tile{0, 4, 12}, Called: 4},            // not a sequence
+		{Type: riichi.Chi, From: 3, Tiles: []wall.Tile{28, 32, 36}, Called: 32},         // 8m 9m 1p
+		{Type: riichi.Chi, From: 3, Tiles: []wall.Tile{108, 112, 116}, Called: 112},     // honours
+		{Type: riichi.Chi, From: 3, Tiles: chi.Tiles, Called: 5},                        // called not in meld
+		{Type: riichi.Pon, From: 0, Tiles: pon.Tiles, Called: 30},                       // pon from self
+		{Type: riichi.Pon, From: 1, Tiles: []wall.Tile{29, 30, 32}, Called: 30},         // mixed kinds
+		{Type: riichi.Pon, From: 1, Tiles: []wall.Tile{30, 29, 31}, Called: 30},         // not ascending
+		{Type: riichi.Kakan, From: 1, Tiles: kakan.Tiles, Called: 30, Added: 27},        // added not in meld
+		{Type: riichi.Ankan, From: 1, Tiles: ankan.Tiles, KanTile: 28},                  // ankan from other
+		{Type: riichi.Daiminkan, From: 0, Tiles: ankan.Tiles, Called: 28},               // daiminkan from self
+		{Type: riichi.Kita, Tiles: []wall.Tile{116}},                                    // west, not north
+		{Type: riichi.Pon, From: 1, Tiles: []wall.Tile{29, 30, 136}, Called: 30},        // bad id
+		{Type: riichi.MeldType(0), From: 1, Tiles: []wall.Tile{29, 30, 31}, Called: 30}, // no type
 	}
 	for _, md := range bad {
 		if m, err := EncodeMeld(md); err == nil {

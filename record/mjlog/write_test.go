@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"reflect"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // TestWriteRoundTrip writes every parsed log and parses the output again:
@@ -79,7 +81,7 @@ func TestWriteRejects(t *testing.T) {
 	cases := map[string]Event{
 		"seat":    Draw{Who: 4, Tile: 1},
 		"tile":    Discard{Who: 0, Tile: 136},
-		"meld":    Call{Who: 0, Meld: Meld{Type: Pon, From: 0, Tiles: nil}},
+		"meld":    Call{Who: 0, Meld: Meld{Type: riichi.Pon, From: 0, Tiles: nil}},
 		"agari":   Agari{Who: 0, FromWho: 5, Paowho: -1},
 		"unknown": nil,
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -18,7 +19,7 @@ import (
 func meldString(m mjlog.Meld, red func(wall.Tile) bool) (string, bool, error) {
 	code := func(t wall.Tile) int { return codeRed(t, red) }
 	switch m.Type {
-	case mjlog.Chi:
+	case riichi.Chi:
 		if len(m.Tiles) != 3 {
 			return "", false, fmt.Errorf("chi of %d tiles", len(m.Tiles))
 		}
@@ -29,17 +30,17 @@ func meldString(m mjlog.Meld, red func(wall.Tile) bool) (string, bool, error) {
 			}
 		}
 		return "c" + join(append([]int{code(m.Called)}, rest...)), true, nil
-	case mjlog.Pon:
+	case riichi.Pon:
 		s, err := placed(m.Tiles, m.Called, m.From, "p", red)
 		return s, true, err
-	case mjlog.Daiminkan:
+	case riichi.Daiminkan:
 		s, err := placed(m.Tiles, m.Called, m.From, "m", red)
 		return s, true, err
-	case mjlog.Kakan:
+	case riichi.Kakan:
 		pon := slices.DeleteFunc(slices.Clone(m.Tiles), func(t wall.Tile) bool { return t == m.Added })
 		s, err := placed(pon, m.Called, m.From, "k"+strconv.Itoa(code(m.Added)), red)
 		return s, false, err
-	case mjlog.Ankan:
+	case riichi.Ankan:
 		if len(m.Tiles) != 4 {
 			return "", false, fmt.Errorf("ankan of %d tiles", len(m.Tiles))
 		}
@@ -49,7 +50,7 @@ func meldString(m mjlog.Meld, red func(wall.Tile) bool) (string, bool, error) {
 		}
 		slices.SortFunc(codes, func(a, b int) int { return sortKey(a) - sortKey(b) })
 		return join(codes[:3]) + "a" + strconv.Itoa(codes[3]), false, nil
-	case mjlog.Kita:
+	case riichi.Kita:
 		if len(m.Tiles) != 1 {
 			return "", false, fmt.Errorf("kita of %d tiles", len(m.Tiles))
 		}

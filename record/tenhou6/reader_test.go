@@ -12,6 +12,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -245,13 +246,13 @@ func fromMjlog(rd *mjlog.Round, aka bool) [4][]play {
 			}
 			slices.Sort(p.tiles)
 			switch m.Type {
-			case mjlog.Chi, mjlog.Pon, mjlog.Daiminkan:
+			case riichi.Chi, riichi.Pon, riichi.Daiminkan:
 				p.tile = tileName(m.Called, aka)
-			case mjlog.Kakan:
+			case riichi.Kakan:
 				p.tile = tileName(m.Added, aka)
-			case mjlog.Kita:
+			case riichi.Kita:
 				p.tile, p.called = tileName(m.Tiles[0], aka), 0
-			case mjlog.Ankan:
+			case riichi.Ankan:
 				p.called = 0
 			}
 			out[e.Who] = append(out[e.Who], p)

@@ -3,13 +3,14 @@ package tenhou6
 import (
 	"errors"
 	"fmt"
-	"github.com/mentalmj/mentalmj/riichi"
-	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/mentalmj/mentalmj/riichi"
+	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/wall"
@@ -251,7 +252,7 @@ func kyoku(rd *mjlog.Round, red func(wall.Tile) bool) (Kyoku, []int, error) {
 			}
 			if take {
 				p.takes = append(p.takes, s)
-				if e.Meld.Type == mjlog.Daiminkan {
+				if e.Meld.Type == riichi.Daiminkan {
 					p.discards = append(p.discards, 0)
 				}
 			} else {

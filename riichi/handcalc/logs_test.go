@@ -34,9 +34,9 @@ type tenhouAgari struct {
 }
 
 // meldNames are the request's names of mjlog's meld types.
-var meldNames = map[mjlog.MeldType]string{
-	mjlog.Chi: "chi", mjlog.Pon: "pon", mjlog.Daiminkan: "daiminkan",
-	mjlog.Kakan: "kakan", mjlog.Ankan: "ankan", mjlog.Kita: "kita",
+var meldNames = map[riichi.MeldType]string{
+	riichi.Chi: "chi", riichi.Pon: "pon", riichi.Daiminkan: "daiminkan",
+	riichi.Kakan: "kakan", riichi.Ankan: "ankan", riichi.Kita: "kita",
 }
 
 // tileNames writes tiles as a list of names ("1m", "0p").
@@ -57,11 +57,11 @@ func hasYaku(ys []mjlog.YakuHan, id int) bool {
 // the winning tile), win (machi=), melds (m=, in call order), ron (who ≠
 // fromWho), dora and ura (doraHai=, doraHaiUra=), honba (ba=, 0 for the
 // second winner of a double ron), winds and dealer from the round's
-// <INIT>, riichi from the winner's accepted <REACH>. The other situations
+// <INIT>, reached from the winner's accepted <REACH>. The other situations
 // (double riichi, ippatsu, haitei, houtei, rinshan, chankan, tenhou,
 // chiihou) are in no other attribute, so they are read off yaku= and
 // yakuman=.
-func agariRequest(a *mjlog.Agari, init *mjlog.Init, players int, riichi, first bool) map[string]any {
+func agariRequest(a *mjlog.Agari, init *mjlog.Init, players int, reached, first bool) map[string]any {
 	hand := slices.Clone(a.Hai)
 	if i := slices.Index(hand, a.Machi); i >= 0 {
 		hand = slices.Delete(hand, i, i+1)
@@ -69,7 +69,7 @@ func agariRequest(a *mjlog.Agari, init *mjlog.Init, players int, riichi, first b
 	melds := []string{}
 	for i := len(a.Melds) - 1; i >= 0; i-- {
 		m := a.Melds[i]
-		if m.Type == mjlog.Kita {
+		if m.Type == riichi.Kita {
 			melds = append(melds, "kita")
 			continue
 		}
@@ -92,10 +92,10 @@ func agariRequest(a *mjlog.Agari, init *mjlog.Init, players int, riichi, first b
 		req["honba"] = a.Honba
 	}
 	double := hasYaku(a.Yaku, 21)
-	if riichi && !double {
+	if reached && !double {
 		req["riichi"] = true
 	}
-	if riichi && len(a.DoraHaiUra) > 0 {
+	if reached && len(a.DoraHaiUra) > 0 {
 		req["ura"] = tileNames(a.DoraHaiUra)
 	}
 	for key, id := range map[string]int{"double_riichi": 21, "ippatsu": 2, "haitei": 5, "houtei": 6, "rinshan": 4, "chankan": 3} {

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -165,18 +166,18 @@ func (dr *driver) call(e mjlog.Call) error {
 	m := e.Meld
 	s := game.Seat(e.Who)
 	switch m.Type {
-	case mjlog.Chi, mjlog.Pon, mjlog.Daiminkan:
-		t := map[mjlog.MeldType]game.ActionType{mjlog.Chi: game.Chi, mjlog.Pon: game.Pon, mjlog.Daiminkan: game.Daiminkan}[m.Type]
+	case riichi.Chi, riichi.Pon, riichi.Daiminkan:
+		t := map[riichi.MeldType]game.ActionType{riichi.Chi: game.Chi, riichi.Pon: game.Pon, riichi.Daiminkan: game.Daiminkan}[m.Type]
 		hand := slices.DeleteFunc(slices.Clone(m.Tiles), func(x wall.Tile) bool { return x == m.Called })
 		if err := dr.passAll(e.Who); err != nil {
 			return err
 		}
 		return dr.apply(game.Action{Type: t, Seat: s, Tiles: hand})
-	case mjlog.Ankan:
+	case riichi.Ankan:
 		return dr.apply(game.Action{Type: game.Ankan, Seat: s, Tiles: slices.Clone(m.Tiles)})
-	case mjlog.Kakan:
+	case riichi.Kakan:
 		return dr.apply(game.Action{Type: game.Kakan, Seat: s, Tile: m.Added})
-	case mjlog.Kita:
+	case riichi.Kita:
 		return dr.apply(game.Action{Type: game.Kita, Seat: s, Tile: m.Tiles[0]})
 	}
 	return fmt.Errorf("%v in a four-player game", m.Type)

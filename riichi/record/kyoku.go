@@ -156,7 +156,7 @@ func (r *Kyoku) Apply(k *game.Kyoku, a game.Action) {
 	case game.Ankan, game.Kakan:
 		r.shows = nil
 	case game.Kita:
-		md := mjlog.Meld{Type: mjlog.Kita, Tiles: []wall.Tile{a.Tile}, Called: -1, Added: -1, KanTile: -1}
+		md := mjlog.Meld{Type: riichi.Kita, Tiles: []wall.Tile{a.Tile}, Called: -1, Added: -1, KanTile: -1}
 		code, err := mjlog.EncodeMeld(md)
 		if err != nil {
 			r.fail(fmt.Errorf("record kita of seat %d: %w", int(a.Seat), err))
@@ -334,17 +334,17 @@ func tenhouMeld(m game.Meld, prev *game.Meld) (mjlog.Meld, error) {
 	md := mjlog.Meld{From: m.From, Tiles: tiles, Called: m.Called, Added: -1, KanTile: -1}
 	switch m.Type {
 	case riichi.Chi:
-		md.Type = mjlog.Chi
+		md.Type = riichi.Chi
 	case riichi.Pon:
-		md.Type = mjlog.Pon
+		md.Type = riichi.Pon
 	case riichi.Daiminkan:
-		md.Type = mjlog.Daiminkan
+		md.Type = riichi.Daiminkan
 	case riichi.Ankan:
 		// Tenhou stores one tile id of an ankan, by no rule the state
 		// shows; the lowest is what it writes almost always (package doc).
-		md.Type, md.Called, md.KanTile = mjlog.Ankan, -1, tiles[0]
+		md.Type, md.Called, md.KanTile = riichi.Ankan, -1, tiles[0]
 	case riichi.Kakan:
-		md.Type = mjlog.Kakan
+		md.Type = riichi.Kakan
 		if prev == nil || prev.Type != riichi.Pon {
 			return mjlog.Meld{}, errors.New("kakan without the pon it extends")
 		}

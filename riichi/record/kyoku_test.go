@@ -7,6 +7,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -36,7 +37,7 @@ func findRound(t *testing.T, g *mjlog.Game, ok func(mjlog.Event) bool) *mjlog.Ro
 
 func isAnkan(e mjlog.Event) bool {
 	c, ok := e.(mjlog.Call)
-	return ok && c.Meld.Type == mjlog.Ankan
+	return ok && c.Meld.Type == riichi.Ankan
 }
 
 // sampleDeal returns a kyoku state with distinct tiles: seat s gets ids

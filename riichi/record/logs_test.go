@@ -10,6 +10,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
@@ -93,7 +94,7 @@ func normaliseOwari(rd mjlog.Round, got mjlog.Round, ex *exceptions, keepOwari b
 		out.Init.Extra = nil
 	}
 	ankan := func(md mjlog.Meld) mjlog.Meld {
-		if md.Type != mjlog.Ankan || md.KanTile == md.Tiles[0] {
+		if md.Type != riichi.Ankan || md.KanTile == md.Tiles[0] {
 			return md
 		}
 		md.KanTile = md.Tiles[0]

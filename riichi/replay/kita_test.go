@@ -8,6 +8,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // kitaInWindow is a win by a riichi player within the ippatsu window of
@@ -41,7 +42,7 @@ func kitaWindows(file string, g *mjlog.Game) []kitaInWindow {
 					delete(open, e.Who)
 				}
 			case mjlog.Call:
-				if e.Meld.Type != mjlog.Kita {
+				if e.Meld.Type != riichi.Kita {
 					clear(open) // a call or kan ends every ippatsu
 					continue
 				}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 	"github.com/mentalmj/mentalmj/wall"
@@ -383,8 +384,8 @@ func (r *runner) call(e mjlog.Call) {
 	s := game.Seat(e.Who)
 	var a game.Action
 	switch m.Type {
-	case mjlog.Chi, mjlog.Pon, mjlog.Daiminkan:
-		t := map[mjlog.MeldType]game.ActionType{mjlog.Chi: game.Chi, mjlog.Pon: game.Pon, mjlog.Daiminkan: game.Daiminkan}[m.Type]
+	case riichi.Chi, riichi.Pon, riichi.Daiminkan:
+		t := map[riichi.MeldType]game.ActionType{riichi.Chi: game.Chi, riichi.Pon: game.Pon, riichi.Daiminkan: game.Daiminkan}[m.Type]
 		hand := slices.DeleteFunc(slices.Clone(m.Tiles), func(x wall.Tile) bool { return x == m.Called })
 		a = game.Action{Type: t, Seat: s, Tiles: hand}
 		if r.k.Phase() == game.PhaseResponse && !r.passAll(ltag, e.Who) {
@@ -396,11 +397,11 @@ func (r *runner) call(e mjlog.Call) {
 				r.mismatch(tag, fmt.Sprintf("called %s from seat %d", m.Called, s.Next(m.From)), fmt.Sprintf("called %s from seat %d", tl, from))
 			}
 		}
-	case mjlog.Ankan:
+	case riichi.Ankan:
 		a = game.Action{Type: game.Ankan, Seat: s, Tiles: slices.Clone(m.Tiles)}
-	case mjlog.Kita:
+	case riichi.Kita:
 		a = game.Action{Type: game.Kita, Seat: s, Tile: m.Tiles[0]}
-	case mjlog.Kakan:
+	case riichi.Kakan:
 		a = game.Action{Type: game.Kakan, Seat: s, Tile: m.Added}
 	default:
 		r.check(CheckCall, tag, m.Type.String(), "an unknown call")

@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -78,7 +79,7 @@ func (r *runner) showHidden(evs []mjlog.Event) {
 		r.show(e.Who, e.Tile)
 	case mjlog.Call:
 		ts := slices.DeleteFunc(slices.Clone(e.Meld.Tiles), func(t wall.Tile) bool { return t == e.Meld.Called })
-		if e.Meld.Type == mjlog.Kakan {
+		if e.Meld.Type == riichi.Kakan {
 			ts = []wall.Tile{e.Meld.Added}
 		}
 		r.show(e.Who, ts...)

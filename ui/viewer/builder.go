@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -143,14 +144,14 @@ func (b *builder) discard(s int, k tileKey, tsumogiri bool) (wall.Tile, error) {
 // call records seat s's call of type typ: called is the tile taken (from
 // seat from's discard, t), hand the kinds from its hand. For kakan,
 // called is the added tile; for ankan and kita, from is s.
-func (b *builder) call(s int, typ mjlog.MeldType, from int, t wall.Tile, hand []tileKey) error {
+func (b *builder) call(s int, typ riichi.MeldType, from int, t wall.Tile, hand []tileKey) error {
 	m := mjlog.Meld{Type: typ, Called: -1, Added: -1, KanTile: -1}
 	switch typ {
-	case mjlog.Chi, mjlog.Pon, mjlog.Daiminkan:
+	case riichi.Chi, riichi.Pon, riichi.Daiminkan:
 		m.Called, m.From = t, game.Seat(s).Relative(game.Seat(from))
 		m.Tiles = []wall.Tile{t}
-	case mjlog.Kakan:
-		i := slices.IndexFunc(b.melds[s], func(p mjlog.Meld) bool { return p.Type == mjlog.Pon && p.Tiles[0].Kind() == hand[0].kind })
+	case riichi.Kakan:
+		i := slices.IndexFunc(b.melds[s], func(p mjlog.Meld) bool { return p.Type == riichi.Pon && p.Tiles[0].Kind() == hand[0].kind })
 		if i < 0 {
 			return fmt.Errorf("seat %d: kakan of %s without a pon", s, b.name(hand[0]))
 		}
@@ -165,7 +166,7 @@ func (b *builder) call(s int, typ mjlog.MeldType, from int, t wall.Tile, hand []
 		b.event(mjlog.Call{Who: s, Meld: m})
 		return nil
 	}
-	if typ == mjlog.Kita && b.drawn[s] >= 0 && keyOf(b.drawn[s], b.aka) == hand[0] && slices.Contains(b.hands[s], b.drawn[s]) {
+	if typ == riichi.Kita && b.drawn[s] >= 0 && keyOf(b.drawn[s], b.aka) == hand[0] && slices.Contains(b.hands[s], b.drawn[s]) {
 		// The north just drawn (in riichi, the only one that may go).
 		b.hands[s] = slices.DeleteFunc(b.hands[s], func(x wall.Tile) bool { return x == b.drawn[s] })
 		m.Tiles = []wall.Tile{b.drawn[s]}
@@ -181,7 +182,7 @@ func (b *builder) call(s int, typ mjlog.MeldType, from int, t wall.Tile, hand []
 		m.Tiles = append(m.Tiles, x)
 	}
 	slices.Sort(m.Tiles)
-	if typ == mjlog.Ankan {
+	if typ == riichi.Ankan {
 		m.KanTile = m.Tiles[0]
 	}
 	b.melds[s] = append(b.melds[s], m)

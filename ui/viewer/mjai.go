@@ -10,6 +10,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
 	"github.com/mentalmj/mentalmj/wall"
@@ -199,7 +200,7 @@ func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
 		if err != nil {
 			return err
 		}
-		typ := map[string]mjlog.MeldType{"chi": mjlog.Chi, "pon": mjlog.Pon, "daiminkan": mjlog.Daiminkan}[e.Type]
+		typ := map[string]riichi.MeldType{"chi": riichi.Chi, "pon": riichi.Pon, "daiminkan": riichi.Daiminkan}[e.Type]
 		if m.last < 0 || e.Target != m.lastFrom {
 			return fmt.Errorf("a call on seat %d's discard, which is not the last one", e.Target)
 		}
@@ -209,19 +210,19 @@ func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
 		if err != nil {
 			return err
 		}
-		return b.call(e.Actor, mjlog.Kakan, e.Actor, -1, k)
+		return b.call(e.Actor, riichi.Kakan, e.Actor, -1, k)
 	case "ankan":
 		hand, err := m.keys(e.Consumed)
 		if err != nil || len(hand) != 4 {
 			return fmt.Errorf("ankan of %v", e.Consumed)
 		}
-		return b.call(e.Actor, mjlog.Ankan, e.Actor, -1, hand)
+		return b.call(e.Actor, riichi.Ankan, e.Actor, -1, hand)
 	case "nukidora":
 		k, err := m.keys([]string{e.Pai})
 		if err != nil {
 			return err
 		}
-		return b.call(e.Actor, mjlog.Kita, e.Actor, -1, k)
+		return b.call(e.Actor, riichi.Kita, e.Actor, -1, k)
 	case "dora":
 		k, err := m.key(e.DoraMarker)
 		if err != nil || k == nil {
@@ -341,7 +342,7 @@ func (m *mjaiPlay) ryukyoku() mjlog.Ryuukyoku {
 				winds[x.Tile.Kind()]++
 			case mjlog.Call:
 				calls++
-				if x.Meld.Type == mjlog.Daiminkan || x.Meld.Type == mjlog.Ankan || x.Meld.Type == mjlog.Kakan {
+				if x.Meld.Type == riichi.Daiminkan || x.Meld.Type == riichi.Ankan || x.Meld.Type == riichi.Kakan {
 					kans++
 				}
 			}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 )
 
 // The tests' truth about a record: its mjlog XML read tag by tag with
@@ -121,7 +122,7 @@ func (r rawRound) hands(t testing.TB, a int) (hands [4][]int, discards, melds, k
 				t.Fatal(err)
 			}
 			switch m.Type {
-			case mjlog.Kakan:
+			case riichi.Kakan:
 				remove(who, int(m.Added))
 			default:
 				for _, x := range m.Tiles {
@@ -131,9 +132,9 @@ func (r rawRound) hands(t testing.TB, a int) (hands [4][]int, discards, melds, k
 				}
 			}
 			switch m.Type {
-			case mjlog.Kita:
+			case riichi.Kita:
 				kita[who]++
-			case mjlog.Kakan:
+			case riichi.Kakan:
 			default:
 				melds[who]++
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
 	"github.com/mentalmj/mentalmj/wall"
@@ -354,8 +355,8 @@ func (p *t6Play) run(result []any) error {
 		if err := b.call(caller, typ, turn, t, meld); err != nil {
 			return err
 		}
-		turn, draw = caller, typ == mjlog.Daiminkan
-		if typ == mjlog.Daiminkan {
+		turn, draw = caller, typ == riichi.Daiminkan
+		if typ == riichi.Daiminkan {
 			p.doraDue++
 			if p.di[caller] < len(p.discards[caller]) {
 				p.di[caller]++ // the 0 standing for the kan's turn
@@ -393,8 +394,8 @@ func meldCodes(s string) (codes []int, letter byte, at int, err error) {
 // caller returns the seat that calls discard t of seat from by its next
 // take (a pon or kan first, then a chi from its kamicha), with the call's
 // type and the hand tiles; -1 when none does.
-func (p *t6Play) caller(from int, t wall.Tile) (int, mjlog.MeldType, []tileKey) {
-	best, bestType := -1, mjlog.MeldType(0)
+func (p *t6Play) caller(from int, t wall.Tile) (int, riichi.MeldType, []tileKey) {
+	best, bestType := -1, riichi.MeldType(0)
 	var bestHand []tileKey
 	for i := 1; i < p.b.players; i++ {
 		s := (from + i) % p.b.players
@@ -409,15 +410,15 @@ func (p *t6Play) caller(from int, t wall.Tile) (int, mjlog.MeldType, []tileKey) 
 		if err != nil || at >= len(codes) {
 			continue
 		}
-		var typ mjlog.MeldType
+		var typ riichi.MeldType
 		var rel int
 		switch letter {
 		case 'c':
-			typ, rel = mjlog.Chi, 3
+			typ, rel = riichi.Chi, 3
 		case 'p', 'm':
-			typ = mjlog.Pon
+			typ = riichi.Pon
 			if letter == 'm' {
-				typ = mjlog.Daiminkan
+				typ = riichi.Daiminkan
 			}
 			rel = map[int]int{0: 3, 1: 2}[at]
 			if at == len(codes)-1 {
@@ -444,7 +445,7 @@ func (p *t6Play) caller(from int, t wall.Tile) (int, mjlog.MeldType, []tileKey) 
 			}
 			hand = append(hand, k)
 		}
-		if best < 0 || bestType == mjlog.Chi && typ != mjlog.Chi {
+		if best < 0 || bestType == riichi.Chi && typ != riichi.Chi {
 			best, bestType, bestHand = s, typ, hand
 		}
 	}
@@ -469,7 +470,7 @@ func (p *t6Play) selfCall(s int, str string) error {
 		if len(keys) != 4 {
 			return fmt.Errorf("seat %d: ankan %q", s, str)
 		}
-		if err := p.b.call(s, mjlog.Ankan, s, -1, keys); err != nil {
+		if err := p.b.call(s, riichi.Ankan, s, -1, keys); err != nil {
 			return err
 		}
 		return p.kanDora()
@@ -478,12 +479,12 @@ func (p *t6Play) selfCall(s int, str string) error {
 			return fmt.Errorf("seat %d: kakan %q", s, str)
 		}
 		p.doraDue++
-		return p.b.call(s, mjlog.Kakan, s, -1, keys[at:at+1])
+		return p.b.call(s, riichi.Kakan, s, -1, keys[at:at+1])
 	case 'f':
 		if len(keys) != 1 {
 			return fmt.Errorf("seat %d: kita %q", s, str)
 		}
-		return p.b.call(s, mjlog.Kita, s, -1, keys)
+		return p.b.call(s, riichi.Kita, s, -1, keys)
 	}
 	return fmt.Errorf("seat %d: discard %q is not a call of its own", s, str)
 }

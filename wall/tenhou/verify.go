@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -229,7 +230,7 @@ func (v *verifier) round(r *mjlog.Round, w *Wall) {
 			})
 		case mjlog.Call:
 			switch e.Meld.Type {
-			case mjlog.Daiminkan, mjlog.Ankan, mjlog.Kakan, mjlog.Kita:
+			case riichi.Daiminkan, riichi.Ankan, riichi.Kakan, riichi.Kita:
 				pending++
 			}
 		case mjlog.Dora:
