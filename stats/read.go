@@ -12,7 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
-	"github.com/mentalmj/mentalmj/ui/viewer"
+	"github.com/mentalmj/mentalmj/record/tenhou6"
 )
 
 // ErrEmpty is wrapped by ReadFile for a record that deals no kyoku (an
@@ -117,20 +117,20 @@ func looksLikeJSON(doc []byte) bool {
 	return len(d) > 0 && (d[0] == '{' || d[0] == '[')
 }
 
-// tenhou6Record reads a tenhou.net/6 JSON document with the viewer's
-// reader (viewer.ReadTenhou6: the order of play rebuilt from each seat's
+// tenhou6Record reads a tenhou.net/6 JSON document with record/tenhou6's
+// reader (tenhou6.Read: the order of play rebuilt from each seat's
 // takes and discards, the results as the JSON gives them) and returns it
 // as an mjlog document for Scan. It returns an error naming path,
 // wrapping ErrNotMjlog and saying what the file looks like, for JSON
 // that is not tenhou.net/6 (an mjai log among them), or saying what is
 // wrong with a tenhou.net/6 document that cannot be read.
 func tenhou6Record(doc []byte, path string) ([]byte, error) {
-	g, err := viewer.ReadTenhou6(doc, path)
+	g, err := tenhou6.Read(doc, path)
 	switch {
-	case errors.Is(err, viewer.ErrUnknownFormat):
+	case errors.Is(err, tenhou6.ErrNotTenhou6):
 		return nil, fmt.Errorf("%s: %w: %s", path, ErrNotMjlog, Describe(doc))
 	case err != nil:
-		return nil, err
+		return nil, fmt.Errorf("%s: tenhou.net/6 JSON that cannot be read: %w", path, errors.Unwrap(err))
 	}
 	var b bytes.Buffer
 	if err := mjlog.Write(&b, g); err != nil {

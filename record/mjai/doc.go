@@ -1,7 +1,9 @@
 // Package mjai is the mjai protocol of riichi mahjong bots (gimite's mjai,
 // Mortal's libriichi, akochan, mjai-manue): its events as JSON Lines, its
-// tile notation, Tenhou mjlog games as mjai event streams, and per-seat
-// views of those streams.
+// tile notation, Tenhou mjlog games as mjai event streams (FromMjlog,
+// WriteMjlog), per-seat views of those streams (View), and mjai logs read
+// back into mjlog games (Read: each tile given an unused Tenhou id of its
+// kind by record/internal/builder).
 //
 // # Events
 //

@@ -1,6 +1,13 @@
-// Package tenhou6 writes Tenhou mjlog games (package mjlog) as tenhou.net/6
+// Package tenhou6 writes Tenhou mjlog games (record/mjlog) as tenhou.net/6
 // JSON, the format the tenhou.net/6 viewer, NAGA and mjai-reviewer (Mortal)
-// read, exactly as Tenhou serves it for the same game.
+// read, exactly as Tenhou serves it for the same game (Convert), and reads
+// that JSON back into an mjlog game (Read).
+//
+// Reading: the JSON lists each seat's takes and discards apart, and names
+// tiles by kind only; Read rebuilds the order of play the way Tenhou's
+// viewer does and gives each tile an unused Tenhou id of its kind
+// (record/internal/builder), so the game replays through the rules engine
+// (riichi/replay) as the record's play goes.
 //
 // # The format
 //

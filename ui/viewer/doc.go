@@ -2,15 +2,17 @@
 // finished game's record into the sequence of table states a player saw,
 // and serves them to the browser as the live table draws them.
 //
-// The model: a record of any supported format is read into one Tenhou
-// mjlog game (package mjlog) — a mentalmj transcript through its offline
-// audit (protocol.AuditTranscript, each hand's mjlog round), tenhou.net/6
-// JSON and mjai logs by converting their events — and the game is
-// replayed through the rules engine (riichi/replay.Walk), which keeps the
-// kyoku after the deal and after every event: a Record. A Frame is one of
+// The model: a record of any supported format (Detect names it from its
+// first bytes) is read into one Tenhou mjlog game (record/mjlog) — a
+// mentalmj transcript through its offline audit
+// (protocol.AuditTranscript, each hand's mjlog round), tenhou.net/6 JSON
+// and mjai logs by their readers (record/tenhou6.Read, record/mjai.Read)
+// — and the game is replayed through the rules engine
+// (riichi/replay.Walk), which keeps the kyoku after the deal and after
+// every event: a Record. A Frame is one of
 // those moments from one seat's point of view (or with every hand open),
-// drawn by the live table's own model (package table): the kyoku's events
-// up to that moment are fed to a fresh table.Model, the end of the kyoku
+// drawn by the live table's own model (ui/screen): the kyoku's events up
+// to that moment are fed to a fresh screen.Model, the end of the kyoku
 // as its end-of-hand screen, the end of the game as its standings. So
 // the page shows exactly what a player at the table would have seen.
 //
@@ -26,6 +28,6 @@
 // page only that seat's concealed tiles.
 //
 // The page (assets, embedded) loads the live table's drawing code from
-// package ui and is served on 127.0.0.1 behind the table's token, Host
-// and Origin guard (ui.ListenPage). It works offline.
+// ui/web and is served on 127.0.0.1 behind the table's token, Host and
+// Origin guard (web.ListenPage). It works offline.
 package viewer

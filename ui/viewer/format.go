@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/record/tenhou6"
 )
 
 // Format is a kind of game record the viewer reads.
@@ -116,7 +117,7 @@ func detectJSON(trimmed []byte) (Format, error) {
 	}
 	// A tenhou.net/6 document may be longer than the head: look for its
 	// keys at the top level of what was read.
-	keys := topKeys(trimmed)
+	keys := tenhou6.Keys(trimmed)
 	if slices.Contains(keys, "log") {
 		return Tenhou6, nil
 	}
@@ -127,32 +128,6 @@ func detectJSON(trimmed []byte) (Format, error) {
 		keys = append(keys[:8], "…")
 	}
 	return "", fmt.Errorf("%w: it is JSON without a \"log\" array (keys: %s): not tenhou.net/6 JSON, and not an mjai log (its first line has no \"type\")", ErrUnknownFormat, strings.Join(keys, ", "))
-}
-
-// topKeys returns the keys of the top-level JSON object that begins data,
-// as far as data goes.
-func topKeys(data []byte) []string {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
-		return nil
-	}
-	var keys []string
-	for dec.More() {
-		t, err := dec.Token()
-		if err != nil {
-			break
-		}
-		k, ok := t.(string)
-		if !ok {
-			break
-		}
-		keys = append(keys, k)
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			break
-		}
-	}
-	return keys
 }
 
 // isTranscriptHead reports whether head starts as a transcript does: a

@@ -12,7 +12,9 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/record/tenhou6"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
 	"github.com/mentalmj/mentalmj/riichi/replay"
@@ -115,9 +117,9 @@ func Read(data []byte, name string) (*Record, error) {
 	case Mjlog:
 		g, err = mjlog.ParseView(bytes.NewReader(data), name)
 	case Tenhou6:
-		g, err = fromTenhou6(data, name)
+		g, err = tenhou6.Read(data, name)
 	case Mjai:
-		g, lines, err = fromMjai(data, name)
+		g, lines, err = mjai.Read(data, name)
 	case Transcript:
 		g, err = rec.fromTranscript(data, name)
 	}
@@ -167,35 +169,6 @@ func (rec *Record) cutShort(lines []int) error {
 			tenhou.RoundName(k.Hand.Start.Round, k.Hand.Start.Honba), k.Steps[len(k.Steps)-1].Phase(), where)
 	}
 	return nil
-}
-
-// ReadTenhou6 reads a tenhou.net/6 JSON document (data, named name in
-// errors) into the mjlog game it records, as Read does before replaying
-// it: the order of play rebuilt from each seat's takes and discards, each
-// tile given an unused Tenhou id of its kind, and the results as the
-// record gives them (sc= from the deltas, ten= from the score string, the
-// tenpai seats of an exhaustive draw from its payments, the final owari
-// unless every seat's game points are 0, the mark of a game cut short).
-// It does not replay the game. It returns an error naming name that wraps
-// ErrUnknownFormat for content that is not tenhou.net/6 JSON (saying what
-// it looks like), or says what is wrong with a tenhou.net/6 document that
-// cannot be read.
-func ReadTenhou6(data []byte, name string) (*mjlog.Game, error) {
-	format, err := Detect(data[:min(len(data), headSize)])
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	if format != Tenhou6 {
-		return nil, fmt.Errorf("%s: %w: it is %s, not tenhou.net/6 JSON", name, ErrUnknownFormat, format.article())
-	}
-	g, err := fromTenhou6(data, name)
-	if err == nil && len(g.Rounds) == 0 {
-		err = errors.New("it holds no kyoku")
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: tenhou.net/6 JSON that cannot be read: %w", name, err)
-	}
-	return g, nil
 }
 
 // viewOwner returns the seat whose haipai the view record g shows, -1 if

@@ -1,12 +1,15 @@
-package viewer
+package tenhou6
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/mentalmj/mentalmj/record/internal/builder"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -14,9 +17,68 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// t6Log is the part of a tenhou.net/6 document the viewer reads (package
-// tenhou6 documents the format).
-type t6Log struct {
+// ErrNotTenhou6 is wrapped by Read's error for content that is not a
+// tenhou.net/6 document: not a JSON object with a "log" key (an mjai log,
+// whose first line is an event object, among them).
+var ErrNotTenhou6 = errors.New("not tenhou.net/6 JSON")
+
+// Read reads a tenhou.net/6 JSON document (data, named name in errors)
+// into the mjlog game it records: the order of play rebuilt from each
+// seat's takes and discards (fromJSON), each tile given an unused Tenhou
+// id of its kind (record/internal/builder), and the results as the record
+// gives them (sc= from the deltas, ten= from the score string, the tenpai
+// seats of an exhaustive draw from its payments, the final owari unless
+// every seat's game points are 0, the mark of a game cut short). It does
+// not replay the game through the rules engine. Its errors start with
+// name and a colon and wrap the reason (errors.Unwrap gives it without
+// the name); one wraps ErrNotTenhou6 for content that is not a
+// tenhou.net/6 document, the others say what is wrong with a document
+// that cannot be read (JSON that does not decode, an empty "log", a kyoku
+// of another shape, a fifth tile of a kind).
+func Read(data []byte, name string) (*mjlog.Game, error) {
+	if !slices.Contains(Keys(data), "log") {
+		return nil, fmt.Errorf("%s: %w: no JSON object with a \"log\" array", name, ErrNotTenhou6)
+	}
+	g, err := fromJSON(data, name)
+	if err == nil && len(g.Rounds) == 0 {
+		err = errors.New("it holds no kyoku")
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return g, nil
+}
+
+// Keys returns the keys of the top-level JSON object that begins data (after
+// white space), as far as data goes: a tenhou.net/6 document has "log"
+// among them. It returns nil for data that does not begin with an object.
+func Keys(data []byte) []string {
+	dec := json.NewDecoder(bytes.NewReader(bytes.TrimLeft(data, " \t\r\n\ufeff")))
+	if t, err := dec.Token(); err != nil || t != json.Delim('{') {
+		return nil
+	}
+	var keys []string
+	for dec.More() {
+		t, err := dec.Token()
+		if err != nil {
+			break
+		}
+		k, ok := t.(string)
+		if !ok {
+			break
+		}
+		keys = append(keys, k)
+		var skip json.RawMessage
+		if dec.Decode(&skip) != nil {
+			break
+		}
+	}
+	return keys
+}
+
+// readLog is the part of a tenhou.net/6 document Read reads (the package
+// documentation describes the format; Log is what Convert writes).
+type readLog struct {
 	Log  []json.RawMessage `json:"log"`
 	Rule struct {
 		Disp  string `json:"disp"`
@@ -27,14 +89,14 @@ type t6Log struct {
 	Name []string  `json:"name"`
 }
 
-// fromTenhou6 reads tenhou.net/6 JSON into an mjlog game. The JSON lists
+// fromJSON reads tenhou.net/6 JSON into an mjlog game. The JSON lists
 // each seat's takes and discards apart; the order of play is rebuilt the
 // way Tenhou's viewer does: from the dealer, each seat draws its next
 // take and plays its next discard, and a discarded tile goes to the seat
 // whose next take is a call naming the discarder (a pon or kan before a
 // chi); the kyoku ends when the seat to act has nothing left.
-func fromTenhou6(data []byte, name string) (*mjlog.Game, error) {
-	var l t6Log
+func fromJSON(data []byte, name string) (*mjlog.Game, error) {
+	var l readLog
 	if err := json.Unmarshal(data, &l); err != nil {
 		return nil, fmt.Errorf("its JSON does not decode: %w", err)
 	}
@@ -57,14 +119,14 @@ func fromTenhou6(data []byte, name string) (*mjlog.Game, error) {
 	copy(names[:], l.Name)
 	g := record.Game(names, rules, nil, game.Standings{})
 	g.File = name
-	b := newBuilder(g, aka, players)
+	b := builder.New(g, aka, players)
 	for i, raw := range l.Log {
-		if err := b.t6Kyoku(raw); err != nil {
+		if err := t6Kyoku(b, raw); err != nil {
 			return nil, fmt.Errorf("kyoku %d of its \"log\": %w", i, err)
 		}
 	}
 	// A record of a game cut short has the scores so far and 0 game
-	// points for everyone (tenhou6.Convert): no final result. A finished
+	// points for everyone (Convert): no final result. A finished
 	// game's points are never all 0 (uma).
 	finished := false
 	for i := 1; i < len(l.Sc); i += 2 {
@@ -179,18 +241,18 @@ func t6Sc(ten []int, deltas []any) []int {
 }
 
 // t6Code returns the tile key of a tenhou.net/6 tile code (11–47, 51–53).
-func (b *builder) t6Code(c int) (tileKey, error) {
+func t6Code(b *builder.Builder, c int) (builder.Key, error) {
 	switch {
 	case c >= 51 && c <= 53:
-		return tileKey{wall.Kind(9*(c-51) + 4), b.aka}, nil
+		return builder.Key{Kind: wall.Kind(9*(c-51) + 4), Red: b.Aka}, nil
 	case c >= 11 && c <= 39 && c%10 >= 1, c >= 41 && c <= 47:
-		return tileKey{wall.Kind(9*(c/10-1) + c%10 - 1), false}, nil
+		return builder.Key{Kind: wall.Kind(9*(c/10-1) + c%10 - 1), Red: false}, nil
 	}
-	return tileKey{}, fmt.Errorf("tile code %d is not a tile", c)
+	return builder.Key{}, fmt.Errorf("tile code %d is not a tile", c)
 }
 
 // t6Kyoku reads one kyoku array.
-func (b *builder) t6Kyoku(raw json.RawMessage) error {
+func t6Kyoku(b *builder.Builder, raw json.RawMessage) error {
 	var parts []json.RawMessage
 	if err := json.Unmarshal(raw, &parts); err != nil || len(parts) != 17 {
 		return fmt.Errorf("not a 17-element kyoku array")
@@ -204,7 +266,7 @@ func (b *builder) t6Kyoku(raw json.RawMessage) error {
 	if len(head) != 3 || len(scores) != 4 || len(dora) == 0 {
 		return fmt.Errorf("its round, scores or dora indicators are malformed")
 	}
-	var hai [4][]*tileKey
+	var hai [4][]*builder.Key
 	var takes, discards [4][]any
 	for s := range 4 {
 		var codes []int
@@ -212,7 +274,7 @@ func (b *builder) t6Kyoku(raw json.RawMessage) error {
 			return fmt.Errorf("seat %d haipai: %w", s, err)
 		}
 		for _, c := range codes {
-			k, err := b.t6Code(c)
+			k, err := t6Code(b, c)
 			if err != nil {
 				return fmt.Errorf("seat %d haipai: %w", s, err)
 			}
@@ -230,11 +292,11 @@ func (b *builder) t6Kyoku(raw json.RawMessage) error {
 	for s, v := range scores {
 		in.Ten[s] = v / 100
 	}
-	d0, err := b.t6Code(dora[0])
+	d0, err := t6Code(b, dora[0])
 	if err != nil {
 		return err
 	}
-	if err := b.startKyoku(in, hai, d0); err != nil {
+	if err := b.StartKyoku(in, hai, d0); err != nil {
 		return err
 	}
 	p := t6Play{b: b, takes: takes, discards: discards, dora: dora, ura: ura, lastDiscard: -1}
@@ -243,7 +305,7 @@ func (b *builder) t6Kyoku(raw json.RawMessage) error {
 
 // t6Play rebuilds the order of play of one kyoku.
 type t6Play struct {
-	b               *builder
+	b               *builder.Builder
 	takes, discards [4][]any
 	ti, di          [4]int
 	dora, ura       []int
@@ -254,7 +316,7 @@ type t6Play struct {
 	lastFrom        int
 }
 
-func (p *t6Play) next(s int) int { return (s + 1) % p.b.players }
+func (p *t6Play) next(s int) int { return (s + 1) % p.b.Players }
 
 // kanDora appends the next kan-dora indicator.
 func (p *t6Play) kanDora() error {
@@ -262,21 +324,21 @@ func (p *t6Play) kanDora() error {
 	if p.doraShown >= len(p.dora) {
 		return nil // the record shows no more: the game will say so
 	}
-	k, err := p.b.t6Code(p.dora[p.doraShown])
+	k, err := t6Code(p.b, p.dora[p.doraShown])
 	if err != nil {
 		return err
 	}
-	t, err := p.b.alloc(&k)
+	t, err := p.b.Alloc(&k)
 	if err != nil {
 		return fmt.Errorf("kan-dora: %w", err)
 	}
-	p.b.event(mjlog.Dora{Tile: t})
+	p.b.Event(mjlog.Dora{Tile: t})
 	return nil
 }
 
 func (p *t6Play) run(result []any) error {
 	b := p.b
-	turn := b.rd.Init.Oya
+	turn := b.Round.Init.Oya
 	draw := true
 	for steps := 0; steps < 1000; steps++ {
 		if draw {
@@ -288,11 +350,11 @@ func (p *t6Play) run(result []any) error {
 				return fmt.Errorf("seat %d take %d: a call where a draw was expected", turn, p.ti[turn])
 			}
 			p.ti[turn]++
-			k, err := b.t6Code(int(c))
+			k, err := t6Code(b, int(c))
 			if err != nil {
 				return err
 			}
-			if err := b.draw(turn, &k); err != nil {
+			if err := b.Draw(turn, &k); err != nil {
 				return err
 			}
 		}
@@ -326,16 +388,16 @@ func (p *t6Play) run(result []any) error {
 			code, reach = n, true
 		}
 		if reach {
-			b.event(mjlog.Reach{Who: turn, Step: 1})
+			b.Event(mjlog.Reach{Who: turn, Step: 1})
 		}
 		var t wall.Tile
 		var err error
 		if code == 60 {
-			t, err = b.discard(turn, tileKey{}, true)
+			t, err = b.Discard(turn, builder.Key{}, true)
 		} else {
-			var k tileKey
-			if k, err = b.t6Code(code); err == nil {
-				t, err = b.discard(turn, k, false)
+			var k builder.Key
+			if k, err = t6Code(b, code); err == nil {
+				t, err = b.Discard(turn, k, false)
 			}
 		}
 		if err != nil {
@@ -344,7 +406,7 @@ func (p *t6Play) run(result []any) error {
 		p.lastDiscard, p.lastFrom = t, turn
 		caller, typ, meld := p.caller(turn, t)
 		if reach && !(caller < 0 && p.exhausted() && p.ronOnLast(result)) {
-			b.event(mjlog.Reach{Who: turn, Step: 2})
+			b.Event(mjlog.Reach{Who: turn, Step: 2})
 			p.riichi[turn] = true
 		}
 		if caller < 0 {
@@ -352,7 +414,7 @@ func (p *t6Play) run(result []any) error {
 			continue
 		}
 		p.ti[caller]++
-		if err := b.call(caller, typ, turn, t, meld); err != nil {
+		if err := b.Call(caller, typ, turn, t, meld); err != nil {
 			return err
 		}
 		turn, draw = caller, typ == riichi.Daiminkan
@@ -394,11 +456,11 @@ func meldCodes(s string) (codes []int, letter byte, at int, err error) {
 // caller returns the seat that calls discard t of seat from by its next
 // take (a pon or kan first, then a chi from its kamicha), with the call's
 // type and the hand tiles; -1 when none does.
-func (p *t6Play) caller(from int, t wall.Tile) (int, riichi.MeldType, []tileKey) {
+func (p *t6Play) caller(from int, t wall.Tile) (int, riichi.MeldType, []builder.Key) {
 	best, bestType := -1, riichi.MeldType(0)
-	var bestHand []tileKey
-	for i := 1; i < p.b.players; i++ {
-		s := (from + i) % p.b.players
+	var bestHand []builder.Key
+	for i := 1; i < p.b.Players; i++ {
+		s := (from + i) % p.b.Players
 		if p.ti[s] >= len(p.takes[s]) {
 			continue
 		}
@@ -430,16 +492,16 @@ func (p *t6Play) caller(from int, t wall.Tile) (int, riichi.MeldType, []tileKey)
 		if game.Seat(s).Next(rel) != game.Seat(from) {
 			continue
 		}
-		called, err := p.b.t6Code(codes[at])
-		if err != nil || called.kind != t.Kind() {
+		called, err := t6Code(p.b, codes[at])
+		if err != nil || called.Kind != t.Kind() {
 			continue
 		}
-		var hand []tileKey
+		var hand []builder.Key
 		for j, c := range codes {
 			if j == at {
 				continue
 			}
-			k, err := p.b.t6Code(c)
+			k, err := t6Code(p.b, c)
 			if err != nil {
 				return -1, 0, nil
 			}
@@ -459,9 +521,9 @@ func (p *t6Play) selfCall(s int, str string) error {
 	if err != nil {
 		return fmt.Errorf("seat %d: %w", s, err)
 	}
-	keys := make([]tileKey, len(codes))
+	keys := make([]builder.Key, len(codes))
 	for i, c := range codes {
-		if keys[i], err = p.b.t6Code(c); err != nil {
+		if keys[i], err = t6Code(p.b, c); err != nil {
 			return err
 		}
 	}
@@ -470,7 +532,7 @@ func (p *t6Play) selfCall(s int, str string) error {
 		if len(keys) != 4 {
 			return fmt.Errorf("seat %d: ankan %q", s, str)
 		}
-		if err := p.b.call(s, riichi.Ankan, s, -1, keys); err != nil {
+		if err := p.b.Call(s, riichi.Ankan, s, -1, keys); err != nil {
 			return err
 		}
 		return p.kanDora()
@@ -479,12 +541,12 @@ func (p *t6Play) selfCall(s int, str string) error {
 			return fmt.Errorf("seat %d: kakan %q", s, str)
 		}
 		p.doraDue++
-		return p.b.call(s, riichi.Kakan, s, -1, keys[at:at+1])
+		return p.b.Call(s, riichi.Kakan, s, -1, keys[at:at+1])
 	case 'f':
 		if len(keys) != 1 {
 			return fmt.Errorf("seat %d: kita %q", s, str)
 		}
-		return p.b.call(s, riichi.Kita, s, -1, keys)
+		return p.b.Call(s, riichi.Kita, s, -1, keys)
 	}
 	return fmt.Errorf("seat %d: discard %q is not a call of its own", s, str)
 }
@@ -511,13 +573,26 @@ func (p *t6Play) ronOnLast(result []any) bool {
 
 // end closes the kyoku with its result: the seat to act (turn) has no
 // more takes or no more discards.
+// scores returns the seats' scores (in 100s) at the kyoku's end, before
+// its result: the kyoku's start (<INIT ten=>) less 1000 for each riichi
+// accepted in it, as Tenhou's sc= gives them.
+func (p *t6Play) scores() []int {
+	ten := slices.Clone(p.b.Round.Init.Ten)
+	for _, e := range p.b.Round.Events {
+		if r, ok := e.(mjlog.Reach); ok && r.Step == 2 && r.Who < len(ten) {
+			ten[r.Who] -= 10
+		}
+	}
+	return ten
+}
+
 func (p *t6Play) end(result []any, turn int) error {
 	b := p.b
 	kind, _ := result[0].(string)
-	in := &b.rd.Init
+	in := &b.Round.Init
 	doraHai := func() []wall.Tile {
 		var ts []wall.Tile
-		for _, e := range b.rd.Events {
+		for _, e := range b.Round.Events {
 			if d, ok := e.(mjlog.Dora); ok {
 				ts = append(ts, d.Tile)
 			}
@@ -536,33 +611,33 @@ func (p *t6Play) end(result []any, turn int) error {
 			who, _ := w[0].(float64)
 			from, _ := w[1].(float64)
 			a := mjlog.Agari{Who: int(who), FromWho: int(from), Honba: in.Honba, Kyotaku: in.Kyotaku, Paowho: -1, DoraHai: doraHai()}
-			if a.Who < 0 || a.Who >= b.players || a.FromWho < 0 || a.FromWho >= b.players {
+			if a.Who < 0 || a.Who >= b.Players || a.FromWho < 0 || a.FromWho >= b.Players {
 				return fmt.Errorf("a win by seat %d from seat %d", a.Who, a.FromWho)
 			}
 			if a.Who == a.FromWho {
-				a.Machi = b.drawn[a.Who]
-				a.Hai = b.hand(a.Who)
+				a.Machi = b.Drawn[a.Who]
+				a.Hai = b.Hand(a.Who)
 			} else {
 				a.Machi = p.lastDiscard
-				a.Hai = b.hand(a.Who, p.lastDiscard)
+				a.Hai = b.Hand(a.Who, p.lastDiscard)
 			}
 			if len(w) >= 4 {
 				str, _ := w[3].(string)
-				if fu, pts, limit, ok := t6Ten(str, b.players); ok {
+				if fu, pts, limit, ok := t6Ten(str, b.Players); ok {
 					a.Fu, a.Ten, a.Limit = fu, pts, limit
 				}
 			}
 			if d, ok := result[i-1].([]any); ok {
-				a.Sc = t6Sc(in.Ten, d)
+				a.Sc = t6Sc(p.scores(), d)
 			}
 			if p.riichi[a.Who] {
 				if uraIDs == nil {
 					for _, c := range p.ura {
-						k, err := b.t6Code(c)
+						k, err := t6Code(b, c)
 						if err != nil {
 							return err
 						}
-						t, err := b.alloc(&k)
+						t, err := b.Alloc(&k)
 						if err != nil {
 							return fmt.Errorf("ura indicator: %w", err)
 						}
@@ -571,25 +646,25 @@ func (p *t6Play) end(result []any, turn int) error {
 				}
 				a.DoraHaiUra = uraIDs
 			}
-			a.Melds = b.melds[a.Who]
+			a.Melds = b.Melds[a.Who]
 			group = append(group, a)
 		}
 		for _, a := range group {
-			b.event(a)
+			b.Event(a)
 		}
 	default:
 		r := mjlog.Ryuukyoku{Honba: in.Honba, Kyotaku: in.Kyotaku}
 		switch kind {
 		case "九種九牌":
 			r.Type = "yao9"
-			r.Hai[turn] = b.hand(turn)
+			r.Hai[turn] = b.Hand(turn)
 		case "四家立直":
 			r.Type = "reach4"
 		case "三家和了":
 			r.Type = "ron3"
-			for s := range b.players {
+			for s := range b.Players {
 				if s != p.lastFrom {
-					r.Hai[s] = b.hand(s)
+					r.Hai[s] = b.Hand(s)
 				}
 			}
 		case "四槓散了":
@@ -603,22 +678,22 @@ func (p *t6Play) end(result []any, turn int) error {
 		if len(result) >= 2 {
 			deltas, _ = result[1].([]any)
 		}
-		r.Sc = t6Sc(in.Ten, deltas)
+		r.Sc = t6Sc(p.scores(), deltas)
 		if r.Type == "" {
 			// An exhaustive draw: the record names no hands, but the
 			// tenpai seats are those paid for it (all or none when it
 			// says so).
-			for s := range b.players {
+			for s := range b.Players {
 				v := 0.0
 				if s < len(deltas) {
 					v, _ = deltas[s].(float64)
 				}
 				if kind == "全員聴牌" || v > 0 {
-					r.Hai[s] = b.hand(s)
+					r.Hai[s] = b.Hand(s)
 				}
 			}
 		}
-		b.event(r)
+		b.Event(r)
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package viewer
+package mjai
 
 import (
 	"bufio"
@@ -8,7 +8,7 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/mentalmj/mentalmj/record/mjai"
+	"github.com/mentalmj/mentalmj/record/internal/builder"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -16,16 +16,32 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// fromMjai reads an mjai log (JSON Lines, package mjai) into an mjlog
-// game. The events are already in the order of play; "?" tiles (a seat's
-// view) become hidden tiles. Three players (Mortal's three-player forks,
-// as package mjai writes them) when a start_kyoku deals seat 3 no tiles
+// Read reads an mjai log (JSON Lines of Events; data, named name in
+// errors) into an mjlog game, each tile given an unused Tenhou id of its
+// kind (record/internal/builder); it does not replay the game through the
+// rules engine. Its errors start with name and a colon and name the line:
+// a line that is not an event, an event the kyoku so far cannot take (a
+// discard of a tile the hand lacks, a fifth tile of a kind), no
+// start_kyoku at all.
+//
+// The events are already in the order of play; "?" tiles (a seat's view)
+// become hidden tiles. Three players (Mortal's three-player forks,
+// as WriteMjlog writes them) when a start_kyoku deals seat 3 no tiles
 // or only hidden ones with no name and no points, or a nukidora comes.
 // mjai says nothing of the rules beyond that: the game is taken
 // as Tenhou's hanchan with red fives and open tanyao. lastLine gives, per
 // round of the game, the line of the file that holds its last event.
-func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err error) {
-	var evs []mjai.Event
+func Read(data []byte, name string) (g *mjlog.Game, lastLine []int, err error) {
+	g, lastLine, err = read(data, name)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return g, lastLine, nil
+}
+
+// read is Read without the name in its errors.
+func read(data []byte, name string) (g *mjlog.Game, lastLine []int, err error) {
+	var evs []Event
 	var marked []bool // per event: a dahai that says whether it is tsumogiri
 	var lineOf []int  // per event: its line in the file
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -34,7 +50,7 @@ func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err erro
 		if len(bytes.TrimSpace(sc.Bytes())) == 0 {
 			continue
 		}
-		var e mjai.Event
+		var e Event
 		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
 			return nil, nil, fmt.Errorf("line %d: %w", line, err)
 		}
@@ -68,7 +84,7 @@ func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err erro
 	if players == 3 {
 		rules = game.TenhouSanmaRules(true, aka, true)
 	}
-	var b *builder
+	var b *builder.Builder
 	m := mjaiPlay{}
 	for i, e := range evs {
 		var err error
@@ -79,7 +95,7 @@ func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err erro
 			if g == nil {
 				g = record.Game(names, rules, nil, game.Standings{})
 				g.File = name
-				b = newBuilder(g, aka, players)
+				b = builder.New(g, aka, players)
 				m.b = b
 			}
 			err = m.start(e)
@@ -87,7 +103,7 @@ func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err erro
 			if g != nil {
 				g.Owari = &mjlog.Owari{}
 			}
-		case b == nil || b.rd == nil:
+		case b == nil || b.Round == nil:
 			// Nothing before the first kyoku matters.
 		default:
 			err = m.event(e, marked[i])
@@ -110,26 +126,26 @@ func fromMjai(data []byte, name string) (g *mjlog.Game, lastLine []int, err erro
 
 // mjaiPlay turns one kyoku's mjai events into mjlog events.
 type mjaiPlay struct {
-	b          *builder
+	b          *builder.Builder
 	last       wall.Tile // the last discard
 	lastFrom   int
 	reach      [4]bool
 	lastDrawer int
 }
 
-func (m *mjaiPlay) key(s string) (*tileKey, error) {
+func (m *mjaiPlay) key(s string) (*builder.Key, error) {
 	if s == "?" {
 		return nil, nil
 	}
-	k, red, err := mjai.ParseTile(s)
+	k, red, err := ParseTile(s)
 	if err != nil {
 		return nil, err
 	}
-	return &tileKey{k, red && m.b.aka}, nil
+	return &builder.Key{Kind: k, Red: red && m.b.Aka}, nil
 }
 
-func (m *mjaiPlay) keys(ss []string) ([]tileKey, error) {
-	var out []tileKey
+func (m *mjaiPlay) keys(ss []string) ([]builder.Key, error) {
+	var out []builder.Key
 	for _, s := range ss {
 		k, err := m.key(s)
 		if err != nil {
@@ -143,14 +159,14 @@ func (m *mjaiPlay) keys(ss []string) ([]tileKey, error) {
 	return out, nil
 }
 
-func (m *mjaiPlay) start(e mjai.Event) error {
+func (m *mjaiPlay) start(e Event) error {
 	round := map[string]int{"E": 0, "S": 4, "W": 8, "N": 12}[e.Bakaze] + e.Kyoku - 1
 	in := mjlog.Init{Kyoku: round, Honba: e.Honba, Kyotaku: e.Kyotaku, Oya: e.Oya, Ten: make([]int, 4)}
 	for s := range min(4, len(e.Scores)) {
 		in.Ten[s] = e.Scores[s] / 100
 	}
-	var hai [4][]*tileKey
-	for s := range min(m.b.players, len(e.Tehais)) {
+	var hai [4][]*builder.Key
+	for s := range min(m.b.Players, len(e.Tehais)) {
 		for _, t := range e.Tehais[s] {
 			k, err := m.key(t)
 			if err != nil {
@@ -164,15 +180,15 @@ func (m *mjaiPlay) start(e mjai.Event) error {
 		return fmt.Errorf("dora marker %q", e.DoraMarker)
 	}
 	*m = mjaiPlay{b: m.b, last: -1, lastDrawer: -1}
-	return m.b.startKyoku(in, hai, *d)
+	return m.b.StartKyoku(in, hai, *d)
 }
 
 // event plays one mjai event of the kyoku; marked says whether a dahai
 // has the (optional) tsumogiri field.
-func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
+func (m *mjaiPlay) event(e Event, marked bool) error {
 	b := m.b
-	if e.Actor >= b.players {
-		return fmt.Errorf("actor %d in a %d-player game", e.Actor, b.players)
+	if e.Actor >= b.Players {
+		return fmt.Errorf("actor %d in a %d-player game", e.Actor, b.Players)
 	}
 	switch e.Type {
 	case "tsumo":
@@ -181,20 +197,20 @@ func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
 			return err
 		}
 		m.lastDrawer = e.Actor
-		return b.draw(e.Actor, k)
+		return b.Draw(e.Actor, k)
 	case "dahai":
 		k, err := m.key(e.Pai)
 		if err != nil || k == nil {
 			return fmt.Errorf("dahai of %q", e.Pai)
 		}
-		t, err := b.discard(e.Actor, *k, m.tsumogiri(e, *k, marked))
+		t, err := b.Discard(e.Actor, *k, m.tsumogiri(e, *k, marked))
 		m.last, m.lastFrom = t, e.Actor
 		return err
 	case "reach":
 		m.reach[e.Actor] = true
-		b.event(mjlog.Reach{Who: e.Actor, Step: 1})
+		b.Event(mjlog.Reach{Who: e.Actor, Step: 1})
 	case "reach_accepted":
-		b.event(mjlog.Reach{Who: e.Actor, Step: 2})
+		b.Event(mjlog.Reach{Who: e.Actor, Step: 2})
 	case "chi", "pon", "daiminkan":
 		hand, err := m.keys(e.Consumed)
 		if err != nil {
@@ -204,39 +220,39 @@ func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
 		if m.last < 0 || e.Target != m.lastFrom {
 			return fmt.Errorf("a call on seat %d's discard, which is not the last one", e.Target)
 		}
-		return b.call(e.Actor, typ, e.Target, m.last, hand)
+		return b.Call(e.Actor, typ, e.Target, m.last, hand)
 	case "kakan":
 		k, err := m.keys([]string{e.Pai})
 		if err != nil {
 			return err
 		}
-		return b.call(e.Actor, riichi.Kakan, e.Actor, -1, k)
+		return b.Call(e.Actor, riichi.Kakan, e.Actor, -1, k)
 	case "ankan":
 		hand, err := m.keys(e.Consumed)
 		if err != nil || len(hand) != 4 {
 			return fmt.Errorf("ankan of %v", e.Consumed)
 		}
-		return b.call(e.Actor, riichi.Ankan, e.Actor, -1, hand)
+		return b.Call(e.Actor, riichi.Ankan, e.Actor, -1, hand)
 	case "nukidora":
 		k, err := m.keys([]string{e.Pai})
 		if err != nil {
 			return err
 		}
-		return b.call(e.Actor, riichi.Kita, e.Actor, -1, k)
+		return b.Call(e.Actor, riichi.Kita, e.Actor, -1, k)
 	case "dora":
 		k, err := m.key(e.DoraMarker)
 		if err != nil || k == nil {
 			return fmt.Errorf("dora marker %q", e.DoraMarker)
 		}
-		t, err := b.alloc(k)
+		t, err := b.Alloc(k)
 		if err != nil {
 			return err
 		}
-		b.event(mjlog.Dora{Tile: t})
+		b.Event(mjlog.Dora{Tile: t})
 	case "hora":
 		return m.hora(e)
 	case "ryukyoku":
-		b.event(m.ryukyoku())
+		b.Event(m.ryukyoku())
 	}
 	return nil
 }
@@ -249,17 +265,17 @@ func (m *mjaiPlay) event(e mjai.Event, marked bool) error {
 // record cannot tell which went, and the drawn one is chosen every time.
 // The tiles shown are the same kinds either way; only the discard's
 // tsumogiri mark can differ from the game as played.
-func (m *mjaiPlay) tsumogiri(e mjai.Event, k tileKey, marked bool) bool {
+func (m *mjaiPlay) tsumogiri(e Event, k builder.Key, marked bool) bool {
 	b := m.b
 	s := e.Actor
-	if b.drawn[s] < 0 || keyOf(b.drawn[s], b.aka) != k {
+	if b.Drawn[s] < 0 || builder.KeyOf(b.Drawn[s], b.Aka) != k {
 		return false
 	}
 	if marked {
 		return e.Tsumogiri
 	}
-	for i := len(b.rd.Events) - 1; i >= 0; i-- {
-		switch x := b.rd.Events[i].(type) {
+	for i := len(b.Round.Events) - 1; i >= 0; i-- {
+		switch x := b.Round.Events[i].(type) {
 		case mjlog.Reach:
 			continue
 		case mjlog.Draw:
@@ -270,15 +286,12 @@ func (m *mjaiPlay) tsumogiri(e mjai.Event, k tileKey, marked bool) bool {
 	return false
 }
 
-// keyOf returns the tile key of id t.
-func keyOf(t wall.Tile, aka bool) tileKey { return tileKey{t.Kind(), aka && t.IsRed()} }
-
-func (m *mjaiPlay) hora(e mjai.Event) error {
+func (m *mjaiPlay) hora(e Event) error {
 	b := m.b
-	a := mjlog.Agari{Who: e.Actor, FromWho: e.Target, Honba: b.rd.Init.Honba, Kyotaku: b.rd.Init.Kyotaku, Paowho: -1}
-	a.DoraHai = []wall.Tile{b.rd.Init.DoraIndicator}
+	a := mjlog.Agari{Who: e.Actor, FromWho: e.Target, Honba: b.Round.Init.Honba, Kyotaku: b.Round.Init.Kyotaku, Paowho: -1}
+	a.DoraHai = []wall.Tile{b.Round.Init.DoraIndicator}
 	var ura []wall.Tile
-	for _, ev := range b.rd.Events {
+	for _, ev := range b.Round.Events {
 		switch x := ev.(type) {
 		case mjlog.Dora:
 			a.DoraHai = append(a.DoraHai, x.Tile)
@@ -287,11 +300,11 @@ func (m *mjaiPlay) hora(e mjai.Event) error {
 		}
 	}
 	if a.Who == a.FromWho {
-		a.Machi = b.drawn[a.Who]
-		a.Hai = b.hand(a.Who)
+		a.Machi = b.Drawn[a.Who]
+		a.Hai = b.Hand(a.Who)
 	} else {
 		a.Machi = m.last
-		a.Hai = b.hand(a.Who, m.last)
+		a.Hai = b.Hand(a.Who, m.last)
 	}
 	if len(e.UraMarkers) > 0 && ura == nil {
 		for _, u := range e.UraMarkers {
@@ -299,7 +312,7 @@ func (m *mjaiPlay) hora(e mjai.Event) error {
 			if err != nil || k == nil {
 				return fmt.Errorf("ura marker %q", u)
 			}
-			t, err := b.alloc(k)
+			t, err := b.Alloc(k)
 			if err != nil {
 				return err
 			}
@@ -309,8 +322,8 @@ func (m *mjaiPlay) hora(e mjai.Event) error {
 	if len(e.UraMarkers) > 0 {
 		a.DoraHaiUra = slices.Clone(ura)
 	}
-	a.Melds = b.melds[a.Who]
-	b.event(a)
+	a.Melds = b.Melds[a.Who]
+	b.Event(a)
 	return nil
 }
 
@@ -322,18 +335,18 @@ func (m *mjaiPlay) hora(e mjai.Event) error {
 // itself (exhaustive, suucha riichi, suufon renda, suukan sanra).
 func (m *mjaiPlay) ryukyoku() mjlog.Ryuukyoku {
 	b := m.b
-	r := mjlog.Ryuukyoku{Honba: b.rd.Init.Honba, Kyotaku: b.rd.Init.Kyotaku}
-	n := len(b.rd.Events)
+	r := mjlog.Ryuukyoku{Honba: b.Round.Init.Honba, Kyotaku: b.Round.Init.Kyotaku}
+	n := len(b.Round.Events)
 	if n == 0 {
 		return r
 	}
-	switch last := b.rd.Events[n-1].(type) {
+	switch last := b.Round.Events[n-1].(type) {
 	case mjlog.Draw:
-		r.Type, r.Hai[last.Who] = "yao9", b.hand(last.Who)
+		r.Type, r.Hai[last.Who] = "yao9", b.Hand(last.Who)
 	case mjlog.Discard:
 		draws, discards, kans, calls := 0, 0, 0, 0
 		winds := map[wall.Kind]int{}
-		for _, e := range b.rd.Events {
+		for _, e := range b.Round.Events {
 			switch x := e.(type) {
 			case mjlog.Draw:
 				draws++
@@ -348,15 +361,15 @@ func (m *mjaiPlay) ryukyoku() mjlog.Ryuukyoku {
 			}
 		}
 		size := 136
-		if b.players == 3 {
+		if b.Players == 3 {
 			size = 108
 		}
 		suufon := discards == 4 && calls == 0 && len(winds) == 1 && last.Tile.Kind() >= 27 && last.Tile.Kind() <= 30
-		if draws < size-14-13*b.players && !suufon && kans < 4 {
+		if draws < size-14-13*b.Players && !suufon && kans < 4 {
 			r.Type = "ron3"
-			for s := range b.players {
+			for s := range b.Players {
 				if s != last.Who {
-					r.Hai[s] = b.hand(s)
+					r.Hai[s] = b.Hand(s)
 				}
 			}
 		}
