@@ -1,4 +1,4 @@
-package record
+package record_test
 
 import (
 	"bytes"
@@ -7,8 +7,12 @@ import (
 
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/record/tenhou6"
+	"github.com/mentalmj/mentalmj/riichi/record"
 	houserules "github.com/mentalmj/mentalmj/riichi/rules"
 )
+
+// This test is in package record_test because record/tenhou6 imports
+// package record (its reader builds games with record.Game).
 
 // A house-rules record converts to tenhou.net/6 with the red fives per
 // suit in aka51-aka53 and the rest in rule.mentalmj_rules; Tenhou's rules
@@ -29,7 +33,7 @@ func TestHouseRulesTenhou6(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		g := selfPlay(t, 40, set.Game(4, false))
+		g := record.SelfPlay(t, 40, set.Game(4, false))
 		var buf bytes.Buffer
 		if err := mjlog.Write(&buf, g); err != nil {
 			t.Fatal(err)

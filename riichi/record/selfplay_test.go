@@ -16,6 +16,9 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
+// SelfPlay is selfPlay for the package's external tests.
+var SelfPlay = selfPlay
+
 // selfPlay plays one whole match under rules with four bots on random
 // walls from a PCG seeded with seed, every tile known to the engine, and
 // records it. It returns the recorded game.
