@@ -9,6 +9,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/spf13/cobra"
 
+	"github.com/mentalmj/mentalmj/internal/resume"
 	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/invite"
@@ -79,83 +80,35 @@ NAGA and the tenhou.net/6 viewer read it) and join prints how to open it.
 --mjai-bot COMMAND lets an external mjai bot (Mortal, akochan, mjai-manue)
 decide for you; it sees only what your node sees.`
 
+// runJoin is join's steps: the table it joins (an invite, or --table and
+// --peer addresses), the game it plays, the node, the meeting with the
+// host, and the game itself (tablerun.Play, which gives the exit code).
 func runJoin(cmd *cobra.Command, positional []string, f *tableFlags, peers listFlag) int {
-	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
-	var inv *invite.Invite
-	switch {
-	case len(positional) > 1:
-		return usageError(cmd, "unexpected argument %q", positional[1])
-	case len(positional) == 1:
-		if len(peers) > 0 {
-			return usageError(cmd, "give an invite or --peer addresses, not both")
-		}
-		i, err := invite.Parse(positional[0])
-		if err != nil {
-			return usageError(cmd, "%v", err)
-		}
-		if f.table != "" {
-			if err := i.ForTable(f.table); err != nil {
-				return usageError(cmd, "--table: %v", err)
-			}
-		}
-		f.table, inv = i.Table, &i
-	case f.table == "":
-		return usageError(cmd, "--table is required (or give the mmj1… invite the host printed)")
-	case len(peers) != protocol.Players-1 && len(peers) != 2:
-		return usageError(cmd, "give %d --peer addresses (or 2 for a three-player game), got %d", protocol.Players-1, len(peers))
+	inv, code, ok := f.joinTarget(cmd, positional, peers)
+	if !ok {
+		return code
 	}
 	if code, ok := f.check(cmd); !ok {
 		return code
 	}
-	// The game: the invite's (a flag may only repeat it), or the flags'.
-	var game settings.Settings
-	switch {
-	case inv != nil && inv.Settings != nil:
-		if err := f.game.Contradicts(*inv.Settings); err != nil {
-			return usageError(cmd, "%v", err)
-		}
-		game = *inv.Settings
-	case inv != nil:
-		game, _ = f.game.Settings(inv.PlayerCount())
-	default:
-		game, _ = f.game.Settings(len(peers) + 1)
-	}
-	if code, ok := f.setGame(cmd, game); !ok {
+	if code, ok := f.joinGame(cmd, inv, len(peers)+1); !ok {
 		return code
 	}
-	var infos []peer.AddrInfo
-	for _, s := range peers {
-		info, err := node.ParsePeer(s)
-		if err != nil {
-			return usageError(cmd, "--peer: %v", err)
-		}
-		infos = append(infos, info)
+	infos, code, ok := parsePeers(cmd, peers)
+	if !ok {
+		return code
 	}
 	if f.resume {
-		saved, code, ok := f.loadResume(cmd)
-		if !ok {
+		if infos, code, ok = f.resumeJoin(cmd, inv, infos); !ok {
 			return code
-		}
-		if inv == nil {
-			if err := sameTable(infos, saved); err != nil {
-				return fail(cmd, 2, "--resume: %v", err)
-			}
 		}
 		// The host's signed list was checked when the game started; a
 		// resumed node goes straight back to the table.
-		infos, inv = saved, nil
+		inv = nil
 	}
-	var meet func(peer.ID) bool
-	var hostRelays []peer.AddrInfo
-	if inv != nil {
-		hostRelays = inv.RelayInfos()
-		if err := invite.CheckNick(f.nick); err != nil {
-			return usageError(cmd, "--name: %v", err)
-		}
-		// Before the list, only the host, and the relays of its relayed
-		// addresses to reach it through.
-		relays := inv.Relays()
-		meet = func(p peer.ID) bool { return p == inv.Host || slices.Contains(relays, p) }
+	meet, hostRelays, code, ok := f.guestGate(cmd, inv)
+	if !ok {
+		return code
 	}
 	st, code, ok := f.startNode(cmd, infos, meet, hostRelays)
 	if !ok {
@@ -166,26 +119,121 @@ func runJoin(cmd *cobra.Command, positional []string, f *tableFlags, peers listF
 	defer t.StopUI()
 	if inv == nil {
 		st.printAddrs()
-	} else {
-		screen := stdout
-		if f.progress == "json" {
-			screen = stderr
+	} else if code, ok := f.greetHost(cmd, t, st, *inv); !ok {
+		return code
+	}
+	return tablerun.Play(cmd.Context(), t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, cmd.OutOrStdout(), cmd.ErrOrStderr())
+}
+
+// joinTarget reads the table join's arguments name: the invite (setting
+// --table from it; returned), or --table with two or three --peer
+// addresses (nil returned). A bad form is a usage error (ok false, exit
+// code 2).
+func (f *tableFlags) joinTarget(cmd *cobra.Command, positional []string, peers listFlag) (inv *invite.Invite, code int, ok bool) {
+	switch {
+	case len(positional) > 1:
+		return nil, usageError(cmd, "unexpected argument %q", positional[1]), false
+	case len(positional) == 1 && len(peers) > 0:
+		return nil, usageError(cmd, "give an invite or --peer addresses, not both"), false
+	case len(positional) == 1:
+		i, err := invite.Parse(positional[0])
+		if err != nil {
+			return nil, usageError(cmd, "%v", err), false
 		}
-		yes, err := f.confirm(ctx, t, st, *inv, os.Stdin, screen)
-		switch {
-		case err != nil && ctx.Err() != nil:
-			return fail(cmd, 1, "stopped before you answered: %v", err)
-		case err != nil:
-			return fail(cmd, 2, "%v", err)
+		if f.table != "" {
+			if err := i.ForTable(f.table); err != nil {
+				return nil, usageError(cmd, "--table: %v", err), false
+			}
 		}
-		if !yes {
-			return declineHost(ctx, f, st, *inv, stderr)
+		f.table = i.Table
+		return &i, 0, true
+	case f.table == "":
+		return nil, usageError(cmd, "--table is required (or give the mmj1… invite the host printed)"), false
+	case len(peers) != protocol.Players-1 && len(peers) != 2:
+		return nil, usageError(cmd, "give %d --peer addresses (or 2 for a three-player game), got %d", protocol.Players-1, len(peers)), false
+	}
+	return nil, 0, true
+}
+
+// joinGame fixes the game a player joining plays (setGame): the invite's,
+// which a settings flag may only repeat (settings.Flags.Game), or the
+// flags' for a table of players players.
+func (f *tableFlags) joinGame(cmd *cobra.Command, inv *invite.Invite, players int) (code int, ok bool) {
+	var host *settings.Settings
+	if inv != nil {
+		host, players = inv.Settings, inv.PlayerCount()
+	}
+	game, err := f.game.Game(host, players)
+	if err != nil {
+		return usageError(cmd, "%v", err), false
+	}
+	return f.setGame(cmd, game)
+}
+
+// parsePeers parses the --peer addresses; a bad one is a usage error.
+func parsePeers(cmd *cobra.Command, peers listFlag) (infos []peer.AddrInfo, code int, ok bool) {
+	for _, s := range peers {
+		info, err := node.ParsePeer(s)
+		if err != nil {
+			return nil, usageError(cmd, "--peer: %v", err), false
 		}
-		if code, ok := meetHost(ctx, f, st, *inv, stderr); !ok {
-			return code
+		infos = append(infos, info)
+	}
+	return infos, 0, true
+}
+
+// resumeJoin is join --resume: the other players of the game in progress
+// (loadResume), who must be those of given, the --peer addresses, when
+// there is no invite (resume.SameTable).
+func (f *tableFlags) resumeJoin(cmd *cobra.Command, inv *invite.Invite, given []peer.AddrInfo) (saved []peer.AddrInfo, code int, ok bool) {
+	saved, code, ok = f.loadResume(cmd)
+	if !ok {
+		return nil, code, false
+	}
+	if inv == nil {
+		if err := resume.SameTable(given, saved); err != nil {
+			return nil, fail(cmd, 2, "--resume: %v", err), false
 		}
 	}
-	return tablerun.Play(ctx, t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, stdout, stderr)
+	return saved, 0, true
+}
+
+// guestGate is, for a guest with the invite inv, who may reach its node
+// before the host's signed list of players (node.Config.Meet): only the
+// host, and the relays of its relayed addresses to reach it through; and
+// the invite's relays (invite.Invite.RelayInfos). Without an invite, nil
+// and nil: the table is the --peer addresses from the start.
+func (f *tableFlags) guestGate(cmd *cobra.Command, inv *invite.Invite) (meet func(peer.ID) bool, hostRelays []peer.AddrInfo, code int, ok bool) {
+	if inv == nil {
+		return nil, nil, 0, true
+	}
+	if err := invite.CheckNick(f.nick); err != nil {
+		return nil, nil, usageError(cmd, "--name: %v", err), false
+	}
+	relays := inv.Relays()
+	meet = func(p peer.ID) bool { return p == inv.Host || slices.Contains(relays, p) }
+	return meet, inv.RelayInfos(), 0, true
+}
+
+// greetHost shows a guest the host's game and asks whether to play it
+// (confirm), tells the host a refusal (declineHost, exit 1), or meets the
+// host (meetHost) and is seated.
+func (f *tableFlags) greetHost(cmd *cobra.Command, t *tablerun.Table, st seat, inv invite.Invite) (code int, ok bool) {
+	ctx, stderr := cmd.Context(), cmd.ErrOrStderr()
+	screen := cmd.OutOrStdout()
+	if f.progress == "json" {
+		screen = stderr
+	}
+	yes, err := f.confirm(ctx, t, st, inv, cmd.InOrStdin(), screen)
+	switch {
+	case err != nil && ctx.Err() != nil:
+		return fail(cmd, 1, "stopped before you answered: %v", err), false
+	case err != nil:
+		return fail(cmd, 2, "%v", err), false
+	case !yes:
+		return declineHost(ctx, f, st, inv, stderr), false
+	}
+	return meetHost(ctx, f, st, inv, stderr)
 }
 
 // relayWait bounds how long join waits for its relay reservations before

@@ -14,6 +14,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/internal/resume"
+	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/player/cheat"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -71,7 +72,7 @@ func (f *tableFlags) register(cmd *cobra.Command, withPlayers bool) {
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
 	fs.DurationVar(&f.timeout, "timeout", protocol.DefaultTimeout, "how long to wait for a peer's message before aborting and naming it")
-	fs.DurationVar(&f.turnTimeout, "turn-timeout", 0, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout; default: the table's --time BASE+BANK plus --timeout, or "+offTurnTimeout.String()+" with --time off)")
+	fs.DurationVar(&f.turnTimeout, "turn-timeout", 0, "how long to wait for another player's turn, answer or declaration before aborting and naming it (not shorter than --timeout; default: the table's --time BASE+BANK plus --timeout, or "+timecontrol.OffWait.String()+" with --time off)")
 	fs.DurationVar(&f.decisionTimeout, "decision-timeout", 0, "how long the bot (or you, within --time) may think; then the node passes, discards the drawn tile or declares for you, and the transcript says so (default: turn-timeout minus 5s)")
 	fs.DurationVar(&f.connectTimeout, "connect-timeout", 10*time.Minute, "how long to wait for the other players to come online")
 	fs.DurationVar(&f.reconnectGrace, "reconnect-grace", protocol.DefaultReconnectGrace, "when a player's connection drops, pause the hand and wait this long for it to come back (0: end the hand at once)")
@@ -110,8 +111,6 @@ func (f *tableFlags) check(cmd *cobra.Command) (code int, ok bool) {
 		return usageError(cmd, "--progress must be text or json, got %q", f.progress), false
 	case f.timeout <= 0 || turnTimeoutGiven && f.turnTimeout <= 0:
 		return usageError(cmd, "--timeout and --turn-timeout must be positive"), false
-	case turnTimeoutGiven && f.turnTimeout < f.timeout:
-		return usageError(cmd, "--turn-timeout (%s) must not be shorter than --timeout (%s): a player still waiting for a draw's keys would be named silent", f.turnTimeout, f.timeout), false
 	case f.reconnectGrace < 0:
 		return usageError(cmd, "--reconnect-grace must be 0 or more, got %s", f.reconnectGrace), false
 	}
@@ -235,25 +234,17 @@ func (s seat) transportAddrs() []multiaddr.Multiaddr {
 	return out
 }
 
-// offTurnTimeout is the wait for another player's decision at a table
-// without a time control (--time off), and --turn-timeout's default:
-// timecontrol.OffWait, an hour, so that a teaching game's player who
-// thinks long is neither acted for nor named silent.
-const offTurnTimeout = timecontrol.OffWait
-
 // setGame fixes the game the table plays, st (the invite's, or the
-// settings flags'), and derives from its time control the wait for the
-// other players' decisions unless --turn-timeout was given: BASE+BANK
-// plus --timeout as a grace for the network, so a slow network never
-// makes a player silent. It returns a usage error (exit 2) if the wait
-// would be shorter than --timeout.
+// settings flags'), and the wait for the other players' decisions
+// (tablerun.TurnTimeout: --turn-timeout, or derived from st's time
+// control). It returns a usage error (exit 2) if the wait would be
+// shorter than --timeout.
 func (f *tableFlags) setGame(cmd *cobra.Command, st settings.Settings) (code int, ok bool) {
 	f.play = st
-	if !f.game.Given("turn-timeout") {
-		f.turnTimeout = st.Time.Wait(f.timeout, offTurnTimeout)
+	wait, err := tablerun.TurnTimeout(st, f.timeout, f.turnTimeout)
+	if err != nil {
+		return usageError(cmd, "%v", err), false
 	}
-	if f.turnTimeout < f.timeout {
-		return usageError(cmd, "--turn-timeout (%s) must not be shorter than --timeout (%s)", f.turnTimeout, f.timeout), false
-	}
+	f.turnTimeout = wait
 	return 0, true
 }

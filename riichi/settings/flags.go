@@ -151,3 +151,18 @@ func handsText(n int) string {
 	}
 	return fmt.Sprintf("%d hands", n)
 }
+
+// Game returns the settings a player's table plays. With host, the
+// settings of the host's invite, it returns those, or Contradicts' error
+// if a flag given on the command line says otherwise; without, the
+// flags' settings for a table of players players (3 or 4; see Settings,
+// whose errors it returns).
+func (f *Flags) Game(host *Settings, players int) (Settings, error) {
+	if host != nil {
+		if err := f.Contradicts(*host); err != nil {
+			return Settings{}, err
+		}
+		return *host, nil
+	}
+	return f.Settings(players)
+}

@@ -188,6 +188,27 @@ func TestFlags(t *testing.T) {
 	}
 }
 
+// Game plays the host's settings when there is an invite (the flags may
+// only repeat them: a guest's --hands 1 against the host's 3 is refused,
+// --players is the invite's), and the flags' otherwise.
+func TestGame(t *testing.T) {
+	host := Default()
+	host.Hands, host.Players = 3, 3
+	if got, err := parseFlags(t, false, "--tonpuu=false").Game(&host, 4); err != nil || got != host {
+		t.Errorf("a guest repeating the host: %+v, %v; want the host's %+v", got, err, host)
+	}
+	if _, err := parseFlags(t, false, "--hands", "1").Game(&host, 4); err == nil || !strings.Contains(err.Error(), "--hands 1") {
+		t.Errorf("a guest contradicting the host: %v", err)
+	}
+	got, err := parseFlags(t, false, "--hands", "1").Game(nil, 3)
+	if err != nil || got.Hands != 1 || got.Players != 3 || got.Rules != Default().Rules {
+		t.Errorf("without an invite: %+v, %v; want the flags' 1 hand at 3 players", got, err)
+	}
+	if _, err := parseFlags(t, false, "--rules", "nowhere").Game(nil, 4); err == nil {
+		t.Error("an unknown preset without an invite: no error")
+	}
+}
+
 // A guest's flags may repeat the host's settings, never contradict them;
 // the error names the flag and the host's value.
 func TestContradicts(t *testing.T) {
