@@ -145,6 +145,8 @@ func kindOf(e *pb.Entry) string {
 		return "abort"
 	case *pb.Entry_Waiting:
 		return "waiting notice"
+	case *pb.Entry_ResultSign:
+		return "result signature"
 	default:
 		return "empty message"
 	}

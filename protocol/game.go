@@ -264,6 +264,12 @@ type Game struct {
 	// handEnded is when the previous hand ended on this node (its audit
 	// done), or the Hello exchange did: where HandResult.Pause starts.
 	handEnded time.Time
+	// reveals are the entry hashes of every player's key reveal of the
+	// last hand completed (keepReveals); cert is the result certificate
+	// of the finished match, or certErr why there is none (result.go).
+	reveals map[peer.ID][32]byte
+	cert    *pb.Certificate
+	certErr error
 }
 
 // NewGame checks cfg and returns a Game ready to Run. It returns an error
@@ -416,7 +422,37 @@ func (g *Game) Run(ctx context.Context) ([]HandResult, error) {
 			return results, fmt.Errorf("hand %d: %w", n, err)
 		}
 	}
+	if !g.match.Over() {
+		g.certErr = errors.New("the match did not end (a set number of hands): no result certificate")
+	} else {
+		g.cert, g.certErr = g.certify(ctx, uint32(len(results)), len(results), g.reveals)
+		if g.certErr != nil {
+			g.log.Warn("no result certificate", "err", g.certErr)
+		}
+	}
 	return results, nil
+}
+
+// Certificate returns the result certificate of a finished match, signed
+// by every player (SPEC.md §23), once Run has returned; or an error
+// saying why there is none (the match did not end, a player did not
+// sign, or signed another result).
+func (g *Game) Certificate() (*pb.Certificate, error) {
+	if g.cert == nil && g.certErr == nil {
+		return nil, errors.New("no result certificate: the game has not ended")
+	}
+	return g.cert, g.certErr
+}
+
+// keepReveals keeps the entry hashes of every player's key reveal of hand
+// h, which completed: the heads of their chains should h be the last.
+func (g *Game) keepReveals(h *hand) {
+	g.reveals = map[peer.ID][32]byte{}
+	for _, o := range h.entries {
+		if o.Entry.Hand == h.num && o.Entry.GetKeyReveal() != nil {
+			g.reveals[o.Sender] = o.Hash
+		}
+	}
 }
 
 // Record returns the game so far as a Tenhou mjlog game: the audited hands

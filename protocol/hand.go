@@ -105,6 +105,9 @@ func (g *Game) playHand(ctx context.Context, num uint32, deal game.Deal) (*HandR
 	g.hand = h
 	defer func() { g.hand = nil }()
 	err := h.play(ctx)
+	if err == nil {
+		g.keepReveals(h)
+	}
 	if nh := g.next; err != nil && nh != nil {
 		// The hand ended early, and the game with it: the next hand's
 		// prepared passes are dropped. Those still read while the others'

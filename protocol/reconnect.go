@@ -65,6 +65,7 @@ type links struct {
 	next    map[peer.ID]uint64    // one more than the highest seq accepted from the peer
 	asked   map[peer.ID]bool      // peers sent a Sync: copies from them are expected
 	claims  map[peer.ID]waitClaim // each peer's last Waiting notice (waiting.go)
+	results map[peer.ID]*pb.ResultSign // each peer's result signature (result.go)
 }
 
 // sentEntry is one envelope sent to a peer, with its seq.
@@ -174,6 +175,10 @@ func (l *links) pump(ctx context.Context, p peer.ID) {
 		}
 		if isWaiting(b) {
 			l.takeWaiting(p, b)
+			continue
+		}
+		if isResultSign(b) {
+			l.takeResultSign(p, b)
 			continue
 		}
 		if !box.reserve(ctx, len(b)) {

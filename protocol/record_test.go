@@ -2,12 +2,16 @@ package protocol
 
 import (
 	"bytes"
+	"math"
 	"context"
 	"sync"
 	"testing"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/mentalmj/mentalmj/player/bot"
+	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/replay"
@@ -23,6 +27,7 @@ func TestMatchRecordReplays(t *testing.T) {
 	defer cancel()
 	var wg sync.WaitGroup
 	records := make([][]byte, Players)
+	certs := make([]*pb.Certificate, Players)
 	errs := make([]error, Players)
 	for i := 0; i < Players; i++ {
 		b := bot.New(uint64(100 + i))
@@ -40,6 +45,9 @@ func TestMatchRecordReplays(t *testing.T) {
 			var buf bytes.Buffer
 			if err == nil {
 				err = mjlog.Write(&buf, g.Record(results))
+			}
+			if err == nil {
+				certs[i], err = g.Certificate()
 			}
 			records[i], errs[i] = buf.Bytes(), err
 		})
@@ -63,5 +71,41 @@ func TestMatchRecordReplays(t *testing.T) {
 	res := replay.Game(g)
 	if len(res.Mismatches) > 0 || res.Rounds != len(g.Rounds) {
 		t.Fatalf("replay of the record: %d of %d rounds, mismatches %v", res.Rounds, len(g.Rounds), res.Mismatches)
+	}
+	checkCertificates(t, certs, g, []string{"ton", "nan", "sha", "pei"})
+}
+
+// checkCertificates checks the result certificates of one finished game,
+// one per player: all sign the same result, every one verifies, and the
+// result's scores, placements and nicknames are those of the game record's
+// owari and names (read back from mjlog XML, a second path).
+func checkCertificates(t *testing.T, certs []*pb.Certificate, rec *mjlog.Game, nicks []string) {
+	t.Helper()
+	for i, c := range certs {
+		if !bytes.Equal(c.Result, certs[0].Result) {
+			t.Errorf("player %d's certified result differs from player 0's", i)
+		}
+		b, err := proto.Marshal(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := CheckCertificate(b)
+		if err != nil {
+			t.Fatalf("player %d's certificate: %v", i, err)
+		}
+		if len(got.Result.Players) != len(nicks) {
+			t.Fatalf("%d players in the result", len(got.Result.Players))
+		}
+		for s, pl := range got.Result.Players {
+			if pl.Nick != rec.Players[s].Name {
+				t.Errorf("seat %d: nick %q, record %q", s, pl.Nick, rec.Players[s].Name)
+			}
+			if want := rec.Owari.Scores[s] * 100; int(pl.Score) != want {
+				t.Errorf("seat %d: score %d, owari %d", s, pl.Score, want)
+			}
+			if want := int(math.Round(rec.Owari.Points[s] * 10)); int(pl.Points) != want {
+				t.Errorf("seat %d: points %d tenths, owari %v", s, pl.Points, rec.Owari.Points[s])
+			}
+		}
 	}
 }

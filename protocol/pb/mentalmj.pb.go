@@ -239,6 +239,7 @@ type Entry struct {
 	//	*Entry_Declare
 	//	*Entry_Sync
 	//	*Entry_Waiting
+	//	*Entry_ResultSign
 	Body          isEntry_Body `protobuf_oneof:"body"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
@@ -449,6 +450,15 @@ func (x *Entry) GetWaiting() *Waiting {
 	return nil
 }
 
+func (x *Entry) GetResultSign() *ResultSign {
+	if x != nil {
+		if x, ok := x.Body.(*Entry_ResultSign); ok {
+			return x.ResultSign
+		}
+	}
+	return nil
+}
+
 type isEntry_Body interface {
 	isEntry_Body()
 }
@@ -509,6 +519,10 @@ type Entry_Waiting struct {
 	Waiting *Waiting `protobuf:"bytes,23,opt,name=waiting,proto3,oneof"`
 }
 
+type Entry_ResultSign struct {
+	ResultSign *ResultSign `protobuf:"bytes,24,opt,name=result_sign,json=resultSign,proto3,oneof"`
+}
+
 func (*Entry_Hello) isEntry_Body() {}
 
 func (*Entry_NonceCommit) isEntry_Body() {}
@@ -536,6 +550,8 @@ func (*Entry_Declare) isEntry_Body() {}
 func (*Entry_Sync) isEntry_Body() {}
 
 func (*Entry_Waiting) isEntry_Body() {}
+
+func (*Entry_ResultSign) isEntry_Body() {}
 
 // Hello opens a game: the players (three or four) must agree on table,
 // version, peers and settings.
@@ -1617,6 +1633,315 @@ func (x *Waiting) GetValidMs() uint32 {
 	return 0
 }
 
+// ResultSign carries the sender's signature over the game's result
+// (Result, SPEC.md §23), sent to every other player once the match is
+// over and its last hand audited. Like Sync and Waiting it is a control
+// message, not part of the sender's chain: seq and prev_hash are 0 and
+// empty, recipient is empty, hand is the last hand's number, and it is
+// never written to a transcript; the certificate file (Certificate)
+// keeps it.
+type ResultSign struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// signature is the sender's Ed25519 signature over
+	// "mentalmj/v1/result\x00" || result || BE64(ended_ms), where result
+	// is the deterministic serialization of the Result every player builds
+	// for itself (64 bytes).
+	Signature []byte `protobuf:"bytes,1,opt,name=signature,proto3" json:"signature,omitempty"`
+	// ended_ms is the sender's clock, in Unix milliseconds, when its last
+	// hand ended; the signature covers it. Each signer names its own: the
+	// league orders games by the median.
+	EndedMs       int64 `protobuf:"varint,2,opt,name=ended_ms,json=endedMs,proto3" json:"ended_ms,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResultSign) Reset() {
+	*x = ResultSign{}
+	mi := &file_mentalmj_proto_msgTypes[17]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResultSign) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResultSign) ProtoMessage() {}
+
+func (x *ResultSign) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[17]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResultSign.ProtoReflect.Descriptor instead.
+func (*ResultSign) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{17}
+}
+
+func (x *ResultSign) GetSignature() []byte {
+	if x != nil {
+		return x.Signature
+	}
+	return nil
+}
+
+func (x *ResultSign) GetEndedMs() int64 {
+	if x != nil {
+		return x.EndedMs
+	}
+	return 0
+}
+
+// Result is what every player of a finished match signs: the same bytes
+// at every node, built from the Hellos and the audited hands.
+type Result struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// version is the protocol version of the game ("mentalmj/4").
+	Version string `protobuf:"bytes,1,opt,name=version,proto3" json:"version,omitempty"`
+	Table   string `protobuf:"bytes,2,opt,name=table,proto3" json:"table,omitempty"`
+	// game_id is the game id of SPEC.md §8 (32 bytes).
+	GameId []byte `protobuf:"bytes,3,opt,name=game_id,json=gameId,proto3" json:"game_id,omitempty"`
+	// settings are the table's settings, as in the Hello.
+	Settings *pb.Settings `protobuf:"bytes,4,opt,name=settings,proto3" json:"settings,omitempty"`
+	// hands is the number of hands played.
+	Hands uint32 `protobuf:"varint,5,opt,name=hands,proto3" json:"hands,omitempty"`
+	// players are the players in seat order (seat 0 the first East): three
+	// or four, as settings.players.
+	Players       []*ResultPlayer `protobuf:"bytes,6,rep,name=players,proto3" json:"players,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Result) Reset() {
+	*x = Result{}
+	mi := &file_mentalmj_proto_msgTypes[18]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Result) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Result) ProtoMessage() {}
+
+func (x *Result) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[18]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Result.ProtoReflect.Descriptor instead.
+func (*Result) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{18}
+}
+
+func (x *Result) GetVersion() string {
+	if x != nil {
+		return x.Version
+	}
+	return ""
+}
+
+func (x *Result) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
+func (x *Result) GetGameId() []byte {
+	if x != nil {
+		return x.GameId
+	}
+	return nil
+}
+
+func (x *Result) GetSettings() *pb.Settings {
+	if x != nil {
+		return x.Settings
+	}
+	return nil
+}
+
+func (x *Result) GetHands() uint32 {
+	if x != nil {
+		return x.Hands
+	}
+	return 0
+}
+
+func (x *Result) GetPlayers() []*ResultPlayer {
+	if x != nil {
+		return x.Players
+	}
+	return nil
+}
+
+// ResultPlayer is one player's line of a Result.
+type ResultPlayer struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// peer is the player's peer ID (binary form); its Ed25519 key signs.
+	Peer []byte `protobuf:"bytes,1,opt,name=peer,proto3" json:"peer,omitempty"`
+	// nick is the nickname of the player's Hello (≤ 64 bytes).
+	Nick string `protobuf:"bytes,2,opt,name=nick,proto3" json:"nick,omitempty"`
+	// score is the final score in points, leftover riichi sticks given to
+	// the first place (Tenhou).
+	Score int32 `protobuf:"varint,3,opt,name=score,proto3" json:"score,omitempty"`
+	// placement is 1 for the first place … n for the last.
+	Placement uint32 `protobuf:"varint,4,opt,name=placement,proto3" json:"placement,omitempty"`
+	// points are the game points in tenths (618 = +61.8): uma and oka of
+	// the table's rules included; they sum to 0.
+	Points int32 `protobuf:"varint,5,opt,name=points,proto3" json:"points,omitempty"`
+	// last_entry is the entry hash (SHA-256 of the Entry bytes) of the
+	// player's key reveal of the last hand: the head of its hash chain at
+	// the game's end, so the result names the transcript it came from.
+	LastEntry     []byte `protobuf:"bytes,6,opt,name=last_entry,json=lastEntry,proto3" json:"last_entry,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *ResultPlayer) Reset() {
+	*x = ResultPlayer{}
+	mi := &file_mentalmj_proto_msgTypes[19]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *ResultPlayer) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*ResultPlayer) ProtoMessage() {}
+
+func (x *ResultPlayer) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[19]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use ResultPlayer.ProtoReflect.Descriptor instead.
+func (*ResultPlayer) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{19}
+}
+
+func (x *ResultPlayer) GetPeer() []byte {
+	if x != nil {
+		return x.Peer
+	}
+	return nil
+}
+
+func (x *ResultPlayer) GetNick() string {
+	if x != nil {
+		return x.Nick
+	}
+	return ""
+}
+
+func (x *ResultPlayer) GetScore() int32 {
+	if x != nil {
+		return x.Score
+	}
+	return 0
+}
+
+func (x *ResultPlayer) GetPlacement() uint32 {
+	if x != nil {
+		return x.Placement
+	}
+	return 0
+}
+
+func (x *ResultPlayer) GetPoints() int32 {
+	if x != nil {
+		return x.Points
+	}
+	return 0
+}
+
+func (x *ResultPlayer) GetLastEntry() []byte {
+	if x != nil {
+		return x.LastEntry
+	}
+	return nil
+}
+
+// Certificate is a result signed by every player: the content of a
+// .cert file.
+type Certificate struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// result is the serialized Result, exactly the bytes signed.
+	Result []byte `protobuf:"bytes,1,opt,name=result,proto3" json:"result,omitempty"`
+	// signatures are the players' ResultSigns, in seat order.
+	Signatures    []*ResultSign `protobuf:"bytes,2,rep,name=signatures,proto3" json:"signatures,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Certificate) Reset() {
+	*x = Certificate{}
+	mi := &file_mentalmj_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Certificate) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Certificate) ProtoMessage() {}
+
+func (x *Certificate) ProtoReflect() protoreflect.Message {
+	mi := &file_mentalmj_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Certificate.ProtoReflect.Descriptor instead.
+func (*Certificate) Descriptor() ([]byte, []int) {
+	return file_mentalmj_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *Certificate) GetResult() []byte {
+	if x != nil {
+		return x.Result
+	}
+	return nil
+}
+
+func (x *Certificate) GetSignatures() []*ResultSign {
+	if x != nil {
+		return x.Signatures
+	}
+	return nil
+}
+
 var File_mentalmj_proto protoreflect.FileDescriptor
 
 const file_mentalmj_proto_rawDesc = "" +
@@ -1624,7 +1949,7 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x0ementalmj.proto\x12\vmentalmj.v1\x1a!riichi/settings/pb/settings.proto\">\n" +
 	"\bEnvelope\x12\x14\n" +
 	"\x05entry\x18\x01 \x01(\fR\x05entry\x12\x1c\n" +
-	"\tsignature\x18\x02 \x01(\fR\tsignature\"\xe0\x06\n" +
+	"\tsignature\x18\x02 \x01(\fR\tsignature\"\x9c\a\n" +
 	"\x05Entry\x12\x17\n" +
 	"\agame_id\x18\x01 \x01(\fR\x06gameId\x12\x12\n" +
 	"\x04hand\x18\x02 \x01(\rR\x04hand\x12\x10\n" +
@@ -1648,7 +1973,9 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x04call\x18\x14 \x01(\v2\x11.mentalmj.v1.CallH\x00R\x04call\x120\n" +
 	"\adeclare\x18\x15 \x01(\v2\x14.mentalmj.v1.DeclareH\x00R\adeclare\x12'\n" +
 	"\x04sync\x18\x16 \x01(\v2\x11.mentalmj.v1.SyncH\x00R\x04sync\x120\n" +
-	"\awaiting\x18\x17 \x01(\v2\x14.mentalmj.v1.WaitingH\x00R\awaitingB\x06\n" +
+	"\awaiting\x18\x17 \x01(\v2\x14.mentalmj.v1.WaitingH\x00R\awaiting\x12:\n" +
+	"\vresult_sign\x18\x18 \x01(\v2\x17.mentalmj.v1.ResultSignH\x00R\n" +
+	"resultSignB\x06\n" +
 	"\x04body\"\xd5\x01\n" +
 	"\x05Hello\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x18\n" +
@@ -1721,7 +2048,31 @@ const file_mentalmj_proto_rawDesc = "" +
 	"\x04peer\x18\x01 \x01(\fR\x04peer\x12\x12\n" +
 	"\x04kind\x18\x02 \x01(\tR\x04kind\x12\x1b\n" +
 	"\twaited_ms\x18\x03 \x01(\rR\bwaitedMs\x12\x19\n" +
-	"\bvalid_ms\x18\x04 \x01(\rR\avalidMs*k\n" +
+	"\bvalid_ms\x18\x04 \x01(\rR\avalidMs\"E\n" +
+	"\n" +
+	"ResultSign\x12\x1c\n" +
+	"\tsignature\x18\x01 \x01(\fR\tsignature\x12\x19\n" +
+	"\bended_ms\x18\x02 \x01(\x03R\aendedMs\"\xd8\x01\n" +
+	"\x06Result\x12\x18\n" +
+	"\aversion\x18\x01 \x01(\tR\aversion\x12\x14\n" +
+	"\x05table\x18\x02 \x01(\tR\x05table\x12\x17\n" +
+	"\agame_id\x18\x03 \x01(\fR\x06gameId\x12:\n" +
+	"\bsettings\x18\x04 \x01(\v2\x1e.mentalmj.settings.v1.SettingsR\bsettings\x12\x14\n" +
+	"\x05hands\x18\x05 \x01(\rR\x05hands\x123\n" +
+	"\aplayers\x18\x06 \x03(\v2\x19.mentalmj.v1.ResultPlayerR\aplayers\"\xa1\x01\n" +
+	"\fResultPlayer\x12\x12\n" +
+	"\x04peer\x18\x01 \x01(\fR\x04peer\x12\x12\n" +
+	"\x04nick\x18\x02 \x01(\tR\x04nick\x12\x14\n" +
+	"\x05score\x18\x03 \x01(\x05R\x05score\x12\x1c\n" +
+	"\tplacement\x18\x04 \x01(\rR\tplacement\x12\x16\n" +
+	"\x06points\x18\x05 \x01(\x05R\x06points\x12\x1d\n" +
+	"\n" +
+	"last_entry\x18\x06 \x01(\fR\tlastEntry\"^\n" +
+	"\vCertificate\x12\x16\n" +
+	"\x06result\x18\x01 \x01(\fR\x06result\x127\n" +
+	"\n" +
+	"signatures\x18\x02 \x03(\v2\x17.mentalmj.v1.ResultSignR\n" +
+	"signatures*k\n" +
 	"\bTurnKind\x12\x0e\n" +
 	"\n" +
 	"TURN_DAHAI\x10\x00\x12\x0e\n" +
@@ -1757,28 +2108,32 @@ func file_mentalmj_proto_rawDescGZIP() []byte {
 }
 
 var file_mentalmj_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_mentalmj_proto_msgTypes = make([]protoimpl.MessageInfo, 21)
 var file_mentalmj_proto_goTypes = []any{
-	(TurnKind)(0),       // 0: mentalmj.v1.TurnKind
-	(AnswerKind)(0),     // 1: mentalmj.v1.AnswerKind
-	(*Envelope)(nil),    // 2: mentalmj.v1.Envelope
-	(*Entry)(nil),       // 3: mentalmj.v1.Entry
-	(*Hello)(nil),       // 4: mentalmj.v1.Hello
-	(*NonceCommit)(nil), // 5: mentalmj.v1.NonceCommit
-	(*NonceReveal)(nil), // 6: mentalmj.v1.NonceReveal
-	(*ShufflePass)(nil), // 7: mentalmj.v1.ShufflePass
-	(*RekeyPass)(nil),   // 8: mentalmj.v1.RekeyPass
-	(*KeyRelease)(nil),  // 9: mentalmj.v1.KeyRelease
-	(*Shown)(nil),       // 10: mentalmj.v1.Shown
-	(*Turn)(nil),        // 11: mentalmj.v1.Turn
-	(*Answer)(nil),      // 12: mentalmj.v1.Answer
-	(*Call)(nil),        // 13: mentalmj.v1.Call
-	(*Declare)(nil),     // 14: mentalmj.v1.Declare
-	(*KeyReveal)(nil),   // 15: mentalmj.v1.KeyReveal
-	(*Abort)(nil),       // 16: mentalmj.v1.Abort
-	(*Sync)(nil),        // 17: mentalmj.v1.Sync
-	(*Waiting)(nil),     // 18: mentalmj.v1.Waiting
-	(*pb.Settings)(nil), // 19: mentalmj.settings.v1.Settings
+	(TurnKind)(0),        // 0: mentalmj.v1.TurnKind
+	(AnswerKind)(0),      // 1: mentalmj.v1.AnswerKind
+	(*Envelope)(nil),     // 2: mentalmj.v1.Envelope
+	(*Entry)(nil),        // 3: mentalmj.v1.Entry
+	(*Hello)(nil),        // 4: mentalmj.v1.Hello
+	(*NonceCommit)(nil),  // 5: mentalmj.v1.NonceCommit
+	(*NonceReveal)(nil),  // 6: mentalmj.v1.NonceReveal
+	(*ShufflePass)(nil),  // 7: mentalmj.v1.ShufflePass
+	(*RekeyPass)(nil),    // 8: mentalmj.v1.RekeyPass
+	(*KeyRelease)(nil),   // 9: mentalmj.v1.KeyRelease
+	(*Shown)(nil),        // 10: mentalmj.v1.Shown
+	(*Turn)(nil),         // 11: mentalmj.v1.Turn
+	(*Answer)(nil),       // 12: mentalmj.v1.Answer
+	(*Call)(nil),         // 13: mentalmj.v1.Call
+	(*Declare)(nil),      // 14: mentalmj.v1.Declare
+	(*KeyReveal)(nil),    // 15: mentalmj.v1.KeyReveal
+	(*Abort)(nil),        // 16: mentalmj.v1.Abort
+	(*Sync)(nil),         // 17: mentalmj.v1.Sync
+	(*Waiting)(nil),      // 18: mentalmj.v1.Waiting
+	(*ResultSign)(nil),   // 19: mentalmj.v1.ResultSign
+	(*Result)(nil),       // 20: mentalmj.v1.Result
+	(*ResultPlayer)(nil), // 21: mentalmj.v1.ResultPlayer
+	(*Certificate)(nil),  // 22: mentalmj.v1.Certificate
+	(*pb.Settings)(nil),  // 23: mentalmj.settings.v1.Settings
 }
 var file_mentalmj_proto_depIdxs = []int32{
 	4,  // 0: mentalmj.v1.Entry.hello:type_name -> mentalmj.v1.Hello
@@ -1795,18 +2150,22 @@ var file_mentalmj_proto_depIdxs = []int32{
 	14, // 11: mentalmj.v1.Entry.declare:type_name -> mentalmj.v1.Declare
 	17, // 12: mentalmj.v1.Entry.sync:type_name -> mentalmj.v1.Sync
 	18, // 13: mentalmj.v1.Entry.waiting:type_name -> mentalmj.v1.Waiting
-	19, // 14: mentalmj.v1.Hello.settings:type_name -> mentalmj.settings.v1.Settings
-	0,  // 15: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
-	10, // 16: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
-	1,  // 17: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
-	1,  // 18: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
-	10, // 19: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
-	10, // 20: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
-	21, // [21:21] is the sub-list for method output_type
-	21, // [21:21] is the sub-list for method input_type
-	21, // [21:21] is the sub-list for extension type_name
-	21, // [21:21] is the sub-list for extension extendee
-	0,  // [0:21] is the sub-list for field type_name
+	19, // 14: mentalmj.v1.Entry.result_sign:type_name -> mentalmj.v1.ResultSign
+	23, // 15: mentalmj.v1.Hello.settings:type_name -> mentalmj.settings.v1.Settings
+	0,  // 16: mentalmj.v1.Turn.kind:type_name -> mentalmj.v1.TurnKind
+	10, // 17: mentalmj.v1.Turn.shown:type_name -> mentalmj.v1.Shown
+	1,  // 18: mentalmj.v1.Answer.kind:type_name -> mentalmj.v1.AnswerKind
+	1,  // 19: mentalmj.v1.Call.kind:type_name -> mentalmj.v1.AnswerKind
+	10, // 20: mentalmj.v1.Call.shown:type_name -> mentalmj.v1.Shown
+	10, // 21: mentalmj.v1.Declare.shown:type_name -> mentalmj.v1.Shown
+	23, // 22: mentalmj.v1.Result.settings:type_name -> mentalmj.settings.v1.Settings
+	21, // 23: mentalmj.v1.Result.players:type_name -> mentalmj.v1.ResultPlayer
+	19, // 24: mentalmj.v1.Certificate.signatures:type_name -> mentalmj.v1.ResultSign
+	25, // [25:25] is the sub-list for method output_type
+	25, // [25:25] is the sub-list for method input_type
+	25, // [25:25] is the sub-list for extension type_name
+	25, // [25:25] is the sub-list for extension extendee
+	0,  // [0:25] is the sub-list for field type_name
 }
 
 func init() { file_mentalmj_proto_init() }
@@ -1829,6 +2188,7 @@ func file_mentalmj_proto_init() {
 		(*Entry_Declare)(nil),
 		(*Entry_Sync)(nil),
 		(*Entry_Waiting)(nil),
+		(*Entry_ResultSign)(nil),
 	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
@@ -1836,7 +2196,7 @@ func file_mentalmj_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_mentalmj_proto_rawDesc), len(file_mentalmj_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   17,
+			NumMessages:   21,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
