@@ -62,9 +62,9 @@ type links struct {
 	mu      sync.Mutex
 	changed chan struct{} // closed and replaced when any peer goes down or comes back
 	gameID  []byte
-	next    map[peer.ID]uint64    // one more than the highest seq accepted from the peer
-	asked   map[peer.ID]bool      // peers sent a Sync: copies from them are expected
-	claims  map[peer.ID]waitClaim // each peer's last Waiting notice (waiting.go)
+	next    map[peer.ID]uint64         // one more than the highest seq accepted from the peer
+	asked   map[peer.ID]bool           // peers sent a Sync: copies from them are expected
+	claims  map[peer.ID]waitClaim      // each peer's last Waiting notice (waiting.go)
 	results map[peer.ID]*pb.ResultSign // each peer's result signature (result.go)
 }
 

@@ -2,8 +2,8 @@ package protocol
 
 import (
 	"bytes"
-	"math"
 	"context"
+	"math"
 	"sync"
 	"testing"
 	"time"

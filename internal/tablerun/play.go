@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"google.golang.org/protobuf/proto"
+
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/internal/resume"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -72,6 +74,9 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		return 1
 	}
 	if err := p.writeRecords(); err != nil {
+		return p.fail(err)
+	}
+	if err := p.writeCertificate(); err != nil {
 		return p.fail(err)
 	}
 	p.reportEnd()
@@ -381,6 +386,31 @@ func (p *playing) writeRecords() error {
 		jsonPath = filepath.Join(p.DataDir, "games", strings.TrimSuffix(filepath.Base(p.path), ".mjt")+".json")
 	}
 	return writeGameFiles(p.Out, p.g.Record(p.results), p.Mjlog, jsonPath, p.g.Seats(), p.Node.ID())
+}
+
+// writeCertificate writes the game's result certificate, signed by every
+// player (SPEC.md §23), to DataDir/games/ beside the JSON record's name
+// (NAME.cert), for mentalmj league; a game without one (a set number of
+// hands, a player that did not sign) is reported, not an error.
+func (p *playing) writeCertificate() error {
+	c, err := p.g.Certificate()
+	if err != nil {
+		p.Out.Event(map[string]any{"event": "certificate", "skipped": err.Error()}, "result certificate: none: %v", err)
+		return nil
+	}
+	b, err := proto.Marshal(c)
+	if err != nil {
+		return fmt.Errorf("result certificate: %w", err)
+	}
+	path := filepath.Join(p.DataDir, "games", strings.TrimSuffix(filepath.Base(p.path), ".mjt")+".cert")
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("result certificate: %w", err)
+	}
+	if err := WriteFile(path, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
+		return fmt.Errorf("result certificate: %w", err)
+	}
+	p.Out.Event(map[string]any{"event": "certificate", "path": path}, "result certificate (signed by every player): %s\n  standings: mentalmj league %s", path, filepath.Dir(path))
+	return nil
 }
 
 // reportEnd reports the final standings of a finished match and the
