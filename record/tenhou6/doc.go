@@ -66,5 +66,7 @@
 // documented by tsubakisakura/mjlog2json (exporter and converter) and
 // read by Equim-chan/mjai-reviewer's convlog; the three-player form as in
 // the tenhou.net/6 logs hidacow/mjai-reviewer3p reads. The package was
-// checked against six games of real Tenhou JSON (see the tests).
+// checked against six games of real Tenhou JSON, and its tests compare
+// every four-player log of the repository's Tenhou corpus with
+// @kobalab/tenhou-log's independent reading of the mjlog (TestTenhouReference).
 package tenhou6

@@ -1,7 +1,6 @@
 package tenhou6
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"path/filepath"
@@ -267,20 +266,12 @@ func fromMjlog(rd *mjlog.Round, aka bool) [4][]play {
 // compared.
 func readBack(t *testing.T, g *mjlog.Game) int {
 	t.Helper()
-	l, err := Convert(g)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	if err := l.Encode(&buf); err != nil {
-		t.Fatal(err)
-	}
 	var doc struct {
 		Log  [][]any  `json:"log"`
 		Sc   []any    `json:"sc"`
 		Name []string `json:"name"`
 	}
-	if err := json.Unmarshal(buf.Bytes(), &doc); err != nil {
+	if err := json.Unmarshal(encoded(t, g), &doc); err != nil {
 		t.Fatal(err)
 	}
 	name := filepath.Base(g.File)
