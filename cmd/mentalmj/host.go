@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -105,7 +106,8 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 	if err != nil {
 		return fail(cmd, 2, "%v", err)
 	}
-	st.out.Event(map[string]any{"event": "invite", "invite": code1, "table": f.table}, "mentalmj join %s", code1)
+	st.out.Event(map[string]any{"event": "invite", "invite": code1, "table": f.table},
+		"mentalmj join %s\n↑ send this line to the %d others; each runs it adding --name and a nickname (and --ui for the browser table)", code1, nPlayers-1)
 	desc := m.Invite().Describe()
 	st.out.Event(map[string]any{"event": "game", "table": f.table, "settings": desc}, "%s", desc)
 	me := f.nick
@@ -113,6 +115,22 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 		me = "you"
 	}
 	st.out.Event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, nPlayers)
+	t := f.tableRun()
+	defer t.StopUI()
+	if f.useUI && !f.useBot && f.mjaiBot == "" {
+		if err := t.OpenRoom(ctx, stdout); err != nil {
+			return fail(cmd, 2, "%v", err)
+		}
+	}
+	room := []invite.Seat{{ID: st.n.ID(), Nick: f.nick}}
+	showRoom := func() {
+		var names []string
+		for _, s := range room {
+			names = append(names, displayName(s, st.n.ID()))
+		}
+		t.Room(names, nPlayers)
+	}
+	showRoom()
 	gctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
 	seating, err := m.Gather(gctx, func(a invite.Arrival) {
 		verb := "joined"
@@ -122,6 +140,11 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 		case a.Declined:
 			verb = "declined the game"
 		}
+		room = slices.DeleteFunc(room, func(s invite.Seat) bool { return s.ID == a.Seat.ID })
+		if !a.Left && !a.Declined {
+			room = append(room, a.Seat)
+		}
+		showRoom()
 		st.out.Name(a.Seat.ID, a.Seat.Nick)
 		st.out.Event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "declined": a.Declined, "count": a.Count},
 			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, nPlayers)
@@ -142,7 +165,7 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 		return 1
 	}
 	printSeating(st, seating)
-	return playTable(ctx, f, st, stdout, stderr)
+	return tablerun.Play(ctx, t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, stdout, stderr)
 }
 
 // meetHost is a guest's meeting with the host of inv: it prints who has

@@ -24,14 +24,10 @@ func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen i
 	if !f.UI {
 		return terminal.Confirm(in, screen, "play this game?"), nil
 	}
-	front, err := newFrontend(true, f.Bot || f.MjaiBot != "", os.Stdin, screen, nil)
+	front, err := f.startPage(ctx, screen)
 	if err != nil {
-		return false, fmt.Errorf("--ui: %w", err)
+		return false, err
 	}
-	uiCtx, stop := context.WithCancel(ctx)
-	f.front, f.stopUI = front, stop
-	front.serve(uiCtx, f.NoOpen, screen)
-	front.model.SetGame(fmt.Sprintf("table %s: %s", f.Name, f.Play.Summary()))
 
 	qctx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -53,6 +49,43 @@ func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen i
 		front.model.Answered("you declined the game; the host is told")
 	}
 	return yes, nil
+}
+
+// startPage starts the browser table before the game (Play then goes on
+// with the same page): it prints its URL on screen and opens the
+// browser unless f.NoOpen, and shows the game's settings.
+func (f *Table) startPage(ctx context.Context, screen io.Writer) (*frontend, error) {
+	front, err := newFrontend(true, f.Bot || f.MjaiBot != "", os.Stdin, screen, nil)
+	if err != nil {
+		return nil, fmt.Errorf("--ui: %w", err)
+	}
+	uiCtx, stop := context.WithCancel(ctx)
+	f.front, f.stopUI = front, stop
+	front.serve(uiCtx, f.NoOpen, screen)
+	front.model.SetGame(fmt.Sprintf("table %s: %s", f.Name, f.Play.Summary()))
+	return front, nil
+}
+
+// OpenRoom opens the host's browser table at once (with f.UI; nothing
+// otherwise), as a waiting room: who is here (Room) and the game's
+// settings, until the table is complete and Play takes the page over.
+// It returns an error if the browser table cannot be started. Unless
+// Play follows, the caller must call StopUI.
+func (f *Table) OpenRoom(ctx context.Context, screen io.Writer) error {
+	if !f.UI {
+		return nil
+	}
+	_, err := f.startPage(ctx, screen)
+	return err
+}
+
+// Room shows who is at the table so far, players (their names, this
+// player's own first), of total seats, in the waiting room OpenRoom
+// opened; nothing without one.
+func (f *Table) Room(players []string, total int) {
+	if f.front != nil {
+		f.front.model.SetRoom(players, total)
+	}
 }
 
 // answer runs the page's Confirm of game on srv in the background.

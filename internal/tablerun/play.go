@@ -50,14 +50,17 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		return p.fail(err)
 	}
 	defer p.tr.Close()
-	if err := p.connect(ctx); err != nil {
-		return p.fail(err)
-	}
 	stopUI, err := p.showTable(ctx)
 	if err != nil {
 		return p.fail(err)
 	}
 	defer stopUI()
+	if err := p.connect(ctx); err != nil {
+		return p.fail(err)
+	}
+	if err := p.awaitPage(ctx, p.ConnectTimeout); err != nil {
+		return p.fail(err)
+	}
 	defer showPaths(p.Out, p.front.model)()
 	g, err := p.newGame()
 	if err != nil {
@@ -228,9 +231,15 @@ func (p *playing) downloads() map[string]web.Download {
 	return map[string]web.Download{
 		"transcript": {File: filepath.Base(p.path), Type: "application/octet-stream", Write: p.copyTranscript},
 		"mjlog": {File: safeName(p.Name) + ".mjlog.xml", Type: "application/xml", Write: func(w io.Writer) error {
+			if p.g == nil {
+				return errNotStarted
+			}
 			return mjlog.Write(w, p.g.Record(p.results))
 		}},
 		"json": {File: safeName(p.Name) + ".json", Type: "application/json", Write: func(w io.Writer) error {
+			if p.g == nil {
+				return errNotStarted
+			}
 			l, err := tenhou6.Convert(p.g.Record(p.results))
 			if err != nil {
 				return err
@@ -239,6 +248,10 @@ func (p *playing) downloads() map[string]web.Download {
 		}},
 	}
 }
+
+// errNotStarted is a download of a game record asked before the game has
+// started.
+var errNotStarted = errors.New("the game has not started yet")
 
 // copyTranscript writes the transcript so far to w.
 func (p *playing) copyTranscript(w io.Writer) error {

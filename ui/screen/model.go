@@ -142,6 +142,7 @@ func (m *Model) Observe(o protocol.Observation) {
 	defer m.mu.Unlock()
 	if o.Seats != nil {
 		m.names.Seats, m.names.Nicks = o.Seats, o.Nicks
+		m.s.Room, m.s.RoomSeats = nil, 0 // the waiting room is over
 	}
 	m.s.Self = int(o.Seat)
 	m.s.Stage = o.Stage

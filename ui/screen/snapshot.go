@@ -47,6 +47,11 @@ type Snapshot struct {
 	// invite's settings in words, invite.Invite.Describe) with Accept and
 	// Decline on the page; "" when nothing is asked.
 	Confirm string `json:"confirm,omitempty"`
+	// Room is, before the game, the names of the players at the table so
+	// far (this player's first) and RoomSeats the seats to fill: the
+	// host's waiting room (Model.SetRoom); nil otherwise.
+	Room      []string `json:"room,omitempty"`
+	RoomSeats int      `json:"roomSeats,omitempty"`
 	// Stage is the protocol step of the hand ("shuffle", "play", …).
 	Stage string `json:"stage"`
 	// Hand is the hand number; Round its name ("East 1"); Honba, Kyotaku

@@ -76,7 +76,10 @@ func TestParseRefusesWithReasons(t *testing.T) {
 		{"14", "discard 2z", ""}, // the drawn tile is last
 		{"1", "discard 1m", ""},
 		{"riichi 2z", "discard 2z riichi", ""},
-		{"r 2z", "discard 2z riichi", ""},
+		{"i 2z", "discard 2z riichi", ""},
+		{"r 2z", "", "r is ron (as on the browser table)"},
+		{"r", "", "ron is not possible now"},
+		{"x", "", "pass is not possible now"},
 		{"6z", "", "6z is not in your hand"},
 		{"15", "", "there is no tile 15 in your hand (1..14)"},
 		{"riichi 1m", "", "riichi needs a tenpai hand after the discard"},
@@ -95,6 +98,43 @@ func TestParseRefusesWithReasons(t *testing.T) {
 			t.Errorf("Parse(%q) = default, want %s", c.in, c.want)
 		case c.reason == "" && i >= 0 && d.Options[i].Label != c.want:
 			t.Errorf("Parse(%q) = %s, want %s", c.in, d.Options[i].Label, c.want)
+		}
+	}
+}
+
+// TestRiichiRefusalNamesTheFailedCondition: a refused riichi names the
+// one condition that fails, each case made by changing one thing of a
+// turn where riichi is otherwise possible.
+func TestRiichiRefusalNamesTheFailedCondition(t *testing.T) {
+	base, d := turnFor(t, "123m456p789s56m11z", "2z")
+	cases := []struct {
+		name   string
+		change func(s *screen.Snapshot, d *screen.Decision)
+		want   string
+	}{
+		{"not its turn", func(s *screen.Snapshot, d *screen.Decision) {
+			d.Options = []screen.Option{{Kind: "pass"}, {Kind: "pon"}}
+		}, "on your turn"},
+		{"in riichi", func(s *screen.Snapshot, d *screen.Decision) { s.Seats[s.Self].Riichi = true }, "already in riichi"},
+		{"open hand", func(s *screen.Snapshot, d *screen.Decision) {
+			s.Seats[s.Self].Melds = []screen.Meld{{Type: "pon"}}
+		}, "closed hand"},
+		{"ankan keeps it closed", func(s *screen.Snapshot, d *screen.Decision) {
+			s.Seats[s.Self].Melds = []screen.Meld{{Type: "ankan"}}
+		}, "tenpai after the discard"},
+		{"900 points", func(s *screen.Snapshot, d *screen.Decision) { s.Seats[s.Self].Score = 900 }, "you have 900"},
+		{"3 tiles left", func(s *screen.Snapshot, d *screen.Decision) { s.TilesLeft = 3 }, "3 left"},
+		{"noten", func(s *screen.Snapshot, d *screen.Decision) {}, "tenpai after the discard"},
+	}
+	for _, c := range cases {
+		s, dd := base, d
+		s.Seats = base.Seats // an array: a copy
+		s.Seats[s.Self].Score = 25000
+		s.TilesLeft = 60
+		dd.Options = []screen.Option{{Kind: "discard"}}
+		c.change(&s, &dd)
+		if got := riichiRefusal(s, dd); !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want one saying %q", c.name, got, c.want)
 		}
 	}
 }

@@ -27,7 +27,8 @@ type Table struct {
 	shown int // events of the feed already printed
 	// prompting is true while a prompt waits on the current line.
 	prompting bool
-	hands     int // end-of-hand summaries printed
+	hands     int  // end-of-hand summaries printed
+	helped    bool // the commands were printed at the game's start
 	// paused is set while the table waits for a peer to reconnect;
 	// pauseShown is when that was last printed.
 	paused     bool
@@ -47,8 +48,13 @@ func (t *Table) printf(format string, args ...any) {
 	fmt.Fprintf(t.out, format, args...)
 }
 
-// Observe feeds the model one observation and prints the new events.
+// Observe feeds the model one observation and prints the new events;
+// the first prints the commands (help) too, before any clock runs.
 func (t *Table) Observe(o protocol.Observation) {
+	if !t.helped {
+		t.helped = true
+		t.printf("how to play at this terminal (help shows it again; the clock runs while you read):\n%s", helpText)
+	}
 	t.model.Observe(o)
 	t.flush()
 }
@@ -132,13 +138,13 @@ func (a tableAction) String() string { return a.Format(a.reds) }
 
 const helpText = `commands:
   N            discard the tile numbered N in your hand (the drawn tile is last)
-  5m, 0p, 7z   discard that tile (0 is a red five)
-  riichi 5m    discard 5m declaring riichi (also: r 5m)
-  tsumo, ron   win
-  pon, chi [N], kan [N]   call (N picks a variant when there are several)
-  pass         decline the tile on offer
-  kyuushu      declare kyuushu kyuuhai
-  tenpai, noten    declare at the exhaustive draw
+  5m, 7z       discard that tile (a red five is written with 0 for its 5)
+  riichi 5m    discard 5m declaring riichi (also: i 5m)
+  tsumo, ron   win (also: t, r)
+  pon, chi [N], kan [N]   call (also: p, c, k; N picks a variant when there are several)
+  pass         decline the tile on offer (also: x)
+  kyuushu      declare kyuushu kyuuhai (also: q)
+  tenpai, noten    declare at the exhaustive draw (also: y, n)
   Enter        the default shown in the prompt
   help         this text
 `
@@ -173,6 +179,7 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	t.printf("%s", prompt)
 	t.setPrompting(true)
 	defer t.setPrompting(false)
+	defer t.countDown(ctx, d, prompt)()
 	since := time.Now()
 	for {
 		ln, err := t.lines.Next(ctx, since, func(l Line) {
@@ -269,6 +276,31 @@ func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision) {
 	}
 }
 
+// riichiRefusal says which of riichi's conditions fails for the player of
+// s, whose decision d offers no riichi discard: the first that fails of
+// its turn, not yet in riichi, a closed hand, 1000 points, 4 tiles left
+// in the live wall, and a tenpai hand after some discard.
+func riichiRefusal(s screen.Snapshot, d screen.Decision) string {
+	var me screen.SeatView
+	if s.Self >= 0 && s.Self < len(s.Seats) {
+		me = s.Seats[s.Self]
+	}
+	open := slices.ContainsFunc(me.Melds, func(m screen.Meld) bool { return m.Type != "ankan" })
+	switch {
+	case !slices.ContainsFunc(d.Options, func(o screen.Option) bool { return o.Kind == "discard" }):
+		return "riichi is declared with a discard on your turn"
+	case me.Riichi:
+		return "you are already in riichi"
+	case open:
+		return "riichi needs a closed hand: you have called a tile"
+	case me.Score < 1000:
+		return fmt.Sprintf("riichi needs 1000 points for the stick: you have %d", me.Score)
+	case s.TilesLeft < 4:
+		return fmt.Sprintf("riichi needs at least 4 tiles left in the wall: %d left", s.TilesLeft)
+	}
+	return "riichi needs a hand that is tenpai after the discard: no discard leaves yours tenpai"
+}
+
 func verb(kind string) string {
 	if kind == "daiminkan" || kind == "ankan" || kind == "kakan" {
 		return "kan"
@@ -306,7 +338,7 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 		os := find(kind)
 		if len(os) == 0 {
 			if riichiDecl {
-				return 0, "riichi needs your turn, a tenpai closed hand, 1000 points and at least 4 tiles left in the wall"
+				return 0, riichiRefusal(s, d)
 			}
 			return 0, "you cannot discard now"
 		}
@@ -374,7 +406,15 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 		return pick(word)
 	case "kan":
 		return pick("daiminkan", "ankan", "kakan")
-	case "riichi", "r", "reach":
+	case "r", "t", "p", "c", "k", "x", "q", "y", "n":
+		// The browser table's keys: r ron, t tsumo, p pon, c chi, k kan,
+		// x pass, q kyuushu, y tenpai, n noten; i is riichi.
+		if word == "r" && len(args) == 1 {
+			return 0, "r is ron (as on the browser table); to declare riichi type riichi " + args[0] + " (or i " + args[0] + ")"
+		}
+		full := map[string]string{"r": "ron", "t": "tsumo", "p": "pon", "c": "chi", "k": "kan", "x": "pass", "q": "kyuushu", "y": "tenpai", "n": "noten"}[word]
+		return Parse(strings.Join(append([]string{full}, args...), " "), s, d)
+	case "riichi", "i", "reach":
 		if len(args) != 1 {
 			return 0, "say which tile to discard: riichi 5m"
 		}

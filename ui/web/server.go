@@ -46,6 +46,9 @@ type Server struct {
 
 	answers chan bool // the page's Accept (true) or Decline of Confirm
 
+	seen     chan struct{} // closed when a page first connects (WaitPage)
+	seenOnce sync.Once
+
 	mu        sync.Mutex
 	latencies []time.Duration
 	pageTimes []time.Duration
@@ -79,7 +82,7 @@ func Listen(cfg Config) (*Server, error) {
 	}
 	tok := make([]byte, 16)
 	rand.Read(tok)
-	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger, answers: make(chan bool, 1)}
+	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger, answers: make(chan bool, 1), seen: make(chan struct{})}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -157,6 +160,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	changed, stop := s.model.Subscribe()
 	defer stop()
+	s.pageSeen()
 	go func() {
 		for {
 			var m clientMsg

@@ -105,6 +105,13 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       <div class="hand-no">hand ${snap.hand || "-"}</div>`;
   }
 
+  // The waiting room before the game (the host's page opens at once): who
+  // is here, the seats still empty, and the game's settings.
+  function roomHTML() {
+    const rows = snap.room.map((n) => `<li>${esc(n)}</li>`).join("") + Array(Math.max(0, snap.roomSeats - snap.room.length)).fill(`<li class="empty">…</li>`).join("");
+    return `<div class="room" id="room"><h2>Waiting room</h2><p>${snap.room.length} of ${snap.roomSeats} at the table</p><ul>${rows}</ul><p class="roomgame">${esc(snap.game || "")}</p></div>`;
+  }
+
   function handHTML() {
     const d = snap.decision;
     const discards = new Map(), riichis = new Map();
@@ -220,7 +227,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     if (!snap.decision) mode = null;
     // In sanma (snap.players 3) seat 3 is not in play: its place stays empty.
     if (snap.self >= 0) for (let i = 0; i < 4; i++) $("seat-" + rel(i)).innerHTML = i < (snap.players || 4) ? seatHTML(snap.seats[i], i) : "";
-    $("center").innerHTML = centerHTML();
+    $("center").innerHTML = snap.room ? roomHTML() : centerHTML();
     const hand = $("hand");
     hand.innerHTML = handHTML();
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
