@@ -245,7 +245,6 @@ type Batch struct {
 	rand  io.Reader
 	sum   *combination
 	items []*combination
-	err   error
 }
 
 // NewBatch returns an empty batch for p's deck length. rand supplies the
