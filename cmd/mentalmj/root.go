@@ -45,6 +45,7 @@ func rootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		rulesCommand(),
 		scoreCommand(),
 		statsCommand(),
+		leagueCommand(),
 		versionCommand(),
 	)
 	root.SetIn(stdin)
