@@ -26,7 +26,9 @@ var pageTemplate = template.Must(template.New("league").Funcs(template.FuncMap{
 	"signed": func(f float64) string { return fmt.Sprintf("%+.1f", f) },
 	"rate":   func(f float64) string { return fmt.Sprintf("%.2f", f) },
 	"inc":    func(i int) int { return i + 1 },
-	"date":   func(l *league.League) string { return l.First.UTC().Format("2006-01-02") + " – " + l.Last.UTC().Format("2006-01-02") },
+	"date": func(l *league.League) string {
+		return l.First.UTC().Format("2006-01-02") + " – " + l.Last.UTC().Format("2006-01-02")
+	},
 }).Parse(page))
 
 const page = `<!doctype html>
