@@ -7,7 +7,7 @@ import (
 )
 
 // BenchmarkHand plays whole hands between four in-process players on a
-// MemNetwork (no network): seats and dice, 4 shuffle and 4 rekey passes,
+// memnet.Network (no network): seats and dice, 4 shuffle and 4 rekey passes,
 // the deal of 53 tiles, the dora indicator, 70 tsumo and dahai, the key
 // reveal and four audits. It reports the setup time (slowest player) and
 // the tsumo latency percentiles over all draws.

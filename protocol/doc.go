@@ -3,7 +3,7 @@
 // dealer and no trusted party, and audit every hand at its end. It holds the wire messages (package pb), the per-hand
 // state machine, the transcript, and the audit with blame. It never touches
 // the network: it talks to a Transport, which the node package implements
-// over libp2p and tests implement in memory (MemNetwork).
+// over libp2p and tests implement in memory (package memnet).
 //
 // # Messages
 //

@@ -13,15 +13,16 @@ import (
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/protocol/memnet"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// table is four (or three) in-process players on a MemNetwork.
+// table is four (or three) in-process players on a memnet.Network.
 type table struct {
 	keys        []crypto.PrivKey
 	ids         []peer.ID
-	net         *MemNetwork
+	net         *memnet.Network
 	transcripts []*bytes.Buffer
 }
 
@@ -42,7 +43,7 @@ func newFixedTable(t testing.TB, seed byte) *table {
 // newTableFrom returns a table of n players with keys read from keys.
 func newTableFrom(t testing.TB, n int, keys io.Reader) *table {
 	t.Helper()
-	tb := &table{net: NewMemNetwork()}
+	tb := &table{net: memnet.New()}
 	for i := 0; i < n; i++ {
 		k, _, err := crypto.GenerateEd25519Key(keys)
 		if err != nil {

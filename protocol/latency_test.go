@@ -1,7 +1,6 @@
 package protocol
 
 import (
-	"context"
 	"fmt"
 	"slices"
 	"testing"
@@ -9,70 +8,6 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/latency"
 )
-
-// TestMemNetworkLatencyKeepsOrder sends numbered messages over a link
-// whose jitter is larger than the gap between them: they arrive complete
-// and in the order sent, none before its one-way delay less the jitter.
-func TestMemNetworkLatencyKeepsOrder(t *testing.T) {
-	tb := newTableN(t, 3)
-	a, b := tb.ids[0], tb.ids[1]
-	link := latency.Link{OneWay: 5 * time.Millisecond, Jitter: 5 * time.Millisecond}
-	tb.net.SetLink(a, b, link)
-	ta, tr := tb.net.Transport(a), tb.net.Transport(b)
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	const n = 200
-	sent := make([]time.Time, n)
-	for i := range n {
-		sent[i] = time.Now()
-		if err := ta.Send(ctx, b, []byte(fmt.Sprint(i))); err != nil {
-			t.Fatal(err)
-		}
-		if i%20 == 0 {
-			time.Sleep(time.Millisecond)
-		}
-	}
-	for i := range n {
-		m, err := tr.Recv(ctx, a)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if string(m) != fmt.Sprint(i) {
-			t.Fatalf("message %d arrived as %q", i, m)
-		}
-		if d := time.Since(sent[i]); d < link.OneWay-link.Jitter {
-			t.Fatalf("message %d arrived after %s, before the link's least delay", i, d)
-		}
-	}
-	// The other direction was given no delay of its own.
-	if err := tr.Send(ctx, a, []byte("back")); err != nil {
-		t.Fatal(err)
-	}
-	if m, err := ta.Recv(ctx, b); err != nil || string(m) != "back" {
-		t.Fatalf("undelayed direction: %q, %v", m, err)
-	}
-}
-
-// TestMemNetworkLatencyDisconnect: messages sent before a peer's node
-// crashed are still delivered after their delay, then ErrPeerGone.
-func TestMemNetworkLatencyDisconnect(t *testing.T) {
-	tb := newTableN(t, 3)
-	a, b := tb.ids[0], tb.ids[1]
-	tb.net.SetLatency(latency.Link{OneWay: 20 * time.Millisecond})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	if err := tb.net.Transport(a).Send(ctx, b, []byte("last words")); err != nil {
-		t.Fatal(err)
-	}
-	tb.net.Disconnect(a)
-	tr := tb.net.Transport(b)
-	if m, err := tr.Recv(ctx, a); err != nil || string(m) != "last words" {
-		t.Fatalf("in-flight message: %q, %v", m, err)
-	}
-	if _, err := tr.Recv(ctx, a); err == nil {
-		t.Fatal("Recv after the last message of a crashed peer succeeded")
-	}
-}
 
 // TestHandOverJitteryNetwork plays a hand over links with jitter as large
 // as their delay: every player completes it, and all four audits agree on

@@ -14,7 +14,7 @@ import (
 )
 
 // playPaused plays a whole hanchan of four bots with proofs on a
-// MemNetwork whose every link is delayed by oneWay, with or without the
+// memnet.Network whose every link is delayed by oneWay, with or without the
 // pipelined setup, and returns player 0's results and the wall time.
 func playPaused(b *testing.B, oneWay time.Duration, pipeline bool, seed int) ([]HandResult, time.Duration) {
 	tb := newTable(b)
@@ -62,7 +62,7 @@ func runBots(b *testing.B, tb *table, cfg Config, seed uint64, rnd func(int) io.
 }
 
 // BenchmarkPipelinePause plays a hanchan of four bots with proofs at 100
-// ms round-trip time (every link 50 ms one way, MemNetwork), without and
+// ms round-trip time (every link 50 ms one way, memnet.Network), without and
 // then with the pipelined setup, and reports for each the median pause
 // between hands (HandResult.Pause: from the previous hand's audit on
 // player 0 to its first turn being playable; hands 2 on, hand 1 having
@@ -127,7 +127,7 @@ func BenchmarkCriticalPathPipelined(b *testing.B) {
 	}
 }
 
-// playBotHands plays hands hands of four bots on a MemNetwork without
+// playBotHands plays hands hands of four bots on a memnet.Network without
 // latency (RTT 0), every node in this process, with the walls and the
 // bots' decisions fixed by seed (the proofs' nonces come from crypto/rand
 // and change nothing else, so the same seed plays the same hands with

@@ -18,20 +18,6 @@ import (
 // whose connection dropped to come back (Config.ReconnectGrace).
 const DefaultReconnectGrace = 2 * time.Minute
 
-// Reconnecting is a Transport that can bring a dropped connection back:
-// the node's libp2p transport redials the peer and accepts the streams of
-// a peer that restarted. The protocol then pauses the hand, waits up to
-// Config.ReconnectGrace for WaitUp, and asks the peer with a Sync for the
-// entries it missed (see "Reconnection" in the package doc).
-type Reconnecting interface {
-	Transport
-	// WaitUp blocks until peer p is connected again after Recv reported
-	// ErrPeerGone, and returns nil; or returns ctx's error, or an error
-	// wrapping ErrPeerGone if p left for good (it closed its side: its
-	// node shut down) or the transport was closed.
-	WaitUp(ctx context.Context, p peer.ID) error
-}
-
 // mailboxSize bounds the entries read ahead from one peer, and
 // mailboxBytes their bytes. The lockstep protocol never has more than a
 // few in flight: an honest peer is at most one hand's passes ahead (with

@@ -14,6 +14,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/protocol/memnet"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 )
 
@@ -386,7 +387,7 @@ func TestResentEntryDifferingIsEquivocation(t *testing.T) {
 // Sync not signed by the peer asking is ignored.
 func TestSyncResendsOnlyWhatWasSentToThePeer(t *testing.T) {
 	tb := newTable(t)
-	net := NewMemNetwork()
+	net := memnet.New()
 	l := newLinks(net.Transport(tb.ids[0]), tb.ids[0], tb.ids[1:], time.Second, slog.New(slog.DiscardHandler))
 	l.key = func(e *pb.Entry) (*Opened, error) { return Seal(tb.keys[0], e) }
 	ctx := context.Background()

@@ -15,7 +15,7 @@
 // and loss are not emulated.
 //
 // A Schedule assigns the delivery times of one direction. The protocol's
-// in-memory network (protocol.MemNetwork) uses it to delay messages in
+// in-memory network (package protocol/memnet) uses it to delay messages in
 // tests and benchmarks; a Forwarder uses it to delay real TCP connections
 // between local processes (`mentalmj local --rtt 100ms --jitter 20ms`).
 package latency

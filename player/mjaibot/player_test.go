@@ -19,6 +19,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/player/bot"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/memnet"
 	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -57,7 +58,7 @@ func (p builtin) Act(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action
 // returns player 0's results and game.
 func table(t *testing.T, hands int, decision time.Duration, players []protocol.Player) ([]protocol.HandResult, *protocol.Game) {
 	t.Helper()
-	net := protocol.NewMemNetwork()
+	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
 	for range len(players) {

@@ -14,13 +14,14 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/memnet"
 )
 
 // playGame plays one hand at a table of four in memory and returns each
 // player's transcript as records, and the peer IDs.
 func playGame(t *testing.T, nicks [4]string) ([4][]protocol.Record, []peer.ID) {
 	t.Helper()
-	net := protocol.NewMemNetwork()
+	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
 	for range 4 {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/player/bot"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/memnet"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
@@ -46,7 +47,7 @@ func (s *syncBuffer) String() string {
 func TestTimeoutThenFastTyping(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	net := protocol.NewMemNetwork()
+	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
 	for range protocol.Players {

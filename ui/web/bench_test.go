@@ -27,7 +27,7 @@ const autoPlay = `(() => {
 
 // BenchmarkPageLatency plays one hand per iteration through the page in
 // headless Chromium against three bots (four in-process nodes on a
-// MemNetwork) and reports the time from the node applying an event (the
+// memnet.Network) and reports the time from the node applying an event (the
 // table model's change, made on the game goroutine) to the page having
 // drawn it and acknowledged it over the WebSocket — an upper bound of the
 // display latency, since the acknowledgement's trip back is included —

@@ -12,11 +12,12 @@ import (
 
 	"github.com/mentalmj/mentalmj/player/bot"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/memnet"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
-// botTable is four in-process nodes on a protocol.MemNetwork: the first
+// botTable is four in-process nodes on a memnet.Network: the first
 // is played through this package's page, the three others by bots.
 type botTable struct {
 	model  *screen.Model
@@ -43,7 +44,7 @@ type botTable struct {
 // hold is the UI node's hold after each hand (0 none).
 func startTable(t testing.TB, ctx context.Context, hands int, decision, hold time.Duration) *botTable {
 	t.Helper()
-	net := protocol.NewMemNetwork()
+	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
 	for range protocol.Players {

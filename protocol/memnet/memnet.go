@@ -1,4 +1,4 @@
-package protocol
+package memnet
 
 import (
 	"context"
@@ -9,13 +9,14 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/internal/latency"
+	"github.com/mentalmj/mentalmj/protocol/transport"
 )
 
-// MemNetwork connects in-process players without a network, for tests,
+// Network connects in-process players without a network, for tests,
 // simulations and benchmarks of the protocol alone. Each ordered pair of
 // peers has an unbounded FIFO queue, optionally delayed as a link across
 // the world would be (SetLatency, SetLink; package latency).
-type MemNetwork struct {
+type Network struct {
 	mu     sync.Mutex
 	queues map[[2]peer.ID]*memQueue
 	// all is the delay of every link not in links; seed numbers the
@@ -48,16 +49,16 @@ type memMsg struct {
 	at time.Time
 }
 
-// NewMemNetwork returns an empty in-memory network.
-func NewMemNetwork() *MemNetwork {
-	return &MemNetwork{queues: map[[2]peer.ID]*memQueue{}, links: map[[2]peer.ID]latency.Link{}, closed: map[peer.ID]bool{}, cut: map[peer.ID]chan struct{}{}}
+// New returns an empty in-memory network.
+func New() *Network {
+	return &Network{queues: map[[2]peer.ID]*memQueue{}, links: map[[2]peer.ID]latency.Link{}, closed: map[peer.ID]bool{}, cut: map[peer.ID]chan struct{}{}}
 }
 
 // SetLatency delays every message on every link, in both directions, by
 // l (latency.Link: one-way delay ± jitter, order kept), except the links
 // given their own delay with SetLink. It applies to the messages sent
 // after it; call it before the players start.
-func (n *MemNetwork) SetLatency(l latency.Link) {
+func (n *Network) SetLatency(l latency.Link) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.all = l
@@ -71,7 +72,7 @@ func (n *MemNetwork) SetLatency(l latency.Link) {
 // SetLink delays the messages from peer from to peer to by l (one
 // direction; call it again with the peers swapped for the other). It
 // applies to the messages sent after it.
-func (n *MemNetwork) SetLink(from, to peer.ID, l latency.Link) {
+func (n *Network) SetLink(from, to peer.ID, l latency.Link) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	k := [2]peer.ID{from, to}
@@ -82,7 +83,7 @@ func (n *MemNetwork) SetLink(from, to peer.ID, l latency.Link) {
 }
 
 // nextSeed numbers the jitter streams; n.mu is held.
-func (n *MemNetwork) nextSeed() uint64 {
+func (n *Network) nextSeed() uint64 {
 	n.seed++
 	return n.seed
 }
@@ -96,7 +97,7 @@ func (q *memQueue) setLink(l latency.Link, seed uint64) {
 	}
 }
 
-func (n *MemNetwork) queue(from, to peer.ID) *memQueue {
+func (n *Network) queue(from, to peer.ID) *memQueue {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	q := n.queues[[2]peer.ID{from, to}]
@@ -114,14 +115,19 @@ func (n *MemNetwork) queue(from, to peer.ID) *memQueue {
 	return q
 }
 
-// Transport returns the Transport of player self on this network. It
-// implements Reconnecting: after Cut(p), WaitUp waits for Restore(p).
-func (n *MemNetwork) Transport(self peer.ID) Transport { return &memTransport{n: n, self: self} }
+// Transport returns the transport of player self on this network, for
+// protocol.Config.Transport. It implements transport.Reconnecting: after
+// Cut(p), WaitUp waits for Restore(p).
+func (n *Network) Transport(self peer.ID) transport.Transport {
+	return &memTransport{n: n, self: self}
+}
+
+var _ transport.Reconnecting = (*memTransport)(nil)
 
 // Cut drops every connection of peer p, as a network failure or a crash of
 // p's node would: the messages in flight to and from p are lost, Send and
 // Recv on them report ErrPeerGone, and WaitUp waits until Restore(p).
-func (n *MemNetwork) Cut(p peer.ID) {
+func (n *Network) Cut(p peer.ID) {
 	n.mu.Lock()
 	if n.cut[p] == nil {
 		n.cut[p] = make(chan struct{})
@@ -144,7 +150,7 @@ func (n *MemNetwork) Cut(p peer.ID) {
 }
 
 // Restore reconnects peer p after Cut(p).
-func (n *MemNetwork) Restore(p peer.ID) {
+func (n *Network) Restore(p peer.ID) {
 	n.mu.Lock()
 	up := n.cut[p]
 	delete(n.cut, p)
@@ -167,7 +173,7 @@ func (n *MemNetwork) Restore(p peer.ID) {
 
 // Disconnect makes every queue from p report ErrPeerGone once drained, as
 // if p's node had crashed.
-func (n *MemNetwork) Disconnect(p peer.ID) {
+func (n *Network) Disconnect(p peer.ID) {
 	n.mu.Lock()
 	var qs []*memQueue
 	for k, q := range n.queues {
@@ -187,19 +193,19 @@ func (n *MemNetwork) Disconnect(p peer.ID) {
 }
 
 type memTransport struct {
-	n    *MemNetwork
+	n    *Network
 	self peer.ID
 }
 
 func (t *memTransport) Send(_ context.Context, to peer.ID, msg []byte) error {
-	if len(msg) > MaxMessageSize {
-		return fmt.Errorf("message to %s: %d bytes exceeds %d", to, len(msg), MaxMessageSize)
+	if len(msg) > transport.MaxMessageSize {
+		return fmt.Errorf("message to %s: %d bytes exceeds %d", to, len(msg), transport.MaxMessageSize)
 	}
 	q := t.n.queue(t.self, to)
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.gone || q.down {
-		return fmt.Errorf("send to %s: %w", to, ErrPeerGone)
+		return fmt.Errorf("send to %s: %w", to, transport.ErrPeerGone)
 	}
 	m := memMsg{b: append([]byte(nil), msg...)}
 	if q.sched != nil {
@@ -218,7 +224,7 @@ func (t *memTransport) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 		if q.seen != q.epoch {
 			q.seen = q.epoch
 			q.mu.Unlock()
-			return nil, fmt.Errorf("peer %s: connection cut: %w", from, ErrPeerGone)
+			return nil, fmt.Errorf("peer %s: connection cut: %w", from, transport.ErrPeerGone)
 		}
 		var early time.Duration // the next message is still in flight
 		if len(q.msgs) > 0 {
@@ -231,7 +237,7 @@ func (t *memTransport) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 		}
 		if q.gone && len(q.msgs) == 0 || q.down {
 			q.mu.Unlock()
-			return nil, fmt.Errorf("peer %s: %w", from, ErrPeerGone)
+			return nil, fmt.Errorf("peer %s: %w", from, transport.ErrPeerGone)
 		}
 		ready := q.ready
 		q.mu.Unlock()
@@ -253,8 +259,8 @@ func (t *memTransport) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 	}
 }
 
-// WaitUp implements Reconnecting: it returns once neither this player nor
-// peer p is cut off, or with ctx's error, or ErrPeerGone (wrapped) if p
+// WaitUp implements transport.Reconnecting: it returns once neither this
+// player nor peer p is cut off, or with ctx's error, or ErrPeerGone (wrapped) if p
 // was disconnected for good (Disconnect).
 func (t *memTransport) WaitUp(ctx context.Context, p peer.ID) error {
 	for {
@@ -269,7 +275,7 @@ func (t *memTransport) WaitUp(ctx context.Context, p peer.ID) error {
 		t.n.mu.Unlock()
 		switch {
 		case gone:
-			return fmt.Errorf("peer %s: %w", p, ErrPeerGone)
+			return fmt.Errorf("peer %s: %w", p, transport.ErrPeerGone)
 		case wait == nil:
 			return nil
 		}
