@@ -158,7 +158,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 				bt.mu.Unlock()
 				checkEndHand(t, ps, r.Blame == nil && r.Yama != nil, r.Result)
 				shot(fmt.Sprintf("end-of-hand-%d.png", r.Number))
-				checkResultHold(t, bctx, bt, r.Number, r.Number == 1)
+				checkResultHold(t, bctx, bt, r.Number, r.Number == 1, shot)
 				handsSeen++
 				continue
 			}
@@ -181,7 +181,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 					t.Errorf("decision %d is shown under an open panel", snap.Decision.ID)
 				}
 				if !midShot && (slices.Contains(ps.Actions, "pon") || slices.Contains(ps.Actions, "chi") || discards >= 9) {
-					shot("table.png")
+					checkSizes(t, bctx, "table", shot)
 					midShot = true
 				}
 				did, err := chromedp.Run(bctx, chromedp.Evaluate[string](playStep))
@@ -245,7 +245,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 			t.Errorf("standings row %d shows %q, want %q", i+1, got, want)
 		}
 	}
-	shot("standings.png")
+	checkSizes(t, bctx, "standings", shot)
 	lat := bt.srv.Latencies()
 	if len(lat) == 0 {
 		t.Fatal("the page acknowledged no snapshot")
@@ -260,7 +260,7 @@ func TestBrowserPlaysAHand(t *testing.T) {
 // clicks the result screen and the hold must end at once (well before
 // bt.hold); without, the result screen must stay up, the deal held, for
 // the whole hold. Either way the next hand's deal comes only after.
-func checkResultHold(t *testing.T, bctx context.Context, bt *botTable, n int, dismiss bool) {
+func checkResultHold(t *testing.T, bctx context.Context, bt *botTable, n int, dismiss bool, shot func(string)) {
 	t.Helper()
 	held := func() (time.Duration, bool) {
 		bt.mu.Lock()
@@ -269,6 +269,9 @@ func checkResultHold(t *testing.T, bctx context.Context, bt *botTable, n int, di
 		return d, ok
 	}
 	start := time.Now()
+	if !dismiss {
+		checkSizes(t, bctx, "result", shot)
+	}
 	if dismiss {
 		if err := chromedp.Do(bctx, chromedp.Click("#overlay .panel h2")); err != nil {
 			t.Fatalf("clicking the result screen: %v", err)
@@ -302,6 +305,52 @@ func checkResultHold(t *testing.T, bctx context.Context, bt *botTable, n int, di
 	defer bt.mu.Unlock()
 	if dealt, ok := bt.dealt[n+1]; ok && dealt.Before(start) {
 		t.Errorf("hand %d was dealt before hand %d's result screen was read", n+1, n)
+	}
+}
+
+// Sizes are the windows the table must fit (issue 26): a phone, a small
+// laptop or tablet, and a desktop.
+var Sizes = [][2]int64{{390, 844}, {1024, 768}, {1280, 800}}
+
+// fitCheck reports what of the page does not fit its window: the page
+// wider than the window (horizontal scrolling), a hand tile or button the
+// player may press under 40 px either way, an element of the open panel
+// or the decision outside the window's width.
+const fitCheck = `(() => {
+  const out = [], W = innerWidth;
+  if (document.documentElement.scrollWidth > W) out.push("the page is " + document.documentElement.scrollWidth + " px wide");
+  for (const b of document.querySelectorAll("#hand button.playable, #actions button, #variants button, #overlay button")) {
+    const r = b.getBoundingClientRect();
+    if (r.width && (r.width < 40 || r.height < 40)) out.push((b.title || b.textContent).trim() + " is " + Math.round(r.width) + "×" + Math.round(r.height) + " px");
+  }
+  for (const e of document.querySelectorAll("#overlay:not([hidden]) .panel, #actions, #hand")) {
+    const r = e.getBoundingClientRect();
+    if (r.width && (r.left < -1 || r.right > W + 1)) out.push("#" + (e.id || e.className) + " spans " + Math.round(r.left) + ".." + Math.round(r.right));
+  }
+  return out;
+})()`
+
+// checkSizes shows the page in each of Sizes, checks that it fits
+// (fitCheck) and takes a screenshot NAME-WIDTH.png of each, then goes
+// back to 1280×800.
+func checkSizes(t *testing.T, bctx context.Context, name string, shot func(string)) {
+	t.Helper()
+	for _, sz := range Sizes {
+		if err := chromedp.Do(bctx, chromedp.EmulateViewport(sz[0], sz[1])); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(150 * time.Millisecond) // the relayout
+		bad, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](fitCheck))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(bad) > 0 {
+			t.Errorf("%s at %d×%d: %s", name, sz[0], sz[1], strings.Join(bad, "; "))
+		}
+		shot(fmt.Sprintf("%s-%d.png", name, sz[0]))
+	}
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
 	}
 }
 

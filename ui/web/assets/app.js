@@ -223,6 +223,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     // The table's red fives (house rules: none, or a second red 5p).
     if (snap.red) { Tiles.RED.clear(); snap.red.forEach((id) => Tiles.RED.add(id)); }
     document.body.dataset.state = snap.state;
+    document.body.toggleAttribute("data-decision", !!snap.decision);
     document.body.dataset.seq = snap.seq;
     if (!snap.decision) mode = null;
     // In sanma (snap.players 3) seat 3 is not in play: its place stays empty.
