@@ -19,7 +19,7 @@
 // # Definitions
 //
 // Each figure is over the kyoku the player played (Figures documents each
-// one; the command's help and the README say the same):
+// one; the command's help and docs/tools.md say the same):
 //
 //   - games; kyoku: hands dealt (<INIT> tags);
 //   - placements 1st–4th from the final scores (owari), ties to the seat

@@ -16,7 +16,7 @@ import (
 
 // TestProgressRedFives checks the dora indicator of the progress lines
 // under a table's red fives: join's text line names the indicator as the
-// README's aka table has it (id 53 is 0p only with four red fives, id 52
+// aka table of docs/rules.md has it (id 53 is 0p only with four red fives, id 52
 // 5p without red fives), and local, reading join's JSON line, prints the
 // same name (the second path). Dropping the red list from the JSON (a
 // tamper) must change local's name of a red indicator.

@@ -12,7 +12,7 @@ import (
 )
 
 // TestTimeOffWaits checks the waits a node derives from the table's time
-// control against what the README promises. "--time off sets no limit
+// control against what docs/playing.md promises. "--time off sets no limit
 // (teaching games)": a player who stops 20 minutes to explain a hand must
 // be neither acted for by their own node (its decision timeout is the
 // turn timeout less 5 s, protocol.Config) nor named silent by the others

@@ -41,7 +41,7 @@ func mustPeer(s string) peer.ID {
 
 // TestLinkOf converts path events built by hand, one of each kind, into
 // what the table shows; the texts are the examples in the
-// progress line's form (README "Playing from home").
+// progress line's form (docs/networking.md, "Playing from home").
 func TestLinkOf(t *testing.T) {
 	carol := pathSeats[2]
 	for _, c := range []struct {

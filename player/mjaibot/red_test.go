@@ -53,7 +53,7 @@ func sameNames(got []string, ids []wall.Tile, name func(wall.Tile) string) bool 
 // 52, 53, 88) and plain fives, and feeds the dealer's mjai seat every
 // step through a Player whose bot keeps the stream. The dealer's tehai and every dahai of the stream must name the
 // tiles as the rules' IsRed does; the tehai has exactly the red fives of
-// the README's aka table (1: 5pr; 2: 5pr 5sr; 3: one per suit; 4: and a
+// docs/rules.md's aka table (1: 5pr; 2: 5pr 5sr; 3: one per suit; 4: and a
 // second 5pr); under aka=0 the stream names no red five. Naming the
 // tehai as Tenhou does (the mjlog aka bit) must fail the check except
 // under aka=3 (a deliberate tamper).
@@ -110,7 +110,7 @@ func TestMjaiRedFivesFollowRules(t *testing.T) {
 		}
 		slices.Sort(reds)
 		if !slices.Equal(reds, readme[aka]) {
-			t.Errorf("aka=%d: tehai red fives %v, the README's table %v", aka, reds, readme[aka])
+			t.Errorf("aka=%d: tehai red fives %v, docs/rules.md's table %v", aka, reds, readme[aka])
 		}
 		if tenhou := sameNames(tehai, haipai, func(t wall.Tile) string { return mjai.Tile(t, wall.TenhouReds) }); tenhou != (aka == 3) {
 			t.Errorf("aka=%d: Tenhou's naming checked as %v", aka, tenhou)

@@ -122,7 +122,7 @@ func FromMillis(base, bank uint32, off bool) (Control, error) {
 // OffWait is how long the other players wait for one decision of a human
 // at a table without a clock (--time off), and so, less a margin for the
 // message, how long that player's own node lets them think before acting
-// for them. The README promises teaching games no limit: an hour per
+// for them. docs/playing.md promises teaching games no limit: an hour per
 // decision is more than a lesson's pause needs (the five minutes used
 // before named a player silent who stopped to explain a hand). The price
 // is that a peer that stops answering without dropping its connection

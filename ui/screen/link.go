@@ -18,7 +18,7 @@ const (
 )
 
 // Link is how this player's node reaches the player of a seat, as the
-// node's connection manager reports it (node.Path; README "Playing from
+// node's connection manager reports it (node.Path; docs/networking.md, "Playing from
 // home"). The model takes it from the caller, which converts the node's
 // path events; Text is the sentence the terminal and the progress line
 // print after the player's name, so every screen says the same.

@@ -21,7 +21,7 @@ import (
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// redByAka is the README's "House rules" table for the aka switch, as
+// redByAka is docs/rules.md's "House rules" table for the aka switch, as
 // tile ids (the first id of a five is its red copy, docs/wall-layout.md §7):
 // 1 a red 5p; 2 red 5p and 5s; 3 one per suit; 4 one per suit and a
 // second red 5p (id 53).
@@ -72,7 +72,7 @@ var redName = regexp.MustCompile(`(^|[^0-9])0[mps]`)
 // draws the dealer's terminal table at each of its decisions, its feed
 // and the end-of-hand summary. Every hand line must name the tiles as the
 // rules' IsRed does, every discard in the feed likewise; the first hand
-// shows exactly the red fives of the README's aka table; under aka=0 no
+// shows exactly the red fives of docs/rules.md's aka table; under aka=0 no
 // red five is named anywhere. A tampered hand line must fail the check.
 func TestRedFivesFollowRules(t *testing.T) {
 	for aka := range 5 {
@@ -136,13 +136,13 @@ func TestRedFivesFollowRules(t *testing.T) {
 				t.Errorf("aka=%d: %v", aka, err)
 			}
 		}
-		// The dealt hand shows the README's red fives, no more, no less.
+		// The dealt hand shows docs/rules.md's red fives, no more, no less.
 		if got, want := len(redName.FindAllString(lines[0], -1)), len(redByAka[aka]); got != want {
-			t.Errorf("aka=%d: first hand %q names %d red fives, the README's table %v", aka, lines[0], got, redByAka[aka])
+			t.Errorf("aka=%d: first hand %q names %d red fives, docs/rules.md's table %v", aka, lines[0], got, redByAka[aka])
 		}
 		for _, id := range fives {
 			if r.Hand.IsRed(id) != slices.Contains(redByAka[aka], id) {
-				t.Errorf("aka=%d: IsRed(%d) = %v disagrees with the README's table", aka, id, r.Hand.IsRed(id))
+				t.Errorf("aka=%d: IsRed(%d) = %v disagrees with docs/rules.md's table", aka, id, r.Hand.IsRed(id))
 			}
 		}
 		// Every discard of the feed names its tile as IsRed does.
