@@ -136,7 +136,7 @@
 // A connection gater admits connections only with the table's peers,
 // checked once the security handshake has authenticated the remote key;
 // before the table is set, it admits only the peers Config.Meet admits to
-// an invite meeting (package invite: any peer on its host, the host on a
+// an invite meeting (package node/invite: any peer on its host, the host on a
 // guest). Those reach the meeting protocol the caller registers on Host,
 // never ProtocolID; when SetPeers fixes the table the node closes its
 // connections with everyone outside it. A stream from a peer outside the

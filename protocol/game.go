@@ -101,7 +101,7 @@ type Config struct {
 	// proofs: NewGame refuses it with NoProofs. All players must choose
 	// the same (announced in Hello.settings.private_hands).
 	PrivateHands bool
-	// Rules are the table's house rules (package rules), announced in the
+	// Rules are the table's house rules (package riichi/rules), announced in the
 	// Hello (all players must give the same); the zero Set means
 	// rules.Default(), Tenhou's.
 	Rules rules.Set
@@ -110,7 +110,7 @@ type Config struct {
 	// limit of this player's decisions only through Clock.
 	Time timecontrol.Control
 	// Clock, if not nil, limits this player's own decisions (a human
-	// seat's time control, see package timecontrol): each Player.Act may
+	// seat's time control, see package riichi/timecontrol): each Player.Act may
 	// take what Clock.Start returns, counted from when its inputs are at
 	// this node, and never more than DecisionTimeout; when it runs out the
 	// node acts for the player as for DecisionTimeout; its bank is

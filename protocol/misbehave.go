@@ -7,7 +7,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// Misbehavior makes a node cheat, for protocol research (package cheat,
+// Misbehavior makes a node cheat, for protocol research (package player/cheat,
 // `mentalmj lab`) and for tests. Honest nodes leave Config.Misbehavior
 // nil. Its methods are called from the goroutine running the game, at the
 // points named below; Honest is a Misbehavior that changes nothing, for

@@ -26,7 +26,7 @@ var ErrInvalidHand = errors.New("riichi: invalid win context")
 
 // Rules selects rule options. Tenhou ari-ari is TenhouRules; the zero
 // value of every field below Sanma is Tenhou's rule, so literals that set
-// only Aka, Kuitan and Sanma keep Tenhou's rules (package rules builds the
+// only Aka, Kuitan and Sanma keep Tenhou's rules (package riichi/rules builds the
 // house-rule values).
 type Rules struct {
 	// Aka counts red fives as aka dora (yaku 54): the ids Red says.

@@ -14,7 +14,7 @@ import (
 // TestYakuNamesFollowTenhouEnglishUI checks every name YakuName gives
 // against testdata/tenhou_english_yaku.tsv, the names Tenhou's English UI
 // shows (its source is cited in the file), and that each row's Japanese
-// name is the one the tenhou.net/6 result gives that id (package tenhou6),
+// name is the one the tenhou.net/6 result gives that id (package record/tenhou6),
 // so that the ids are Tenhou's.
 func TestYakuNamesFollowTenhouEnglishUI(t *testing.T) {
 	f, err := os.Open("testdata/tenhou_english_yaku.tsv")

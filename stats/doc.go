@@ -1,7 +1,8 @@
 // Package stats computes Tenhou-style statistics per player name over game
 // records: Tenhou's mjlog XML (plain or gzip), the mjlog records that
-// mentalmj writes (--mjlog, including one player's private-hands view) and
-// mentalmj transcripts, audited offline (protocol.AuditTranscript) and
+// mentalmj writes (--mjlog, including one player's private-hands view),
+// tenhou.net/6 JSON (read by record/tenhou6.Read) and mentalmj
+// transcripts (audited offline, protocol.AuditTranscript), the last two
 // turned into the same mjlog record first.
 //
 // # The model

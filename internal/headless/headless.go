@@ -1,5 +1,5 @@
 // Package headless starts the headless Chromium that the browser tests
-// (packages ui and viewer) drive with chromedp: Debian's chromium, which
+// (packages ui/web and ui/viewer) drive with chromedp: Debian's chromium, which
 // .ci/run installs, or the binary $MENTALMJ_CHROMIUM names. A test on a
 // machine without one is skipped, saying why.
 package headless

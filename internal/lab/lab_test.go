@@ -109,7 +109,7 @@ func TestFaultRuns(t *testing.T) {
 // TestFaultRunsWithLatency is TestFaultRuns over a harsh emulated network,
 // without the pipelined setup (TestFaultRunsPipelined runs it): every
 // connection runs through a relay with a round-trip time of 100 ms
-// and 60 ms of jitter on each one-way delay (package latency). The victim
+// and 60 ms of jitter on each one-way delay (package internal/latency). The victim
 // is stopped (SIGSTOP) at several moments of the play, so that it often
 // stalls with a message sent to some peers and not to others: the players
 // it kept waiting then wait for each other, in chains, with waits of

@@ -22,7 +22,7 @@ import (
 var rulesStrategies = []string{"kuikae", "false-ron", "false-tsumo"}
 
 // redFives says which presets play red fives, from their rulebooks, not
-// from package rules: Tenhou's ranked lobbies, Mahjong Soul and M-League
+// from package riichi/rules: Tenhou's ranked lobbies, Mahjong Soul and M-League
 // play one red five per suit; WRC and the EMA RCR (2016) play none.
 var redFives = map[string]bool{"tenhou": true, "majsoul": true, "mleague": true, "wrc": false, "ema": false}
 
@@ -136,7 +136,7 @@ func checkKuikaeBlame(t *testing.T, dir string, reasons []string) {
 // TestKuikaeAllowed is the switch's other side: under --rule
 // kuikae=allowed (Tenhou's unranked lobbies allow the swap) the kuikae
 // strategy's swap discard is legal, so the same play is no cheat and must
-// get no verdict at all. The record (package mjlog) shows the swap: a chi
+// get no verdict at all. The record (package record/mjlog) shows the swap: a chi
 // or pon followed by its caller's discard of the called kind.
 func TestKuikaeAllowed(t *testing.T) {
 	if testing.Short() {

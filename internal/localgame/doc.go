@@ -7,8 +7,8 @@
 // loopback port picked in advance so that every node can be given the
 // other nodes' multiaddrs (--peer) before any starts. Optionally every
 // connection between two nodes runs through a delaying relay of package
-// latency (local --rtt). Package joinproc seats the table and starts
-// the processes, as it does for package lab. The harness never takes
+// internal/latency (local --rtt). Package joinproc seats the table and starts
+// the processes, as it does for package internal/lab. The harness never takes
 // part in the protocol: it reads each child's progress, one JSON object a
 // line (join --progress json, decoded as Event), and
 //

@@ -15,7 +15,7 @@ import (
 // event ("hand", "seats", "blame", "fault", "connected", "standings",
 // "done", …) with that event's fields set, as join's reporter writes them
 // (times in ms, tiles as Tenhou ids 0..135, scores by seat); see package
-// tableprogress, whose Reporter writes them.
+// internal/progress, whose Reporter writes them.
 type Event struct {
 	Event         string    `json:"event"`
 	Hand          int       `json:"hand"`

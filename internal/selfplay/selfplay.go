@@ -1,5 +1,5 @@
 // Package selfplay plays whole kyoku of the engine with a chooser at
-// every seat (the built-in bot, package bot, in the tests), every tile
+// every seat (the built-in bot, package player/bot, in the tests), every tile
 // known to the engine: a fixture for tests of the bot and of what a table
 // shows (the terminal table, the mjai stream) under given rules on a wall
 // the test arranges.

@@ -7,7 +7,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
-// botPlayer plays with package bot's rule-based policy.
+// botPlayer plays with package player/bot's rule-based policy.
 type botPlayer struct{ b *bot.Bot }
 
 // Act returns the bot's choice among view's legal actions for seat.

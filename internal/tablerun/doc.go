@@ -9,10 +9,10 @@
 //     new game, the game's secret seed saved for a crash resume (package
 //     resume), or a transcript reopened to resume one;
 //   - the connection to every peer, and who plays the seat: a person at
-//     the terminal (package terminal) or in the browser (package ui), the
-//     built-in bot (package bot), or an external mjai bot (package mjaibot);
+//     the terminal (package ui/terminal) or in the browser (package ui/web), the
+//     built-in bot (package player/bot), or an external mjai bot (package player/mjaibot);
 //   - the game itself (protocol.Game), its progress reported as each hand
-//     is audited (package tableprogress), its verdicts (package verdict);
+//     is audited (package internal/progress), its verdicts (package protocol/verdict);
 //   - at the end, the game records (Tenhou mjlog and tenhou.net/6 JSON),
 //     the standings, and the node's peak RSS and CPU time.
 //

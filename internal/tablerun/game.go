@@ -60,7 +60,7 @@ func (f *Table) openGame(n *node.Node, path string, players int, rnd io.Reader) 
 // adoptHello takes the game's settings from the Hello this node sent when
 // the game started (the first record of its transcript), so that a
 // resume replays the same game whatever flags were given again: the
-// nickname and every setting (package settings). It returns what it
+// nickname and every setting (package riichi/settings). It returns what it
 // changed, for a note.
 func (f *Table) adoptHello(h *pb.Hello) []string {
 	var changed []string

@@ -11,7 +11,7 @@ import (
 // its player reads a hand's result (the page's result screen, the
 // terminal's summary), unless the player dismisses it sooner; Tenhou's
 // "5+10+10" gives the same ten seconds to its result screen
-// (package timecontrol cites it). resultHold keeps the hold within a
+// (package riichi/timecontrol cites it). resultHold keeps the hold within a
 // third of the table's wait for an automatic step, so that the other
 // nodes, waiting for this node's first entry of the next hand, never
 // take the hold for silence (SPEC.md §9).

@@ -42,7 +42,7 @@ type Table struct {
 	// --no-pipeline); by default each hand's passes are prepared during
 	// the hand before (SPEC.md §22).
 	NoPipeline bool
-	// Misbehavior is a research cheat (package cheat); nil for an honest node.
+	// Misbehavior is a research cheat (package player/cheat); nil for an honest node.
 	Misbehavior protocol.Misbehavior
 	// UI serves the browser table (NoOpen: print its URL only), kept up
 	// UILinger after the game; Passive always discards the drawn tile.

@@ -1,7 +1,7 @@
 // Package mjaibot seats an external mjai bot (Mortal's mortal.py, akochan's
 // pipe mode, mjai-manue) at a Mental Mahjong table: a protocol.Player whose
 // decisions come from a child process speaking mjai JSON Lines (package
-// mjai) on its standard input and output.
+// record/mjai) on its standard input and output.
 //
 // # What the bot sees
 //
@@ -14,7 +14,7 @@
 // the other hands as "?", the other players' tsumo as "?", every public
 // discard, call, kan, dora indicator, riichi, win and draw as it happens,
 // end_kyoku after each hand and end_game when the player is closed. A
-// three-player game is sent in the form of package mjai's Three players:
+// three-player game is sent in the form of package record/mjai's Three players:
 // four seats, the empty one with 0 points and 13 "?" tiles, and every kita
 // as nukidora before its replacement tsumo. Red fives are the table's
 // (riichi.Rules.Reds): "5pr" names only an id the rules play red, in the

@@ -16,7 +16,7 @@ import (
 // calls and the kyoku starts.
 var tagRE = regexp.MustCompile(`<([TUVW])(\d+)/>|<N who="(\d)" m="(\d+)"|<(INIT|AGARI) `)
 
-// rawKita lists, from the raw XML and apart from package mjlog, each kita
+// rawKita lists, from the raw XML and apart from package record/mjlog, each kita
 // of a log (an <N> whose m has bit 0x20 and none of the chi, pon and
 // kakan bits 0x4, 0x8, 0x10: tenhou.net/img/tehai.js) as "actor tile-id"
 // of the draw that follows it, which must be the same seat's replacement

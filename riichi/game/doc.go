@@ -110,7 +110,7 @@
 //
 // # House rules
 //
-// Rules also carries house-rule switches (package rules builds them from a
+// Rules also carries house-rule switches (package riichi/rules builds them from a
 // preset and switches; rules.Set.Game): Kuikae, NoTobi/TobiBelow, Ron
 // (head bump, double or triple ron), each abortive draw (NoKyuushu,
 // NoSuufon, NoSuucha, NoSuukaikan, NoSanchahou), NoNagashi, RenchanAgari,

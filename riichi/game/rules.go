@@ -45,7 +45,7 @@ type Rules struct {
 	// South 1-3 (round indices skip 3, 7, 11).
 	Players int
 
-	// The house rules (package rules builds them). Every zero value is
+	// The house rules (package riichi/rules builds them). Every zero value is
 	// Tenhou's rule, so TenhouRules, TenhouSanmaRules and literals that
 	// leave them out play Tenhou.
 

@@ -18,11 +18,11 @@
 //     three-player mahjong (nukidora).
 //   - Every tile, the dora and ura dora indicators included, is a physical
 //     tile of one set: five copies of a kind, more red fives of a suit than
-//     the rules have (package rules, switch aka), or a tile three-player
+//     the rules have (package riichi/rules, switch aka), or a tile three-player
 //     mahjong does not use (2m..8m) is malformed. The tiles are then given
 //     concrete Tenhou ids across the whole request, red fives the ids the
 //     rules make red (riichi.Rules.IsRed).
-//   - The rules are a preset of package rules (Request.Rules, default
+//   - The rules are a preset of package riichi/rules (Request.Rules, default
 //     "tenhou") with house-rule switches on top (Request.Switches, the
 //     --rule flag), turned into riichi.Rules by rules.Set.Game.
 //   - The request is turned into a riichi.WinContext and scored by

@@ -1,5 +1,5 @@
 // Package record writes kyoku played through the rules engine
-// (riichi/game) as Tenhou mjlog events (package mjlog), so that a finished
+// (riichi/game) as Tenhou mjlog events (package record/mjlog), so that a finished
 // Mental Mahjong game, whose whole yama is known after each hand's audit,
 // can be saved in the format existing Tenhou tools and riichi/replay read.
 //

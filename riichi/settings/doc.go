@@ -5,8 +5,8 @@
 //
 // A table's Settings are its player count (4, or 3 for sanma), the match
 // length (a hanchan, a tonpuu, or the first N hands of either), the house
-// rules (a preset and the switches set on top of it, package rules), the
-// time control of a human seat (package timecontrol), and whether the
+// rules (a preset and the switches set on top of it, package riichi/rules), the
+// time control of a human seat (package riichi/timecontrol), and whether the
 // table plays with the zero-knowledge proofs and in private-hands mode.
 //
 // The host chooses them (mentalmj host). They travel in one protobuf

@@ -11,7 +11,7 @@ import (
 
 // A switch added after the first mentalmj/4 release leaves the digest of
 // rules that earlier releases play unchanged (the transcripts in
-// protocol/testdata and viewer/testdata, made before it, still audit),
+// protocol/testdata and ui/viewer/testdata, made before it, still audit),
 // and changes it at any other value.
 func TestLateSwitchDigest(t *testing.T) {
 	r, err := rules.Preset("tenhou")

@@ -38,7 +38,7 @@ type Settings struct {
 	Tonpuu bool
 	// Hands is the number of hands to play; 0 plays the whole match.
 	Hands int
-	// Rules are the house rules (package rules).
+	// Rules are the house rules (package riichi/rules).
 	Rules rules.Set
 	// Time is the time control of a human seat.
 	Time timecontrol.Control

@@ -95,7 +95,7 @@ func (c Control) Describe() string {
 }
 
 // Millis returns Base and Bank in milliseconds, the wire form (package
-// settings), and whether c is off.
+// riichi/settings), and whether c is off.
 func (c Control) Millis() (base, bank uint32, off bool) {
 	if c.IsOff() {
 		return 0, 0, true

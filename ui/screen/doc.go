@@ -14,6 +14,6 @@
 // opponent's seat shows. Each feeds a Snapshot
 // — plain data, ready for JSON — and appends Events to the feed by
 // comparing the new view with the last one. The browser table (package
-// ui) and the terminal table (package terminal) draw Snapshots; neither
+// ui/web) and the terminal table (package ui/terminal) draw Snapshots; neither
 // decides anything: the node still checks every action.
 package screen

@@ -41,7 +41,7 @@ type Snapshot struct {
 	Status string `json:"status"`
 	// Game is the table's settings as a player reads them (players, match
 	// length, rules, time control, proofs, private hands; see package
-	// settings), "" until SetGame.
+	// riichi/settings), "" until SetGame.
 	Game string `json:"game,omitempty"`
 	// Confirm is, before the game, the game a guest is asked to play (its
 	// invite's settings in words, invite.Invite.Describe) with Accept and
@@ -131,7 +131,7 @@ type SeatView struct {
 	TimedOut int `json:"timedOut"`
 	// Link is how this player's node reaches the seat's player (Model.SetLink,
 	// Model.PauseFor); nil for its own seat, before the first path event,
-	// and in a replay (package viewer).
+	// and in a replay (package ui/viewer).
 	Link *Link `json:"link,omitempty"`
 }
 

@@ -1,7 +1,7 @@
 // Package statspage is the page of "mentalmj stats --ui": the figures of a
 // stats.Report as HTML tables and SVG charts, drawn on the server (no
 // script), with everything embedded (go:embed). Serve it with
-// ui.ListenPage, which adds the token and Origin rules of the table page.
+// web.ListenPage (ui/web), which adds the token and Origin rules of the table page.
 //
 // Per kind of game (four- and three-player) the page shows the table of
 // every player's figures, as the text output does, then a card per player

@@ -1,5 +1,5 @@
 // Package terminal is the table for people without a browser: it draws
-// the table.Model as text — seats with nickname, seat wind, dealer mark,
+// the screen.Model (ui/screen) as text — seats with nickname, seat wind, dealer mark,
 // score and riichi stick, rivers with tsumogiri, riichi and called tiles
 // marked, melds, the player's numbered hand — prints the feed of events
 // between decisions and an end-of-hand summary, and reads the player's

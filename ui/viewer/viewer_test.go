@@ -75,7 +75,7 @@ func gzipped(s string) string {
 }
 
 // convert writes the shared log at path as tenhou.net/6 JSON (package
-// tenhou6's writer) and as an mjai log (package mjai's), returning the
+// record/tenhou6's writer) and as an mjai log (package record/mjai's), returning the
 // two files.
 func convert(t *testing.T, path string) (t6, mj string) {
 	t.Helper()

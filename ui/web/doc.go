@@ -1,7 +1,7 @@
 // Package web is the browser table: the player's own node serves a
 // mahjong table page on 127.0.0.1 and the player plays through it.
 //
-// The model: a table.Model, fed by the game (protocol.Observer, OnHand,
+// The model: a screen.Model (ui/screen), fed by the game (protocol.Observer, OnHand,
 // and this package's Player), is pushed to the page as a JSON Snapshot
 // over a WebSocket (github.com/coder/websocket) after every change; the
 // page only draws it. A click sends back the number of an option of the
@@ -12,9 +12,9 @@
 // a guest to play the host's game with Accept and Decline; the answer
 // comes over the same WebSocket, and one sent when nothing is asked is
 // dropped with a notice. Each opponent's name plate carries a line
-// saying how the node reaches that player (table.Link: direct, relayed
+// saying how the node reaches that player (screen.Link: direct, relayed
 // and why, not connected, paused with the reconnect grace left); a
-// replay (package viewer), which draws with the same script, has none.
+// replay (package ui/viewer), which draws with the same script, has none.
 //
 // Everything the page needs — HTML, CSS, JavaScript and the tile faces,
 // drawn as SVG by the page's own script — is embedded in the binary

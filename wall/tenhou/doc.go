@@ -20,7 +20,7 @@
 //     rinshan, dora and ura indicators) is package wall's Layout; hex seeds
 //     use the reversed 2009 dead wall (wall.Layout.Legacy2009).
 //
-// Verify checks a parsed log (package mjlog) round by round against the
+// Verify checks a parsed log (package record/mjlog) round by round against the
 // regenerated walls: the INIT dice and dora indicator, the four haipai in
 // deal order, every draw including rinshan draws, every DORA tag, the AGARI
 // dora and ura indicators and the tile count at each exhaustive draw.

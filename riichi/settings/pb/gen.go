@@ -1,5 +1,5 @@
 // Package pb holds the generated protobuf type of a table's settings
-// (settings.proto), the wire form package settings encodes and decodes.
+// (settings.proto), the wire form package riichi/settings encodes and decodes.
 // Do not edit settings.pb.go by hand.
 package pb
 

@@ -145,7 +145,7 @@ func (x *Settings) GetNoPipeline() bool {
 	return false
 }
 
-// Rules names a preset of house rules (package rules) and the switches
+// Rules names a preset of house rules (package riichi/rules) and the switches
 // set on top of it.
 type Rules struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
