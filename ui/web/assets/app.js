@@ -126,12 +126,58 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       const cls = [o ? "playable" : "", extra || ""].filter(Boolean);
       return `<button class="htile ${cls.join(" ")}" data-tile="${t}" ${o ? `data-option="${o.id}"` : "disabled"} title="${Tiles.name(t)}${n ? " (key " + n + ")" : ""}">${T(t)}<small>${n || ""}</small></button>`;
     };
-    const keys = "1234567890";
-    let html = snap.myHand.map((t, i) => tile(t, keys[i] || "")).join("");
+    let html = snap.myHand.map((t, i) => tile(t, KEYS[i] || "")).join("");
     if (snap.drawn >= 0) html += `<span class="gap"></span>` + tile(snap.drawn, "⏎", "drawn");
     const me = snap.self >= 0 ? snap.seats[snap.self] : null;
     if (me) html += `<span class="mymelds">${me.melds.map(meldHTML).join("")}</span>`;
     return html;
+  }
+
+  // KEYS are the keys of the hand's tiles, left to right (the drawn tile
+  // is Enter): every tile of a 13-tile hand has one. ← and → move a
+  // cursor over the tiles that may be discarded; Enter then discards it.
+  const KEYS = "1234567890-=\\";
+  let cursor = null; // the position of the cursor among the playable tiles
+  const playable = () => [...$("hand").querySelectorAll("button.htile.playable")];
+  function moveCursor(step) {
+    const n = playable().length;
+    if (!n) return;
+    cursor = cursor === null ? (step > 0 ? 0 : n - 1) : (cursor + step + n) % n;
+    drawCursor();
+  }
+  function drawCursor() {
+    playable().forEach((b, i) => b.classList.toggle("cursor", i === cursor));
+  }
+
+  // Tenhou's switches: 自動和了 (win whenever a win is offered), 鳴きなし (pass
+  // on every chi, pon and kan offer; a ron is still asked) and ツモ切り
+  // (discard each drawn tile at once unless a win is offered). Kept in
+  // the browser (localStorage); the node still checks every action.
+  const SWITCHES = [["autowin", "auto-win", "自動和了"], ["nocalls", "no calls", "鳴きなし"], ["tsumogiri", "auto-discard", "ツモ切り"]];
+  const sw = {};
+  for (const [k] of SWITCHES) sw[k] = (() => { try { return localStorage.getItem("mentalmj." + k) === "1"; } catch (e) { return false; } })();
+  function switchesHTML() {
+    return SWITCHES.map(([k, en, ja]) => `<label class="switch${sw[k] ? " on" : ""}" title="${en}"><input type="checkbox" data-switch="${k}"${sw[k] ? " checked" : ""}> ${ja} <small>${en}</small></label>`).join("");
+  }
+  let autoDone = 0;
+  // auto takes the decision by the switches, once per decision; it
+  // reports whether it did.
+  function auto() {
+    const d = snap.decision;
+    if (!d || autoDone === d.id) return false;
+    const has = (k) => d.options.find((o) => o.kind === k);
+    let pick = null;
+    if (sw.autowin) pick = has("tsumo") || has("ron");
+    const calls = ["chi", "pon", "daiminkan", "pass"];
+    if (!pick && sw.nocalls && has("pass") && d.options.every((o) => calls.includes(o.kind))) pick = has("pass");
+    if (!pick && sw.tsumogiri && snap.drawn >= 0 && !has("tsumo")) {
+      pick = d.options.find((o) => o.kind === "discard" && Tiles.name(o.tile) === Tiles.name(snap.drawn) && o.tile === snap.drawn) ||
+        d.options.find((o) => o.kind === "discard" && Tiles.name(o.tile) === Tiles.name(snap.drawn));
+    }
+    if (!pick) return false;
+    autoDone = d.id;
+    act(pick);
+    return true;
   }
 
   const BUTTONS = [
@@ -232,10 +278,16 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const hand = $("hand");
     hand.innerHTML = handHTML();
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
+    if (cursor !== null && cursor >= playable().length) cursor = null;
+    drawCursor();
     $("status").innerHTML = `<span class="state">${esc(snap.state)}</span> ${esc(snap.status || "")}`;
     const game = $("game"); // not on every page that draws a table
     if (game) game.textContent = snap.game || "";
+    if (!snap.decision) cursor = null;
     $("actions").innerHTML = actionsHTML();
+    const swEl = $("switches");
+    if (swEl && !swEl.dataset.drawn) { swEl.innerHTML = switchesHTML(); swEl.dataset.drawn = "1"; }
+
     $("offer").innerHTML = snap.offer >= 0 && snap.decision ? `${esc(snap.seats[snap.offerFrom].name)} (${esc(snap.seats[snap.offerFrom].wind)}) offers ${T(snap.offer)}` : "";
     $("variants").innerHTML = variantsHTML();
     $("notice").textContent = snap.notice || "";
@@ -263,6 +315,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     } else {
       ov.hidden = true;
     }
+    if (document.body.dataset.viewer === undefined) auto();
   }
 
   // resultUp reports whether hand h's result is the table's news: the
@@ -272,6 +325,14 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     return snap.dismissed !== h.number && !snap.decision && (snap.state === "hand over" || snap.resultUntil > 0 || snap.state === "over" || snap.state === "fault");
   }
 
+  document.addEventListener("change", (ev) => {
+    const k = ev.target.dataset && ev.target.dataset.switch;
+    if (!k) return;
+    sw[k] = ev.target.checked;
+    try { localStorage.setItem("mentalmj." + k, sw[k] ? "1" : "0"); } catch (e) { /* private mode: for this page only */ }
+    ev.target.closest("label").classList.toggle("on", sw[k]);
+    render();
+  });
   document.addEventListener("click", (ev) => {
     if (ev.target.id === "lasthand") { ev.preventDefault(); reopened = !snap.decision; closedStandings = true; render(); return; }
     const b = ev.target.closest("button");
@@ -309,11 +370,15 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     }
     const map = { t: "tsumo", r: "ron", i: "riichi", c: "chi", p: "pon", k: "kan", q: "kyuushu", y: "tenpai", n: "noten", " ": "pass", x: "pass" };
     if (map[k]) { ev.preventDefault(); press(map[k]); return; }
-    const i = "1234567890".indexOf(k);
-    const btns = [...$("hand").querySelectorAll("button.htile")];
+    if (ev.key === "ArrowLeft" || ev.key === "ArrowRight") { ev.preventDefault(); moveCursor(ev.key === "ArrowLeft" ? -1 : 1); return; }
+    const i = KEYS.indexOf(ev.key);
+    const btns = [...$("hand").querySelectorAll("button.htile:not(.drawn)")];
     if (i >= 0 && btns[i] && !btns[i].disabled) { act({ id: Number(btns[i].dataset.option) }); return; }
     if (k === "enter") {
-      const b = $("hand").querySelector("button.drawn:not([disabled])") || btns.filter((x) => !x.disabled).pop();
+      const c = cursor !== null ? playable()[cursor] : null;
+      if (c) { act({ id: Number(c.dataset.option) }); return; }
+      const all = [...$("hand").querySelectorAll("button.htile")];
+      const b = $("hand").querySelector("button.drawn:not([disabled])") || all.filter((x) => !x.disabled).pop();
       if (b) act({ id: Number(b.dataset.option) });
     }
   });
