@@ -82,7 +82,7 @@ type Lobby struct {
 
 	mu      sync.Mutex
 	tables  map[peer.ID]Table
-	changed chan struct{} // closed and replaced at every change of tables
+	changed chan struct{}       // closed and replaced at every change of tables
 	scores  map[peer.ID]float64 // gossipsub's peer scores, every second
 	cancel  context.CancelFunc
 	done    chan struct{}
