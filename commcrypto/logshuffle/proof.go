@@ -156,29 +156,3 @@ func (pr *Proof) shaped(r, f int) bool {
 	}
 	return true
 }
-
-// encode returns the canonical encodings of es, concatenated.
-func encode(es ...group.Element) []byte {
-	out := make([]byte, 0, size*len(es))
-	for _, e := range es {
-		b, err := e.MarshalBinary()
-		if err != nil || len(b) != size {
-			panic(fmt.Sprintf("logshuffle: ristretto255 encoding failed: %v", err)) // cannot happen with circl
-		}
-		out = append(out, b...)
-	}
-	return out
-}
-
-// encodeScalars returns the canonical encodings of ss, concatenated.
-func encodeScalars(ss ...group.Scalar) []byte {
-	out := make([]byte, 0, size*len(ss))
-	for _, s := range ss {
-		b, err := s.MarshalBinary()
-		if err != nil || len(b) != size {
-			panic(fmt.Sprintf("logshuffle: scalar encoding failed: %v", err)) // cannot happen with circl
-		}
-		out = append(out, b...)
-	}
-	return out
-}

@@ -70,12 +70,12 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	// 1. Permutation commitment M = Σ σ(i)·G_i + Σ r_M,j·H_j, then a.
 	var sm sum
 	for i := range ell {
-		sm.add(sUint(uint64(sigma[i])), p.gs[i])
+		sm.Add(sUint(uint64(sigma[i])), p.gs[i])
 	}
 	for j := range Blinders {
-		sm.add(rM[j], p.hs[j])
+		sm.Add(rM[j], p.hs[j])
 	}
-	pr.m = sm.eval()
+	pr.m = sm.Eval()
 	t.Append("m", encode(pr.m))
 	a := t.Challenges("a", ell)
 
@@ -85,16 +85,16 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	var sa, sr sum
 	for i := range ell {
 		x[i] = a[sigma[i]]
-		sa.add(x[i], p.gs[i])
+		sa.Add(x[i], p.gs[i])
 	}
 	for j := range 3 {
-		sa.add(rA[j], p.hs[j])
+		sa.Add(rA[j], p.hs[j])
 	}
 	for j := range bigN {
-		sr.add(a[j], D[j])
+		sr.Add(a[j], D[j])
 	}
-	pr.a = sa.eval()
-	R := sr.eval()
+	pr.a = sa.Eval()
+	R := sr.Eval()
 	pr.t1 = g.NewElement().Mul(p.gT, rT)
 	pr.t2 = g.NewElement().Mul(R, ks)
 	pr.t2.Add(pr.t2, g.NewElement().Mul(p.hT, rT))
@@ -123,9 +123,9 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	copy(cv[ell:], rC)
 	var sc sum
 	for k := range n {
-		sc.add(cv[k], p.gens[k])
+		sc.Add(cv[k], p.gens[k])
 	}
-	pr.c = sc.eval()
+	pr.c = sc.Eval()
 	pr.rp = g.NewScalar()
 	for j := range Blinders {
 		pr.rp.Add(pr.rp, sMul(sAdd(rB[j], kappa), rC[j]))
@@ -167,10 +167,10 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	}
 	var sbc, sbd sum
 	for k := range n {
-		sbc.add(rc[k], p.gens[k])
-		sbd.add(sMul(rdFull[k], wd[k]), p.gens[k])
+		sbc.Add(rc[k], p.gens[k])
+		sbd.Add(sMul(rdFull[k], wd[k]), p.gens[k])
 	}
-	pr.bc, pr.bd = sbc.eval(), sbd.eval()
+	pr.bc, pr.bd = sbc.Eval(), sbd.Eval()
 	t.Append("ipa", encode(pr.bc, pr.bd))
 	ch = t.Challenges("ipa", 2)
 	rho, tau := ch[0], ch[1]
@@ -233,12 +233,12 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	tb[n-1] = p.hT
 	var sba, sbt sum
 	for k := range n {
-		sba.add(rx[k], p.msmGens[k])
+		sba.Add(rx[k], p.msmGens[k])
 		if tb[k] != nil {
-			sbt.add(rx[k], tb[k])
+			sbt.Add(rx[k], tb[k])
 		}
 	}
-	pr.ba, pr.bt = sba.eval(), sbt.eval()
+	pr.ba, pr.bt = sba.Eval(), sbt.Eval()
 	t.Append("msm", encode(pr.ba, pr.bt))
 	mu := t.Challenge("mu")
 	for k := range n {

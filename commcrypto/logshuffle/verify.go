@@ -214,24 +214,6 @@ func (p *Params) combine(ctx transcript.Context, in, out []commcrypto.Element, K
 	return c, nil
 }
 
-// foldWeights returns, for the challenges x_0..x_{r−1} of r halving
-// rounds, the 2^r weights S_u = Π_j x_j^(bit r−1−j of u): original
-// generator k = q + f·u (q < f) enters the final folded generator q with
-// weight S_u, since round j (current length m = n/2^j) multiplies the
-// upper half, k mod m ≥ m/2, which is bit r−1−j of u.
-func foldWeights(x []group.Scalar) []group.Scalar {
-	s := []group.Scalar{sUint(1)}
-	for _, xj := range x {
-		next := make([]group.Scalar, 2*len(s))
-		for i, v := range s {
-			next[2*i] = v
-			next[2*i+1] = sMul(v, xj)
-		}
-		s = next
-	}
-	return s
-}
-
 // Batch verifies several proofs for decks of the same length with one
 // multi-scalar multiplication: each proof's linear combination is
 // multiplied by an independent random weight drawn by the verifier
