@@ -226,10 +226,26 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-func BenchmarkProve136(b *testing.B) {
-	rk := honest(b, 136)
+func BenchmarkProve136(b *testing.B) { benchProve(b, 136) }
+func BenchmarkProve108(b *testing.B) { benchProve(b, 108) }
+
+// benchProve reports the proof's size as "proof-bytes" beside the time.
+func benchProve(b *testing.B, n int) {
+	rk := honest(b, n)
+	var pr *Proof
 	for b.Loop() {
-		rk.prove(b)
+		pr = rk.prove(b)
+	}
+	b.ReportMetric(float64(len(pr.Bytes())), "proof-bytes")
+}
+
+func BenchmarkVerify108(b *testing.B) {
+	rk := honest(b, 108)
+	pr := rk.prove(b)
+	for b.Loop() {
+		if err := rk.verify(testCtx(), pr); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

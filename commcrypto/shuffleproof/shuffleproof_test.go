@@ -275,11 +275,28 @@ func FuzzDecode(f *testing.F) {
 	})
 }
 
-func BenchmarkProve136(b *testing.B) {
-	p := NewParams(136)
-	ps := honest(b, 136)
+func BenchmarkProve136(b *testing.B) { benchProve(b, 136) }
+func BenchmarkProve108(b *testing.B) { benchProve(b, 108) }
+
+// benchProve reports the proof's size as "proof-bytes" beside the time.
+func benchProve(b *testing.B, n int) {
+	p := NewParams(n)
+	ps := honest(b, n)
+	var pr *Proof
 	for b.Loop() {
-		prove(b, p, ps)
+		pr = prove(b, p, ps)
+	}
+	b.ReportMetric(float64(len(pr.Bytes())), "proof-bytes")
+}
+
+func BenchmarkVerify108(b *testing.B) {
+	p := NewParams(108)
+	ps := honest(b, 108)
+	pr := prove(b, p, ps)
+	for b.Loop() {
+		if err := Verify(p, testCtx(), ps.in, ps.out, ps.K, pr); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 
