@@ -97,6 +97,16 @@ func ParseListen(s string) (multiaddr.Multiaddr, error) {
 	return m, nil
 }
 
+// DefaultListen returns the addresses a node listens on when the player
+// names none: TCP and QUIC v1 on port 4001 of every interface, IPv4 and
+// IPv6 alike, as go-libp2p's and kubo's defaults do (the IPv6 sockets are
+// IPv6-only, so that the two families' ports are distinct sockets). On a
+// machine without IPv6 the IPv6 listeners fail and the node goes on with
+// IPv4 (libp2p fails only when no address can be listened on).
+func DefaultListen() []string {
+	return []string{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1", "/ip6/::/tcp/4001", "/ip6/::/udp/4001/quic-v1"}
+}
+
 // Dialable returns the addresses of addrs that another machine could
 // dial, in order: it drops unspecified (0.0.0.0, ::) and IPv6 link-local
 // addresses, and loopback ones unless nothing else is left (a node

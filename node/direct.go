@@ -49,6 +49,9 @@ type Path struct {
 	// Transport is "QUIC" or "TCP" for the connection the path uses
 	// ("" with no connection).
 	Transport string
+	// Family is "IPv4" or "IPv6" for a direct connection: the address
+	// family it runs over ("" for a relayed one or none).
+	Family string
 	// How says how a direct connection came about: "hole punched" (after
 	// the peer was reached through a relay), "LAN" (a private address), or
 	// "dialled" (a public address dialled directly).
@@ -71,10 +74,13 @@ type Path struct {
 }
 
 // String is the path as a screen shows it after the peer's name:
-// "direct (QUIC, hole punched)", "relayed via 12D3…xyz (TCP): her NAT gives
-// a new port for every destination", "not connected".
+// "direct (QUIC, IPv6, hole punched)" (the family left out when Family is
+// empty), "relayed via 12D3…xyz: their NAT gives a new port for every
+// destination", "not connected".
 func (p Path) String() string {
 	switch {
+	case p.Direct && p.Family != "":
+		return fmt.Sprintf("direct (%s, %s, %s)", p.Transport, p.Family, p.How)
 	case p.Direct:
 		return fmt.Sprintf("direct (%s, %s)", p.Transport, p.How)
 	case p.Relay != "":
@@ -190,7 +196,7 @@ func (n *Node) checkPath(l *link) {
 	p := Path{Peer: id, NATPeer: st.path.NATPeer, NATSelf: n.selfNATLocked()}
 	switch {
 	case direct != nil:
-		p.Direct, p.Transport = true, transportName(direct.RemoteMultiaddr())
+		p.Direct, p.Transport, p.Family = true, transportName(direct.RemoteMultiaddr()), familyName(direct.RemoteMultiaddr())
 		switch {
 		case manet.IsPrivateAddr(direct.RemoteMultiaddr()):
 			p.How = "LAN"
@@ -526,6 +532,20 @@ func transportName(a multiaddr.Multiaddr) string {
 		}
 	}
 	return name
+}
+
+// familyName is "IPv4" or "IPv6" for a's first IP component ("" if it
+// has none, e.g. a DNS name).
+func familyName(a multiaddr.Multiaddr) string {
+	for _, c := range a {
+		switch c.Code() {
+		case multiaddr.P_IP4:
+			return "IPv4"
+		case multiaddr.P_IP6:
+			return "IPv6"
+		}
+	}
+	return ""
 }
 
 // shortErr keeps an error's message to one short line.

@@ -3,6 +3,7 @@ package node
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -12,12 +13,15 @@ import (
 	"github.com/multiformats/go-multiaddr"
 )
 
+// obs is an observation by observer over transport tr: local socket
+// local:lport seen at seen:sport.
+func obs(observer peer.ID, tr, local string, lport int, seen string, sport int) observation {
+	return observation{observer: observer, transport: tr, localIP: local, localPort: lport, obsIP: seen, obsPrt: sport}
+}
+
 // What a NAT does to ports, read off observations worked out by hand: a
 // home player at 10.0.1.2 listening on 4001, seen by relays R1 and R2.
 func TestSelfNAT(t *testing.T) {
-	obs := func(observer peer.ID, tr, local string, lport int, seen string, sport int) observation {
-		return observation{observer: observer, transport: tr, localIP: local, localPort: lport, obsIP: seen, obsPrt: sport}
-	}
 	for _, c := range []struct {
 		name string
 		obs  []observation
@@ -58,6 +62,7 @@ func TestPathString(t *testing.T) {
 		want string
 	}{
 		{Path{Direct: true, Transport: "QUIC", How: "hole punched"}, "direct (QUIC, hole punched)"},
+		{Path{Direct: true, Transport: "QUIC", Family: "IPv6", How: "hole punched"}, "direct (QUIC, IPv6, hole punched)"},
 		{Path{Direct: true, Transport: "TCP", How: "LAN"}, "direct (TCP, LAN)"},
 		{Path{Relay: relay, Why: "their NAT gives a new port for every destination"}, "relayed via 12D3Ko…mMMw: their NAT gives a new port for every destination"},
 		{Path{}, "not connected"},
@@ -229,5 +234,34 @@ func TestPunchWait(t *testing.T) {
 	}
 	if got := punchWait(1000); got != maxPunchWait {
 		t.Errorf("after attempt 1000: wait %s, want %s", got, maxPunchWait)
+	}
+}
+
+// TestInferredAddrs: an observed TCP address whose port the NAT kept
+// yields the QUIC listen address at the observed IP (and the reverse); a
+// changed port, another family or no NAT yields nothing. The expected
+// addresses are written out by hand.
+func TestInferredAddrs(t *testing.T) {
+	m := multiaddr.StringCast
+	listen := []multiaddr.Multiaddr{m("/ip4/0.0.0.0/tcp/4001"), m("/ip4/0.0.0.0/udp/4001/quic-v1"),
+		m("/ip6/::/tcp/4001"), m("/ip6/::/udp/4003/quic-v1")}
+	for _, c := range []struct {
+		name string
+		o    observation
+		want []string
+	}{
+		{"TCP port kept", obs("R1", "TCP", "10.0.1.2", 4001, "198.51.100.101", 4001), []string{"/ip4/198.51.100.101/udp/4001/quic-v1"}},
+		{"QUIC port kept", obs("R1", "QUIC", "10.0.1.2", 4001, "198.51.100.101", 4001), []string{"/ip4/198.51.100.101/tcp/4001"}},
+		{"IPv6 behind a port-keeping NAT66", obs("R1", "TCP", "fd00::2", 4001, "2001:db8::7", 4001), []string{"/ip6/2001:db8::7/udp/4003/quic-v1"}},
+		{"port changed", obs("R1", "TCP", "10.0.1.2", 4001, "198.51.100.101", 61234), nil},
+		{"no NAT", obs("R1", "TCP", "198.51.100.7", 4001, "198.51.100.7", 4001), nil},
+	} {
+		var got []string
+		for _, a := range inferredAddrs([]observation{c.o}, listen) {
+			got = append(got, a.String())
+		}
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
 	}
 }

@@ -143,6 +143,7 @@ type Node struct {
 	gater    *tableGater
 
 	hps          *holepunch.Service // DCUtR, started by the connection manager (direct.go)
+	opener       *natOpener         // opens our NAT before a hole punch (natopen.go)
 	moveStreams  bool
 	onPath       func(Path)
 	onRelay      func(peer.ID, bool, error)
@@ -220,6 +221,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 			ownClose: make(map[string]bool)},
 	}
 	n.onReachability = cfg.OnReachability
+	n.opener = &natOpener{n: n}
 	// The background context exists before the host: the swarm's dial
 	// tracer (relayfault.go) looks at it from the first dial on.
 	n.bgCtx, n.stopBG = context.WithCancel(context.Background())
@@ -274,6 +276,9 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		libp2p.ListenAddrs(cfg.Listen...),
 		libp2p.Transport(tcp.NewTCPTransport),
 		libp2p.Transport(quic.NewTransport),
+		// The UDP sockets are opened through the NAT opener
+		// (natopen.go), which writes its low-TTL packets on them.
+		libp2p.QUICReuse(n.opener.quicConnManager),
 		libp2p.ConnectionGater(gater),
 		libp2p.ResourceManager(rm),
 		libp2p.UserAgent("mentalmj"),
@@ -316,7 +321,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	n.host = h
 	n.published.Store(&h)
 	if ids, ok := h.(interface{ IDService() identify.IDService }); ok {
-		n.hps, err = holepunch.NewService(h, ids.IDService(), n.holePunchAddrs)
+		n.hps, err = holepunch.NewService(h, ids.IDService(), n.holePunchAddrs, holepunch.WithAddrFilter(n.opener))
 		if err != nil {
 			_ = h.Close()
 			return nil, fmt.Errorf("starting hole punching (DCUtR): %w", err)

@@ -6,6 +6,7 @@ import (
 	"io"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/event"
@@ -171,11 +172,49 @@ func (n *Node) holePunchAddrs() []multiaddr.Multiaddr {
 		}
 	}
 	n.pathMu.Lock()
-	for _, o := range n.obs {
+	obs := slices.Clone(n.obs)
+	n.pathMu.Unlock()
+	for _, o := range obs {
 		out = append(out, o.addr)
 	}
-	n.pathMu.Unlock()
+	out = append(out, inferredAddrs(obs, n.host.Network().ListenAddresses())...)
 	return multiaddr.Unique(out)
+}
+
+// inferredAddrs returns, for every observation of ours whose NAT kept the
+// port (observed port = local port), the other transports' listen
+// addresses of the same family at the observed IP: a NAT that keeps the
+// TCP socket's port 4001 keeps the QUIC socket's port 4001 too, as Linux
+// MASQUERADE and most home routers do. The observers (relays, peers) met
+// the node over one transport only, usually TCP; without this, DCUtR
+// offered only TCP addresses and never punched over QUIC, whose
+// retransmissions outlast a router's TCP reset or ICMP error (issue 29).
+func inferredAddrs(obs []observation, listen []multiaddr.Multiaddr) []multiaddr.Multiaddr {
+	var out []multiaddr.Multiaddr
+	for _, o := range obs {
+		if o.obsPrt != o.localPort || o.obsIP == o.localIP {
+			continue
+		}
+		for _, l := range listen {
+			if len(l) < 2 || transportName(l) == "" || transportName(l) == o.transport {
+				continue
+			}
+			lip, _, ok := ipPort(l)
+			if !ok || strings.Contains(lip, ":") != strings.Contains(o.obsIP, ":") {
+				continue
+			}
+			proto := "ip4"
+			if strings.Contains(o.obsIP, ":") {
+				proto = "ip6"
+			}
+			ip, err := multiaddr.NewComponent(proto, o.obsIP)
+			if err != nil {
+				continue
+			}
+			out = append(out, append(multiaddr.Multiaddr{*ip}, l[1:]...))
+		}
+	}
+	return out
 }
 
 // handleNAT answers a table peer's NATProtocolID stream with this node's

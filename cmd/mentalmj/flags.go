@@ -30,9 +30,9 @@ func alias(fs *pflag.FlagSet, name, old string) {
 }
 
 // defaultListen is where a node listens without --listen: TCP and QUIC on
-// port 4001 of every interface.
+// port 4001 of every interface, IPv4 and IPv6 (node.DefaultListen).
 func defaultListen() listFlag {
-	return listFlag{"/ip4/0.0.0.0/tcp/4001", "/ip4/0.0.0.0/udp/4001/quic-v1"}
+	return listFlag(node.DefaultListen())
 }
 
 // parseListen parses the --listen values (defaultListen when there are

@@ -18,7 +18,7 @@ func idCommand() *cobra.Command {
 		return runID(cmd, args, dataDir, listen)
 	})
 	cmd.Flags().StringVar(&dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
-	cmd.Flags().Var(&listen, "listen", "a multiaddr you will listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
+	cmd.Flags().Var(&listen, "listen", "a multiaddr you will listen on, repeatable (default TCP and QUIC on port 4001, IPv4 and IPv6: /ip4/0.0.0.0/tcp/4001, /ip4/0.0.0.0/udp/4001/quic-v1, /ip6/::/tcp/4001, /ip6/::/udp/4001/quic-v1)")
 	return cmd
 }
 

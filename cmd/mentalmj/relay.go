@@ -29,7 +29,7 @@ func relayCommand() *cobra.Command {
 		return runRelay(cmd, args, f)
 	})
 	fs := cmd.Flags()
-	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
+	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default TCP and QUIC on port 4001, IPv4 and IPv6: /ip4/0.0.0.0/tcp/4001, /ip4/0.0.0.0/udp/4001/quic-v1, /ip6/::/tcp/4001, /ip6/::/udp/4001/quic-v1)")
 	fs.StringVar(&f.dataDir, "data-dir", filepath.Join(defaultDataDir(), "relay"), "directory holding the relay's identity key (created if missing); keep it apart from a player's")
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log reservations and circuits to stderr")
 	fs.DurationVar(&f.limitDuration, "limit-duration", node.RelayCircuitDuration, "how long one relayed connection may last (public libp2p relays: 2m)")

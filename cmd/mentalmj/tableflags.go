@@ -63,7 +63,7 @@ func (f *tableFlags) register(cmd *cobra.Command, withPlayers bool) {
 	f.game.Register(fs, withPlayers)
 	fs.BoolVar(&f.yes, "yes", false, "play the invite's game without asking (a guest is otherwise shown the host's settings and asked to confirm; --bot and --mjai-bot accept them too)")
 	fs.StringVar(&f.table, "table", "", "table name; all players must use the same one")
-	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default /ip4/0.0.0.0/tcp/4001 and /ip4/0.0.0.0/udp/4001/quic-v1)")
+	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default TCP and QUIC on port 4001, IPv4 and IPv6: /ip4/0.0.0.0/tcp/4001, /ip4/0.0.0.0/udp/4001/quic-v1, /ip6/::/tcp/4001, /ip6/::/udp/4001/quic-v1)")
 	fs.Var(&f.relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
 	fs.Var(&f.bootstrap, "bootstrap", "a public-network (Kademlia DHT) bootstrap peer's multiaddr ending in /p2p/<id>, e.g. a \"mentalmj relay\"; repeatable; replaces the default public bootstrap peers")
 	fs.BoolVar(&f.noPublic, "no-public", false, "stay off the public libp2p network (no DHT, no public relays); invites and --peer addresses still work")

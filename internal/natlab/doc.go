@@ -7,7 +7,9 @@
 // # The model
 //
 // One namespace, "inet", stands for the Internet: a bridge joining every
-// router's WAN side and every public host. Public addresses are taken from
+// router's WAN side and every public host, and a router (198.51.100.1,
+// 2001:db8:ff::1) through which every packet between two of them passes,
+// one hop that decrements the TTL. Public addresses are taken from
 // TEST-NET-2 (198.51.100.0/24, RFC 5737), which no real network routes;
 // the binary under test is built with the natlab build tag (see package
 // node), which makes libp2p treat TEST-NET-2 and TEST-NET-3 as public, as

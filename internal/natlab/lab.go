@@ -17,6 +17,13 @@ import (
 // .100 upwards.
 const PublicNet = "198.51.100"
 
+// PublicNet6 is the lab's IPv6 Internet, a /64 of the documentation
+// prefix 2001:db8::/32 (RFC 3849): the Internet namespace routes between
+// it and the homes' prefixes as ::1, public hosts get ::2 upwards (the
+// same last number as their IPv4 address), home routers ::100 upwards.
+// A dual-stack home's LAN is the routed prefix 2001:db8:N::/64.
+const PublicNet6 = "2001:db8:ff"
+
 // cmdTimeout bounds each ip or iptables command that builds the lab.
 const cmdTimeout = 10 * time.Second
 
@@ -29,6 +36,10 @@ type Host struct {
 	// IP is its IPv4 address: on PublicNet for a public host, on its
 	// home's LAN (10.0.N.x) for a player.
 	IP string
+	// IP6 is its global IPv6 address, "" for a player in a home without
+	// IPv6 (Home.IPv6): PublicNet6::x for a public host, 2001:db8:N::x
+	// for a player.
+	IP6 string
 }
 
 // Lab is a set of namespaces forming an Internet of homes; see the package
@@ -42,7 +53,11 @@ type Lab struct {
 	procs   []*Proc
 	homes   int // homes added, numbering the LANs 10.0.1.0/24 upwards
 	publics int // public hosts added
-	links   int // veth ends on the bridge
+	links   int // veth ends on the bridges
+	wans    int // WAN addresses given to home routers (renumbering takes a new one)
+	cgns    int // carrier-grade NATs added
+	home    map[string]*homeState
+	dirs    []string // temporary directories (miniupnpd's), removed by Close
 }
 
 // Available reports why no lab can be built on this machine: not root,
@@ -67,17 +82,33 @@ func New(ctx context.Context, prefix string) (*Lab, error) {
 	if err := Available(); err != nil {
 		return nil, err
 	}
-	l := &Lab{prefix: prefix}
+	l := &Lab{prefix: prefix, home: map[string]*homeState{}}
 	inet, err := l.addNS(ctx, "inet")
 	if err != nil {
 		return nil, errors.Join(err, l.Close())
 	}
 	l.inet = inet
-	if err := run(ctx, "ip", "-n", inet, "link", "add", "inet0", "type", "bridge"); err != nil {
-		return nil, errors.Join(err, l.Close())
-	}
-	if err := run(ctx, "ip", "-n", inet, "link", "set", "inet0", "up"); err != nil {
-		return nil, errors.Join(err, l.Close())
+	// The Internet is one router hop between any two machines on it, as
+	// the real one is many: every host on the bridge has a /32 (IPv4)
+	// and its default route through the Internet namespace (.1, ::1),
+	// which routes between them (decrementing the TTL, sending no
+	// redirects) and routes each dual-stack home's IPv6 prefix to its
+	// router. A packet sent with TTL 2 from a home's LAN opens the home
+	// router's NAT and dies there, one hop before the other home's
+	// router: what a low-TTL first packet does on the real Internet.
+	for _, args := range [][]string{
+		{"ip", "-n", inet, "link", "add", "inet0", "type", "bridge"},
+		{"ip", "-n", inet, "link", "set", "inet0", "up"},
+		{"ip", "-n", inet, "addr", "add", PublicNet + ".1/24", "dev", "inet0"},
+		{"ip", "netns", "exec", inet, "sysctl", "-qw", "net.ipv4.ip_forward=1"},
+		{"ip", "netns", "exec", inet, "sysctl", "-qw", "net.ipv4.conf.all.send_redirects=0"},
+		{"ip", "netns", "exec", inet, "sysctl", "-qw", "net.ipv4.conf.inet0.send_redirects=0"},
+		{"ip", "netns", "exec", inet, "sysctl", "-qw", "net.ipv6.conf.all.forwarding=1"},
+		{"ip", "-n", inet, "addr", "add", PublicNet6 + "::1/64", "dev", "inet0", "nodad"},
+	} {
+		if err := run(ctx, args[0], args[1:]...); err != nil {
+			return nil, errors.Join(err, l.Close())
+		}
 	}
 	return l, nil
 }
@@ -95,17 +126,27 @@ func (l *Lab) addNS(ctx context.Context, name string) (string, error) {
 }
 
 // plug connects namespace ns to the Internet's bridge with a veth whose
-// end in ns is called dev and has address ip/24.
+// end in ns is called dev and has address ip/32, and routes everything
+// through the Internet's router (PublicNet .1).
 func (l *Lab) plug(ctx context.Context, ns, dev, ip string) error {
+	if err := l.plugInto(ctx, ns, dev, ip+"/32", l.inet, "inet0"); err != nil {
+		return err
+	}
+	return run(ctx, "ip", "-n", ns, "route", "add", "default", "via", PublicNet+".1", "dev", dev, "onlink")
+}
+
+// plugInto connects namespace ns to the bridge br of namespace brNS with a
+// veth whose end in ns is called dev and has address cidr.
+func (l *Lab) plugInto(ctx context.Context, ns, dev, cidr, brNS, br string) error {
 	l.mu.Lock()
 	l.links++
 	end := "w" + strconv.Itoa(l.links)
 	l.mu.Unlock()
 	for _, args := range [][]string{
-		{"-n", ns, "link", "add", dev, "type", "veth", "peer", "name", end, "netns", l.inet},
-		{"-n", l.inet, "link", "set", end, "master", "inet0"},
-		{"-n", l.inet, "link", "set", end, "up"},
-		{"-n", ns, "addr", "add", ip + "/24", "dev", dev},
+		{"-n", ns, "link", "add", dev, "type", "veth", "peer", "name", end, "netns", brNS},
+		{"-n", brNS, "link", "set", end, "master", br},
+		{"-n", brNS, "link", "set", end, "up"},
+		{"-n", ns, "addr", "add", cidr, "dev", dev},
 		{"-n", ns, "link", "set", dev, "up"},
 	} {
 		if err := run(ctx, "ip", args...); err != nil {
@@ -115,12 +156,14 @@ func (l *Lab) plug(ctx context.Context, ns, dev, ip string) error {
 	return nil
 }
 
-// AddPublic adds a host with a public address (PublicNet .2 upwards) on
-// the Internet's bridge, with counting rules (Bytes).
+// AddPublic adds a host with a public address (PublicNet .2 upwards,
+// and PublicNet6 ::2 upwards) on the Internet's bridge, with counting
+// rules (Bytes).
 func (l *Lab) AddPublic(ctx context.Context, name string) (Host, error) {
 	l.mu.Lock()
 	l.publics++
 	ip := fmt.Sprintf("%s.%d", PublicNet, 1+l.publics)
+	ip6 := fmt.Sprintf("%s::%d", PublicNet6, 1+l.publics)
 	l.mu.Unlock()
 	ns, err := l.addNS(ctx, name)
 	if err != nil {
@@ -129,111 +172,46 @@ func (l *Lab) AddPublic(ctx context.Context, name string) (Host, error) {
 	if err := l.plug(ctx, ns, "eth0", ip); err != nil {
 		return Host{}, err
 	}
-	// Rules without a target only count what they match.
-	for _, rule := range [][]string{{"INPUT", "-i", "eth0"}, {"OUTPUT", "-o", "eth0"}} {
-		if err := run(ctx, "ip", append([]string{"netns", "exec", ns, "iptables", "-A"}, rule...)...); err != nil {
+	for _, args := range [][]string{
+		{"-n", ns, "addr", "add", ip6 + "/64", "dev", "eth0", "nodad"},
+		{"-n", ns, "-6", "route", "add", "default", "via", PublicNet6 + "::1"},
+	} {
+		if err := run(ctx, "ip", args...); err != nil {
 			return Host{}, err
 		}
 	}
-	return Host{Name: name, NS: ns, IP: ip}, nil
-}
-
-// Home describes one home for AddHome.
-type Home struct {
-	// Name names the home's router namespace ("home1").
-	Name string
-	// Players names the players on its LAN, one namespace each.
-	Players []string
-	// Random makes the router map every new destination to a new
-	// external port (MASQUERADE --random): hole punching cannot work
-	// through it.
-	Random bool
-}
-
-// AddHome adds a home: a router with a WAN address on the Internet
-// (PublicNet .100 upwards), source NAT and stateful filtering as the
-// package doc says, and behind it a LAN 10.0.N.0/24 (router .1) with one
-// host per player (.2 upwards), whose default route is the router. It
-// returns the players' hosts in the order of h.Players.
-func (l *Lab) AddHome(ctx context.Context, h Home) ([]Host, error) {
-	l.mu.Lock()
-	l.homes++
-	n := l.homes
-	l.mu.Unlock()
-	r, err := l.addNS(ctx, h.Name)
-	if err != nil {
-		return nil, err
-	}
-	if err := l.plug(ctx, r, "wan", fmt.Sprintf("%s.%d", PublicNet, 99+n)); err != nil {
-		return nil, err
-	}
-	lan := fmt.Sprintf("10.0.%d", n)
-	masq := []string{"-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE"}
-	if h.Random {
-		masq = append(masq, "--random")
-	}
-	steps := [][]string{
-		{"ip", "-n", r, "link", "add", "lan", "type", "bridge"},
-		{"ip", "-n", r, "addr", "add", lan + ".1/24", "dev", "lan"},
-		{"ip", "-n", r, "link", "set", "lan", "up"},
-		{"ip", "netns", "exec", r, "sysctl", "-qw", "net.ipv4.ip_forward=1"},
-		append([]string{"ip", "netns", "exec", r, "iptables"}, masq...),
-		{"ip", "netns", "exec", r, "iptables", "-A", "FORWARD", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT"},
-		{"ip", "netns", "exec", r, "iptables", "-A", "FORWARD", "-i", "wan", "-j", "DROP"},
-		// The router itself answers nothing unsolicited from the WAN: no
-		// TCP reset or ICMP unreachable to a punch that arrives before
-		// the home's own packet has opened the mapping.
-		{"ip", "netns", "exec", r, "iptables", "-A", "INPUT", "-i", "wan", "-m", "conntrack", "--ctstate", "ESTABLISHED,RELATED", "-j", "ACCEPT"},
-		{"ip", "netns", "exec", r, "iptables", "-A", "INPUT", "-i", "wan", "-j", "DROP"},
-	}
-	for _, s := range steps {
-		if err := run(ctx, s[0], s[1:]...); err != nil {
-			return nil, err
-		}
-	}
-	var hosts []Host
-	for i, name := range h.Players {
-		p, err := l.addNS(ctx, name)
-		if err != nil {
-			return nil, err
-		}
-		ip := fmt.Sprintf("%s.%d", lan, 2+i)
-		port := "l" + strconv.Itoa(i)
-		for _, args := range [][]string{
-			{"-n", r, "link", "add", port, "type", "veth", "peer", "name", "eth0", "netns", p},
-			{"-n", r, "link", "set", port, "master", "lan"},
-			{"-n", r, "link", "set", port, "up"},
-			{"-n", p, "addr", "add", ip + "/24", "dev", "eth0"},
-			{"-n", p, "link", "set", "eth0", "up"},
-			{"-n", p, "route", "add", "default", "via", lan + ".1"},
-		} {
-			if err := run(ctx, "ip", args...); err != nil {
-				return nil, err
+	// Rules without a target only count what they match.
+	for _, ipt := range []string{"iptables", "ip6tables"} {
+		for _, rule := range [][]string{{"INPUT", "-i", "eth0"}, {"OUTPUT", "-o", "eth0"}} {
+			if err := run(ctx, "ip", append([]string{"netns", "exec", ns, ipt, "-A"}, rule...)...); err != nil {
+				return Host{}, err
 			}
 		}
-		hosts = append(hosts, Host{Name: name, NS: p, IP: ip})
 	}
-	return hosts, nil
+	return Host{Name: name, NS: ns, IP: ip, IP6: ip6}, nil
 }
 
 // Bytes returns the bytes a public host received and sent, outside its
-// loopback, since AddPublic (iptables' counters, IP headers included).
+// loopback, since AddPublic (iptables' and ip6tables' counters, IP
+// headers included).
 func (l *Lab) Bytes(ctx context.Context, h Host) (in, out int64, err error) {
-	for i, chain := range []string{"INPUT", "OUTPUT"} {
-		cctx, cancel := context.WithTimeout(ctx, cmdTimeout)
-		b, err := exec.CommandContext(cctx, "ip", "netns", "exec", h.NS, "iptables", "-nvx", "-L", chain).Output()
-		cancel()
-		if err != nil {
-			return 0, 0, fmt.Errorf("reading %s's %s counter: %w", h.Name, chain, err)
-		}
-		v, err := countedBytes(string(b))
-		if err != nil {
-			return 0, 0, fmt.Errorf("reading %s's %s counter: %w", h.Name, chain, err)
-		}
-		if i == 0 {
-			in = v
-		} else {
-			out = v
+	for _, ipt := range []string{"iptables", "ip6tables"} {
+		for i, chain := range []string{"INPUT", "OUTPUT"} {
+			cctx, cancel := context.WithTimeout(ctx, cmdTimeout)
+			b, err := exec.CommandContext(cctx, "ip", "netns", "exec", h.NS, ipt, "-nvx", "-L", chain).Output()
+			cancel()
+			if err != nil {
+				return 0, 0, fmt.Errorf("reading %s's %s %s counter: %w", h.Name, ipt, chain, err)
+			}
+			v, err := countedBytes(string(b))
+			if err != nil {
+				return 0, 0, fmt.Errorf("reading %s's %s %s counter: %w", h.Name, ipt, chain, err)
+			}
+			if i == 0 {
+				in += v
+			} else {
+				out += v
+			}
 		}
 	}
 	return in, out, nil
@@ -258,11 +236,14 @@ func countedBytes(listing string) (int64, error) {
 // errors of the deletions, if any; it is safe to call more than once.
 func (l *Lab) Close() error {
 	l.mu.Lock()
-	procs, nss := l.procs, l.nss
-	l.procs, l.nss = nil, nil
+	procs, nss, dirs := l.procs, l.nss, l.dirs
+	l.procs, l.nss, l.dirs = nil, nil, nil
 	l.mu.Unlock()
 	for _, p := range procs {
 		p.Kill()
+	}
+	for _, d := range dirs {
+		_ = os.RemoveAll(d)
 	}
 	var errs []error
 	for i := len(nss) - 1; i >= 0; i-- {

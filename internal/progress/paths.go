@@ -31,7 +31,7 @@ func (r *Reporter) Who(id peer.ID) string {
 }
 
 // Path prints a change of how the node reaches a table peer:
-// "bob: direct (QUIC, hole punched)".
+// "bob: direct (QUIC, IPv6, hole punched)".
 func (r *Reporter) Path(p node.Path) {
 	r.mu.Lock()
 	if r.paths == nil {
@@ -51,7 +51,7 @@ func (r *Reporter) Path(p node.Path) {
 	}
 	r.mu.Unlock()
 	r.Event(map[string]any{"event": "path", "peer": p.Peer.String(), "direct": p.Direct, "transport": p.Transport,
-		"how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
+		"family": p.Family, "how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
 		"%s: %s", r.Who(p.Peer), p)
 }
 
