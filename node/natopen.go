@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"sync"
-	"syscall"
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
@@ -17,7 +16,6 @@ import (
 	manet "github.com/multiformats/go-multiaddr/net"
 	"github.com/quic-go/quic-go"
 	"go.uber.org/fx"
-	"golang.org/x/sys/unix"
 )
 
 // Opening our own NAT before the peer's hole punch arrives (issue 29).
@@ -150,8 +148,8 @@ func (o *natOpener) open(a multiaddr.Multiaddr) error {
 
 // openUDP writes a datagram of random bytes with TTL openTTL to dst from
 // every UDP socket of dst's family (the QUIC listeners, from which libp2p
-// dials and punches). The TTL is set on the socket for the one write and
-// restored at once, inside one RawConn.Control call.
+// dials and punches; Go opens "udp4" sockets on an IPv4 address and
+// "udp6" ones, IPv6-only, on an IPv6 one).
 func (o *natOpener) openUDP(dst *net.UDPAddr) error {
 	v4 := dst.IP.To4() != nil
 	o.mu.Lock()
@@ -162,22 +160,11 @@ func (o *natOpener) openUDP(dst *net.UDPAddr) error {
 	var errs []error
 	sent := 0
 	for _, c := range conns {
-		if socketV4(c) != v4 {
+		la, ok := c.LocalAddr().(*net.UDPAddr)
+		if !ok || (la.IP.To4() != nil) != v4 {
 			continue
 		}
-		if err := sendLowTTL(c, v4, func(fd int) error {
-			var sa unix.Sockaddr
-			if v4 {
-				s := &unix.SockaddrInet4{Port: dst.Port}
-				copy(s.Addr[:], dst.IP.To4())
-				sa = s
-			} else {
-				s := &unix.SockaddrInet6{Port: dst.Port}
-				copy(s.Addr[:], dst.IP.To16())
-				sa = s
-			}
-			return unix.Sendto(fd, payload, 0, sa)
-		}); err != nil {
+		if err := writeLowTTL(c, payload, dst); err != nil {
 			errs = append(errs, err)
 			continue
 		}
@@ -187,51 +174,6 @@ func (o *natOpener) openUDP(dst *net.UDPAddr) error {
 		return errors.New("no UDP socket of that family")
 	}
 	return errors.Join(errs...)
-}
-
-// socketV4 reports whether c is an IPv4 (AF_INET) socket; Go opens
-// "udp6" listeners as IPv6-only AF_INET6 sockets.
-func socketV4(c *net.UDPConn) bool {
-	rc, err := c.SyscallConn()
-	if err != nil {
-		return false
-	}
-	v4 := false
-	_ = rc.Control(func(fd uintptr) {
-		d, err := unix.GetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_DOMAIN)
-		v4 = err == nil && d == unix.AF_INET
-	})
-	return v4
-}
-
-// sendLowTTL runs send on c's descriptor with the socket's TTL (hop
-// limit) set to openTTL, restoring the previous value after.
-func sendLowTTL(c syscall.Conn, v4 bool, send func(fd int) error) error {
-	rc, err := c.SyscallConn()
-	if err != nil {
-		return err
-	}
-	level, opt := unix.IPPROTO_IP, unix.IP_TTL
-	if !v4 {
-		level, opt = unix.IPPROTO_IPV6, unix.IPV6_UNICAST_HOPS
-	}
-	var sendErr error
-	cerr := rc.Control(func(fd uintptr) {
-		old, err := unix.GetsockoptInt(int(fd), level, opt)
-		if err != nil {
-			sendErr = err
-			return
-		}
-		if err := unix.SetsockoptInt(int(fd), level, opt, openTTL); err != nil {
-			sendErr = err
-			return
-		}
-		sendErr = send(int(fd))
-		if err := unix.SetsockoptInt(int(fd), level, opt, old); err != nil && sendErr == nil {
-			sendErr = err
-		}
-	})
-	return errors.Join(cerr, sendErr)
 }
 
 // openTCP sends a SYN with TTL openTTL to dst from the node's TCP listen
@@ -256,20 +198,7 @@ func (o *natOpener) openTCP(dst *net.TCPAddr) error {
 	if !v4 {
 		netw, local = "tcp6", &net.TCPAddr{IP: net.IPv6unspecified, Port: port}
 	}
-	level, opt := unix.IPPROTO_IP, unix.IP_TTL
-	if !v4 {
-		level, opt = unix.IPPROTO_IPV6, unix.IPV6_UNICAST_HOPS
-	}
-	d := net.Dialer{LocalAddr: local, Timeout: openTCPWait, Control: func(_, _ string, c syscall.RawConn) error {
-		var serr error
-		err := c.Control(func(fd uintptr) {
-			serr = errors.Join(
-				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEADDR, 1),
-				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEPORT, 1),
-				unix.SetsockoptInt(int(fd), level, opt, openTTL))
-		})
-		return errors.Join(err, serr)
-	}}
+	d := net.Dialer{LocalAddr: local, Timeout: openTCPWait, Control: lowTTLDialControl(v4)}
 	ctx, cancel := context.WithTimeout(context.Background(), openTCPWait)
 	defer cancel()
 	c, err := d.DialContext(ctx, netw, dst.String())
@@ -279,12 +208,9 @@ func (o *natOpener) openTCP(dst *net.TCPAddr) error {
 		_ = c.Close()
 		return nil
 	}
-	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, unix.EHOSTUNREACH) || errors.Is(err, unix.ETIMEDOUT) {
-		return nil // the SYN left; no answer was expected
-	}
 	var ne net.Error
-	if errors.As(err, &ne) && ne.Timeout() {
-		return nil
+	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
+		return nil // the SYN left; no answer was expected
 	}
 	return err
 }

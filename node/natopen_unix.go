@@ -1,0 +1,77 @@
+//go:build unix
+
+package node
+
+import (
+	"errors"
+	"net"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// ttlOption is the socket option of the TTL (IPv4) or hop limit (IPv6).
+func ttlOption(v4 bool) (level, opt int) {
+	if v4 {
+		return unix.IPPROTO_IP, unix.IP_TTL
+	}
+	return unix.IPPROTO_IPV6, unix.IPV6_UNICAST_HOPS
+}
+
+// writeLowTTL writes payload to dst on c with the socket's TTL (hop
+// limit) set to openTTL for that one write and restored at once, inside
+// one RawConn.Control call: a packet quic-go writes on the socket at that
+// very moment could leave with the low TTL too, and QUIC's loss recovery
+// would resend it.
+func writeLowTTL(c *net.UDPConn, payload []byte, dst *net.UDPAddr) error {
+	rc, err := c.SyscallConn()
+	if err != nil {
+		return err
+	}
+	v4 := dst.IP.To4() != nil
+	level, opt := ttlOption(v4)
+	var sa unix.Sockaddr
+	if v4 {
+		s := &unix.SockaddrInet4{Port: dst.Port}
+		copy(s.Addr[:], dst.IP.To4())
+		sa = s
+	} else {
+		s := &unix.SockaddrInet6{Port: dst.Port}
+		copy(s.Addr[:], dst.IP.To16())
+		sa = s
+	}
+	var sendErr error
+	cerr := rc.Control(func(fd uintptr) {
+		old, err := unix.GetsockoptInt(int(fd), level, opt)
+		if err != nil {
+			sendErr = err
+			return
+		}
+		if err := unix.SetsockoptInt(int(fd), level, opt, openTTL); err != nil {
+			sendErr = err
+			return
+		}
+		sendErr = unix.Sendto(int(fd), payload, 0, sa)
+		if err := unix.SetsockoptInt(int(fd), level, opt, old); err != nil && sendErr == nil {
+			sendErr = err
+		}
+	})
+	return errors.Join(cerr, sendErr)
+}
+
+// lowTTLDialControl is a net.Dialer's Control for the TCP opener: the
+// socket may bind the TCP listen port (SO_REUSEADDR, SO_REUSEPORT, as
+// libp2p's listeners and dials set them) and sends with TTL openTTL.
+func lowTTLDialControl(v4 bool) func(network, address string, c syscall.RawConn) error {
+	level, opt := ttlOption(v4)
+	return func(_, _ string, c syscall.RawConn) error {
+		var serr error
+		err := c.Control(func(fd uintptr) {
+			serr = errors.Join(
+				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEADDR, 1),
+				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEPORT, 1),
+				unix.SetsockoptInt(int(fd), level, opt, openTTL))
+		})
+		return errors.Join(err, serr)
+	}
+}
