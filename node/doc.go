@@ -65,7 +65,11 @@
 // a forwarded port) and, on the side that accepted the relayed connection
 // (DCUtR's initiator), libp2p's hole punch (p2p/protocol/holepunch,
 // DirectConnect: a synchronised dial from both sides over QUIC and TCP to
-// the addresses each side was observed at). The node's own public
+// the addresses each side was observed at; both sides first open their
+// own NAT towards the other's addresses with a low-TTL packet from the
+// hole punch's sockets, natopen.go, so that a router that answers
+// unsolicited packets never sees the other's first packet, and a QUIC
+// address is offered wherever a port-keeping TCP one was observed). The node's own public
 // addresses are those the relay and other peers observed (identify);
 // comparing them with the local ports tells what its NAT does (NAT), and
 // each side asks the other (NATProtocolID) so that both can say why a pair

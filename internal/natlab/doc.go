@@ -30,6 +30,17 @@
 //     connections the LAN opened (conntrack ESTABLISHED,RELATED) and
 //     drops everything else.
 //
+// Homes differ as the routers people have do (Home): what the router does
+// with an unsolicited packet to its WAN address (Answer: drop, reject as
+// OpenWrt does, or none, so that its own kernel answers), dual-stack IPv6
+// (a routed 2001:db8:N::/64 behind a stateful ip6tables firewall that
+// forwards only replies), random loss on the home link (iptables'
+// statistic match: this kernel has no netem), UPnP IGD and NAT-PMP
+// (Debian's miniupnpd on the router), and a carrier-grade NAT
+// (AddCGN, 100.64.0.0/10) in front of several homes. Renumber gives a
+// home a new WAN address mid-game, its NAT state lost. Router returns a
+// home router's namespace for tcpdump and conntrack.
+//
 // Nothing leaves the machine: the namespaces have no link to the host's
 // own network, and every address lies in a private or documentation
 // range.
@@ -37,7 +48,8 @@
 // # Requirements
 //
 // Building a lab needs root (CAP_NET_ADMIN), `ip` (iproute2) and
-// `iptables`; Available says why a lab cannot be built, and tests skip
+// `iptables` (and ip6tables); Home.UPnP needs miniupnpd and nft, and
+// Renumber flushes conntrack state with `conntrack` when it is installed; Available says why a lab cannot be built, and tests skip
 // with that reason. Every namespace a Lab creates carries its prefix and
 // is deleted by Close, which a test runs even after a failure; every
 // process it starts is bound to a context and killed on Close.
