@@ -49,10 +49,23 @@ func (r *Reporter) Path(p node.Path) {
 	for f := range r.watchers {
 		(*f)(p)
 	}
+	gone := r.over && !p.Direct && p.Relay == ""
 	r.mu.Unlock()
+	if gone {
+		return // the game is over: the others leaving is no fault
+	}
 	r.Event(map[string]any{"event": "path", "peer": p.Peer.String(), "direct": p.Direct, "transport": p.Transport,
 		"family": p.Family, "how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
 		"%s: %s", r.Who(p.Peer), p)
+}
+
+// GameOver tells the Reporter that the game has ended normally: from now
+// on a player no longer reached is not printed (the players leave after
+// the last hand; "bob: not connected" would read as an error).
+func (r *Reporter) GameOver() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.over = true
 }
 
 // Relay prints that the node lost or regained its slot on a relay. A lost

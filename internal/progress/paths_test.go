@@ -3,6 +3,7 @@ package progress
 import (
 	"bytes"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -39,5 +40,29 @@ func TestWatchPaths(t *testing.T) {
 	}
 	if n := bytes.Count(out.Bytes(), []byte("\n")); n != 5 {
 		t.Errorf("%d progress lines for 5 paths:\n%s", n, out.String())
+	}
+}
+
+// TestGameOverQuietsLeavers: after a normal end of the game the players
+// leaving are not printed ("bob: not connected" read as an error), while
+// before it a lost player is, and a path that still connects is.
+func TestGameOverQuietsLeavers(t *testing.T) {
+	var b strings.Builder
+	r := &Reporter{W: &b}
+	bob := peer.ID("bob-peer")
+	r.Name(bob, "bob")
+	r.Path(node.Path{Peer: bob})
+	if !strings.Contains(b.String(), "bob: not connected") {
+		t.Fatalf("a lost player during the game is not printed: %q", b.String())
+	}
+	b.Reset()
+	r.GameOver()
+	r.Path(node.Path{Peer: bob})
+	if b.String() != "" {
+		t.Errorf("after the game, a player leaving printed %q", b.String())
+	}
+	r.Path(node.Path{Peer: bob, Direct: true, Transport: "QUIC", How: "LAN"})
+	if !strings.Contains(b.String(), "bob: direct") {
+		t.Errorf("after the game, a direct path is not printed: %q", b.String())
 	}
 }

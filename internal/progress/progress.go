@@ -42,6 +42,9 @@ type Reporter struct {
 	viaRelay   map[peer.ID]peer.ID
 	lostRelays map[peer.ID]string
 	watchers   map[*func(node.Path)]bool
+	// over is set once the game has ended normally (GameOver): the
+	// players leaving is no news then.
+	over bool
 }
 
 // Event writes one event: obj as a JSON object, or format and args as a

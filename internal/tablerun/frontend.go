@@ -81,10 +81,12 @@ func (f *frontend) HandDone(r protocol.HandResult) {
 	f.model.HandDone(r)
 }
 
-// Finish shows the end of the game.
+// Finish shows the end of the game: the standings end every game that
+// ended normally, the match finished or its fixed number of hands
+// (--hands N) played.
 func (f *frontend) Finish(g *protocol.Game, err error) {
 	var st *game.Standings
-	if g.MatchOver() {
+	if err == nil {
 		s := g.Standings()
 		st = &s
 	}

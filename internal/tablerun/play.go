@@ -68,6 +68,9 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 	}
 	p.g = g
 	_, err = g.Run(ctx)
+	if err == nil {
+		p.Out.GameOver()
+	}
 	p.gameOver(err)
 	defer p.front.linger(ctx, f.UILinger, p.screen)
 	if err != nil {
@@ -431,10 +434,7 @@ func (p *playing) writeCertificate() error {
 func (p *playing) reportEnd() {
 	g := p.g
 	st := g.Standings()
-	if g.MatchOver() {
-		name := verdict.Names{Seats: g.Seats(), Nicks: g.Nicks()}.Seat(-1)
-		p.Out.Event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points}, "final standings (points with uma):\n%s", verdict.FormatStandingsOf(st, g.Players(), name))
-	}
+	p.reportStandings(st, g.MatchOver())
 	rss := peakRSSKiB()
 	cpu := cpuTime()
 	p.Out.Event(map[string]any{"event": "done", "hands": len(p.results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": progress.Milliseconds(cpu)},

@@ -2,9 +2,12 @@ package tablerun
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/verdict"
+	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
 // ResultHold is how long at most a human's node holds the next deal while
@@ -39,4 +42,22 @@ func (f *frontend) holdResult(ctx context.Context, hold time.Duration) {
 		return
 	}
 	f.model.WaitResult(ctx, hold)
+}
+
+// reportStandings reports the standings st at the end of the game: the
+// final standings of a finished match, or, for a game of a fixed number
+// of hands (--hands N), the standings after those hands. Players are
+// named with the seat wind of the last hand played.
+func (p *playing) reportStandings(st game.Standings, matchOver bool) {
+	oya := -1
+	if n := len(p.results); n > 0 {
+		oya = p.results[n-1].Oya
+	}
+	name := verdict.Names{Seats: p.g.Seats(), Nicks: p.g.Nicks()}.Seat(oya)
+	title := "final standings (points with uma)"
+	if !matchOver {
+		title = fmt.Sprintf("standings after %d hands (points with uma, as if the match ended here)", len(p.results))
+	}
+	p.Out.Event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points, "match_over": matchOver},
+		"%s:\n%s", title, verdict.FormatStandingsOf(st, p.g.Players(), name))
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/mentalmj/mentalmj/internal/headless"
 	"github.com/mentalmj/mentalmj/protocol"
@@ -246,6 +247,18 @@ func TestBrowserPlaysAHand(t *testing.T) {
 		}
 	}
 	checkSizes(t, bctx, "standings", shot)
+	// No peer ID under the names; Esc closes the standings.
+	if peers, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#standings table.standings").textContent`)); err != nil {
+		t.Fatal(err)
+	} else if id := bt.observation().Seats[0].String(); strings.Contains(peers, id[len(id)-8:]) {
+		t.Errorf("the standings show a peer ID: %q", peers)
+	}
+	if err := chromedp.Do(bctx, chromedp.KeyEvent(kb.Escape)); err != nil {
+		t.Fatal(err)
+	}
+	if open, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!document.querySelector("#overlay").hidden`)); err != nil || open {
+		t.Errorf("Esc did not close the standings (%v)", err)
+	}
 	lat := bt.srv.Latencies()
 	if len(lat) == 0 {
 		t.Fatal("the page acknowledged no snapshot")

@@ -322,7 +322,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   // hand is over and the next one not yet dealt, or the node holds the
   // deal for it, and the player has not dismissed it.
   function resultUp(h) {
-    return snap.dismissed !== h.number && !snap.decision && (snap.state === "hand over" || snap.resultUntil > 0 || snap.state === "over" || snap.state === "fault");
+    return snap.dismissed !== h.number && !snap.decision && (snap.state === "hand over" || snap.resultUntil > 0);
   }
 
   document.addEventListener("change", (ev) => {
