@@ -176,11 +176,13 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	if c := d.Countdown(time.Now()); c != "" {
 		prompt = fmt.Sprintf("your action within %s (Enter = %s; help): ", c, def)
 	}
+	// A line counts from the moment the prompt is printed: one typed
+	// as soon as it shows is for it.
+	since := time.Now()
 	t.printf("%s", prompt)
 	t.setPrompting(true)
 	defer t.setPrompting(false)
 	defer t.countDown(ctx, d, prompt)()
-	since := time.Now()
 	for {
 		ln, err := t.lines.Next(ctx, since, func(l Line) {
 			if l.Text != "" {
