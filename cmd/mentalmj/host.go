@@ -12,6 +12,7 @@ import (
 	"github.com/multiformats/go-multiaddr"
 	"github.com/spf13/cobra"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/invite"
@@ -106,15 +107,15 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 	if err != nil {
 		return fail(cmd, 2, "%v", err)
 	}
-	st.out.Event(map[string]any{"event": "invite", "invite": code1, "table": f.table},
+	st.out.Event(progress.Invite{Invite: code1, Table: f.table},
 		"mentalmj join %s\n↑ send this line to the %d others; each runs it adding --name and a nickname (and --ui for the browser table)", code1, nPlayers-1)
 	desc := m.Invite().Describe()
-	st.out.Event(map[string]any{"event": "game", "table": f.table, "settings": desc}, "%s", desc)
+	st.out.Event(progress.Game{Table: f.table, Settings: desc}, "%s", desc)
 	me := f.nick
 	if me == "" {
 		me = "you"
 	}
-	st.out.Event(map[string]any{"event": "waiting", "count": 1}, "%s joined, 1 of %d", me, nPlayers)
+	st.out.Event(progress.Waiting{Count: 1}, "%s joined, 1 of %d", me, nPlayers)
 	t := f.tableRun()
 	defer t.StopUI()
 	if f.useUI && !f.useBot && f.mjaiBot == "" {
@@ -146,7 +147,7 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 		}
 		showRoom()
 		st.out.Name(a.Seat.ID, a.Seat.Nick)
-		st.out.Event(map[string]any{"event": "arrival", "peer": a.Seat.ID.String(), "nick": a.Seat.Nick, "left": a.Left, "declined": a.Declined, "count": a.Count},
+		st.out.Event(progress.Arrival{Peer: a.Seat.ID.String(), Nick: a.Seat.Nick, Left: a.Left, Declined: a.Declined, Count: a.Count},
 			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, nPlayers)
 	})
 	cancel()
@@ -173,7 +174,7 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 // node's table from it. On failure it prints why and returns ok = false
 // with exit code 1.
 func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, stderr io.Writer) (code int, ok bool) {
-	st.out.Event(map[string]any{"event": "joining", "table": inv.Table, "host": inv.Host.String()}, "joining table %q at %s…", inv.Table, inv.Host)
+	st.out.Event(progress.Joining{Table: inv.Table, Host: inv.Host.String()}, "joining table %q at %s…", inv.Table, inv.Host)
 	var before []invite.Seat
 	mctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
 	seating, err := invite.Join(mctx, st.n.Host(), inv, f.nick, st.transportAddrs(), func(now []invite.Seat) {
@@ -205,16 +206,16 @@ func hostFinder(st seat, inv invite.Invite) *invite.Finder {
 		Find: st.n.FindPeer,
 		Wait: node.FindPeerTimeout,
 		Looking: func(wait time.Duration) {
-			st.out.Event(map[string]any{"event": "lookup", "peer": inv.Host.String(), "timeout_ms": wait.Milliseconds()},
+			st.out.Event(progress.Lookup{Peer: inv.Host.String(), TimeoutMs: wait.Milliseconds()},
 				"the invite's addresses did not answer; looking %s up on the public DHT (up to %s)…", name, wait)
 		},
 		Found: func(addrs []multiaddr.Multiaddr, err error) {
 			if err != nil {
-				st.out.Event(map[string]any{"event": "lookup-failed", "peer": inv.Host.String(), "err": err.Error()},
+				st.out.Event(progress.LookupFailed{Peer: inv.Host.String(), Err: err.Error()},
 					"the public DHT did not find %s: %v", name, err)
 				return
 			}
-			st.out.Event(map[string]any{"event": "lookup-found", "peer": inv.Host.String(), "addrs": len(addrs)},
+			st.out.Event(progress.LookupFound{Peer: inv.Host.String(), Addrs: len(addrs)},
 				"the public DHT found %s at %d address(es); dialling them", name, len(addrs))
 		},
 	}
@@ -234,12 +235,12 @@ func printArrivals(st seat, host peer.ID, total int, before, now []invite.Seat) 
 		}
 		return out
 	}
-	var players []map[string]string
+	var players []progress.Player
 	for _, s := range now {
-		players = append(players, map[string]string{"peer": s.ID.String(), "nick": s.Nick})
+		players = append(players, progress.Player{Peer: s.ID.String(), Nick: s.Nick})
 		st.out.Name(s.ID, s.Nick)
 	}
-	obj := map[string]any{"event": "arrivals", "players": players, "count": len(now)}
+	obj := progress.Arrivals{Players: players, Count: len(now)}
 	if before == nil {
 		st.out.Event(obj, "at the table: %s; %d of %d", strings.Join(names(now), ", "), len(now), total)
 		return
@@ -276,7 +277,7 @@ func printSeating(st seat, s invite.Seating) {
 		names = append(names, displayName(p, st.n.ID()))
 		ids = append(ids, p.ID.String())
 	}
-	st.out.Event(map[string]any{"event": "seated", "table": s.Table, "peers": ids},
+	st.out.Event(progress.Seated{Table: s.Table, Peers: ids},
 		"table %q is complete: %s (seats are drawn when the game starts)", s.Table, strings.Join(names, ", "))
 }
 
@@ -305,7 +306,7 @@ func displayName(s invite.Seat, self peer.ID) string {
 // browser table cannot be started or ctx ends.
 func (f *tableFlags) confirm(ctx context.Context, t *tablerun.Table, st seat, inv invite.Invite, in io.Reader, screen io.Writer) (bool, error) {
 	desc := inv.Describe()
-	st.out.Event(map[string]any{"event": "game", "table": inv.Table, "host_nick": inv.Nick, "settings": desc}, "%s", desc)
+	st.out.Event(progress.Game{Table: inv.Table, HostNick: &inv.Nick, Settings: desc}, "%s", desc)
 	if f.yes || f.useBot || f.mjaiBot != "" || f.passive {
 		return true, nil
 	}
@@ -322,7 +323,7 @@ func declineHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite,
 		fmt.Fprintf(stderr, "mentalmj join: you declined the game; the host could not be told: %v\n", err)
 		return 1
 	}
-	st.out.Event(map[string]any{"event": "declined"}, "you declined the game; the host was told (answer y to play it, or give --yes)")
+	st.out.Event(progress.Declined{}, "you declined the game; the host was told (answer y to play it, or give --yes)")
 	return 1
 }
 

@@ -43,23 +43,23 @@ const publicWait = 20 * time.Second
 // failing is a clear message, and the game can still go on with invites
 // and --peer addresses.
 func joinPublic(ctx context.Context, n *node.Node, out *progress.Reporter, stderr io.Writer, cmd string, needRelay bool) {
-	out.Event(map[string]any{"event": "public", "step": "bootstrap"}, "joining the public libp2p network (bootstrap peers, up to 10s)…")
+	out.Event(progress.Public{Step: "bootstrap"}, "joining the public libp2p network (bootstrap peers, up to 10s)…")
 	reached, err := n.JoinPublic(ctx)
 	if err != nil {
-		out.Event(map[string]any{"event": "public-offline", "err": err.Error()}, "offline from the public libp2p network")
+		out.Event(progress.PublicOffline{Err: err.Error()}, "offline from the public libp2p network")
 		fmt.Fprintf(stderr, "%s: offline from the public libp2p network: %v\n(invites and --peer addresses on reachable machines still work; --relay gives a relay of your own)\n", cmd, err)
 		return
 	}
-	out.Event(map[string]any{"event": "public", "step": "bootstrapped", "reached": reached}, "on the public libp2p network (%d bootstrap peer(s) answered)", reached)
+	out.Event(progress.Public{Step: "bootstrapped", Reached: &reached}, "on the public libp2p network (%d bootstrap peer(s) answered)", reached)
 	if !needRelay {
 		return
 	}
-	out.Event(map[string]any{"event": "public", "step": "relay", "timeout_ms": publicWait.Milliseconds()}, "looking for a public relay to be reachable through (up to %s)…", publicWait)
+	out.Event(progress.Public{Step: "relay", TimeoutMs: new(publicWait.Milliseconds())}, "looking for a public relay to be reachable through (up to %s)…", publicWait)
 	wctx, cancel := context.WithTimeout(ctx, publicWait)
 	_, err = n.WaitRelayed(wctx)
 	cancel()
 	if err != nil {
-		out.Event(map[string]any{"event": "public-norelay", "err": err.Error()}, "no public relay found")
+		out.Event(progress.PublicNoRelay{Err: err.Error()}, "no public relay found")
 		fmt.Fprintf(stderr, "%s: %v\n(players behind NAT cannot reach you without one: still looking in the background; --relay gives a relay of your own)\n", cmd, err)
 	}
 }

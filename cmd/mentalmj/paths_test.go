@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -23,12 +22,11 @@ func TestHandWithoutResultKeepsScores(t *testing.T) {
 	r := &progress.Reporter{W: &buf, JSON: true}
 	seats := []peer.ID{"a", "b", "c", "d"}
 	r.Hand(protocol.HandResult{Number: 2, Seats: seats, Start: game.Deal{Scores: start}}, seats[0], nil, 4, 0)
-	var ev struct {
-		Scores [4]int `json:"scores"`
-	}
 	line, _, _ := strings.Cut(buf.String(), "\n")
-	if err := json.Unmarshal([]byte(line), &ev); err != nil {
-		t.Fatalf("%v: %q", err, line)
+	e, err := progress.Decode([]byte(line))
+	ev, ok := e.(progress.Hand)
+	if err != nil || !ok {
+		t.Fatalf("%v: %q is not a hand", err, line)
 	}
 	if ev.Scores != start {
 		t.Errorf("scores %v, want the starting scores %v", ev.Scores, start)

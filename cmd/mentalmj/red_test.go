@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"regexp"
 	"testing"
 
@@ -43,18 +42,22 @@ func TestProgressRedFives(t *testing.T) {
 		if m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: join prints %q, want %s", c.reds.Tiles(), c.dora, text.String(), c.want)
 		}
-		var child localgame.Event
-		if err := json.Unmarshal(bytes.SplitN(js.Bytes(), []byte("\n"), 2)[0], &child); err != nil {
+		ev, err := progress.Decode(bytes.SplitN(js.Bytes(), []byte("\n"), 2)[0])
+		if err != nil {
 			t.Fatal(err)
 		}
+		child, ok := ev.(progress.Hand)
+		if !ok {
+			t.Fatalf("join wrote %T, want a hand", ev)
+		}
 		var local bytes.Buffer
-		localgame.WriteHand(&local, []localgame.Event{child}, nil)
+		localgame.WriteHand(&local, []progress.Hand{child}, nil)
 		if m := name.FindStringSubmatch(local.String()); m == nil || m[1] != c.want {
 			t.Errorf("red %v, indicator %d: local prints %q, want %s", c.reds.Tiles(), c.dora, local.String(), c.want)
 		}
 		child.Red = nil
 		local.Reset()
-		localgame.WriteHand(&local, []localgame.Event{child}, nil)
+		localgame.WriteHand(&local, []progress.Hand{child}, nil)
 		if m := name.FindStringSubmatch(local.String()); m == nil || (m[1] == c.want) != (c.want[0] != '0') {
 			t.Errorf("red %v, indicator %d: without the red list local prints %q", c.reds.Tiles(), c.dora, local.String())
 		}

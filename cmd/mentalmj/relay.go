@@ -107,9 +107,9 @@ func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
 		return fail(cmd, 2, "%v", err)
 	}
 	for _, a := range r.Addrs() {
-		out.Event(map[string]any{"event": "address", "addr": a.String()}, "relay address: %s", a)
+		out.Event(progress.Address{Addr: a.String()}, "relay address: %s", a)
 	}
-	out.Event(map[string]any{"event": "relaying"}, "relaying until interrupted")
+	out.Event(progress.Relaying{}, "relaying until interrupted")
 	printRelayStats(ctx, r, out, f.statsEvery)
 	err = r.Close()
 	time.Sleep(node.StreamMeterLag) // so that the last line counts every byte
@@ -148,16 +148,16 @@ func printRelayStats(ctx context.Context, r *node.Relay, out *progress.Reporter,
 
 // reportRelayStats prints one "stats" event; final marks the one at exit.
 func reportRelayStats(out *progress.Reporter, s node.RelayStats, final bool) {
-	streams := map[string]map[string]int64{}
+	streams := map[string]progress.StreamBytes{}
 	for id, b := range s.Streams {
-		streams[string(id)] = map[string]int64{"in": b.In, "out": b.Out}
+		streams[string(id)] = progress.StreamBytes{In: b.In, Out: b.Out}
 	}
 	prefix := "relay stats"
 	if final {
 		prefix = "relay stats at exit"
 	}
-	out.Event(map[string]any{"event": "stats", "final": final, "reservations": s.Reservations, "reservations_made": s.ReservationsMade,
-		"circuits_open": s.CircuitsOpen, "circuits": s.Circuits, "circuit_bytes": s.CircuitBytes, "control_bytes": s.ControlBytes(), "streams": streams},
+	out.Event(progress.RelayStats{Final: final, Reservations: s.Reservations, ReservationsMade: s.ReservationsMade,
+		CircuitsOpen: s.CircuitsOpen, Circuits: s.Circuits, CircuitBytes: s.CircuitBytes, ControlBytes: s.ControlBytes(), Streams: streams},
 		"%s: %s", prefix, s)
 }
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -16,6 +15,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/node"
 )
 
@@ -115,12 +115,14 @@ func TestJoinThroughRelayCommand(t *testing.T) {
 		}
 		var printed, done bool
 		for line := range strings.Lines(outs[i].String()) {
-			var ev struct{ Event, Addr string }
-			if err := json.Unmarshal([]byte(line), &ev); err != nil {
+			ev, err := progress.Decode([]byte(line))
+			if err != nil {
 				t.Fatalf("player %d: bad progress line %q: %v", i, line, err)
 			}
-			printed = printed || ev.Event == "address" && ev.Addr == circuit[i]
-			done = done || ev.Event == "done"
+			a, isAddr := ev.(progress.Address)
+			printed = printed || isAddr && a.Addr == circuit[i]
+			_, isDone := ev.(progress.Done)
+			done = done || isDone
 		}
 		if !printed || !done {
 			t.Errorf("player %d: relayed address %s printed %v, done %v:\n%s", i, circuit[i], printed, done, outs[i].String())

@@ -195,10 +195,10 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 	}
 	switch {
 	case fromInvite:
-		s.out.Event(map[string]any{"event": "reserving", "relays": len(relayInfos), "from_invite": true},
+		s.out.Event(progress.Reserving{Relays: len(relayInfos), FromInvite: true},
 			"reserving a slot on the host's %d relay(s), from the invite, so that the other players reach you as you reach the host…", len(relayInfos))
 	case len(relayInfos) > 0:
-		s.out.Event(map[string]any{"event": "reserving", "relays": len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
+		s.out.Event(progress.Reserving{Relays: len(relayInfos)}, "reserving a slot on %d relay(s)…", len(relayInfos))
 	}
 	if len(relayInfos) > 0 {
 		wctx, cancel := context.WithTimeout(ctx, relayWait)
@@ -217,7 +217,7 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 // printAddrs prints the node's peer addresses for the others' --peer.
 func (s seat) printAddrs() {
 	for _, a := range s.n.Addrs() {
-		s.out.Event(map[string]any{"event": "address", "addr": a.String(), "relayed": strings.Contains(a.String(), "/p2p-circuit/")}, "peer address: %s", a)
+		s.out.Event(progress.Address{Addr: a.String(), Relayed: new(strings.Contains(a.String(), "/p2p-circuit/"))}, "peer address: %s", a)
 	}
 }
 

@@ -199,11 +199,14 @@ func faultRun(t *testing.T, bin string, sp spec) {
 			t.Errorf("%s exited %d, want 3 (the game stopped on a fault)", p.Name, p.code)
 		}
 		named := false
-		for _, ev := range p.events {
-			if ev.Event == "blame" || ev.Peer != victimID {
-				t.Errorf("%s reported %s of %s (%s), want only faults of the victim %s", p.Name, ev.Event, ev.Player, ev.Reason, victimID)
+		for _, b := range p.blames {
+			t.Errorf("%s reported a blame of %s (%s), want only faults of the victim %s", p.Name, b.Player, b.Reason, victimID)
+		}
+		for _, f := range p.faults {
+			if f.Peer != victimID {
+				t.Errorf("%s reported a fault of %s (%s), want only faults of the victim %s", p.Name, f.Player, f.Reason, victimID)
 			}
-			named = named || ev.Peer == victimID
+			named = named || f.Peer == victimID
 		}
 		if !named {
 			t.Errorf("%s never named the victim", p.Name)
@@ -261,12 +264,15 @@ func TestTableMismatchNamedByEveryNode(t *testing.T) {
 		if p.code != 3 {
 			t.Errorf("%s exited %d, want 3", p.Name, p.code)
 		}
-		if len(p.events) == 0 {
+		if len(p.blames)+len(p.faults) == 0 {
 			t.Errorf("%s reported nothing", p.Name)
 		}
-		for _, ev := range p.events {
-			if ev.Event != "fault" || ev.Kind != string(protocol.FaultConfig) || ev.Peer != oddID {
-				t.Errorf("%s reported %s %s of %s (%s), want a configuration fault of %s", p.Name, ev.Event, ev.Kind, ev.Player, ev.Reason, oddID)
+		for _, b := range p.blames {
+			t.Errorf("%s reported a blame of %s (%s), want a configuration fault of %s", p.Name, b.Player, b.Reason, oddID)
+		}
+		for _, f := range p.faults {
+			if f.Kind != string(protocol.FaultConfig) || f.Peer != oddID {
+				t.Errorf("%s reported a fault %s of %s (%s), want a configuration fault of %s", p.Name, f.Kind, f.Player, f.Reason, oddID)
 			}
 		}
 	}
@@ -319,8 +325,11 @@ func TestResumeRuns(t *testing.T) {
 				if p.code != 0 {
 					t.Errorf("%s exited %d, want 0 (see %s.log)", p.Name, p.code, filepath.Join(dir, p.Name))
 				}
-				for _, ev := range p.events {
-					t.Errorf("%s reported %s of %s (%s)", p.Name, ev.Event, ev.Player, ev.Reason)
+				for _, b := range p.blames {
+					t.Errorf("%s reported a blame of %s (%s)", p.Name, b.Player, b.Reason)
+				}
+				for _, f := range p.faults {
+					t.Errorf("%s reported a fault of %s (%s)", p.Name, f.Player, f.Reason)
 				}
 				f, err := os.Open(p.Transcript)
 				if err != nil {

@@ -177,65 +177,64 @@ func runRow(ctx context.Context, cfg Config, name, expect string, hands int, pas
 	return r, nil
 }
 
-// judge folds one table's verdicts into r.
+// judge folds one table's verdicts into r: the honest nodes' (a
+// cheater's own node says what it likes) and the offline audit's of all
+// four transcripts together.
 func (r *Result) judge(t *table, expect string) {
-	cheater, nick := map[string]bool{}, map[string]string{}
+	j := &tableJudge{r: r, expect: expect, caught: "not caught", cheater: map[string]bool{}, nick: map[string]string{}}
 	for _, p := range t.players {
-		cheater[p.ID.String()] = p.cheat != ""
-		nick[p.ID.String()] = p.Name
-	}
-	caught, named := "not caught", false
-	earlier := func(s string) {
-		if slices.Index(stages, s) < slices.Index(stages, caught) {
-			caught = s
-		}
-	}
-	blame := func(peer string) {
-		if !slices.Contains(r.Blamed, peer) {
-			r.Blamed = append(r.Blamed, peer)
-			if !cheater[peer] {
-				r.FalseBlames++
-			}
-		}
-	}
-	fault := func(kind, peer string) {
-		who := nick[peer]
-		if peer == "" {
-			who = "no player"
-		}
-		f := kind + ": " + who
-		if !slices.Contains(r.Faults, f) {
-			r.Faults = append(r.Faults, f)
-			if peer != "" && !cheater[peer] {
-				r.FalseFaults++
-			}
-		}
+		j.cheater[p.ID.String()] = p.cheat != ""
+		j.nick[p.ID.String()] = p.Name
 	}
 	for _, p := range t.players {
-		if p.cheat != "" {
-			continue // a cheater's own verdicts do not count
-		}
-		for _, ev := range p.events {
-			switch ev.Event {
-			case "blame":
-				blame(ev.Peer)
-				if ev.Reason != "" && !slices.Contains(r.Reasons, ev.Reason) {
-					r.Reasons = append(r.Reasons, ev.Reason)
-				}
-				if cheater[ev.Peer] {
-					earlier(cmpOr(ev.When, "at once"))
-					named = true
-				}
-			case "fault":
-				fault(ev.Kind, ev.Peer)
-				if cheater[ev.Peer] {
-					earlier("at once")
-					named = named || expect == "fault"
-				}
-			}
+		if p.cheat == "" {
+			j.honestNode(p)
 		}
 	}
-	// The offline audit of all four transcripts together.
+	j.offlineAudit(t)
+	r.CheaterNamed = r.CheaterNamed && (j.named || !slices.Contains(slices.Collect(maps.Values(j.cheater)), true))
+	if slices.Index(stages, j.caught) < slices.Index(stages, r.Caught) {
+		r.Caught = j.caught
+	}
+}
+
+// tableJudge is one table's verdicts being folded into a Result.
+type tableJudge struct {
+	r       *Result
+	expect  string
+	cheater map[string]bool   // peer ID → runs a strategy
+	nick    map[string]string // peer ID → player name
+	// caught is the earliest stage at which a cheater was named; named,
+	// whether one was, as the strategy expects.
+	caught string
+	named  bool
+}
+
+// honestNode takes in the blames and faults an honest node reported.
+func (j *tableJudge) honestNode(p *player) {
+	for _, b := range p.blames {
+		j.blame(b.Peer)
+		if b.Reason != "" && !slices.Contains(j.r.Reasons, b.Reason) {
+			j.r.Reasons = append(j.r.Reasons, b.Reason)
+		}
+		if j.cheater[b.Peer] {
+			j.earlier(cmpOr(b.When, "at once"))
+			j.named = true
+		}
+	}
+	for _, f := range p.faults {
+		j.fault(f.Kind, f.Peer)
+		if j.cheater[f.Peer] {
+			j.earlier("at once")
+			j.named = j.named || j.expect == "fault"
+		}
+	}
+}
+
+// offlineAudit takes in the verdicts of the offline audit of the
+// table's transcripts together (verdict.Audit): its blames, and the
+// faults an honest player reported.
+func (j *tableJudge) offlineAudit(t *table) {
 	var files []verdict.File
 	for _, p := range t.players {
 		f, err := os.Open(p.Transcript)
@@ -248,26 +247,58 @@ func (r *Result) judge(t *table, expect string) {
 			files = append(files, verdict.File{Name: p.Transcript, Records: recs, ReadErr: rerr})
 		}
 	}
-	if rep, err := verdict.Audit(files); err == nil {
-		for _, b := range rep.Blame {
-			blame(b.Peer)
-			if cheater[b.Peer] {
-				earlier("transcript comparison")
-				named = true
-			}
-		}
-		for _, f := range rep.Faults {
-			// A fault the audit read only from a cheater's own records
-			// is that cheater's claim: its node says what it likes.
-			honest := len(f.Reporters) == 0 || slices.ContainsFunc(f.Reporters, func(p string) bool { return !cheater[p] })
-			if f.Peer != "" && honest {
-				fault(f.Kind, f.Peer)
-			}
+	rep, err := verdict.Audit(files)
+	if err != nil {
+		return
+	}
+	for _, b := range rep.Blame {
+		j.blame(b.Peer)
+		if j.cheater[b.Peer] {
+			j.earlier("transcript comparison")
+			j.named = true
 		}
 	}
-	r.CheaterNamed = r.CheaterNamed && (named || !slices.Contains(slices.Collect(maps.Values(cheater)), true))
-	if slices.Index(stages, caught) < slices.Index(stages, r.Caught) {
-		r.Caught = caught
+	for _, f := range rep.Faults {
+		// A fault the audit read only from a cheater's own records
+		// is that cheater's claim: its node says what it likes.
+		honest := len(f.Reporters) == 0 || slices.ContainsFunc(f.Reporters, func(p string) bool { return !j.cheater[p] })
+		if f.Peer != "" && honest {
+			j.fault(f.Kind, f.Peer)
+		}
+	}
+}
+
+// earlier makes stage s the stage the cheat was caught at if it is
+// earlier than the one so far.
+func (j *tableJudge) earlier(s string) {
+	if slices.Index(stages, s) < slices.Index(stages, j.caught) {
+		j.caught = s
+	}
+}
+
+// blame counts a blame of peer once, and as false if peer is honest.
+func (j *tableJudge) blame(peer string) {
+	if !slices.Contains(j.r.Blamed, peer) {
+		j.r.Blamed = append(j.r.Blamed, peer)
+		if !j.cheater[peer] {
+			j.r.FalseBlames++
+		}
+	}
+}
+
+// fault counts a fault of kind naming peer ("" for none) once, and as
+// false if peer is honest.
+func (j *tableJudge) fault(kind, peer string) {
+	who := j.nick[peer]
+	if peer == "" {
+		who = "no player"
+	}
+	f := kind + ": " + who
+	if !slices.Contains(j.r.Faults, f) {
+		j.r.Faults = append(j.r.Faults, f)
+		if peer != "" && !j.cheater[peer] {
+			j.r.FalseFaults++
+		}
 	}
 }
 

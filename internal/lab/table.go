@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"cmp"
 	"context"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -17,25 +16,16 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/joinproc"
 	"github.com/mentalmj/mentalmj/internal/latency"
+	"github.com/mentalmj/mentalmj/internal/progress"
 )
-
-// event is one progress line a join process prints with --progress json.
-type event struct {
-	Event  string `json:"event"`
-	Hand   int    `json:"hand"`
-	Peer   string `json:"peer"`
-	Player string `json:"player"`
-	Kind   string `json:"kind"`
-	Reason string `json:"reason"`
-	When   string `json:"when"`
-}
 
 // player is one join process of a table.
 type player struct {
 	*joinproc.Player
-	record    string // the mjlog it writes
-	cheat     string // strategy name, "" for honest
-	events    []event
+	record    string           // the mjlog it writes
+	cheat     string           // strategy name, "" for honest
+	blames    []progress.Blame // the blames it reported
+	faults    []progress.Fault // the faults it reported
 	connected bool
 	code      int
 }
@@ -199,7 +189,7 @@ func (p *player) play(proc *joinproc.Process, log *os.File, v *victim) {
 		}
 		io.Copy(log, proc.Stderr)
 	})
-	p.events, p.connected = readEvents(proc.Stdout)
+	p.blames, p.faults, p.connected = readEvents(proc.Stdout)
 	logDone.Wait()
 	p.code = proc.Wait()
 	log.Close()
@@ -220,8 +210,8 @@ func (p *player) restart(ctx context.Context, bin, dir string, args []string, v 
 	v.restarted = true
 	var logDone sync.WaitGroup
 	logDone.Go(func() { v.back = copyUntil(proc.Stderr, log, "resumed: replayed the transcript", began) })
-	events, connected := readEvents(proc.Stdout)
-	p.events, p.connected = append(p.events, events...), p.connected && connected
+	blames, faults, connected := readEvents(proc.Stdout)
+	p.blames, p.faults, p.connected = append(p.blames, blames...), append(p.faults, faults...), p.connected && connected
 	logDone.Wait()
 	p.code = proc.Wait()
 }
@@ -281,20 +271,19 @@ func copyUntil(r io.Reader, w io.Writer, marker string, began time.Time) time.Du
 
 // readEvents reads the JSON progress lines of a join process until EOF:
 // its blames and faults, and whether it connected to the table.
-func readEvents(r io.Reader) (out []event, connected bool) {
+func readEvents(r io.Reader) (blames []progress.Blame, faults []progress.Fault, connected bool) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
-		var ev event
-		if json.Unmarshal(sc.Bytes(), &ev) != nil {
-			continue
-		}
-		switch ev.Event {
-		case "blame", "fault":
-			out = append(out, ev)
-		case "connected":
+		ev, _ := progress.Decode(sc.Bytes())
+		switch ev := ev.(type) {
+		case progress.Blame:
+			blames = append(blames, ev)
+		case progress.Fault:
+			faults = append(faults, ev)
+		case progress.Connected:
 			connected = true
 		}
 	}
-	return out, connected
+	return blames, faults, connected
 }

@@ -10,7 +10,7 @@
 // internal/latency (local --rtt). Package joinproc seats the table and starts
 // the processes, as it does for package internal/lab. The harness never takes
 // part in the protocol: it reads each child's progress, one JSON object a
-// line (join --progress json, decoded as Event), and
+// line (join --progress json, read by progress.Decode), and
 //
 //   - prints one line per hand once every node has reported it, and the
 //     seating once hand 1 has drawn it;

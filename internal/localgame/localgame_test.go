@@ -3,6 +3,8 @@ package localgame
 import (
 	"bytes"
 	"testing"
+
+	"github.com/mentalmj/mentalmj/internal/progress"
 )
 
 // TestPercentileNearestRank checks percentile against the worked example
@@ -25,24 +27,24 @@ func TestPercentileNearestRank(t *testing.T) {
 // every field the audits share is the same: each tamper of one node's
 // report must break the agreement.
 func TestAgreeTamper(t *testing.T) {
-	base := func() []Event {
-		var rs []Event
+	base := func() []progress.Hand {
+		var rs []progress.Hand
 		for range 4 {
-			rs = append(rs, Event{Event: "hand", Hand: 1, AuditOK: true, Yama: []int{3, 1, 2}, Dice: [2]int{1, 4}, OyaSeat: 2, Result: "ryuukyoku", Scores: [4]int{25000, 25000, 25000, 25000}})
+			rs = append(rs, progress.Hand{Hand: 1, AuditOK: true, Yama: []int{3, 1, 2}, Dice: [2]int{1, 4}, OyaSeat: 2, Result: "ryuukyoku", Scores: [4]int{25000, 25000, 25000, 25000}})
 		}
 		return rs
 	}
 	if !agree(base()) {
 		t.Fatal("identical reports do not agree")
 	}
-	for name, tamper := range map[string]func(*Event){
-		"audit failed": func(e *Event) { e.AuditOK = false },
-		"no yama":      func(e *Event) { e.Yama = nil },
-		"other yama":   func(e *Event) { e.Yama = []int{1, 3, 2} },
-		"other dice":   func(e *Event) { e.Dice[1] = 5 },
-		"other dealer": func(e *Event) { e.OyaSeat = 0 },
-		"other result": func(e *Event) { e.Result = "tsumo" },
-		"other scores": func(e *Event) { e.Scores[3] = 24000 },
+	for name, tamper := range map[string]func(*progress.Hand){
+		"audit failed": func(e *progress.Hand) { e.AuditOK = false },
+		"no yama":      func(e *progress.Hand) { e.Yama = nil },
+		"other yama":   func(e *progress.Hand) { e.Yama = []int{1, 3, 2} },
+		"other dice":   func(e *progress.Hand) { e.Dice[1] = 5 },
+		"other dealer": func(e *progress.Hand) { e.OyaSeat = 0 },
+		"other result": func(e *progress.Hand) { e.Result = "tsumo" },
+		"other scores": func(e *progress.Hand) { e.Scores[3] = 24000 },
 	} {
 		rs := base()
 		tamper(&rs[3])

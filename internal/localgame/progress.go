@@ -6,53 +6,15 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
-// Event is one line of a child's progress (join --progress json): an
-// event ("hand", "seats", "blame", "fault", "connected", "standings",
-// "done", …) with that event's fields set, as join's reporter writes them
-// (times in ms, tiles as Tenhou ids 0..135, scores by seat); see package
-// internal/progress, whose Reporter writes them.
-type Event struct {
-	Event         string    `json:"event"`
-	Hand          int       `json:"hand"`
-	OyaSeat       int       `json:"oya_seat"`
-	Oya           string    `json:"oya"`
-	Dice          [2]int    `json:"dice"`
-	DoraIndicator int       `json:"dora_indicator"`
-	Yama          []int     `json:"yama"`
-	Events        int       `json:"events"`
-	AuditOK       bool      `json:"audit_ok"`
-	SetupMs       float64   `json:"setup_ms"`
-	DurationMs    float64   `json:"duration_ms"`
-	PauseMs       float64   `json:"pause_ms"`
-	DrawLatencyMs []float64 `json:"draw_latency_ms"`
-	Peer          string    `json:"peer"`
-	Player        string    `json:"player"`
-	Kind          string    `json:"kind"`
-	Reason        string    `json:"reason"`
-	PeakRSSKiB    int64     `json:"peak_rss_kib"`
-	CPUMs         float64   `json:"cpu_ms"`
-	MatchOver     bool      `json:"match_over"`
-	Round         int       `json:"round"`
-	Honba         int       `json:"honba"`
-	Result        string    `json:"result"`
-	Scores        [4]int    `json:"scores"`
-	Order         [4]int    `json:"order"`
-	Points        [4]int    `json:"points"`
-	Nicks         []string  `json:"nicks"`
-	Seats         []string  `json:"seats"`
-
-	// Red are the table's red fives (tile ids), naming the dora indicator.
-	Red []wall.Tile `json:"red"`
-}
-
 // agree reports whether the four reports of a hand all passed their audit
 // and agree on the wall, dice and dealer.
-func agree(rs []Event) bool {
+func agree(rs []progress.Hand) bool {
 	for _, r := range rs {
 		if !r.AuditOK || r.Yama == nil || !slices.Equal(r.Yama, rs[0].Yama) || r.Dice != rs[0].Dice || r.OyaSeat != rs[0].OyaSeat || r.Result != rs[0].Result || r.Scores != rs[0].Scores {
 			return false
@@ -67,9 +29,9 @@ func agree(rs []Event) bool {
 // red fives), result, scores by seat, events and whether the audits
 // agree, or that the hand did not finish. nameOf (peer id → name) may be
 // nil. Write errors are ignored, as for a terminal.
-func WriteHand(w io.Writer, rs []Event, nameOf map[string]string) {
+func WriteHand(w io.Writer, rs []progress.Hand, nameOf map[string]string) {
 	r := rs[0]
-	if !slices.ContainsFunc(rs, func(x Event) bool { return x.Yama != nil }) && r.Events == 0 {
+	if !slices.ContainsFunc(rs, func(x progress.Hand) bool { return x.Yama != nil }) && r.Events == 0 {
 		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
 		return
 	}
@@ -107,7 +69,7 @@ func seatName(nicks []string, s, oya int) string {
 
 // printStandings prints the final standings of the n players once, after
 // checking the nodes agree on them.
-func printStandings(w io.Writer, st []Event, seating []string, n int) {
+func printStandings(w io.Writer, st []progress.Standings, seating []string, n int) {
 	for _, s := range st[1:] {
 		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
 			fmt.Fprintln(w, "the nodes disagree on the final standings")
@@ -117,7 +79,7 @@ func printStandings(w io.Writer, st []Event, seating []string, n int) {
 	fmt.Fprintln(w, "final standings (points with uma):")
 	for rank, seat := range st[0].Order[:n] {
 		name := fmt.Sprintf("seat %d", seat)
-		if seat < len(seating) {
+		if int(seat) < len(seating) {
 			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
 		}
 		fmt.Fprintf(w, "  %d. %s: %d points (%+.1f)\n", rank+1, name, st[0].Scores[seat], float64(st[0].Points[seat])/10)
@@ -139,18 +101,21 @@ type localVerdicts struct {
 	reporters map[string][]string
 }
 
-func (v *localVerdicts) add(ev Event, reporter string) {
-	key := fmt.Sprintf("%s %d %s %s", ev.Event, ev.Hand, ev.Peer, ev.Kind)
+// add takes in a verdict the node named reporter reports: event "blame"
+// or "fault" (of kind) of hand, naming peer and, as the reporter names it,
+// player.
+func (v *localVerdicts) add(event string, hand int, peer, player, kind, reporter string) {
+	key := fmt.Sprintf("%s %d %s %s", event, hand, peer, kind)
 	if v.line == nil {
 		v.line, v.reporters = map[string]string{}, map[string][]string{}
 	}
 	if _, ok := v.line[key]; !ok {
 		v.keys = append(v.keys, key)
 		what := "cheating proven"
-		if ev.Event == "fault" {
-			what = ev.Kind + " (a fault: it proves nothing about intent)"
+		if event == "fault" {
+			what = kind + " (a fault: it proves nothing about intent)"
 		}
-		v.line[key] = fmt.Sprintf("%s hand %d: %s %s: %s", strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, what)
+		v.line[key] = fmt.Sprintf("%s hand %d: %s %s: %s", strings.ToUpper(event), hand, player, peer, what)
 	}
 	v.reporters[key] = append(v.reporters[key], reporter)
 }

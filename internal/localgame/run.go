@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -18,6 +17,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/joinproc"
 	"github.com/mentalmj/mentalmj/internal/latency"
+	"github.com/mentalmj/mentalmj/internal/progress"
 )
 
 // ErrFailed is returned by Run when the game ran but did not pass: a node
@@ -121,9 +121,9 @@ type localRun struct {
 	peakRSS   int64      // the largest of the nodes', KiB
 	cpuMs     float64    // the nodes' sum
 	matchOver bool
-	standings []Event
-	seating   []string        // nicknames in seat order, once known
-	reports   map[int][]Event // hand → reports
+	standings []progress.Standings
+	seating   []string                // nicknames in seat order, once known
+	reports   map[int][]progress.Hand // hand → reports
 	verdicts  localVerdicts
 }
 
@@ -136,7 +136,7 @@ func seat(ctx context.Context, cfg Config, stdout io.Writer) (*localRun, error) 
 		return nil, err
 	}
 	r := &localRun{cfg: cfg, table: t, tableName: "local-" + randomHex(4), nameOf: map[string]string{}, stdout: stdout,
-		codes: make([]int, len(t.Players)), reports: map[int][]Event{}}
+		codes: make([]int, len(t.Players)), reports: map[int][]progress.Hand{}}
 	for _, p := range t.Players {
 		r.players = append(r.players, &localPlayer{Player: p,
 			record: filepath.Join(cfg.Dir, p.Name+".mjlog.xml"), json: filepath.Join(cfg.Dir, p.Name+".json")})
@@ -214,14 +214,16 @@ func (r *localRun) play(ctx context.Context, stderr io.Writer) error {
 }
 
 // relay reads the progress of the node named name until it ends: it
-// prints the lines that are not JSON, and takes in each event.
-func (r *localRun) relay(name string, progress io.Reader) {
-	sc := bufio.NewScanner(progress)
+// prints the lines that are not progress events, and takes in each event.
+func (r *localRun) relay(name string, stream io.Reader) {
+	sc := bufio.NewScanner(stream)
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
-		var ev Event
-		if json.Unmarshal(sc.Bytes(), &ev) != nil {
-			fmt.Fprintf(r.stdout, "[%s] %s\n", name, sc.Text())
+		ev, err := progress.Decode(sc.Bytes())
+		if err != nil {
+			if !errors.Is(err, progress.ErrUnknownEvent) {
+				fmt.Fprintf(r.stdout, "[%s] %s\n", name, sc.Text())
+			}
 			continue
 		}
 		r.take(name, ev)
@@ -231,33 +233,37 @@ func (r *localRun) relay(name string, progress io.Reader) {
 // take takes in one event of the node named name: a hand (printed once
 // every node reported it), a verdict (printed at once), the seating (the
 // first time), "connected", and the end of the game.
-func (r *localRun) take(name string, ev Event) {
-	switch ev.Event {
-	case "connected":
+func (r *localRun) take(name string, ev progress.Event) {
+	switch ev := ev.(type) {
+	case progress.Connected:
 		fmt.Fprintf(r.stdout, "[%s] connected\n", name)
 		return
-	case "blame", "fault":
-		fmt.Fprintf(r.stdout, "[%s] %s hand %d: %s %s: %s\n", name, strings.ToUpper(ev.Event), ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
+	case progress.Blame:
+		fmt.Fprintf(r.stdout, "[%s] BLAME hand %d: %s %s: %s\n", name, ev.Hand, ev.Player, ev.Peer, ev.Reason)
+	case progress.Fault:
+		fmt.Fprintf(r.stdout, "[%s] FAULT hand %d: %s %s: %s\n", name, ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	switch ev.Event {
-	case "hand":
+	switch ev := ev.(type) {
+	case progress.Hand:
 		r.reports[ev.Hand] = append(r.reports[ev.Hand], ev)
 		if len(r.reports[ev.Hand]) == len(r.players) {
 			WriteHand(r.stdout, r.reports[ev.Hand], r.nameOf)
 		}
-	case "blame", "fault":
-		r.verdicts.add(ev, name)
-	case "seats":
+	case progress.Blame:
+		r.verdicts.add(ev.Name(), ev.Hand, ev.Peer, ev.Player, "", name)
+	case progress.Fault:
+		r.verdicts.add(ev.Name(), ev.Hand, ev.Peer, ev.Player, ev.Kind, name)
+	case progress.Seats:
 		if r.seating == nil && len(ev.Seats) == len(r.players) {
 			r.printSeating(ev.Seats)
 		}
-	case "done":
+	case progress.Done:
 		r.peakRSS = max(r.peakRSS, ev.PeakRSSKiB)
 		r.cpuMs += ev.CPUMs
 		r.matchOver = r.matchOver || ev.MatchOver
-	case "standings":
+	case progress.Standings:
 		r.standings = append(r.standings, ev)
 	}
 }

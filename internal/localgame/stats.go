@@ -4,12 +4,14 @@ import (
 	"fmt"
 	"io"
 	"slices"
+
+	"github.com/mentalmj/mentalmj/internal/progress"
 )
 
 // printStats prints the hand setup times (the slowest of the four nodes per
 // hand), the tsumo latency over all draws of all nodes, and the largest
 // peak RSS of the four nodes, in one line that benchmarks parse.
-func printStats(w io.Writer, reports map[int][]Event, peakRSS int64) {
+func printStats(w io.Writer, reports map[int][]progress.Hand, peakRSS int64) {
 	var setups, draws []float64
 	for _, rs := range reports {
 		var slowest float64
@@ -30,7 +32,7 @@ func printStats(w io.Writer, reports map[int][]Event, peakRSS int64) {
 // the hands of: the pause between hands (pause_ms, the slowest node),
 // the hand's wall time (the slowest node), and the play per event (the
 // slowest node's hand time less its setup, over the hand's events).
-func printTiming(w io.Writer, reports map[int][]Event) {
+func printTiming(w io.Writer, reports map[int][]progress.Hand) {
 	var pauses, hands, perEvent []float64
 	for _, rs := range reports {
 		var pause, hand, play float64

@@ -54,8 +54,8 @@ func (r *Reporter) Path(p node.Path) {
 	if gone {
 		return // the game is over: the others leaving is no fault
 	}
-	r.Event(map[string]any{"event": "path", "peer": p.Peer.String(), "direct": p.Direct, "transport": p.Transport,
-		"family": p.Family, "how": p.How, "relay": p.Relay.String(), "why": p.Why, "nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "text": p.String()},
+	r.Event(Path{Peer: p.Peer.String(), Direct: p.Direct, Transport: p.Transport,
+		Family: p.Family, How: p.How, Relay: p.Relay.String(), Why: p.Why, NATPeer: p.NATPeer.String(), NATSelf: p.NATSelf.String(), Text: p.String()},
 		"%s: %s", r.Who(p.Peer), p)
 }
 
@@ -83,11 +83,11 @@ func (r *Reporter) Relay(id peer.ID, held bool, err error) {
 	}
 	r.mu.Unlock()
 	if held {
-		r.Event(map[string]any{"event": "relay", "relay": id.String(), "held": true},
+		r.Event(Relay{Relay: id.String(), Held: true},
 			"relay %s: slot reserved again", node.ShortID(id))
 		return
 	}
-	r.Event(map[string]any{"event": "relay", "relay": id.String(), "held": false, "err": err.Error()},
+	r.Event(Relay{Relay: id.String(), Held: false, Err: err.Error()},
 		"relay %s lost (%v): direct pairs are unaffected, relayed ones go through another relay; reserving again", node.ShortID(id), err)
 }
 

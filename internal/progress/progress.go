@@ -1,7 +1,6 @@
 package progress
 
 import (
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
@@ -47,13 +46,13 @@ type Reporter struct {
 	over bool
 }
 
-// Event writes one event: obj as a JSON object, or format and args as a
-// text line (fmt.Fprintf, a newline added).
-func (r *Reporter) Event(obj map[string]any, format string, args ...any) {
+// Event writes one event: e as a JSON object (Encode), or format and
+// args as a text line (fmt.Fprintf, a newline added).
+func (r *Reporter) Event(e Event, format string, args ...any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.JSON {
-		b, _ := json.Marshal(obj)
+		b, _ := Encode(e)
 		fmt.Fprintf(r.W, "%s\n", b)
 		return
 	}
@@ -100,11 +99,11 @@ func (r *Reporter) Hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	if oya != "" {
 		dealer = "dealer " + name(game.Seat(h.Oya))
 	}
-	r.Event(map[string]any{
-		"event": "hand", "hand": h.Number, "round": h.Start.Round, "honba": h.Start.Honba, "result": result, "scores": scores,
-		"oya_seat": h.Oya, "oya": oya, "dice": h.Dice, "nicks": seatNicks,
-		"dora_indicator": h.DoraIndicator, "red": reds.Tiles(), "yama": h.Yama, "events": h.Events, "audit_ok": len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
-		"setup_ms": Milliseconds(h.Setup), "duration_ms": Milliseconds(h.Duration), "pause_ms": Milliseconds(h.Pause), "draw_latency_ms": MillisecondsList(h.DrawLatency),
+	r.Event(Hand{
+		Hand: h.Number, Round: h.Start.Round, Honba: h.Start.Honba, Result: result, Scores: scores,
+		OyaSeat: h.Oya, Oya: oya, Dice: h.Dice, Nicks: seatNicks,
+		DoraIndicator: h.DoraIndicator, Red: reds.Tiles(), Yama: h.Yama, Events: h.Events, AuditOK: len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
+		SetupMs: Milliseconds(h.Setup), DurationMs: Milliseconds(h.Duration), PauseMs: Milliseconds(h.Pause), DrawLatencyMs: MillisecondsList(h.DrawLatency),
 	}, "hand %d (%s, honba %d): %s%s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %s, hand %s",
 		h.Number, game.RoundName(h.Start.Round), h.Start.Honba, dealer, selfMark(h, self), h.Dice[0]+1, h.Dice[1]+1, verdict.TileName(h.DoraIndicator, reds),
 		result, scoreList(seated, name), h.Events, audit, h.Setup.Round(time.Millisecond), h.Duration.Round(time.Millisecond))
@@ -144,7 +143,7 @@ func (r *Reporter) Blame(b protocol.Blame, names verdict.Names, when string) {
 	for _, e := range b.Evidence {
 		ev = append(ev, e.String())
 	}
-	r.Event(map[string]any{"event": "blame", "peer": b.Peer.String(), "player": player, "hand": b.Hand, "reason": b.Reason, "evidence": ev, "when": when},
+	r.Event(Blame{Peer: b.Peer.String(), Player: player, Hand: b.Hand, Reason: b.Reason, Evidence: ev, When: when},
 		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
 }
 
@@ -158,14 +157,14 @@ func (r *Reporter) Fault(f protocol.Fault, names verdict.Names) {
 	for _, p := range f.Reporters {
 		reporters = append(reporters, p.String())
 	}
-	obj := map[string]any{"event": "fault", "peer": f.Peer.String(), "player": player, "hand": f.Hand, "kind": string(f.Kind), "reason": f.Reason, "reporters": reporters}
+	ev := Fault{Peer: f.Peer.String(), Player: player, Hand: f.Hand, Kind: string(f.Kind), Reason: f.Reason, Reporters: reporters}
 	note, relay := r.relayNote(f.Kind, f.Peer)
 	if note == "" {
-		r.Event(obj, "FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
+		r.Event(ev, "FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)
 		return
 	}
-	obj["relay"], obj["relay_note"] = relay.String(), note
-	r.Event(obj, "FAULT hand %d: %s %s: %s: %s\n  (%s)", f.Hand, player, f.Peer, f.Kind, f.Reason, note)
+	ev.RelayNote = &RelayNote{Relay: relay.String(), Note: note}
+	r.Event(ev, "FAULT hand %d: %s %s: %s: %s\n  (%s)", f.Hand, player, f.Peer, f.Kind, f.Reason, note)
 }
 
 // scoreList writes scores by seat with the seats' names:

@@ -12,13 +12,12 @@ import (
 // "reachable" (true, false, or null when unknown), "server" (the AutoNAT
 // server's peer ID, "" when the node cannot tell), "err" and "text".
 func (r *Reporter) Reachability(re node.Reachability) {
-	var reachable any // null: unknown
+	var reachable *bool // null: unknown
 	line := "AutoNAT: %s"
 	switch re.Reachability {
-	case network.ReachabilityPublic:
-		reachable, line = true, "you are %s"
-	case network.ReachabilityPrivate:
-		reachable, line = false, "you are %s"
+	case network.ReachabilityPublic, network.ReachabilityPrivate:
+		is := re.Reachability == network.ReachabilityPublic
+		reachable, line = &is, "you are %s"
 	}
 	addr, errText := "", ""
 	if re.Addr != nil {
@@ -27,6 +26,6 @@ func (r *Reporter) Reachability(re node.Reachability) {
 	if re.Err != nil {
 		errText = re.Err.Error()
 	}
-	r.Event(map[string]any{"event": "reachability", "addr": addr, "reachable": reachable, "server": re.Server.String(), "err": errText, "text": re.String()},
+	r.Event(Reachability{Addr: addr, Reachable: reachable, Server: re.Server.String(), Err: errText, Text: re.String()},
 		line, re)
 }

@@ -16,15 +16,15 @@ import (
 // says so in JSON ("event":"relay-fault", with "player_fault": false).
 func (r *Reporter) RelayFault(f node.RelayFault) {
 	text := f.Message(r.Who(f.Peer))
-	obj := map[string]any{"event": "relay-fault", "kind": string(f.Kind), "relay": f.Relay.String(),
-		"peer": f.Peer.String(), "status": f.Status, "player_fault": false, "text": text}
+	ev := RelayFault{Kind: string(f.Kind), Relay: f.Relay.String(),
+		Peer: f.Peer.String(), Status: f.Status, PlayerFault: false, Text: text}
 	if f.Addr != nil {
-		obj["addr"] = f.Addr.String()
+		ev.Addr = f.Addr.String()
 	}
 	if f.Actual != "" {
-		obj["actual"] = f.Actual.String()
+		ev.Actual = f.Actual.String()
 	}
-	r.Event(obj, "%s", text)
+	r.Event(ev, "%s", text)
 	if f.Kind == node.RelayDroppedCircuit || f.Kind == node.RelayRefusedCircuit {
 		r.mu.Lock()
 		if r.relayFaults == nil {

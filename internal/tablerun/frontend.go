@@ -149,10 +149,10 @@ func (j *joinObserver) Paused(p protocol.Pause) {
 	switch text := p.Text(); {
 	case text == "" && j.paused:
 		j.paused = false
-		j.out.Event(map[string]any{"event": "resumed"}, "everyone is back: playing on")
+		j.out.Event(progress.Resumed{}, "everyone is back: playing on")
 	case text != "" && (!j.paused || time.Since(j.pauseShown) >= 15*time.Second):
 		j.paused, j.pauseShown = true, time.Now()
-		j.out.Event(map[string]any{"event": "paused", "peer": p.Peer.String(), "nick": p.Nick, "left_ms": p.Left.Milliseconds()}, "%s", text)
+		j.out.Event(progress.Paused{Peer: p.Peer.String(), Nick: p.Nick, LeftMs: p.Left.Milliseconds()}, "%s", text)
 	}
 }
 

@@ -56,7 +56,7 @@ func (f *Table) startMjaiBot(logger *slog.Logger, out *progress.Reporter, stderr
 		lf.Close()
 		return fail(err)
 	}
-	out.Event(map[string]any{"event": "mjai_bot", "command": f.MjaiBot, "stderr": logPath}, "mjai bot: %s (its stderr: %s)", f.MjaiBot, logPath)
+	out.Event(progress.MjaiBot{Command: f.MjaiBot, Stderr: logPath}, "mjai bot: %s (its stderr: %s)", f.MjaiBot, logPath)
 	return &mjaiSeat{Player: bot, log: lf}, 0, true
 }
 

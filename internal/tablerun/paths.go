@@ -27,7 +27,7 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) {
 	if relayed == 0 {
 		return
 	}
-	out.Event(map[string]any{"event": "direct-wait", "relayed": relayed, "timeout_ms": directWait.Milliseconds()},
+	out.Event(progress.DirectWait{Relayed: relayed, TimeoutMs: directWait.Milliseconds()},
 		"waiting up to %s for %d relayed pair(s) to become direct (hole punching)…", directWait, relayed)
 	wctx, cancel := context.WithTimeout(ctx, directWait)
 	paths := n.WaitDirect(wctx)
@@ -40,8 +40,8 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) {
 		if p.Limited {
 			advice = "A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers."
 		}
-		out.Event(map[string]any{"event": "stays-relayed", "peer": p.Peer.String(), "relay": p.Relay.String(), "why": p.Why,
-			"nat_peer": p.NATPeer.String(), "nat_self": p.NATSelf.String(), "limited": p.Limited},
+		out.Event(progress.StaysRelayed{Peer: p.Peer.String(), Relay: p.Relay.String(), Why: p.Why,
+			NATPeer: p.NATPeer.String(), NATSelf: p.NATSelf.String(), Limited: p.Limited},
 			"%s stays relayed: %s.\n  %s", out.Who(p.Peer), p, advice)
 	}
 }

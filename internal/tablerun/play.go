@@ -166,7 +166,7 @@ func (p *playing) openRecords() error {
 			return badInput(err)
 		}
 	}
-	p.Out.Event(map[string]any{"event": "transcript", "path": p.path}, "transcript: %s", p.path)
+	p.Out.Event(progress.Transcript{Path: p.path}, "transcript: %s", p.path)
 	return nil
 }
 
@@ -178,10 +178,10 @@ func (p *playing) resumeAt(records []*protocol.Opened) error {
 	if err := p.resumeFrom.Check(p.Node.ID(), append(p.Node.Peers(), p.Node.ID())); err != nil {
 		return fmt.Errorf("--resume: %s: %w", p.path, err)
 	}
-	p.Out.Event(map[string]any{"event": "resuming", "records": len(records), "path": p.path},
+	p.Out.Event(progress.Resuming{Records: len(records), Path: p.path},
 		"resuming the game at table %q from %d records of %s", p.Name, len(records), p.path)
 	if changed := p.adoptHello(records[0].Entry.GetHello()); len(changed) > 0 {
-		p.Out.Event(map[string]any{"event": "resume-settings", "settings": changed},
+		p.Out.Event(progress.ResumeSettings{Settings: changed},
 			"resuming with the game's own settings: %s", strings.Join(changed, " "))
 	}
 	return nil
@@ -190,14 +190,14 @@ func (p *playing) resumeAt(records []*protocol.Opened) error {
 // connect waits (within ConnectTimeout) for every peer, then up to
 // directWait for relayed pairs to become direct.
 func (p *playing) connect(ctx context.Context) error {
-	p.Out.Event(map[string]any{"event": "connecting"}, "waiting for the other %d players…", len(p.Node.Peers()))
+	p.Out.Event(progress.Connecting{}, "waiting for the other %d players…", len(p.Node.Peers()))
 	cctx, cancel := context.WithTimeout(ctx, p.ConnectTimeout)
 	err := p.Node.Connect(cctx)
 	cancel()
 	if err != nil {
 		return err
 	}
-	p.Out.Event(map[string]any{"event": "connected"}, "all players connected")
+	p.Out.Event(progress.Connected{}, "all players connected")
 	awaitDirect(ctx, p.Node, p.Out)
 	return nil
 }
@@ -349,7 +349,7 @@ func (p *playing) reportSeats(o protocol.Observation) {
 		}
 		line += fmt.Sprintf("\n  %s%s in East 1  %s", names.Short(id, 0), you, id)
 	}
-	p.Out.Event(map[string]any{"event": "seats", "seats": seats, "nicks": nicks, "self": int(o.Seat)},
+	p.Out.Event(progress.Seats{Seats: seats, Nicks: nicks, Self: int(o.Seat)},
 		"seating (the winds turn with the dealer):%s", line)
 }
 
@@ -411,7 +411,7 @@ func (p *playing) writeRecords() error {
 func (p *playing) writeCertificate() error {
 	c, err := p.g.Certificate()
 	if err != nil {
-		p.Out.Event(map[string]any{"event": "certificate", "skipped": err.Error()}, "result certificate: none: %v", err)
+		p.Out.Event(progress.Certificate{Skipped: err.Error()}, "result certificate: none: %v", err)
 		return nil
 	}
 	b, err := proto.Marshal(c)
@@ -425,7 +425,7 @@ func (p *playing) writeCertificate() error {
 	if err := WriteFile(path, func(w io.Writer) error { _, err := w.Write(b); return err }); err != nil {
 		return fmt.Errorf("result certificate: %w", err)
 	}
-	p.Out.Event(map[string]any{"event": "certificate", "path": path}, "result certificate (signed by every player): %s\n  standings: mentalmj league %s", path, filepath.Dir(path))
+	p.Out.Event(progress.Certificate{Path: path}, "result certificate (signed by every player): %s\n  standings: mentalmj league %s", path, filepath.Dir(path))
 	return nil
 }
 
@@ -437,6 +437,6 @@ func (p *playing) reportEnd() {
 	p.reportStandings(st, g.MatchOver())
 	rss := peakRSSKiB()
 	cpu := cpuTime()
-	p.Out.Event(map[string]any{"event": "done", "hands": len(p.results), "match_over": g.MatchOver(), "peak_rss_kib": rss, "cpu_ms": progress.Milliseconds(cpu)},
+	p.Out.Event(progress.Done{Hands: len(p.results), MatchOver: g.MatchOver(), PeakRSSKiB: rss, CPUMs: progress.Milliseconds(cpu)},
 		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(p.results), rss, cpu.Round(time.Millisecond))
 }

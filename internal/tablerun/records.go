@@ -27,12 +27,12 @@ func writeGameFiles(out *progress.Reporter, rec *mjlog.Game, mjlogPath, jsonPath
 		if err := writeRecord(mjlogPath, rec); err != nil {
 			return fmt.Errorf("--mjlog: %w", err)
 		}
-		out.Event(map[string]any{"event": "mjlog", "path": mjlogPath}, "game record: %s", mjlogPath)
+		out.Event(progress.Mjlog{Path: mjlogPath}, "game record: %s", mjlogPath)
 	}
 	if rec.HasHidden() {
-		out.Event(map[string]any{"event": "json", "skipped": tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
+		out.Event(progress.JSONRecord{Skipped: tenhou6.ErrHidden.Error()}, "tenhou.net/6 JSON: not written: %v", tenhou6.ErrHidden)
 		if mjlogPath != "" {
-			out.Event(map[string]any{"event": "view", "path": mjlogPath}, "watch it again (your view): mentalmj view %s", mjlogPath)
+			out.Event(progress.View{Path: mjlogPath}, "watch it again (your view): mentalmj view %s", mjlogPath)
 		}
 		return nil
 	}
@@ -45,7 +45,7 @@ func writeGameFiles(out *progress.Reporter, rec *mjlog.Game, mjlogPath, jsonPath
 	}
 	seat := max(slices.Index(seats, self), 0)
 	review := fmt.Sprintf("mjai-reviewer -e mortal -i %s -a %d", jsonPath, seat)
-	out.Event(map[string]any{"event": "json", "path": jsonPath, "review": review, "viewer": link},
+	out.Event(progress.JSONRecord{Path: jsonPath, Review: review, Viewer: link},
 		"tenhou.net/6 JSON: %s\n  review it with Mortal: %s\n  watch it again: mentalmj view %s", jsonPath, review, jsonPath)
 	return nil
 }

@@ -2,7 +2,6 @@ package tablerun
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"io"
 	"net/url"
@@ -88,17 +87,18 @@ func TestGameFilesOutput(t *testing.T) {
 	if err := writeGameFiles(&progress.Reporter{W: &js, JSON: true}, rec, "", path, nil, ""); err != nil {
 		t.Fatal(err)
 	}
-	var ev struct{ Event, Path, Viewer string }
-	if err := json.Unmarshal(js.Bytes(), &ev); err != nil {
+	e, err := progress.Decode(js.Bytes())
+	if err != nil {
 		t.Fatalf("%v: %s", err, js.String())
 	}
+	ev, isJSON := e.(progress.JSONRecord)
 	written, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	frag, ok := strings.CutPrefix(ev.Viewer, "https://tenhou.net/6/#json=")
 	doc, err := url.PathUnescape(frag)
-	if ev.Event != "json" || ev.Path != path || !ok || err != nil || doc != strings.TrimSpace(string(written)) {
+	if !isJSON || ev.Path != path || !ok || err != nil || doc != strings.TrimSpace(string(written)) {
 		t.Errorf("json event %+v (%v): want the viewer link to %s", ev, err, path)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -58,6 +59,6 @@ func (p *playing) reportStandings(st game.Standings, matchOver bool) {
 	if !matchOver {
 		title = fmt.Sprintf("standings after %d hands (points with uma, as if the match ended here)", len(p.results))
 	}
-	p.Out.Event(map[string]any{"event": "standings", "order": st.Order, "scores": st.Scores, "points": st.Points, "match_over": matchOver},
+	p.Out.Event(progress.Standings{Order: st.Order, Scores: st.Scores, Points: st.Points, MatchOver: matchOver},
 		"%s:\n%s", title, verdict.FormatStandingsOf(st, p.g.Players(), name))
 }
