@@ -1,16 +1,17 @@
 // Package localgame runs a whole mental mahjong table on one machine: the
 // harness behind "mentalmj local".
 //
-// The model: a local game is N (4, or 3 for sanma) separate "mentalmj
-// join" processes of the same binary, each a full node with its own fresh
-// identity, data directory, transcript and records, listening on a
-// loopback port picked in advance so that every node can be given the
-// other nodes' multiaddrs (--peer) before any starts. Optionally every
-// connection between two nodes runs through a delaying relay of package
-// internal/latency (local --rtt). Package joinproc seats the table and starts
-// the processes, as it does for package internal/lab. The harness never takes
-// part in the protocol: it reads each child's progress, one JSON object a
-// line (join --progress json, read by progress.Decode), and
+// The model: a local game is N (4, or 3 for sanma) separate "mentalmj join"
+// processes of the same binary, each a full node with its own fresh
+// identity, data directory, transcript and records, listening on a loopback
+// port picked in advance so that every node can be given the other nodes'
+// multiaddrs (--peer) before any starts. Optionally every connection
+// between two nodes runs through a delaying relay of package
+// internal/latency (local --rtt). Package internal/joinproc seats the table
+// and starts the processes, as it does for package internal/lab. The
+// harness never takes part in the protocol: it reads each child's progress,
+// one JSON object a line (join --progress json, read by progress.Decode),
+// and
 //
 //   - prints one line per hand once every node has reported it, and the
 //     seating once hand 1 has drawn it;
