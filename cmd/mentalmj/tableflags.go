@@ -26,6 +26,7 @@ import (
 // tableFlags are the flags of a player at a table, shared by join and
 // host.
 type tableFlags struct {
+	lang                            string // --lang
 	table                           string
 	listen, relays                  listFlag
 	bootstrap                       listFlag
@@ -68,6 +69,7 @@ func (f *tableFlags) register(cmd *cobra.Command, withPlayers bool) {
 	fs.Var(&f.bootstrap, "bootstrap", "a public-network (Kademlia DHT) bootstrap peer's multiaddr ending in /p2p/<id>, e.g. a \"mentalmj relay\"; repeatable; replaces the default public bootstrap peers")
 	fs.BoolVar(&f.noPublic, "no-public", false, "stay off the public libp2p network (no DHT, no public relays); invites and --peer addresses still work")
 	fs.StringVar(&f.nick, "name", "", "nickname shown to the other players")
+	addLang(cmd, &f.lang)
 	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory holding this node's identity key (created if missing)")
 	fs.StringVar(&f.transcript, "transcript", "", "transcript file to write (default DATA-DIR/transcripts/TABLE-TIME.mjt); must not exist")
@@ -105,6 +107,9 @@ func cheatNames() []string {
 // check validates the shared flags' values; on a bad one it prints a
 // usage error naming it and returns ok = false with exit code 2.
 func (f *tableFlags) check(cmd *cobra.Command) (code int, ok bool) {
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return code, false
+	}
 	turnTimeoutGiven := cmd.Flags().Changed("turn-timeout")
 	switch {
 	case f.progress != "text" && f.progress != "json":

@@ -22,6 +22,6 @@ func (f *tableFlags) tableRun() *tablerun.Table {
 		Timeout: f.timeout, TurnTimeout: f.turnTimeout, DecisionTimeout: f.decisionTimeout,
 		ConnectTimeout: f.connectTimeout, ReconnectGrace: f.reconnectGrace,
 		Misbehavior: f.misbehavior, UI: f.useUI, NoOpen: f.noOpen, Passive: f.passive, UILinger: f.uiLinger,
-		ResumeState: f.resumeState, Play: f.play, NoPipeline: f.play.NoPipeline,
+		ResumeState: f.resumeState, Play: f.play, NoPipeline: f.play.NoPipeline, Lang: f.lang,
 	}
 }

@@ -15,6 +15,7 @@ type viewFlags struct {
 	noOpen, check bool
 	port          int
 	kyoku, step   int
+	lang          string // --lang
 }
 
 func viewCommand() *cobra.Command {
@@ -27,6 +28,7 @@ func viewCommand() *cobra.Command {
 	fs.IntVar(&f.port, "port", 0, "TCP port on 127.0.0.1 (0: a free one)")
 	fs.IntVar(&f.kyoku, "kyoku", -1, "open at this kyoku (index from 0, as in the URL's k=; -1: the first, at its deal)")
 	fs.IntVar(&f.step, "step", 0, "open at this step of --kyoku's kyoku, or of the first (0: the deal; as in the URL's a=)")
+	addLang(cmd, &f.lang)
 	fs.BoolVar(&f.check, "check", false, "read the record, print its kyoku and their verification, and exit without serving")
 	return cmd
 }
@@ -70,6 +72,9 @@ func runView(cmd *cobra.Command, args []string, f viewFlags) int {
 	if f.kyoku < 0 && f.step != 0 {
 		f.kyoku = 0 // --step alone: a step of the first kyoku
 	}
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return code
+	}
 	if f.port < 0 || f.port > 65535 {
 		return usageError(cmd, "--port %d: want 0..65535", f.port)
 	}
@@ -85,7 +90,7 @@ func runView(cmd *cobra.Command, args []string, f viewFlags) int {
 		viewer.WriteSummary(stdout, rec)
 		return 0
 	}
-	srv, err := viewer.Listen(rec, f.port, nil)
+	srv, err := viewer.Listen(rec, f.port, nil, f.lang)
 	if err != nil {
 		return fail(cmd, 2, "%v", err)
 	}

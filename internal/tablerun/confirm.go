@@ -55,7 +55,7 @@ func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen i
 // with the same page): it prints its URL on screen and opens the
 // browser unless f.NoOpen, and shows the game's settings.
 func (f *Table) startPage(ctx context.Context, screen io.Writer) (*frontend, error) {
-	front, err := newFrontend(true, f.Bot || f.MjaiBot != "", os.Stdin, screen, nil)
+	front, err := newFrontend(true, f.Bot || f.MjaiBot != "", f.Lang, os.Stdin, screen, nil)
 	if err != nil {
 		return nil, fmt.Errorf("--ui: %w", err)
 	}

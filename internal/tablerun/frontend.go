@@ -28,7 +28,8 @@ type frontend struct {
 // 127.0.0.1 (the human plays through it unless bot), else, for a human,
 // the terminal table on in/out. downloads are the records the page
 // offers.
-func newFrontend(useUI, bot bool, in io.Reader, out io.Writer, downloads map[string]web.Download) (*frontend, error) {
+// lang is the language asked for (Table.Lang).
+func newFrontend(useUI, bot bool, lang string, in io.Reader, out io.Writer, downloads map[string]web.Download) (*frontend, error) {
 	links := map[string]string{}
 	for name := range downloads {
 		links[name] = "/download/" + name
@@ -41,7 +42,7 @@ func newFrontend(useUI, bot bool, in io.Reader, out io.Writer, downloads map[str
 			p = web.NewPlayer(f.model)
 			f.player = p
 		}
-		srv, err := web.Listen(web.Config{Model: f.model, Player: p, Downloads: downloads})
+		srv, err := web.Listen(web.Config{Model: f.model, Player: p, Downloads: downloads, Lang: lang})
 		if err != nil {
 			return nil, err
 		}

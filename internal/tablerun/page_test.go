@@ -26,7 +26,7 @@ func TestNoClockBeforeThePage(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	newPlaying := func(screen *lockedBuffer) (*playing, context.CancelFunc) {
-		front, err := newFrontend(true, false, strings.NewReader(""), screen, nil)
+		front, err := newFrontend(true, false, "", strings.NewReader(""), screen, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -90,7 +90,7 @@ func TestPathsInBrowser(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	bctx := headless.New(t, ctx)
-	front, err := newFrontend(true, true, nil, io.Discard, nil)
+	front, err := newFrontend(true, true, "", nil, io.Discard, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -211,7 +211,7 @@ func (p *playing) showTable(ctx context.Context) (stop func(), err error) {
 		stop = p.StopUI
 		p.front.srv.SetDownloads(p.downloads())
 	} else {
-		p.front, err = newFrontend(p.UI, p.Bot || p.MjaiBot != "", os.Stdin, p.screen, p.downloads())
+		p.front, err = newFrontend(p.UI, p.Bot || p.MjaiBot != "", p.Lang, os.Stdin, p.screen, p.downloads())
 		if err != nil {
 			return nil, badInput(fmt.Errorf("--ui: %w", err))
 		}

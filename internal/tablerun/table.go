@@ -52,6 +52,10 @@ type Table struct {
 	ResumeState *resume.State
 	// Play is the game the table plays: players, match, rules, time control.
 	Play settings.Settings
+	// Lang is the language the player asked for (--lang; package i18n):
+	// "" lets the browser table speak the browser's language and the
+	// terminal the system's.
+	Lang string
 
 	// front and stopUI are the browser table Confirm started, which Play
 	// takes over.

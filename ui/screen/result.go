@@ -19,8 +19,10 @@ func Describe(r *game.Result, names Names) string {
 	return verdict.DescribeResult(r, names.Name)
 }
 
-// Yaku is one yaku of a win: its name and han (13 for a yakuman).
+// Yaku is one yaku of a win: its Tenhou yaku id (0..54, riichi.YakuName),
+// its name and han (13 for a yakuman).
 type Yaku struct {
+	ID   int    `json:"id"`
 	Name string `json:"name"`
 	Han  int    `json:"han"`
 }
@@ -153,11 +155,11 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 			}
 			for _, y := range w.Value.Yaku {
 				if y.Han > 0 {
-					ws.Yaku = append(ws.Yaku, Yaku{riichi.YakuName(y.ID), y.Han})
+					ws.Yaku = append(ws.Yaku, Yaku{y.ID, riichi.YakuName(y.ID), y.Han})
 				}
 			}
 			for _, id := range w.Value.Yakuman {
-				ws.Yaku = append(ws.Yaku, Yaku{riichi.YakuName(id), 13})
+				ws.Yaku = append(ws.Yaku, Yaku{id, riichi.YakuName(id), 13})
 			}
 			if w.Value.Limit > 0 && w.Value.Limit < len(limitNames) {
 				ws.Limit = limitNames[w.Value.Limit]

@@ -93,7 +93,7 @@ func openReplay(t *testing.T, file, name string) *replayPage {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := Listen(rec, 0, nil)
+	srv, err := Listen(rec, 0, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -64,7 +64,12 @@ func (rec *Record) Frame(k, a, view int) Frame {
 	}
 	self := view
 	if self == AllOpen {
-		self = max(rec.Owner, 0)
+		// The owner of a private record, else the player who wrote it,
+		// sits at the bottom.
+		self = max(rec.Owner, rec.Me, 0)
+		if rec.Owner >= 0 {
+			self = rec.Owner
+		}
 	}
 	names := screen.Names{Seats: rec.seats, Nicks: rec.Names[:rec.Players], Oya: game.Seat(ky.Hand.Oya)}
 	m := screen.NewModel(nil)

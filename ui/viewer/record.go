@@ -44,6 +44,11 @@ type Record struct {
 	// Owner is the seat whose view the record is when it hides tiles (a
 	// private-hands record), -1 when every tile is shown.
 	Owner int
+	// Me is the seat of the player who wrote the record (a transcript's
+	// owner: the node that sent and received its private messages), -1
+	// when the record does not say; the page draws that seat at the
+	// bottom, as the player sat.
+	Me int
 	// Kyoku are the kyoku in play order.
 	Kyoku []Kyoku
 	// Standings are the final standings when the match ended, else nil.
@@ -110,7 +115,7 @@ func Read(data []byte, name string) (*Record, error) {
 	bad := func(err error) error {
 		return fmt.Errorf("%s: %w: it is %s, but %s", name, ErrBadRecord, format.article(), strings.TrimPrefix(err.Error(), name+": "))
 	}
-	rec := &Record{File: name, Format: format, Owner: -1}
+	rec := &Record{File: name, Format: format, Owner: -1, Me: -1}
 	var g *mjlog.Game
 	var lines []int // an mjai log's last line per round
 	switch format {
@@ -339,6 +344,7 @@ func (rec *Record) fromTranscript(data []byte, name string) (*mjlog.Game, error)
 		g.Rounds = rounds
 	}
 	rec.seats = a.Seats
+	rec.Me = slices.Index(a.Seats, a.Owner)
 	if a.PrivateHands {
 		rec.Owner = slices.Index(a.Seats, a.Owner)
 		rec.Notes = append(rec.Notes, "a private-hands transcript holds none of its owner's keys: it shows only the tiles shown to everyone (the game's mjlog record, join --mjlog, shows the owner's own hand too)")

@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 	"github.com/mentalmj/mentalmj/ui/web"
 )
@@ -32,7 +33,9 @@ type Server struct {
 // port) and draws its random access token; Serve then answers. It
 // returns an error if the port cannot be bound. logger receives request
 // errors (nil discards them).
-func Listen(rec *Record, port int, logger *slog.Logger) (*Server, error) {
+//
+// The page speaks lang (--lang, package i18n), or "" the browser's language.
+func Listen(rec *Record, port int, logger *slog.Logger, lang string) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -46,6 +49,7 @@ func Listen(rec *Record, port int, logger *slog.Logger) (*Server, error) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write(b)
 	})
+	mux.Handle("GET /i18n.js", i18n.Script(lang))
 	mux.HandleFunc("GET /api/record", func(w http.ResponseWriter, r *http.Request) { s.json(w, rec.Index()) })
 	mux.HandleFunc("GET /api/frame", s.serveFrame)
 	page, err := web.ListenPage(mux, port)
@@ -104,6 +108,13 @@ type Index struct {
 	Notes []string    `json:"notes"`
 	// Over reports that the record holds the final standings.
 	Over bool `json:"over"`
+	// Me is the seat of the player who wrote the record, -1 unknown
+	// (Record.Me).
+	Me int `json:"me"`
+	// Audited is true when the record carries what an audit needs (a
+	// transcript; a Tenhou log's seed): else the page points to the
+	// transcript that shows the audit.
+	Audited bool `json:"audited"`
 }
 
 // KyokuInfo is one kyoku of the Index: its name ("East 1"), honba, the
@@ -120,8 +131,10 @@ type KyokuInfo struct {
 
 // Index returns the record's table of contents.
 func (rec *Record) Index() Index {
-	x := Index{File: rec.File, Format: rec.Format, Players: rec.Players, Names: rec.Names[:rec.Players], Owner: rec.Owner, Notes: rec.Notes, Over: rec.Standings != nil}
+	x := Index{File: rec.File, Format: rec.Format, Players: rec.Players, Names: rec.Names[:rec.Players], Owner: rec.Owner, Notes: rec.Notes, Over: rec.Standings != nil, Me: rec.Me,
+		Audited: rec.audits != nil}
 	for _, k := range rec.Kyoku {
+		x.Audited = x.Audited || k.Verified
 		names := screen.Names{Seats: rec.seats, Nicks: rec.Names[:rec.Players], Oya: k.Hand.Start.Oya}
 		x.Kyoku = append(x.Kyoku, KyokuInfo{Round: game.RoundName(k.Hand.Start.Round), Honba: k.Hand.Start.Honba, Steps: len(k.Steps),
 			Verified: k.Verified, Verification: k.Verification, Result: screen.Describe(k.Hand.Result, names), Stopped: k.Stopped})

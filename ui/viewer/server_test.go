@@ -16,7 +16,7 @@ func TestServerGuardAndFrames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := Listen(rec, 0, nil)
+	srv, err := Listen(rec, 0, nil, "")
 	if err != nil {
 		t.Fatal(err)
 	}

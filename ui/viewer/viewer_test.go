@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/mentalmj/mentalmj/internal/tenhoucorpus"
+	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/record/mjai"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/record/tenhou6"
@@ -245,5 +246,44 @@ func TestFrameBounds(t *testing.T) {
 	last := rec.Frame(0, 1<<30, AllOpen)
 	if len(last.Hands) != 1 || last.State != "hand over" {
 		t.Errorf("last step: %d end-of-hand screens, state %q; want the end-of-hand screen", len(last.Hands), last.State)
+	}
+}
+
+// TestOwnSeatAtTheBottom: a transcript is its writer's record, so the
+// page draws the writer's seat at the bottom (Frame.Self), the seat of
+// the transcript's owner as the offline audit finds it; a record that
+// does not say whose it is keeps seat 0 there.
+func TestOwnSeatAtTheBottom(t *testing.T) {
+	rec, err := Load("testdata/hand.mjt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open("testdata/hand.mjt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := protocol.ReadRecords(f, "testdata/hand.mjt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := protocol.AuditTranscript(recs)
+	want := slices.Index(a.Seats, a.Owner)
+	if want < 0 || rec.Me != want {
+		t.Fatalf("Me = %d, the transcript's owner sits at %d", rec.Me, want)
+	}
+	t.Logf("the transcript's writer sits at seat %d", want)
+	if got := rec.Frame(0, 0, AllOpen).Self; got != want {
+		t.Errorf("all-open frame draws seat %d at the bottom, want the writer's %d", got, want)
+	}
+	if x := rec.Index(); x.Me != want || !x.Audited {
+		t.Errorf("index: me %d audited %v, want %d true", x.Me, x.Audited, want)
+	}
+	mj, err := Load("testdata/hand.mjlog.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mj.Me != -1 || mj.Frame(0, 0, AllOpen).Self != 0 {
+		t.Errorf("mjlog: Me %d, bottom seat %d; want -1 and 0", mj.Me, mj.Frame(0, 0, AllOpen).Self)
 	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"crypto/rand"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -42,7 +43,8 @@ type botTable struct {
 // startTable starts the four nodes and the page's server; they stop when
 // ctx ends. decision bounds the human's decisions.
 // hold is the UI node's hold after each hand (0 none).
-func startTable(t testing.TB, ctx context.Context, hands int, decision, hold time.Duration) *botTable {
+// lang, if given, is the page's language (Config.Lang).
+func startTable(t testing.TB, ctx context.Context, hands int, decision, hold time.Duration, lang ...string) *botTable {
 	t.Helper()
 	net := memnet.New()
 	var keys []crypto.PrivKey
@@ -57,7 +59,7 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision, hold tim
 	}
 	bt := &botTable{model: screen.NewModel(map[string]string{"transcript": "/download/transcript"}), done: make(chan struct{}), hold: hold, held: map[int]time.Duration{}, dealt: map[int]time.Time{}}
 	bt.player = NewPlayer(bt.model)
-	srv, err := Listen(Config{Model: bt.model, Player: bt.player})
+	srv, err := Listen(Config{Model: bt.model, Player: bt.player, Lang: strings.Join(lang, "")})
 	if err != nil {
 		t.Fatal(err)
 	}

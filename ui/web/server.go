@@ -19,6 +19,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
@@ -67,6 +68,9 @@ type Config struct {
 	Port int
 	// Logger receives request errors; nil discards.
 	Logger *slog.Logger
+	// Lang is the language the player asked for (--lang, package i18n);
+	// "" lets the page speak the browser's language.
+	Lang string
 }
 
 // Listen opens the server's socket on 127.0.0.1 and draws its random
@@ -94,6 +98,7 @@ func Listen(cfg Config) (*Server, error) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write(b)
 	})
+	mux.Handle("GET /i18n.js", i18n.Script(cfg.Lang))
 	mux.HandleFunc("GET /ws", s.serveWS)
 	mux.HandleFunc("GET /download/{name}", s.serveDownload)
 	s.srv = &http.Server{Handler: s.guard(mux), ReadHeaderTimeout: 10 * time.Second}

@@ -8,6 +8,7 @@
   const $ = (id) => document.getElementById(id);
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   const T = Tiles.svg;
+  const t = I18n.t;
   let index = null, frame = null, pos = { k: 0, a: 0, v: -1 }, busy = false, pending = null;
 
   function parseHash() {
@@ -44,7 +45,8 @@
     TablePage.show(frame);
     // The live table's end-of-hand screen says the next hand starts by
     // itself; here the reader moves on.
-    for (const c of document.querySelectorAll("#overlay .close")) c.textContent = "Esc or click to close · → or ↓ to the next kyoku";
+    const lastKyoku = frame.k === frame.kyokus - 1;
+    for (const c of document.querySelectorAll("#overlay .close")) c.textContent = t(lastKyoku ? "viewer.last_kyoku" : "viewer.next_kyoku");
     document.body.dataset.k = frame.k;
     document.body.dataset.a = frame.a;
     document.body.dataset.view = frame.view;
@@ -75,11 +77,12 @@
       if (m) m.insertAdjacentHTML("beforeend", `<span class="kita" title="nukidora (kita)" data-count="${ns.length}">${ns.map((t) => T(t)).join("")}</span>`);
     });
     const k = index.kyoku[frame.k];
-    $("pos").innerHTML = `kyoku ${frame.k + 1} of ${frame.kyokus} · step <b>${frame.a}</b> of ${frame.steps - 1}` +
+    $("pos").innerHTML = t("viewer.pos", frame.k + 1, frame.kyokus, `<b>${frame.a}</b>`, frame.steps - 1) +
       (frame.stopped ? `<div class="stopped">${esc(frame.stopped)}</div>` : "");
     const v = $("verify");
     v.className = frame.verified ? "ok" : /MISMATCH|FAILED|not completed/.test(frame.verification) ? "bad" : "none";
     v.textContent = (frame.verified ? "✔ " : "") + frame.verification;
+    if (!index.audited) v.insertAdjacentHTML("beforeend", `<div class="pointer" id="audit-pointer">${esc(t("viewer.no_audit"))}</div>`);
     // The end-of-hand screen marks a verified wall ✔ and a failed one ✘;
     // a record that cannot be verified (no seed, no keys) is neither.
     for (const a of document.querySelectorAll("#overlay .audit")) {
@@ -91,7 +94,7 @@
     $("prevk").disabled = frame.k === 0 && frame.a === 0;
     $("nexta").disabled = frame.k === frame.kyokus - 1 && frame.a === frame.steps - 1;
     $("nextk").disabled = frame.k === frame.kyokus - 1 && frame.a === frame.steps - 1;
-    document.title = `${k.round} ${k.honba} honba, step ${frame.a} — mentalmj replay`;
+    document.title = `${TableWords.roundName(k.round)} ${t("honba", k.honba)} · ${frame.a} — mentalmj`;
   }
 
   function step(d) {
@@ -132,9 +135,11 @@
       return;
     }
     $("record").innerHTML = `${esc(index.file.split("/").pop())}<br><small>${esc(index.format)}, ${index.players} players, ${index.kyoku.length} kyoku${index.owner >= 0 ? `, ${esc(index.names[index.owner])}'s view (private hands)` : ""}</small>`;
-    $("kyoku").innerHTML = index.kyoku.map((k, i) => `<option value="${i}">${i + 1}. ${esc(k.round)}-${k.honba}${k.verified ? " ✔" : ""}</option>`).join("");
-    const views = index.owner >= 0 ? [[index.owner, `${index.names[index.owner]}'s view`]]
-      : [[-1, "all hands open"]].concat(index.names.map((n, i) => [i, `${n || "seat " + i}'s view`]));
+    $("kyoku").innerHTML = index.kyoku.map((k, i) => `<option value="${i}">${i + 1}. ${esc(TableWords.roundName(k.round))}-${k.honba}${k.verified ? " ✔" : ""}</option>`).join("");
+    const views = index.owner >= 0 ? [[index.owner, t("viewer.view_of", index.names[index.owner])]]
+      : [[-1, t("viewer.all_open")]].concat(index.names.map((n, i) => [i, t("viewer.view_of", n || "seat " + i)]));
+    for (const id of ["prevk", "preva", "nexta", "nextk"]) $(id).title = t("viewer." + id);
+    $("help").textContent = t("viewer.help");
     $("view").innerHTML = views.map(([v, l]) => `<option value="${v}">${esc(l)}</option>`).join("");
     $("notes").innerHTML = (index.notes || []).map((n) => `<li>${esc(n)}</li>`).join("");
     go(parseHash());

@@ -7,6 +7,18 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   const $ = (id) => document.getElementById(id);
   const esc = (s) => String(s).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
   const T = Tiles.svg;
+  const t = I18n.t;
+  // wind, roundName and tileWord put the node's English words into the
+  // page's language: "East" → 東, "East 1" → 東1局, a tile's name ("3z")
+  // → its face's name (西).
+  const wind = (w) => (I18n.has("wind." + w) ? t("wind." + w) : w);
+  // who puts the seat wind of a name from the node ("alice (West)") in
+  // the page's language.
+  const who = (n) => String(n || "").replace(/\((East|South|West|North)\)/g, (_, w) => "(" + wind(w) + ")");
+  function roundName(r) {
+    const m = /^(East|South|West|North) (\d+)$/.exec(r || "");
+    return m ? t("round", wind(m[1]), Number(m[2])) : (r || "");
+  }
   let snap = null, ws = null, mode = null, closedHand = 0, reopened = false, closedStandings = false;
   // A hand's result is shown whole, over the table, from the hand's end
   // until the player dismisses it or the node deals the next hand (the
@@ -22,7 +34,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       requestAnimationFrame(() => send({ type: "ack", seq, page: performance.now() - t0 }));
     };
     ws.onclose = () => {
-      $("status").textContent = "connection to the node lost; retrying…";
+      $("status").textContent = t("status.lost");
       document.body.dataset.state = "disconnected";
       setTimeout(connect, 1000);
     };
@@ -85,31 +97,35 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   // The bottom seat's melds are drawn beside its hand (handHTML), not
   // again under its river.
   function seatHTML(s, i) {
-    const badges = [`<span class="wind">${esc(s.wind)}</span>`];
-    if (s.dealer) badges.push(`<span class="dealer" title="dealer (oya)">dealer</span>`);
-    const stick = s.riichi ? `<span class="stick" title="riichi">riichi</span>` : "";
+    const badges = [`<span class="wind">${esc(wind(s.wind))}</span>`];
+    if (s.dealer) badges.push(`<span class="dealer" title="${esc(t("seat.dealer_title"))}">${esc(t("seat.dealer"))}</span>`);
+    const stick = s.riichi ? `<span class="stick" title="${esc(t("seat.riichi"))}">${esc(t("seat.riichi"))}</span>` : "";
     const turn = snap.turn === i ? " turn" : "";
-    const to = s.timedOut ? `<span class="to">node acted ×${s.timedOut}</span>` : "";
-    const back = s.self ? "" : `<span class="concealed">${s.concealed} in hand</span>`;
-    return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? " (you)" : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>${linkHTML(s.link)}
+    const to = s.timedOut ? `<span class="to">${esc(t("seat.timed_out", s.timedOut))}</span>` : "";
+    const back = s.self ? "" : `<span class="concealed">${esc(t("seat.in_hand", s.concealed))}</span>`;
+    return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? esc(t("seat.you")) : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>${linkHTML(s.link)}
       <div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
       <div class="melds">${i === snap.self ? "" : s.melds.map(meldHTML).join("")}</div>`;
   }
 
   function centerHTML() {
-    const sticks = `<span title="honba">${snap.honba} honba</span> · <span title="riichi sticks">${snap.kyotaku} riichi</span>`;
-    const dora = snap.dora.map((t) => T(t)).join("");
-    return `<div class="round" id="round">${esc(snap.round || "")}</div><div class="sticks">${sticks}</div>
-      <div class="left" id="left"><b>${snap.tilesLeft}</b> tiles left</div>
-      <div class="dora"><span>dora indicator</span>${dora}</div>
-      <div class="hand-no">hand ${snap.hand || "-"}</div>`;
+    if (snap.state === "connecting" || (snap.state === "dealing" && !snap.round)) {
+      // Before the first deal: no scores, no wall.
+      return `<div class="round" id="round"></div><div class="hand-no">${esc(snap.status || "")}</div>`;
+    }
+    const sticks = `<span>${esc(t("honba", snap.honba))}</span> · <span>${esc(t("kyotaku", snap.kyotaku))}</span>`;
+    const dora = snap.dora.map((x) => T(x)).join("");
+    return `<div class="round" id="round" data-round="${esc(snap.round || "")}">${esc(roundName(snap.round))}</div><div class="sticks">${sticks}</div>
+      <div class="left" id="left">${t("tiles_left", snap.tilesLeft)}</div>
+      <div class="dora"><span>${esc(t("dora_indicator"))}</span>${dora}</div>
+      <div class="hand-no">${esc(t("hand_no", snap.hand || "-"))}</div>`;
   }
 
   // The waiting room before the game (the host's page opens at once): who
   // is here, the seats still empty, and the game's settings.
   function roomHTML() {
     const rows = snap.room.map((n) => `<li>${esc(n)}</li>`).join("") + Array(Math.max(0, snap.roomSeats - snap.room.length)).fill(`<li class="empty">…</li>`).join("");
-    return `<div class="room" id="room"><h2>Waiting room</h2><p>${snap.room.length} of ${snap.roomSeats} at the table</p><ul>${rows}</ul><p class="roomgame">${esc(snap.game || "")}</p></div>`;
+    return `<div class="room" id="room"><h2>${esc(t("room.title"))}</h2><p>${esc(t("room.count", snap.room.length, snap.roomSeats))}</p><ul>${rows}</ul><p class="roomgame">${esc(snap.game || "")}</p></div>`;
   }
 
   function handHTML() {
@@ -157,7 +173,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   const sw = {};
   for (const [k] of SWITCHES) sw[k] = (() => { try { return localStorage.getItem("mentalmj." + k) === "1"; } catch (e) { return false; } })();
   function switchesHTML() {
-    return SWITCHES.map(([k, en, ja]) => `<label class="switch${sw[k] ? " on" : ""}" title="${en}"><input type="checkbox" data-switch="${k}"${sw[k] ? " checked" : ""}> ${ja} <small>${en}</small></label>`).join("");
+    return SWITCHES.map(([k, en, ja]) => `<label class="switch${sw[k] ? " on" : ""}" title="${esc(t("switch." + k))}"><input type="checkbox" data-switch="${k}"${sw[k] ? " checked" : ""}> ${ja}${I18n.lang === "ja" ? "" : ` <small>${esc(t("switch." + k))}</small>`}</label>`).join("");
   }
   let autoDone = 0;
   // auto takes the decision by the switches, once per decision; it
@@ -202,16 +218,16 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       const os = kind === "kan" ? opts(KAN) : opts([kind]);
       if (!os.length) continue;
       const on = mode === kind ? " on" : "";
-      html += `<button class="act ${kind}${on}" data-kind="${kind}">${label} <kbd>${key}</kbd></button>`;
+      html += `<button class="act ${kind}${on}" data-kind="${kind}">${esc(t("act." + kind))} <kbd>${key}</kbd></button>`;
     }
-    if (opts(["discard"]).length) html += `<span class="hint">${mode === "riichi" ? "pick the riichi discard" : "click a tile to discard"}</span>`;
+    if (opts(["discard"]).length) html += `<span class="hint">${esc(t(mode === "riichi" ? "hint.riichi" : "hint.discard"))}</span>`;
     return html;
   }
 
   function variantsHTML() {
     if (mode !== "chi" && mode !== "pon" && mode !== "kan") return "";
     const os = mode === "kan" ? opts(KAN) : opts([mode]);
-    return os.map((o, i) => `<button class="variant" data-option="${o.id}">${i + 1}. ${esc(o.kind)} ${(o.tiles.length ? o.tiles : [o.tile]).map((t) => T(t)).join("")}</button>`).join("");
+    return os.map((o, i) => `<button class="variant" data-option="${o.id}">${i + 1}. ${esc(t("act." + (KAN.includes(o.kind) ? "kan" : o.kind)))} ${(o.tiles.length ? o.tiles : [o.tile]).map((x) => T(x)).join("")}</button>`).join("");
   }
 
   function countdown() {
@@ -220,43 +236,67 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     if (!d || !d.deadline) { el.textContent = ""; return; }
     const now = Date.now();
     const left = Math.max(0, Math.ceil((d.deadline - now) / 1000));
-    let text = `${left} s`;
+    let text = t("countdown.plain", left);
     if (d.base_deadline && now < d.base_deadline) {
-      text = `${Math.ceil((d.base_deadline - now) / 1000)} s + bank ${Math.ceil((d.bank_ms || 0) / 1000)} s`;
+      text = t("countdown.base", Math.ceil((d.base_deadline - now) / 1000), Math.ceil((d.bank_ms || 0) / 1000));
     } else if (d.base_deadline) {
-      text = `bank ${left} s`;
+      text = t("countdown.bank", left);
     }
     const def = d.options[d.default];
-    el.innerHTML = `<span class="${left <= 5 ? "urgent" : ""}">${text}</span> to decide; then the node plays ${esc(def ? def.label : "for you")}`;
+    el.innerHTML = t("countdown", `<span class="${left <= 5 ? "urgent" : ""}">${esc(text)}</span>`, esc(def ? optionWords(def) : t("countdown.default")));
   }
 
+  // optionWords names an option in the page's language: "ポン 5p".
+  function optionWords(o) {
+    const k = KAN.includes(o.kind) ? "kan" : o.kind;
+    if (o.kind === "discard") return tileWord(o.tile);
+    if (o.kind === "riichi") return t("act.riichi") + " " + tileWord(o.tile);
+    return t("act." + k) + (o.tile >= 0 ? " " + tileWord(o.tile) : "");
+  }
+  // tileWord names a tile: numbers as 5m (0m a red five), honours by
+  // their face (東 … 中 in Japanese; East … Red in English).
+  function tileWord(id) {
+    const n = Tiles.name(id);
+    return n.endsWith("z") ? t("tile." + n) : n;
+  }
+  const kindWord = (k) => (k >= 27 ? t("tile." + (k - 26) + "z") : Tiles.kindName(k));
+
   function endHTML(h) {
-    let body = `<h2>Hand ${h.number}: ${esc(h.round)}, ${h.honba} honba</h2>`;
+    let body = `<h2>${esc(t("result.title", h.number, roundName(h.round), h.honba))}</h2>`;
     for (const w of h.wins || []) {
       const hand = w.hand.slice(); hand.splice(hand.indexOf(w.winTile), 1);
-      body += `<div class="win"><h3>${esc(w.name)} wins by ${w.tsumo ? "tsumo" : "ron from " + esc(w.fromName)}</h3>
-        <div class="winhand">${hand.map((t) => T(t)).join("")}<span class="gap"></span>${T(w.winTile, { cls: ["wintile"] })}<span class="mymelds">${(w.melds || []).map(meldHTML).join("")}</span></div>
-        <div class="ind"><span class="label">dora</span>${w.dora.map((t) => T(t)).join("")}${w.ura && w.ura.length ? `<span class="label ura">ura</span>${w.ura.map((t) => T(t)).join("")}` : ""}</div>
-        <table class="yaku">${w.yaku.map((y) => `<tr><td>${esc(y.name)}</td><td>${y.han >= 13 ? "yakuman" : y.han + " han"}</td></tr>`).join("")}</table>
-        <p class="value"><b>${w.han} han ${w.fu} fu</b>${w.limit ? " " + esc(w.limit) : ""} — <b>${w.points}</b> points</p></div>`;
+      const how = w.tsumo ? t("result.tsumo", who(w.name)) : t("result.ron", who(w.name), who(w.fromName));
+      const yaku = (y) => (y.id !== undefined && I18n.has("yaku." + y.id) ? t("yaku." + y.id) : y.name);
+      const value = w.limit ? t("result.value_limit", w.fu, w.han, w.points, esc(t("limit." + w.limit))) : t("result.value", w.fu, w.han, w.points);
+      body += `<div class="win"><h3>${esc(how)}</h3>
+        <div class="winhand">${hand.map((x) => T(x)).join("")}<span class="gap"></span>${T(w.winTile, { cls: ["wintile"] })}<span class="mymelds">${(w.melds || []).map(meldHTML).join("")}</span></div>
+        <div class="ind"><span class="label">${esc(t("result.dora"))}</span>${w.dora.map((x) => T(x)).join("")}${w.ura && w.ura.length ? `<span class="label ura">${esc(t("result.ura"))}</span>${w.ura.map((x) => T(x)).join("")}` : ""}</div>
+        <table class="yaku">${w.yaku.map((y) => `<tr><td>${esc(yaku(y))}</td><td>${esc(y.han >= 13 ? t("result.yakuman") : t("result.han", y.han))}</td></tr>`).join("")}</table>
+        <p class="value">${value}</p></div>`;
     }
-    if (h.draw) body += `<h3>${esc(h.draw)}</h3>`;
-    for (const t of h.tenpai || []) {
-      body += `<div class="tenpai">${esc(t.name)} tenpai ${t.hand ? t.hand.map((x) => T(x)).join("") : "(hand not shown)"} ${t.waits && t.waits.length ? "waits " + t.waits.map(Tiles.kindName).join(" ") : ""}</div>`;
+    if (h.draw) {
+      let d = h.draw;
+      if (d === "exhaustive draw") d = t("result.exhaustive");
+      else if (d === "the hand was aborted") d = t("result.aborted");
+      else if (d.startsWith("abortive draw: ")) d = t("result.abortive", I18n.has("abort." + d.slice(15)) ? t("abort." + d.slice(15)) : d.slice(15));
+      body += `<h3>${esc(d)}</h3>`;
     }
-    if (h.draw === "exhaustive draw" && !(h.tenpai || []).length) body += `<p>all noten</p>`;
-    body += `<table class="deltas"><tr><th></th><th>before</th><th>change</th><th>after</th></tr>${h.names.map((n, i) => !n ? "" :
-      `<tr><td>${esc(n)}</td><td>${h.before[i]}</td><td class="${h.deltas[i] > 0 ? "plus" : h.deltas[i] < 0 ? "minus" : ""}">${h.deltas[i] > 0 ? "+" : ""}${h.deltas[i]}</td><td>${h.after[i]}</td></tr>`).join("")}</table>`;
-    if ((h.timedOut || []).length) body += `<p class="to">the node acted after a timeout for: ${h.timedOut.map(esc).join(", ")}</p>`;
-    body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${esc(h.audit)}</p>`;
+    for (const x of h.tenpai || []) {
+      body += `<div class="tenpai">${esc(t("result.tenpai", who(x.name)))} ${x.hand ? x.hand.map((y) => T(y)).join("") : esc(t("result.hidden"))} ${x.waits && x.waits.length ? esc(t("result.waits", x.waits.map(kindWord).join(" "))) : ""}</div>`;
+    }
+    if (h.draw === "exhaustive draw" && !(h.tenpai || []).length) body += `<p>${esc(t("result.all_noten"))}</p>`;
+    body += `<table class="deltas"><tr><th></th><th>${esc(t("result.before"))}</th><th>${esc(t("result.change"))}</th><th>${esc(t("result.after"))}</th></tr>${h.names.map((n, i) => !n ? "" :
+      `<tr><td>${esc(who(n))}</td><td>${h.before[i]}</td><td class="${h.deltas[i] > 0 ? "plus" : h.deltas[i] < 0 ? "minus" : ""}">${h.deltas[i] > 0 ? "+" : ""}${h.deltas[i]}</td><td>${h.after[i]}</td></tr>`).join("")}</table>`;
+    if ((h.timedOut || []).length) body += `<p class="to">${esc(t("result.timed_out", h.timedOut.join(", ")))}</p>`;
+    body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${I18n.lang === "en" ? "" : `<b>${esc(t(h.auditOK ? "result.audit_ok" : "result.audit_bad"))}</b> `}${esc(h.audit)}</p>`;
     body += linksHTML();
     const left = snap.resultUntil ? Math.max(0, Math.ceil((snap.resultUntil - Date.now()) / 1000)) : 0;
-    return body + `<p class="close" id="resultclose">${left ? `next hand in <b id="resultleft">${left}</b> s · ` : ""}click, Enter or Esc to ${snap.state === "hand over" && !snap.standings ? "go on" : "close"}</p>`;
+    return body + `<p class="close" id="resultclose">${left ? t("result.next", left) : ""}${esc(t(snap.state === "hand over" && !snap.standings ? "result.go_on" : "result.close"))}</p>`;
   }
 
   function standingsHTML() {
-    return `<h2>Final standings</h2><table class="standings"><tr><th>#</th><th>player</th><th>score</th><th>points (uma)</th></tr>${snap.standings.map((x) =>
-      `<tr><td>${x.rank}</td><td title="${esc(x.peer)}">${esc(x.name)}</td><td>${x.score}</td><td>${x.points >= 0 ? "+" : ""}${(x.points / 10).toFixed(1)}</td></tr>`).join("")}</table>` + linksHTML() + `<p class="close">click or Esc to close</p>`;
+    return `<h2>${esc(t("standings.title"))}</h2><table class="standings"><tr><th>${esc(t("standings.rank"))}</th><th>${esc(t("standings.player"))}</th><th>${esc(t("standings.score"))}</th><th>${esc(t("standings.points"))}</th></tr>${snap.standings.map((x) =>
+      `<tr><td>${x.rank}</td><td title="${esc(x.peer)}">${esc(who(x.name))}</td><td>${x.score}</td><td>${x.points >= 0 ? "+" : ""}${(x.points / 10).toFixed(1)}</td></tr>`).join("")}</table>` + linksHTML() + `<p class="close">${esc(t("standings.close"))}</p>`;
   }
 
   function linksHTML() {
@@ -280,7 +320,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     if (cursor !== null && cursor >= playable().length) cursor = null;
     drawCursor();
-    $("status").innerHTML = `<span class="state">${esc(snap.state)}</span> ${esc(snap.status || "")}`;
+    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(snap.status || "")}`;
     const game = $("game"); // not on every page that draws a table
     if (game) game.textContent = snap.game || "";
     if (!snap.decision) cursor = null;
@@ -288,14 +328,16 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const swEl = $("switches");
     if (swEl && !swEl.dataset.drawn) { swEl.innerHTML = switchesHTML(); swEl.dataset.drawn = "1"; }
 
-    $("offer").innerHTML = snap.offer >= 0 && snap.decision ? `${esc(snap.seats[snap.offerFrom].name)} (${esc(snap.seats[snap.offerFrom].wind)}) offers ${T(snap.offer)}` : "";
+    $("offer").innerHTML = snap.offer >= 0 && snap.decision ? t("offer", `${esc(snap.seats[snap.offerFrom].name)} (${esc(wind(snap.seats[snap.offerFrom].wind))})`, T(snap.offer)) : "";
     $("variants").innerHTML = variantsHTML();
     $("notice").textContent = snap.notice || "";
     let w = "";
-    if (snap.waits && snap.waits.length) w = `tenpai, waits: <b>${snap.waits.map(Tiles.kindName).join(" ")}</b>` + (snap.furiten ? ` <span class="furiten">furiten</span>` : "");
+    if (snap.waits && snap.waits.length) w = t("waits", esc(snap.waits.map(kindWord).join(" "))) + (snap.furiten ? ` <span class="furiten">${esc(t("furiten"))}</span>` : "");
     $("waits").innerHTML = w;
     $("feed").innerHTML = snap.feed.slice().reverse().map((e) => `<li class="${e.kind}" data-n="${e.n}">${esc(e.text)}</li>`).join("");
-    $("links").innerHTML = linksHTML() + (snap.hands.length ? ` · <a href="#" id="lasthand">last hand</a>` : "");
+    $("links").innerHTML = linksHTML() + (snap.hands.length ? ` · <a href="#" id="lasthand">${esc(t("links.last_hand"))}</a>` : "");
+    const help = $("help");
+    if (help && !help.dataset.viewer) help.textContent = t("help.table");
     countdown();
     const ov = $("overlay");
     const last = snap.hands && snap.hands.length ? snap.hands[snap.hands.length - 1] : null;
@@ -303,9 +345,9 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     ov.className = "";
     if (snap.confirm) {
       // Before the game: the guest accepts or declines the host's game.
-      ov.innerHTML = `<div class="panel" id="confirm"><h2>Play this game?</h2><p id="confirm-game">${esc(snap.confirm)}</p>
-        <p class="buttons"><button id="accept" class="act">Accept</button> <button id="decline" class="act">Decline</button></p>
-        <p class="close">or answer y/N on the terminal; declining tells the host</p></div>`;
+      ov.innerHTML = `<div class="panel" id="confirm"><h2>${esc(t("confirm.title"))}</h2><p id="confirm-game">${esc(snap.confirm)}</p>
+        <p class="buttons"><button id="accept" class="act">${esc(t("confirm.accept"))}</button> <button id="decline" class="act">${esc(t("confirm.decline"))}</button></p>
+        <p class="close">${esc(t("confirm.note"))}</p></div>`;
       ov.hidden = false;
     } else if (snap.standings && !closedStandings) {
       ov.innerHTML = `<div class="panel" id="standings">${standingsHTML()}${last ? endHTML(last) : ""}</div>`; ov.hidden = false;
@@ -387,6 +429,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   setInterval(countdown, 250);
   // The replay viewer (package viewer, body data-viewer) draws its frames
   // with this code instead of a live table's WebSocket.
+  window.TableWords = { roundName, wind, tileWord };
   if (document.body.dataset.viewer !== undefined) window.TablePage = { show(s) { closedHand = 0; reopened = false; show(s); } };
   else connect();
 })();

@@ -1,0 +1,168 @@
+package i18n
+
+import (
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+)
+
+//go:embed catalog/*.json
+var files embed.FS
+
+// Reference is the language every catalogue is checked against and falls
+// back to.
+const Reference = "en"
+
+// catalogues reads every embedded catalogue: language code → key →
+// message. A catalogue that is not a JSON object of strings is a build
+// defect; the package's tests read each.
+func catalogues() (map[string]map[string]string, error) {
+	names, err := fs.Glob(files, "catalog/*.json")
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]map[string]string{}
+	for _, n := range names {
+		b, err := files.ReadFile(n)
+		if err != nil {
+			return nil, err
+		}
+		var m map[string]string
+		if err := json.Unmarshal(b, &m); err != nil {
+			return nil, fmt.Errorf("i18n: %s: %w", n, err)
+		}
+		out[strings.TrimSuffix(path.Base(n), ".json")] = m
+	}
+	return out, nil
+}
+
+// Languages returns the codes of the languages with a catalogue, sorted
+// ("en", "ja").
+func Languages() []string {
+	cs, _ := catalogues()
+	var out []string
+	for c := range cs {
+		out = append(out, c)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Lang is one language's messages, with English behind them.
+type Lang struct {
+	// Code is the language's code ("en", "ja").
+	Code string
+	msgs map[string]string
+	ref  map[string]string
+}
+
+// Load returns the language code ("ja", or a locale such as "ja_JP.UTF-8"
+// or "ja-JP", of which the language is taken). An unknown language is an
+// error that names the languages there are.
+func Load(code string) (*Lang, error) {
+	cs, err := catalogues()
+	if err != nil {
+		return nil, err
+	}
+	c := base(code)
+	m, ok := cs[c]
+	if !ok {
+		return nil, fmt.Errorf("unknown language %q: the languages are %s", code, strings.Join(Languages(), ", "))
+	}
+	return &Lang{Code: c, msgs: m, ref: cs[Reference]}, nil
+}
+
+// English returns the reference language.
+func English() *Lang {
+	l, err := Load(Reference)
+	if err != nil {
+		panic(err) // the embedded English catalogue is part of the build
+	}
+	return l
+}
+
+// base returns the language of a locale or language tag: "ja_JP.UTF-8",
+// "ja-JP" and "JA" are "ja".
+func base(code string) string {
+	c := strings.ToLower(code)
+	if i := strings.IndexAny(c, "_-.@"); i >= 0 {
+		c = c[:i]
+	}
+	return c
+}
+
+// Detect returns the language of the system's locale, read with getenv
+// from LC_ALL, LC_MESSAGES and LANG in that order (POSIX's precedence),
+// when it has a catalogue; else Reference. "C" and "POSIX" are English.
+func Detect(getenv func(string) string) string {
+	for _, v := range []string{"LC_ALL", "LC_MESSAGES", "LANG"} {
+		loc := getenv(v)
+		if loc == "" {
+			continue
+		}
+		if _, err := Load(loc); err == nil {
+			return base(loc)
+		}
+		return Reference // the first set variable decides, as in POSIX
+	}
+	return Reference
+}
+
+// T returns the message key formatted with args (fmt.Sprintf), in l's
+// language, or in English when l's catalogue lacks it; a key English
+// lacks too is returned as "‹key›" (the tests make sure none is used).
+// A nil *Lang is English.
+func (l *Lang) T(key string, args ...any) string {
+	if l == nil {
+		l = English()
+	}
+	m, ok := l.msgs[key]
+	if !ok {
+		m, ok = l.ref[key]
+	}
+	if !ok {
+		return "‹" + key + "›"
+	}
+	if len(args) == 0 {
+		return m
+	}
+	return fmt.Sprintf(m, args...)
+}
+
+// Has reports whether l's own catalogue has key (no fallback).
+func (l *Lang) Has(key string) bool {
+	_, ok := l.msgs[key]
+	return ok
+}
+
+// Missing returns the keys of the English catalogue that language code's
+// catalogue lacks, sorted.
+func Missing(code string) ([]string, error) {
+	cs, err := catalogues()
+	if err != nil {
+		return nil, err
+	}
+	m, ok := cs[base(code)]
+	if !ok {
+		return nil, fmt.Errorf("unknown language %q", code)
+	}
+	var out []string
+	for k := range cs[Reference] {
+		if _, ok := m[k]; !ok {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
+// All returns every catalogue, language code → key → message, for a page
+// to pick from.
+func All() map[string]map[string]string {
+	cs, _ := catalogues()
+	return cs
+}

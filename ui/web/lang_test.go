@@ -1,0 +1,110 @@
+package web
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserJapanese plays a hand on a page asked to speak Japanese
+// (--lang ja) and checks that the table says what Tenhou says: the round
+// as 東N局, the buttons ツモ/ロン/立直/ポン/チー/カン/スキップ, the result as
+// 符・飜・点 or 流局, the winds as 東南西北; that no message fell back to
+// English (I18n.missing) and no raw key (‹…›) shows.
+func TestBrowserJapanese(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	bctx := newBrowser(t, ctx)
+	bt := startTable(t, ctx, 1, time.Minute, 30*time.Second, "ja")
+	if err := chromedp.Do(bctx, chromedp.Navigate(bt.srv.URL())); err != nil {
+		t.Fatal(err)
+	}
+	buttons := map[string]bool{}
+	var round string
+	last := 0
+	for {
+		snap := bt.model.Snapshot()
+		if len(snap.Hands) > 0 {
+			break
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatal("the hand did not end in time")
+		case <-time.After(10 * time.Millisecond):
+		}
+		if snap.Decision == nil || snap.Decision.ID <= last {
+			continue
+		}
+		for {
+			seq, _ := chromedp.Run(bctx, chromedp.Evaluate[int](`Number(document.body.dataset.seq)`))
+			if seq >= snap.Seq {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		bs, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#actions button")].map((b) => b.firstChild.textContent.trim())`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, b := range bs {
+			buttons[b] = true
+		}
+		round, _ = chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#round").textContent`))
+		if did, err := chromedp.Run(bctx, chromedp.Evaluate[string](playStep)); err != nil || did == "" {
+			t.Fatalf("decision %d: %q %v", snap.Decision.ID, did, err)
+		}
+		last = snap.Decision.ID
+	}
+	if err := chromedp.Do(bctx, chromedp.WaitVisible("#overlay.result #endhand")); err != nil {
+		t.Fatal(err)
+	}
+	res, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#endhand").innerText`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+	missing, _ := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...I18n.missing]`))
+	lang, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.documentElement.lang`))
+	if d := os.Getenv("MENTALMJ_SCREENSHOTS"); d != "" {
+		for _, sz := range Sizes {
+			chromedp.Do(bctx, chromedp.EmulateViewport(sz[0], sz[1]))
+			time.Sleep(150 * time.Millisecond)
+			if png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
+				os.WriteFile(filepath.Join(d, "result-ja-"+itoa(sz[0])+".png"), png, 0o644)
+			}
+		}
+	}
+	bt.model.Dismiss(1)
+	if lang != "ja" {
+		t.Errorf("the page's language is %q, want ja", lang)
+	}
+	if len(missing) > 0 {
+		t.Errorf("messages fell back to English: %v", missing)
+	}
+	if strings.Contains(body, "‹") {
+		t.Errorf("a raw message key shows: %s", body)
+	}
+	if !strings.HasPrefix(round, "東") || !strings.HasSuffix(round, "局") {
+		t.Errorf("the round reads %q, want 東N局", round)
+	}
+	for b := range buttons {
+		if !strings.Contains("ツモ ロン 立直 ポン チー カン 九種九牌 聴牌 ノーテン スキップ", b) {
+			t.Errorf("a button reads %q, not a Tenhou word", b)
+		}
+	}
+	if len(buttons) == 0 {
+		t.Error("no button was seen")
+	}
+	if !(strings.Contains(res, "符") && strings.Contains(res, "飜") && strings.Contains(res, "点")) && !strings.Contains(res, "流局") {
+		t.Errorf("the result screen has neither 符・飜・点 nor 流局:\n%s", res)
+	}
+	t.Logf("round %s, buttons %v, result:\n%s", round, buttons, res)
+}
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }
