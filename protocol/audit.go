@@ -9,7 +9,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
-	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi/game"
@@ -61,10 +60,13 @@ type AuditInput struct {
 	// RequireProofs says the table announced proofs in its Hellos: a
 	// shuffle or rekey pass without its proof is blamed on its sender.
 	RequireProofs bool
-	// ShuffleParams are the shuffle argument's generators for the wall's
-	// size (136 tiles, or 108 in sanma); nil (or params of another size)
-	// builds them (about 10 ms) when a proof must be verified.
-	ShuffleParams *shuffleproof.Params
+	// Proofs is the table's proof system (settings.ProofsLog, the default
+	// for "", or settings.ProofsTW).
+	Proofs string
+	// ShuffleParams are the proof system's generators for the wall's
+	// size (136 tiles, or 108 in sanma); nil (or params of another size
+	// or system) builds them (about 10 ms) when a proof must be verified.
+	ShuffleParams *ProofParams
 	// Partial marks a hand that was aborted: Abort entries are expected,
 	// the hand need not reach its exhaustive draw, and the audit checks
 	// what the revealed keys allow.
@@ -214,7 +216,7 @@ func AuditHand(in AuditInput) *HandAudit {
 	a := &auditor{in: in, out: &HandAudit{Hand: int(in.Hand), Oya: in.Oya, Deal: in.Deal, DoraIndicator: -1}, byKind: map[string]map[peer.ID]*Opened{}}
 	a.n = rulesPlayers(in.Rules)
 	a.layout = layoutFor(a.n)
-	if in.ShuffleParams != nil && in.ShuffleParams.N() != a.layout.Size {
+	if in.ShuffleParams != nil && (in.ShuffleParams.N() != a.layout.Size || in.ShuffleParams.System() != proofSystem(in.Proofs)) {
 		a.in.ShuffleParams = nil
 	}
 	if len(in.Peers) != a.n || in.Seats != nil && len(in.Seats) != a.n {

@@ -2,7 +2,6 @@ package protocol
 
 import (
 	"github.com/mentalmj/mentalmj/commcrypto"
-	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -76,9 +75,9 @@ func (a *auditor) verifyProofs() bool {
 		}
 		a.deck[j+1] = next
 		if a.in.ShuffleParams == nil {
-			a.in.ShuffleParams = shuffleproof.NewParams(a.layout.Size)
+			a.in.ShuffleParams = NewProofParams(a.in.Proofs, a.layout.Size)
 		}
-		K, err := verifyShuffle(a.in.ShuffleParams, proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next)
+		K, err := a.in.ShuffleParams.verifyShuffle(proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next)
 		if err != nil {
 			a.blame(entries(so), "shuffle pass %d fails its proof: %v", j, err)
 			return false
@@ -112,7 +111,10 @@ func (a *auditor) verifyProofs() bool {
 			a.blame(entries(ro), "rekey pass has bad commitments: %v", err)
 			return false
 		}
-		if err := verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), a.keyCommits[j], rk, a.wall[j], next, commits); err != nil {
+		if a.in.ShuffleParams == nil {
+			a.in.ShuffleParams = NewProofParams(a.in.Proofs, a.layout.Size)
+		}
+		if err := a.in.ShuffleParams.verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), a.keyCommits[j], rk, a.wall[j], next, commits); err != nil {
 			a.blame(entries(ro, a.byKind["shuffle pass"][p]), "rekey pass %d fails its proof: %v", j, err)
 			return false
 		}

@@ -42,11 +42,13 @@
 //     scores), then all reveal; the joint seed fixes the seating (hand 1)
 //     and the dice. No single player chooses them.
 //  2. Shuffle passes (hand.go): in seat order, D ← π_j(k_j·D), published
-//     with K_j = k_j·G and a shuffle argument (commcrypto/shuffleproof)
-//     that the deck is a permutation of k_j times the deck received.
+//     with K_j = k_j·G and a shuffle argument (commcrypto/logshuffle, or
+//     commcrypto/shuffleproof with Config.Proofs = "tw") that the deck is
+//     a permutation of k_j times the deck received.
 //  3. Rekey passes: in seat order, C_i ← (r_{j,i}·k_j⁻¹)·C_i with the
-//     commitments R_{j,i} = r_{j,i}·G and a batched Chaum–Pedersen
-//     argument (commcrypto/rekeyproof) that C'_i = s_i·C_i and
+//     commitments R_{j,i} = r_{j,i}·G and a rekey argument
+//     (commcrypto/logrekey, or the batched Chaum–Pedersen argument of
+//     commcrypto/rekeyproof with "tw") that C'_i = s_i·C_i and
 //     R_{j,i} = s_i·K_j. Afterwards C_i = (Π_j r_{j,i})·T_{yama[i]}.
 //     Every player verifies each pass's proof as it arrives, before it
 //     sends anything that depends on it (proofs.go; the player next in

@@ -18,7 +18,6 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
-	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/riichi"
@@ -91,6 +90,10 @@ type Config struct {
 	// comes without them. The default (false) proves and verifies every
 	// pass before play.
 	NoProofs bool
+	// Proofs names the proof system of the shuffle and rekey passes
+	// (settings.ProofsLog, the default for "", or settings.ProofsTW),
+	// announced in the Hello's settings; all players must choose the same.
+	Proofs string
 	// PrivateHands plays in private-hands mode: the end-of-hand key
 	// reveal is limited to what the rules need (the concealed hand of a
 	// riichi player the public engine could not check, see
@@ -244,9 +247,9 @@ type Game struct {
 	// knownPasses are the shuffle and rekey passes of the last hands,
 	// by hash, for the input check (passinput.go).
 	knownPasses map[[32]byte]passRef
-	params      *shuffleproof.Params // shuffle-argument generators, built on first use
+	params      *ProofParams // the proof system's generators, built on first use
 	// paramsCh delivers params built in the background (prepareProofs).
-	paramsCh chan *shuffleproof.Params
+	paramsCh chan *ProofParams
 	// peerLast is, once a Misbehavior has forked a broadcast, the hash of
 	// the last entry each peer got from this node; nil for honest nodes.
 	peerLast map[peer.ID][32]byte
@@ -623,9 +626,18 @@ func helloSettings(h *pb.Hello) settings.Settings {
 	return s
 }
 
+// canonicalProofs returns the settings.Settings.Proofs form of a proof
+// system name: "" for the default (settings.ProofsLog), else the name.
+func canonicalProofs(system string) string {
+	if system == settings.ProofsLog {
+		return ""
+	}
+	return system
+}
+
 // settings returns the settings this player announces in its Hello.
 func (g *Game) settings() settings.Settings {
-	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands, NoPipeline: g.cfg.NoPipeline}
+	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands, NoPipeline: g.cfg.NoPipeline, Proofs: canonicalProofs(g.cfg.Proofs)}
 }
 
 // configMismatch compares the Hellos received (this player's included)

@@ -444,7 +444,7 @@ func (h *hand) takeShuffle(j int, o *Opened) (func(*verification) error, error) 
 	return func(v *verification) error {
 		begin := time.Now()
 		var err error
-		v.K, err = verifyShuffle(params, pctx, sp, in, next)
+		v.K, err = params.verifyShuffle(pctx, sp, in, next)
 		g.log.Debug("pass verified", "hand", h.num, "pass", "shuffle", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
 		if err != nil {
 			return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
@@ -636,7 +636,7 @@ func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element,
 	if !proofs {
 		return nil, nil
 	}
-	in, shuffle, pctx := h.wall[j], h.shuffleEntry[j], proofContext(g.gameID, h.num, j, o.Sender)
+	in, shuffle, pctx, params := h.wall[j], h.shuffleEntry[j], proofContext(g.gameID, h.num, j, o.Sender), g.shuffleParams()
 	return func(v *verification) error {
 		K, err := keyCommit()
 		if err != nil {
@@ -646,7 +646,7 @@ func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element,
 		if v.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
 			return blamef(o, h.num, err, "rekey pass commitments do not decode")
 		}
-		err = verifyRekey(pctx, K, rk, in, next, v.commits)
+		err = params.verifyRekey(pctx, K, rk, in, next, v.commits)
 		g.log.Debug("pass verified", "hand", h.num, "pass", "rekey", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
 		if err != nil {
 			// The evidence: the rekey pass and the shuffle pass whose
@@ -865,6 +865,7 @@ func (h *hand) runAudit(partial bool) *HandAudit {
 		// proofs (a pass without its proof was blamed then).
 		ProofsVerified: !h.g.cfg.NoProofs,
 		RequireProofs:  !h.g.cfg.NoProofs,
+		Proofs:         h.g.cfg.Proofs,
 		ShuffleParams:  h.g.params,
 		Decoded:        h.decodedPasses(),
 		Deal:           h.state,

@@ -10,7 +10,6 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
-	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/settings"
@@ -172,7 +171,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	// The hands, in order, with the match state carried from hand to hand
 	// by the rules engine.
 	tiles := commcrypto.NewTileTable()
-	params := shuffleproof.NewParams(layoutFor(t.Players).Size)
+	params := NewProofParams(t.Settings.ProofSystem(), layoutFor(t.Players).Size)
 	rules := t.Settings.Rules.Game(t.Players, !t.Settings.Tonpuu)
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
@@ -191,7 +190,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 			t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultUnverifiable, Reason: "entries for a hand after the match was over"})
 			break
 		}
-		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: partial, PrivateHands: t.PrivateHands})
+		a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Oya: int(deal.Oya), Deal: deal, Rules: rules, Entries: hand, Tiles: tiles, Proofs: params.System(), ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: partial, PrivateHands: t.PrivateHands})
 		if t.Seats == nil {
 			t.Seats = a.Seats
 		}
@@ -249,8 +248,8 @@ func onlyPasses(hand []*Opened) bool {
 // dropped audits the prepared passes of hand n, which was never played
 // (why says why), and records them as dropped: their inputs and proofs
 // must hold all the same (a bad proof is blamed on its sender).
-func (t *TranscriptAudit) dropped(gameID []byte, n uint32, hand []*Opened, rules game.Rules, tiles *commcrypto.TileTable, params *shuffleproof.Params, why string) {
-	a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Rules: rules, Entries: hand, Tiles: tiles, ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: true, Prepared: true})
+func (t *TranscriptAudit) dropped(gameID []byte, n uint32, hand []*Opened, rules game.Rules, tiles *commcrypto.TileTable, params *ProofParams, why string) {
+	a := AuditHand(AuditInput{GameID: gameID, Peers: t.Peers, Seats: t.Seats, Hand: n, Rules: rules, Entries: hand, Tiles: tiles, Proofs: params.System(), ShuffleParams: params, RequireProofs: !t.NoProofs, Partial: true, Prepared: true})
 	t.Blame = appendBlame(t.Blame, a.Blame...)
 	t.Faults = appendFault(t.Faults, a.Faults...)
 	t.Dropped = &DroppedPasses{Hand: int(n), Passes: len(hand), Reason: why}

@@ -7,18 +7,25 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/logrekey"
+	"github.com/mentalmj/mentalmj/commcrypto/logshuffle"
 	"github.com/mentalmj/mentalmj/commcrypto/rekeyproof"
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 )
 
 // Proofs of the shuffle and rekey passes (docs/DESIGN.md "Proofs").
 //
-// Shuffle pass j publishes K_j = k_j·G and a shuffle argument
-// (commcrypto/shuffleproof) that its deck is π_j(k_j·D); rekey pass j
-// publishes a batched Chaum–Pedersen argument (commcrypto/rekeyproof)
-// that C'_i = s_i·C_i and R_{j,i} = s_i·K_j. Both are bound to the
+// Shuffle pass j publishes K_j = k_j·G and a shuffle argument that its
+// deck is π_j(k_j·D); rekey pass j publishes a rekey argument that
+// C'_i = s_i·C_i and R_{j,i} = s_i·K_j. The table's proof system
+// (Config.Proofs, announced in the Hello's settings) chooses the pair:
+// by default the logarithmic-size commcrypto/logshuffle and
+// commcrypto/logrekey, or the first release's commcrypto/shuffleproof
+// (Terelius–Wikström) and commcrypto/rekeyproof (batched Chaum–Pedersen).
+// Both are bound to the
 // protocol version, the game id, the hand, the pass index (the prover's
 // seat) and the prover's peer ID. Every node verifies each pass as it
 // arrives, before it sends anything that depends on it; a pass whose
@@ -32,6 +39,113 @@ func proofContext(gameID []byte, num uint32, j int, prover peer.ID) transcript.C
 	return transcript.Context{Version: Version, GameID: gameID, Hand: num, Pass: uint32(j), Prover: []byte(prover)}
 }
 
+// ProofParams are a table's proof system (settings.ProofsLog or
+// settings.ProofsTW; SPEC §12, §13) with its public parameters for one
+// wall size (136 tiles, or 108 in sanma): the shuffle argument's
+// generators. Build them with NewProofParams; they are immutable and
+// shared by every hand of a game.
+type ProofParams struct {
+	system string
+	size   int
+	tw     *shuffleproof.Params
+	log    *logshuffle.Params
+}
+
+// NewProofParams returns the parameters of the proof system named system
+// ("" is the default, settings.ProofsLog; an unknown name is taken as the
+// default too, since settings.FromProto refuses one before a game starts)
+// for walls of size elements: about 3–10 ms of CPU.
+func NewProofParams(system string, size int) *ProofParams {
+	p := &ProofParams{system: system, size: size}
+	if system == settings.ProofsTW {
+		p.tw = shuffleproof.NewParams(size)
+	} else {
+		p.system = settings.ProofsLog
+		p.log = logshuffle.NewParams(size)
+	}
+	return p
+}
+
+// System returns the proof system's name: settings.ProofsLog or
+// settings.ProofsTW.
+func (p *ProofParams) System() string { return p.system }
+
+// N returns the wall size the parameters are for.
+func (p *ProofParams) N() int { return p.size }
+
+// proveShuffle returns the shuffle argument that out = perm(k·in).
+func (p *ProofParams) proveShuffle(ctx transcript.Context, in, out []commcrypto.Element, k commcrypto.Scalar, perm []int) ([]byte, error) {
+	if p.tw != nil {
+		pr, err := shuffleproof.Prove(p.tw, ctx, in, out, k, perm, rand.Reader)
+		if err != nil {
+			return nil, err
+		}
+		return pr.Bytes(), nil
+	}
+	pr, err := logshuffle.Prove(p.log, ctx, in, out, k, perm, rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	return pr.Bytes(), nil
+}
+
+// verifyShuffle checks the shuffle argument of a pass from deck in to
+// deck out and returns the prover's key commitment K_j. Its errors wrap
+// the argument's ErrEncoding or ErrInvalid, or say the key commitment
+// does not decode.
+func (p *ProofParams) verifyShuffle(ctx transcript.Context, sp *pb.ShufflePass, in, out []commcrypto.Element) (commcrypto.Element, error) {
+	K, err := commcrypto.DecodeElement(sp.KeyCommitment)
+	if err != nil {
+		return K, fmt.Errorf("key commitment: %w", err)
+	}
+	if p.tw != nil {
+		pr, err := shuffleproof.Decode(sp.Proof, len(in))
+		if err != nil {
+			return K, err
+		}
+		return K, shuffleproof.Verify(p.tw, ctx, in, out, K, pr)
+	}
+	pr, err := logshuffle.Decode(sp.Proof, len(in))
+	if err != nil {
+		return K, err
+	}
+	return K, logshuffle.Verify(p.log, ctx, in, out, K, pr)
+}
+
+// proveRekey returns the rekey argument that out[i] = factors[i]·in[i]
+// and commits[i] = factors[i]·K.
+func (p *ProofParams) proveRekey(ctx transcript.Context, K commcrypto.Element, in, out, commits []commcrypto.Element, factors []commcrypto.Scalar) ([]byte, error) {
+	if p.tw != nil {
+		pr, err := rekeyproof.Prove(ctx, K, in, out, commits, factors, rand.Reader)
+		if err != nil {
+			return nil, err
+		}
+		return pr.Bytes(), nil
+	}
+	pr, err := logrekey.Prove(ctx, K, in, out, commits, factors, rand.Reader)
+	if err != nil {
+		return nil, err
+	}
+	return pr.Bytes(), nil
+}
+
+// verifyRekey checks the rekey argument of a pass from wall in to wall
+// out with commitments commits, under the prover's key commitment K.
+func (p *ProofParams) verifyRekey(ctx transcript.Context, K commcrypto.Element, rk *pb.RekeyPass, in, out, commits []commcrypto.Element) error {
+	if p.tw != nil {
+		pr, err := rekeyproof.Decode(rk.Proof, len(in))
+		if err != nil {
+			return err
+		}
+		return rekeyproof.Verify(ctx, K, in, out, commits, pr)
+	}
+	pr, err := logrekey.Decode(rk.Proof, len(in))
+	if err != nil {
+		return err
+	}
+	return logrekey.Verify(ctx, K, in, out, commits, pr)
+}
+
 // proveShuffle fills in the key commitment and the shuffle argument of
 // this player's shuffle pass.
 //
@@ -39,34 +153,16 @@ func proofContext(gameID []byte, num uint32, j int, prover peer.ID) transcript.C
 // not secrets a resumed game must find again. A resumed game replaying its
 // transcript takes the recorded proof and makes none.
 func (h *hand) proveShuffle(body *pb.ShufflePass, in, out []commcrypto.Element) error {
+	body.KeyCommitment = commcrypto.Commit(h.k).Bytes()
 	if h.g.replayHolds("shuffle pass") {
-		body.KeyCommitment = commcrypto.Commit(h.k).Bytes()
 		return nil
 	}
-	pr, err := shuffleproof.Prove(h.g.shuffleParams(), proofContext(h.g.gameID, h.num, h.seat, h.g.self), in, out, h.k, h.perm, rand.Reader)
+	pr, err := h.g.shuffleParams().proveShuffle(proofContext(h.g.gameID, h.num, h.seat, h.g.self), in, out, h.k, h.perm)
 	if err != nil {
 		return fmt.Errorf("shuffle proof: %w", err)
 	}
-	body.KeyCommitment = commcrypto.Commit(h.k).Bytes()
-	body.Proof = pr.Bytes()
+	body.Proof = pr
 	return nil
-}
-
-// verifyShuffle checks the shuffle argument of seat j's pass from deck in
-// to deck out and returns j's key commitment K_j.
-func verifyShuffle(params *shuffleproof.Params, ctx transcript.Context, sp *pb.ShufflePass, in, out []commcrypto.Element) (commcrypto.Element, error) {
-	K, err := commcrypto.DecodeElement(sp.KeyCommitment)
-	if err != nil {
-		return K, fmt.Errorf("key commitment: %w", err)
-	}
-	pr, err := shuffleproof.Decode(sp.Proof, len(in))
-	if err != nil {
-		return K, err
-	}
-	if err := shuffleproof.Verify(params, ctx, in, out, K, pr); err != nil {
-		return K, err
-	}
-	return K, nil
 }
 
 // proveRekey fills in the rekey argument of this player's rekey pass.
@@ -75,25 +171,15 @@ func (h *hand) proveRekey(body *pb.RekeyPass, in, out, commits []commcrypto.Elem
 	if h.g.replayHolds("rekey pass") {
 		return nil
 	}
-	pr, err := rekeyproof.Prove(proofContext(h.g.gameID, h.num, h.seat, h.g.self), commcrypto.Commit(h.k), in, out, commits, factors, rand.Reader)
+	pr, err := h.g.shuffleParams().proveRekey(proofContext(h.g.gameID, h.num, h.seat, h.g.self), commcrypto.Commit(h.k), in, out, commits, factors)
 	if err != nil {
 		return fmt.Errorf("rekey proof: %w", err)
 	}
-	body.Proof = pr.Bytes()
+	body.Proof = pr
 	return nil
 }
 
-// verifyRekey checks the rekey argument of a pass from wall in to wall
-// out with commitments commits, under the prover's key commitment K.
-func verifyRekey(ctx transcript.Context, K commcrypto.Element, rk *pb.RekeyPass, in, out, commits []commcrypto.Element) error {
-	pr, err := rekeyproof.Decode(rk.Proof, len(in))
-	if err != nil {
-		return err
-	}
-	return rekeyproof.Verify(ctx, K, in, out, commits, pr)
-}
-
-// prepareProofs starts building the shuffle argument's generators for the
+// prepareProofs starts building the proof system's parameters for the
 // game's decks (136 tiles, or 108 in sanma; about 3–10 ms of CPU) in the
 // background, so that the first hand does not wait for them: Run calls it
 // before the Hellos. It does nothing at a table without proofs or when
@@ -102,21 +188,21 @@ func (g *Game) prepareProofs() {
 	if g.cfg.NoProofs || g.params != nil || g.paramsCh != nil {
 		return
 	}
-	ch := make(chan *shuffleproof.Params, 1)
+	ch := make(chan *ProofParams, 1)
 	g.paramsCh = ch
-	n := g.layout.Size
-	go func() { ch <- shuffleproof.NewParams(n) }()
+	n, system := g.layout.Size, g.cfg.Proofs
+	go func() { ch <- NewProofParams(system, n) }()
 }
 
-// shuffleParams returns the shuffle argument's generators for the game's
+// shuffleParams returns the proof system's parameters for the game's
 // decks, waiting for prepareProofs' build or, without it, building them
 // now; they are kept for the game.
-func (g *Game) shuffleParams() *shuffleproof.Params {
+func (g *Game) shuffleParams() *ProofParams {
 	if g.params == nil {
 		if g.paramsCh != nil {
 			g.params = <-g.paramsCh
 		} else {
-			g.params = shuffleproof.NewParams(g.layout.Size)
+			g.params = NewProofParams(g.cfg.Proofs, g.layout.Size)
 		}
 	}
 	return g.params
@@ -148,4 +234,13 @@ func verifyAsync(verify func(v *verification) error) *verification {
 func (v *verification) await() error {
 	<-v.done
 	return v.err
+}
+
+// proofSystem returns the name NewProofParams gives system: the default
+// settings.ProofsLog for "" (or any name but settings.ProofsTW).
+func proofSystem(system string) string {
+	if system == settings.ProofsTW {
+		return settings.ProofsTW
+	}
+	return settings.ProofsLog
 }

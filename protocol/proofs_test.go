@@ -10,9 +10,12 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/logrekey"
+	"github.com/mentalmj/mentalmj/commcrypto/logshuffle"
 	"github.com/mentalmj/mentalmj/commcrypto/rekeyproof"
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 )
 
 // noDeal asserts that no honest player sent a key release: the cheat was
@@ -151,7 +154,7 @@ func TestShuffleReplacingATileBlamedBeforeTheDeal(t *testing.T) {
 		k, _ := commcrypto.NewKey(rand.Reader)
 		copy(s.Deck[64:96], commcrypto.Commit(k).Bytes())
 	}))
-	expectProofBlame(t, tb, out, 1, "fails its proof", shuffleproof.ErrInvalid)
+	expectProofBlame(t, tb, out, 1, "fails its proof", logshuffle.ErrInvalid)
 	noPassBuiltOn(t, tb, 1, "shuffle pass")
 }
 
@@ -166,7 +169,7 @@ func TestShuffleUnderTwoKeysBlamedBeforeTheDeal(t *testing.T) {
 			copy(s.Deck[i*32:], commcrypto.Lock(k2, e).Bytes())
 		}
 	}))
-	expectProofBlame(t, tb, out, 2, "fails its proof", shuffleproof.ErrInvalid)
+	expectProofBlame(t, tb, out, 2, "fails its proof", logshuffle.ErrInvalid)
 }
 
 func TestShuffleProofFlippedByteBlamedBeforeTheDeal(t *testing.T) {
@@ -174,7 +177,7 @@ func TestShuffleProofFlippedByteBlamedBeforeTheDeal(t *testing.T) {
 	out := tb.play(t, 1, tamperShuffle(0, func(_ uint32, s *pb.ShufflePass) {
 		s.Proof[len(s.Proof)/2] ^= 0x04
 	}))
-	expectProofBlame(t, tb, out, 0, "fails its proof", shuffleproof.ErrInvalid, shuffleproof.ErrEncoding)
+	expectProofBlame(t, tb, out, 0, "fails its proof", logshuffle.ErrInvalid, logshuffle.ErrEncoding)
 	noPassBuiltOn(t, tb, 0, "shuffle pass")
 }
 
@@ -183,7 +186,7 @@ func TestShufflePassWithoutProofBlamed(t *testing.T) {
 	out := tb.play(t, 1, tamperShuffle(3, func(_ uint32, s *pb.ShufflePass) {
 		s.Proof = nil
 	}))
-	expectProofBlame(t, tb, out, 3, "fails its proof", shuffleproof.ErrEncoding)
+	expectProofBlame(t, tb, out, 3, "fails its proof", logshuffle.ErrEncoding)
 }
 
 func TestShuffleProofOfAnotherPlayerBlamed(t *testing.T) {
@@ -204,7 +207,7 @@ func TestShuffleProofOfAnotherPlayerBlamed(t *testing.T) {
 			s.Proof = foreignProof(t, tb.ids[0])
 		})
 	})
-	expectProofBlame(t, tb, out, cheater, "fails its proof", shuffleproof.ErrInvalid)
+	expectProofBlame(t, tb, out, cheater, "fails its proof", logshuffle.ErrInvalid)
 }
 
 // foreignProof returns a structurally valid shuffle proof for a pass of
@@ -219,7 +222,7 @@ func foreignProof(t *testing.T, other peer.ID) []byte {
 	for i, j := range perm {
 		out[i] = locked[j]
 	}
-	pr, err := shuffleproof.Prove(shuffleproof.NewParams(136), proofContext([]byte("another game"), 1, 0, other), tiles, out, k, perm, rand.Reader)
+	pr, err := logshuffle.Prove(logshuffle.NewParams(136), proofContext([]byte("another game"), 1, 0, other), tiles, out, k, perm, rand.Reader)
 	if err != nil {
 		t.Error(err)
 		return nil
@@ -265,7 +268,7 @@ func TestShuffleReplayedFromAnEarlierHandBlamed(t *testing.T) {
 		// the first verifier ends hand 1 with its blame, and a node whose
 		// hand 1 that Abort ended finds the failing proof itself when it
 		// settles the prepared passes; its BlameError then wraps the
-		// Abort, not shuffleproof.ErrInvalid, so the blame's reason says
+		// Abort, not logshuffle.ErrInvalid, so the blame's reason says
 		// what failed.
 		var be *BlameError
 		if !errors.As(o.err, &be) || be.Peer != seat0 || be.Hand != 2 || !strings.HasPrefix(be.Reason, "shuffle pass 0 (seq") || !strings.HasSuffix(be.Reason, "fails its proof") {
@@ -282,7 +285,7 @@ func TestRekeyWithOneWrongPositionBlamedBeforeTheDeal(t *testing.T) {
 		k, _ := commcrypto.NewKey(rand.Reader)
 		copy(r.Wall[40*32:], commcrypto.Lock(k, e).Bytes())
 	}))
-	expectProofBlame(t, tb, out, 2, "fails its proof", rekeyproof.ErrInvalid)
+	expectProofBlame(t, tb, out, 2, "fails its proof", logrekey.ErrInvalid)
 	noPassBuiltOn(t, tb, 2, "rekey pass")
 }
 
@@ -292,7 +295,7 @@ func TestRekeyWithOneWrongCommitmentBlamedBeforeTheDeal(t *testing.T) {
 		k, _ := commcrypto.NewKey(rand.Reader)
 		copy(r.Commitments[7*32:], commcrypto.Commit(k).Bytes())
 	}))
-	expectProofBlame(t, tb, out, 3, "fails its proof", rekeyproof.ErrInvalid)
+	expectProofBlame(t, tb, out, 3, "fails its proof", logrekey.ErrInvalid)
 }
 
 func TestRekeyProofTruncatedBlamed(t *testing.T) {
@@ -300,8 +303,31 @@ func TestRekeyProofTruncatedBlamed(t *testing.T) {
 	out := tb.play(t, 1, tamperRekey(0, func(r *pb.RekeyPass) {
 		r.Proof = r.Proof[:len(r.Proof)-1]
 	}))
-	expectProofBlame(t, tb, out, 0, "fails its proof", rekeyproof.ErrEncoding)
+	expectProofBlame(t, tb, out, 0, "fails its proof", logrekey.ErrEncoding)
 	noPassBuiltOn(t, tb, 0, "rekey pass")
+}
+
+// The first release's arguments stay a named alternative (--proofs tw,
+// Config.Proofs = settings.ProofsTW): a table playing them blames a
+// flipped shuffle-proof byte and a truncated rekey proof with their
+// errors, before the deal.
+func TestTWProofsBlamed(t *testing.T) {
+	tw := func(f func(int, *Config)) func(int, *Config) {
+		return func(i int, c *Config) {
+			c.Proofs = settings.ProofsTW
+			f(i, c)
+		}
+	}
+	tb := newTable(t)
+	out := tb.play(t, 1, tw(tamperShuffle(1, func(_ uint32, s *pb.ShufflePass) {
+		s.Proof[len(s.Proof)/2] ^= 0x04
+	})))
+	expectProofBlame(t, tb, out, 1, "fails its proof", shuffleproof.ErrInvalid, shuffleproof.ErrEncoding)
+	tb = newTable(t)
+	out = tb.play(t, 1, tw(tamperRekey(2, func(r *pb.RekeyPass) {
+		r.Proof = r.Proof[:len(r.Proof)-1]
+	})))
+	expectProofBlame(t, tb, out, 2, "fails its proof", rekeyproof.ErrEncoding)
 }
 
 // The offline audit verifies every proof of an honest game, and no pass

@@ -19,6 +19,8 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/logrekey"
+	"github.com/mentalmj/mentalmj/commcrypto/logshuffle"
 	"github.com/mentalmj/mentalmj/commcrypto/rekeyproof"
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
@@ -32,6 +34,10 @@ const rejectFile = "reject.txt"
 var proofVectorFiles = map[string]string{
 	"shuffle-proof": filepath.Join("..", "commcrypto", "shuffleproof", "testdata", "vectors.txt"),
 	"rekey-proof":   filepath.Join("..", "commcrypto", "rekeyproof", "testdata", "vectors.txt"),
+	// The logarithmic arguments, the default proof system (SPEC §12.1,
+	// §13.1).
+	"logshuffle-proof": filepath.Join("..", "commcrypto", "logshuffle", "testdata", "vectors.txt"),
+	"logrekey-proof":   filepath.Join("..", "commcrypto", "logrekey", "testdata", "vectors.txt"),
 }
 
 // rejectCase is one case of reject.txt.
@@ -74,11 +80,13 @@ func rejectClass(t *testing.T, c rejectCase) string {
 	case "scalar":
 		_, err := commcrypto.DecodeScalar(c.input)
 		return classOf(err, map[error]string{commcrypto.ErrScalarEncoding: "non-canonical", commcrypto.ErrZeroScalar: "zero", commcrypto.ErrScalarLength: "length"})
-	case "shuffle-proof", "rekey-proof":
+	case "shuffle-proof", "rekey-proof", "logshuffle-proof", "logrekey-proof":
 		st := proofStatement(t, c.check, c.statement)
 		return classOf(st.verify(t, c.input), map[error]string{
 			shuffleproof.ErrEncoding: "encoding", shuffleproof.ErrInvalid: "invalid",
-			rekeyproof.ErrEncoding: "encoding", rekeyproof.ErrInvalid: "invalid"})
+			rekeyproof.ErrEncoding: "encoding", rekeyproof.ErrInvalid: "invalid",
+			logshuffle.ErrEncoding: "encoding", logshuffle.ErrInvalid: "invalid",
+			logrekey.ErrEncoding: "encoding", logrekey.ErrInvalid: "invalid"})
 	case "envelope":
 		_, err := Open(c.input)
 		if errors.Is(err, ErrSignature) {
@@ -167,7 +175,7 @@ func independentlyWrong(t *testing.T, c rejectCase) {
 		if le(c.input).Cmp(l) < 0 {
 			t.Errorf("%x is below ℓ", c.input)
 		}
-	case "shuffle-proof/invalid", "rekey-proof/invalid":
+	case "shuffle-proof/invalid", "rekey-proof/invalid", "logshuffle-proof/invalid", "logrekey-proof/invalid":
 		st := proofStatement(t, c.check, c.statement)
 		if err := st.verify(t, st.proof); err != nil {
 			t.Fatalf("the statement's own proof does not verify: %v", err)
@@ -248,16 +256,30 @@ func (s proofCase) verify(t *testing.T, proof []byte) error {
 	if err := errors.Join(err1, err2, err3); err != nil {
 		t.Fatalf("statement: %v", err)
 	}
-	if s.kind == "shuffle-proof" {
+	switch s.kind {
+	case "shuffle-proof":
 		pr, err := shuffleproof.Decode(proof, s.n)
 		if err != nil {
 			return err
 		}
 		return shuffleproof.Verify(shuffleproof.NewParams(s.n), s.ctx, in, out, K, pr)
+	case "logshuffle-proof":
+		pr, err := logshuffle.Decode(proof, s.n)
+		if err != nil {
+			return err
+		}
+		return logshuffle.Verify(logshuffle.NewParams(s.n), s.ctx, in, out, K, pr)
 	}
 	rs, err := commcrypto.DecodeElements(s.rs, s.n)
 	if err != nil {
 		t.Fatalf("statement: %v", err)
+	}
+	if s.kind == "logrekey-proof" {
+		pr, err := logrekey.Decode(proof, s.n)
+		if err != nil {
+			return err
+		}
+		return logrekey.Verify(s.ctx, K, in, out, rs, pr)
 	}
 	pr, err := rekeyproof.Decode(proof, s.n)
 	if err != nil {
@@ -377,6 +399,8 @@ func writeRejectVectors(t *testing.T) {
 		{"scalar-zero", "scalar", "", "zero", "a zero key locks every element to the identity and has no inverse", make([]byte, 32)},
 		{"shuffle-proof-flipped-byte", "shuffle-proof", "honest-pass-8", "invalid", "honest-pass-8's proof with bit 0 of the last response's first byte flipped", flipped("shuffle-proof", "honest-pass-8")},
 		{"rekey-proof-flipped-byte", "rekey-proof", "honest-rekey-8", "invalid", "honest-rekey-8's proof with bit 0 of the last response's first byte flipped", flipped("rekey-proof", "honest-rekey-8")},
+		{"logshuffle-proof-flipped-byte", "logshuffle-proof", "honest-pass-8", "invalid", "logshuffle's honest-pass-8 proof with bit 0 of the last scalar's first byte flipped", flipped("logshuffle-proof", "honest-pass-8")},
+		{"logrekey-proof-flipped-byte", "logrekey-proof", "honest-rekey-16", "invalid", "logrekey's honest-rekey-16 proof with bit 0 of the last scalar's first byte flipped", flipped("logrekey-proof", "honest-rekey-16")},
 		{"envelope-bad-signature", "envelope", "", "signature", "player 0's Hello of transcript-v4.mjt with the signature's last byte flipped", badSig(hello)},
 		{"transcript-prev-hash-mismatch", "transcript", "", "fork", "player 0's Hello, then a signed seq 1 whose prev_hash is not SHA-256 of the Hello's entry: equivocation, blamed", slices.Concat(record(hello.Envelope), record(fork.Envelope))},
 		{"transcript-replayed-record", "transcript", "", "replay", "player 0's Hello twice: a copy proves nothing, a fault (unverifiable message), not a blame", slices.Concat(record(hello.Envelope), record(hello.Envelope))},
@@ -386,10 +410,10 @@ func writeRejectVectors(t *testing.T) {
 	var buf bytes.Buffer
 	buf.WriteString(`# Must-reject vectors of SPEC.md, one case per block:
 #   case NAME / check WHAT / [statement VECTOR] / input HEX / expect CLASS / why TEXT
-# check: element (DecodeElement), scalar (DecodeScalar), shuffle-proof and
-# rekey-proof (Decode + Verify against the statement VECTOR of
-# commcrypto/{shuffleproof,rekeyproof}/testdata/vectors.txt, input = the
-# proof), envelope (Open), transcript (a transcript file: LoadRecords,
+# check: element (DecodeElement), scalar (DecodeScalar), shuffle-proof,
+# rekey-proof, logshuffle-proof and logrekey-proof (Decode + Verify against
+# the statement VECTOR of commcrypto/{shuffleproof,rekeyproof,logshuffle,
+# logrekey}/testdata/vectors.txt, input = the proof), envelope (Open), transcript (a transcript file: LoadRecords,
 # the hash chains, AuditTranscript).
 # CLASS: non-canonical | identity | length | zero | encoding | invalid |
 # signature | fork (a blame: equivocation) | replay (a fault: unverifiable

@@ -22,7 +22,7 @@ type localFlags struct {
 	dir                                      string
 	timeout, rtt, jitter                     time.Duration
 	play, useUI, noOpen, verbose             bool
-	timeControl, preset                      string
+	timeControl, preset, proofs              string
 	switches, mjaiBots                       listFlag
 }
 
@@ -36,6 +36,7 @@ func localCommand() *cobra.Command {
 	fs.IntVar(&f.players, "players", 4, "number of players: 4, or 3 for three-player (sanma) rules")
 	fs.BoolVar(&f.tonpuu, "tonpuu", false, "play an east-only match instead of a hanchan")
 	fs.BoolVar(&f.noProofs, "no-proofs", false, "pass --no-proofs to the nodes: no zero-knowledge proofs of the shuffle and rekey passes")
+	fs.StringVar(&f.proofs, "proofs", "", "pass --proofs to the nodes: the proof system, log (the default) or tw (the first release's Terelius–Wikström and Chaum–Pedersen arguments)")
 	fs.BoolVar(&f.noPipeline, "no-pipeline", false, "pass --no-pipeline to the nodes: each hand runs its whole setup after the hand before (by default its passes are prepared during the hand before)")
 	fs.BoolVar(&f.privateHds, "private-hands", false, "pass --private-hands to the nodes: only the keys the rules need are revealed at the end of a hand; each node's record is its own view")
 	fs.StringVar(&f.dir, "data-dir", "", "directory for identities and transcripts (must be empty or absent; default a new temporary directory)")
@@ -133,7 +134,7 @@ func runLocal(cmd *cobra.Command, args []string, f localFlags) int {
 
 	if err := localgame.Run(ctx, localgame.Config{
 		Executable: self, Dir: f.dir, Players: f.players, Hands: f.hands, Tonpuu: f.tonpuu,
-		NoProofs: f.noProofs, PrivateHands: f.privateHds, NoPipeline: f.noPipeline, Timeout: f.timeout,
+		NoProofs: f.noProofs, PrivateHands: f.privateHds, NoPipeline: f.noPipeline, Proofs: f.proofs, Timeout: f.timeout,
 		Play: f.play, UI: f.useUI, NoOpen: f.noOpen, Verbose: f.verbose,
 		Time: f.timeControl, Rules: f.preset, Switches: f.switches,
 		Link: link, RTT: f.rtt, MjaiBots: botCommands,

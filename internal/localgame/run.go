@@ -40,6 +40,9 @@ type Config struct {
 	// NoProofs and PrivateHands are passed to every node (join
 	// --no-proofs, --private-hands).
 	NoProofs, PrivateHands bool
+	// Proofs, if not empty, is passed to every node as --proofs (the
+	// proof system: "log", the default, or "tw").
+	Proofs string
 	// NoPipeline passes --no-pipeline to every node: each hand's setup
 	// runs after the hand before ends. The default (false) is the
 	// pipelined setup (SPEC.md §22).
@@ -159,6 +162,9 @@ func (r *localRun) args(i int) []string {
 		if f.on {
 			args = append(args, f.flag)
 		}
+	}
+	if cfg.Proofs != "" {
+		args = append(args, "--proofs", cfg.Proofs)
 	}
 	args = append(args, "--time", cfg.Time, "--rules", cfg.Rules)
 	for _, sw := range cfg.Switches {

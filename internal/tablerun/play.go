@@ -296,6 +296,7 @@ func (p *playing) newGame() (*protocol.Game, error) {
 		Hands:           p.Play.Hands,
 		Tonpuu:          p.Play.Tonpuu,
 		NoProofs:        p.Play.NoProofs,
+		Proofs:          p.Play.Proofs,
 		PrivateHands:    p.Play.PrivateHands,
 		Rules:           p.Play.Rules,
 		Time:            p.Play.Time,

@@ -810,9 +810,11 @@ type ShufflePass struct {
 	KeyCommitment []byte `protobuf:"bytes,2,opt,name=key_commitment,json=keyCommitment,proto3" json:"key_commitment,omitempty"`
 	// proof is the shuffle argument that deck is a permutation of k times
 	// the deck the sender received, bound to version, game id, hand, the
-	// sender's seat as pass index and the sender's peer ID: the encoding of
-	// commcrypto/shuffleproof, 32·(5·N + 9) bytes (22 048 for N = 136,
-	// 17 568 for N = 108). Empty when the table plays without proofs.
+	// sender's seat as pass index and the sender's peer ID, in the table's
+	// proof system (settings.proofs): commcrypto/logshuffle, 2 368 bytes
+	// for N = 136 and 2 176 for N = 108 (SPEC §12.1), or
+	// commcrypto/shuffleproof, 32·(5·N + 9) bytes (SPEC §12). Empty when the
+	// table plays without proofs.
 	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	// input is the SHA-256 of the signed entry of the pass this one builds
 	// on: the previous seat's pass (for the first rekey pass, the last
@@ -890,11 +892,13 @@ type RekeyPass struct {
 	state       protoimpl.MessageState `protogen:"open.v1"`
 	Wall        []byte                 `protobuf:"bytes,1,opt,name=wall,proto3" json:"wall,omitempty"`
 	Commitments []byte                 `protobuf:"bytes,2,opt,name=commitments,proto3" json:"commitments,omitempty"`
-	// proof is the batched Chaum–Pedersen argument that wall[i] = s_i times
-	// the wall the sender received and commitments[i] = s_i·K (K from the
-	// sender's shuffle pass), bound like the shuffle proof: the encoding of
-	// commcrypto/rekeyproof, 32·(2·N + 1) bytes (8 736 for N = 136, 6 944
-	// for N = 108). Empty when the table plays without proofs.
+	// proof is the argument that wall[i] = s_i times the wall the sender
+	// received and commitments[i] = s_i·K (K from the sender's shuffle
+	// pass), bound like the shuffle proof, in the table's proof system:
+	// commcrypto/logrekey, 768 bytes for N = 136 and 1 024 for N = 108
+	// (SPEC §13.1), or the batched Chaum–Pedersen argument of
+	// commcrypto/rekeyproof, 32·(2·N + 1) bytes (SPEC §13). Empty when the
+	// table plays without proofs.
 	Proof []byte `protobuf:"bytes,3,opt,name=proof,proto3" json:"proof,omitempty"`
 	// input is the SHA-256 of the signed entry of the pass this one builds
 	// on: the previous seat's pass (for the first rekey pass, the last

@@ -25,6 +25,7 @@ type Flags struct {
 	noProofs     bool
 	privateHands bool
 	noPipeline   bool
+	proofs       string
 }
 
 // switchList collects the repeatable --rule flag.
@@ -36,7 +37,7 @@ func (l *switchList) Type() string       { return "NAME=VALUE" }
 func (l *switchList) GetSlice() []string { return *l }
 
 // Register defines the flags on fs: --hands, --tonpuu, --rules, --rule,
-// --time, --no-proofs, --private-hands, --no-pipeline, and --players when
+// --time, --no-proofs, --private-hands, --no-pipeline, --proofs, and --players when
 // withPlayers.
 func (f *Flags) Register(fs *pflag.FlagSet, withPlayers bool) {
 	f.fs = fs
@@ -48,6 +49,7 @@ func (f *Flags) Register(fs *pflag.FlagSet, withPlayers bool) {
 	fs.BoolVar(&f.noProofs, "no-proofs", false, "play without zero-knowledge proofs of the shuffle and rekey passes (a bad pass is then caught only at the end of the hand); all players must agree")
 	fs.BoolVar(&f.privateHands, "private-hands", false, "private hands: at the end of a hand reveal only the keys the rules need (a riichi loser's hand), so the losers' concealed hands and the unseen wall stay private, even from the audit, which then checks every proof and shown tile but not the whole wall; needs the proofs; all players must agree; each player's --mjlog record is its own view (unseen tiles hidden) and no tenhou.net/6 JSON is written")
 	fs.BoolVar(&f.noPipeline, "no-pipeline", false, "turn the pipelined setup off: by default the next hand's shuffle and rekey passes, with their proofs, are prepared while this hand is played, so that a hand starts two message times after the previous one ends; with this flag each hand runs its whole setup after the previous one; all players must agree")
+	fs.StringVar(&f.proofs, "proofs", ProofsLog, "the shuffle and rekey arguments: log (logarithmic size, about 2.4 KB and 0.8 KB a pass; SPEC §12.1, §13.1) or tw (the first release's Terelius–Wikström and Chaum–Pedersen arguments, 22 KB and 8.7 KB a pass); all players must agree")
 	if withPlayers {
 		fs.IntVar(&f.players, "players", 4, "number of players, this node included: 4, or 3 for a three-player (sanma) table")
 	}
@@ -63,7 +65,12 @@ func (f *Flags) Settings(players int) (Settings, error) {
 		players = f.players
 	}
 	s := Settings{Players: players, Tonpuu: f.tonpuu, Hands: f.hands, NoProofs: f.noProofs, PrivateHands: f.privateHands, NoPipeline: f.noPipeline}
+	if f.proofs == ProofsTW {
+		s.Proofs = ProofsTW
+	}
 	switch {
+	case f.proofs != "" && f.proofs != ProofsLog && f.proofs != ProofsTW:
+		return Settings{}, fmt.Errorf("--proofs must be %s or %s, got %q", ProofsLog, ProofsTW, f.proofs)
 	case players != 3 && players != 4:
 		return Settings{}, fmt.Errorf("--players must be 3 or 4, got %d", players)
 	case f.hands < 0 || f.hands > maxHands:
@@ -134,6 +141,9 @@ func (f *Flags) Contradicts(host Settings) error {
 	}
 	if f.Given("private-hands") && f.privateHands != host.PrivateHands {
 		say(fmt.Sprintf("--private-hands=%v", f.privateHands), map[bool]string{true: "private hands", false: "open hands (no --private-hands)"}[host.PrivateHands])
+	}
+	if f.Given("proofs") && f.proofs != host.ProofSystem() {
+		say("--proofs "+f.proofs, host.ProofSystem()+" proofs")
 	}
 	if f.Given("no-pipeline") && f.noPipeline != host.NoPipeline {
 		say(fmt.Sprintf("--no-pipeline=%v", f.noPipeline), map[bool]string{true: "without the pipelined setup (--no-pipeline)", false: "with the pipelined setup"}[host.NoPipeline])

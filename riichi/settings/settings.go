@@ -23,6 +23,19 @@ var (
 	ErrUnknown = errors.New("settings this program does not know")
 )
 
+// Proof systems (Settings.Proofs; SPEC §12, §13).
+const (
+	// ProofsLog is the logarithmic-size pair, commcrypto/logshuffle and
+	// commcrypto/logrekey: the default. Its wire name is "log".
+	ProofsLog = "log"
+	// ProofsTW is the first release's pair, the Terelius–Wikström shuffle
+	// argument (commcrypto/shuffleproof) and the batched Chaum–Pedersen
+	// rekey argument (commcrypto/rekeyproof). Its wire name is the empty
+	// string, so transcripts and peers from before the choice existed
+	// read as it.
+	ProofsTW = "tw"
+)
+
 // Length names of the wire form (pb.Settings.length).
 const (
 	Hanchan = "hanchan"
@@ -49,6 +62,19 @@ type Settings struct {
 	// NoPipeline turns the pipelined setup off (SPEC §22): each hand runs
 	// its whole setup after the hand before.
 	NoPipeline bool
+	// Proofs names the shuffle and rekey arguments: "" for the default,
+	// ProofsLog (FromProto and Flags give "" for it, so that settings
+	// compare equal with ==), or ProofsTW. See ProofSystem.
+	Proofs string
+}
+
+// ProofSystem returns the proof system s plays: ProofsLog for "" (the
+// default) or s.Proofs.
+func (s Settings) ProofSystem() string {
+	if s.Proofs == "" {
+		return ProofsLog
+	}
+	return s.Proofs
 }
 
 // Default returns the settings of a table nobody chose anything for: four
@@ -77,6 +103,8 @@ func (s Settings) Check() error {
 		return fmt.Errorf("%w: %d hands, want 0 (the whole match) or more", ErrInvalid, s.Hands)
 	case s.PrivateHands && s.NoProofs:
 		return fmt.Errorf("%w: private hands need the proofs (private_hands with no_proofs)", ErrInvalid)
+	case s.ProofSystem() != ProofsLog && s.ProofSystem() != ProofsTW:
+		return fmt.Errorf("%w: proof system %q, want %q or %q", ErrInvalid, s.Proofs, ProofsLog, ProofsTW)
 	}
 	return nil
 }
@@ -93,7 +121,17 @@ func (s Settings) Proto() *pb.Settings {
 		NoProofs:     s.NoProofs,
 		PrivateHands: s.PrivateHands,
 		NoPipeline:   s.NoPipeline,
+		Proofs:       wireProofs(s.ProofSystem()),
 	}
+}
+
+// wireProofs returns the wire name of a proof system: "" for ProofsTW
+// (the field's absence, as before the choice existed), else the name.
+func wireProofs(system string) string {
+	if system == ProofsTW {
+		return ""
+	}
+	return system
 }
 
 // maxHands bounds the hands a table may ask for (a hanchan with every
@@ -122,6 +160,13 @@ func FromProto(m *pb.Settings) (Settings, error) {
 		return Settings{}, fmt.Errorf("%w: %d hands, at most %d", ErrInvalid, m.Hands, maxHands)
 	}
 	s := Settings{Players: int(m.Players), Hands: int(m.Hands), NoProofs: m.NoProofs, PrivateHands: m.PrivateHands, NoPipeline: m.NoPipeline}
+	switch m.Proofs {
+	case "":
+		s.Proofs = ProofsTW
+	case ProofsLog: // the default: Proofs stays ""
+	default:
+		return Settings{}, fmt.Errorf("%w: proof system %q (a newer version's? update mentalmj)", ErrUnknown, m.Proofs)
+	}
 	switch m.Length {
 	case Hanchan:
 	case Tonpuu:
@@ -165,6 +210,8 @@ func (s Settings) Diff(o Settings) error {
 		return fmt.Errorf("plays with private_hands = %v, we play with private_hands = %v (--private-hands must be the same for all players)", s.PrivateHands, o.PrivateHands)
 	case s.NoPipeline != o.NoPipeline:
 		return fmt.Errorf("plays with no_pipeline = %v, we play with no_pipeline = %v (--no-pipeline must be the same for all players)", s.NoPipeline, o.NoPipeline)
+	case s.ProofSystem() != o.ProofSystem():
+		return fmt.Errorf("plays with the %q proofs, we play with %q (--proofs must be the same for all players)", s.ProofSystem(), o.ProofSystem())
 	}
 	return nil
 }
@@ -183,6 +230,8 @@ func (s Settings) Summary() string {
 	parts := []string{fmt.Sprintf("%d players", s.Players), length, s.Rules.Summary(), s.Time.Describe()}
 	if s.NoProofs {
 		parts = append(parts, "no proofs")
+	} else if s.ProofSystem() != ProofsLog {
+		parts = append(parts, s.ProofSystem()+" proofs")
 	}
 	if s.PrivateHands {
 		parts = append(parts, "private hands")

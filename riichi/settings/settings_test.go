@@ -234,3 +234,39 @@ func TestContradicts(t *testing.T) {
 		}
 	}
 }
+
+// The proof system travels as its wire name: "log" for the default, the
+// field's absence for the first release's arguments (so older Hellos and
+// transcripts read as ProofsTW), and an unknown name is a newer
+// program's setting.
+func TestProofSystem(t *testing.T) {
+	s := Default()
+	if s.ProofSystem() != ProofsLog || s.Proto().Proofs != "log" {
+		t.Fatalf("default: %q on the wire %q, want log", s.ProofSystem(), s.Proto().Proofs)
+	}
+	if got, err := FromProto(s.Proto()); err != nil || got != s {
+		t.Fatalf("default round trip: %+v, %v", got, err)
+	}
+	tw := Default()
+	tw.Proofs = ProofsTW
+	m := tw.Proto()
+	if m.Proofs != "" {
+		t.Fatalf("tw on the wire %q, want the empty string", m.Proofs)
+	}
+	if got, err := FromProto(m); err != nil || got.ProofSystem() != ProofsTW {
+		t.Fatalf("tw round trip: %+v, %v", got, err)
+	}
+	if err := s.Diff(tw); err == nil || !strings.Contains(err.Error(), "--proofs") {
+		t.Fatalf("Diff(log, tw) = %v", err)
+	}
+	m = s.Proto()
+	m.Proofs = "snark"
+	if _, err := FromProto(m); !errors.Is(err, ErrUnknown) {
+		t.Fatalf("unknown proof system: %v, want ErrUnknown", err)
+	}
+	bad := Default()
+	bad.Proofs = "snark"
+	if err := bad.Check(); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("Check(snark) = %v", err)
+	}
+}

@@ -54,7 +54,14 @@ type Settings struct {
 	// setup after the hand before (by default the next hand's passes are
 	// made during this one; SPEC §22). The Hello's own pipeline field says
 	// the same for the protocol.
-	NoPipeline    bool `protobuf:"varint,8,opt,name=no_pipeline,json=noPipeline,proto3" json:"no_pipeline,omitempty"`
+	NoPipeline bool `protobuf:"varint,8,opt,name=no_pipeline,json=noPipeline,proto3" json:"no_pipeline,omitempty"`
+	// proofs names the shuffle and rekey arguments (SPEC §12, §13): "log"
+	// for the logarithmic-size pair (commcrypto/logshuffle and
+	// commcrypto/logrekey, the default), "" for the first release's
+	// Terelius–Wikström shuffle argument and batched Chaum–Pedersen rekey
+	// argument (commcrypto/shuffleproof and commcrypto/rekeyproof). A
+	// receiver that does not know the name refuses the settings.
+	Proofs        string `protobuf:"bytes,9,opt,name=proofs,proto3" json:"proofs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -143,6 +150,13 @@ func (x *Settings) GetNoPipeline() bool {
 		return x.NoPipeline
 	}
 	return false
+}
+
+func (x *Settings) GetProofs() string {
+	if x != nil {
+		return x.Proofs
+	}
+	return ""
 }
 
 // Rules names a preset of house rules (package riichi/rules) and the switches
@@ -284,7 +298,7 @@ var File_settings_proto protoreflect.FileDescriptor
 
 const file_settings_proto_rawDesc = "" +
 	"\n" +
-	"\x0esettings.proto\x12\x14mentalmj.settings.v1\"\x9f\x02\n" +
+	"\x0esettings.proto\x12\x14mentalmj.settings.v1\"\xb7\x02\n" +
 	"\bSettings\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\rR\aplayers\x12\x16\n" +
 	"\x06length\x18\x02 \x01(\tR\x06length\x12\x14\n" +
@@ -294,7 +308,8 @@ const file_settings_proto_rawDesc = "" +
 	"\tno_proofs\x18\x06 \x01(\bR\bnoProofs\x12#\n" +
 	"\rprivate_hands\x18\a \x01(\bR\fprivateHands\x12\x1f\n" +
 	"\vno_pipeline\x18\b \x01(\bR\n" +
-	"noPipeline\"S\n" +
+	"noPipeline\x12\x16\n" +
+	"\x06proofs\x18\t \x01(\tR\x06proofs\"S\n" +
 	"\x05Rules\x12\x16\n" +
 	"\x06preset\x18\x01 \x01(\tR\x06preset\x12\x1a\n" +
 	"\bswitches\x18\x02 \x03(\tR\bswitches\x12\x16\n" +
