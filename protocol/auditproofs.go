@@ -52,6 +52,14 @@ func (a *auditor) verifyProofs() bool {
 		return a.finalWall()
 	}
 	a.deck[0] = deckPoints(a.in.Tiles, a.layout)
+	if a.in.ShuffleParams == nil {
+		a.in.ShuffleParams = NewProofParams(a.in.Proofs, a.layout.Size)
+	}
+	// One batch for every proof of the hand; when it holds, the walk
+	// below decodes and checks as before but verifies no proof again.
+	// When it does not (or cannot be formed), the walk verifies each
+	// proof in order and blames the first that fails, as without it.
+	batched := a.batchVerified()
 	for j, p := range a.in.Seats {
 		if a.diverged(j) {
 			return false
@@ -74,10 +82,7 @@ func (a *auditor) verifyProofs() bool {
 			return false
 		}
 		a.deck[j+1] = next
-		if a.in.ShuffleParams == nil {
-			a.in.ShuffleParams = NewProofParams(a.in.Proofs, a.layout.Size)
-		}
-		K, err := a.in.ShuffleParams.verifyShuffle(proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next)
+		K, err := a.in.ShuffleParams.shuffleKey(proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next, !batched)
 		if err != nil {
 			a.blame(entries(so), "shuffle pass %d fails its proof: %v", j, err)
 			return false
@@ -111,8 +116,10 @@ func (a *auditor) verifyProofs() bool {
 			a.blame(entries(ro), "rekey pass has bad commitments: %v", err)
 			return false
 		}
-		if a.in.ShuffleParams == nil {
-			a.in.ShuffleParams = NewProofParams(a.in.Proofs, a.layout.Size)
+		if batched {
+			a.wall[j+1] = next
+			a.commits[j] = commits
+			continue
 		}
 		if err := a.in.ShuffleParams.verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), a.keyCommits[j], rk, a.wall[j], next, commits); err != nil {
 			a.blame(entries(ro, a.byKind["shuffle pass"][p]), "rekey pass %d fails its proof: %v", j, err)
@@ -122,6 +129,48 @@ func (a *auditor) verifyProofs() bool {
 		a.commits[j] = commits // reveals checks the keys against them
 	}
 	return true
+}
+
+// batchVerified reports whether every seat's shuffle and rekey pass is
+// present with a proof, decodes, and all their proofs verify together in
+// one batch (ProofParams.batchVerify). It records nothing: any failure
+// leaves the proofs to verifyProofs' walk, pass by pass.
+func (a *auditor) batchVerified() bool {
+	var sh []shuffleStatement
+	var rk []rekeyStatement
+	deck := a.deck[0]
+	keys := make([]commcrypto.Element, len(a.in.Seats))
+	for j, p := range a.in.Seats {
+		so := a.byKind["shuffle pass"][p]
+		if so == nil || len(so.Entry.GetShuffle().Proof) == 0 {
+			return false
+		}
+		sp := so.Entry.GetShuffle()
+		next, err := commcrypto.DecodeElements(sp.Deck, a.layout.Size)
+		if err != nil {
+			return false
+		}
+		if keys[j], err = commcrypto.DecodeElement(sp.KeyCommitment); err != nil {
+			return false
+		}
+		sh = append(sh, shuffleStatement{ctx: proofContext(a.in.GameID, a.in.Hand, j, p), in: deck, out: next, K: keys[j], proof: sp.Proof})
+		deck = next
+	}
+	for j, p := range a.in.Seats {
+		ro := a.byKind["rekey pass"][p]
+		if ro == nil || len(ro.Entry.GetRekey().Proof) == 0 {
+			return false
+		}
+		r := ro.Entry.GetRekey()
+		next, err1 := commcrypto.DecodeElements(r.Wall, a.layout.Size)
+		commits, err2 := commcrypto.DecodeElements(r.Commitments, a.layout.Size)
+		if err1 != nil || err2 != nil {
+			return false
+		}
+		rk = append(rk, rekeyStatement{ctx: proofContext(a.in.GameID, a.in.Hand, j, p), K: keys[j], in: deck, out: next, commits: commits, proof: r.Proof})
+		deck = next
+	}
+	return a.in.ShuffleParams.batchVerify(sh, rk)
 }
 
 // finalWall is verifyProofs for a live node that verified every proof on

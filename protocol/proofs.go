@@ -112,6 +112,70 @@ func (p *ProofParams) verifyShuffle(ctx transcript.Context, sp *pb.ShufflePass, 
 	return K, logshuffle.Verify(p.log, ctx, in, out, K, pr)
 }
 
+// shuffleKey decodes the key commitment of a shuffle pass and, with
+// verify, verifies its proof (verifyShuffle); without, it only decodes
+// K_j, for a pass whose proof a batch verified.
+func (p *ProofParams) shuffleKey(ctx transcript.Context, sp *pb.ShufflePass, in, out []commcrypto.Element, verify bool) (commcrypto.Element, error) {
+	if verify {
+		return p.verifyShuffle(ctx, sp, in, out)
+	}
+	K, err := commcrypto.DecodeElement(sp.KeyCommitment)
+	if err != nil {
+		return K, fmt.Errorf("key commitment: %w", err)
+	}
+	return K, nil
+}
+
+// shuffleStatement and rekeyStatement are a pass's statement and proof
+// bytes for batchVerify.
+type shuffleStatement struct {
+	ctx     transcript.Context
+	in, out []commcrypto.Element
+	K       commcrypto.Element
+	proof   []byte
+}
+
+type rekeyStatement struct {
+	ctx              transcript.Context
+	K                commcrypto.Element
+	in, out, commits []commcrypto.Element
+	proof            []byte
+}
+
+// batchVerify reports whether every proof decodes and all verify
+// together: the shuffle proofs in one logshuffle.Batch (one multi-scalar
+// multiplication, the generators shared), the rekey proofs in one
+// logrekey.Batch. It reports false for the "tw" system (which has no
+// batch), for any proof that does not decode and for any batch that
+// fails; the caller then verifies each proof on its own, so that the
+// blame is the one verification pass by pass gives.
+func (p *ProofParams) batchVerify(sh []shuffleStatement, rk []rekeyStatement) bool {
+	if p.log == nil {
+		return false
+	}
+	sb := logshuffle.NewBatch(p.log, nil)
+	for _, s := range sh {
+		pr, err := logshuffle.Decode(s.proof, len(s.in))
+		if err != nil {
+			return false
+		}
+		if _, err := sb.Add(s.ctx, s.in, s.out, s.K, pr); err != nil {
+			return false
+		}
+	}
+	rb := logrekey.NewBatch(nil)
+	for _, r := range rk {
+		pr, err := logrekey.Decode(r.proof, len(r.in))
+		if err != nil {
+			return false
+		}
+		if _, err := rb.Add(r.ctx, r.K, r.in, r.out, r.commits, pr); err != nil {
+			return false
+		}
+	}
+	return sb.Failed() == nil && rb.Failed() == nil
+}
+
 // proveRekey returns the rekey argument that out[i] = factors[i]·in[i]
 // and commits[i] = factors[i]·K.
 func (p *ProofParams) proveRekey(ctx transcript.Context, K commcrypto.Element, in, out, commits []commcrypto.Element, factors []commcrypto.Scalar) ([]byte, error) {
