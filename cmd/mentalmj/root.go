@@ -130,6 +130,9 @@ func writeHelp(w io.Writer, cmd *cobra.Command) {
 	if flags := cmd.LocalNonPersistentFlags().FlagUsagesWrapped(helpWidth); flags != "" {
 		fmt.Fprintf(w, "\nFlags:\n%s", flags)
 	}
+	if flags := cmd.InheritedFlags().FlagUsagesWrapped(helpWidth); flags != "" {
+		fmt.Fprintf(w, "\nFlags of every command:\n%s", flags)
+	}
 	fmt.Fprintf(w, "\nFlags may come before or after the arguments.\n")
 }
 
