@@ -272,10 +272,7 @@ func copyUntil(r io.Reader, w io.Writer, marker string, began time.Time) time.Du
 // readEvents reads the JSON progress lines of a join process until EOF:
 // its blames and faults, and whether it connected to the table.
 func readEvents(r io.Reader) (blames []progress.Blame, faults []progress.Fault, connected bool) {
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		ev, _ := progress.Decode(sc.Bytes())
+	progress.Read(r, func(_ []byte, ev progress.Event, _ error) {
 		switch ev := ev.(type) {
 		case progress.Blame:
 			blames = append(blames, ev)
@@ -284,6 +281,6 @@ func readEvents(r io.Reader) (blames []progress.Blame, faults []progress.Fault, 
 		case progress.Connected:
 			connected = true
 		}
-	}
+	})
 	return blames, faults, connected
 }

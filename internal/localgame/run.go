@@ -1,7 +1,6 @@
 package localgame
 
 import (
-	"bufio"
 	"context"
 	"crypto/rand"
 	"encoding/hex"
@@ -222,18 +221,14 @@ func (r *localRun) play(ctx context.Context, stderr io.Writer) error {
 // relay reads the progress of the node named name until it ends: it
 // prints the lines that are not progress events, and takes in each event.
 func (r *localRun) relay(name string, stream io.Reader) {
-	sc := bufio.NewScanner(stream)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		ev, err := progress.Decode(sc.Bytes())
-		if err != nil {
-			if !errors.Is(err, progress.ErrUnknownEvent) {
-				fmt.Fprintf(r.stdout, "[%s] %s\n", name, sc.Text())
-			}
-			continue
+	progress.Read(stream, func(line []byte, ev progress.Event, err error) {
+		switch {
+		case err == nil:
+			r.take(name, ev)
+		case !errors.Is(err, progress.ErrUnknownEvent):
+			fmt.Fprintf(r.stdout, "[%s] %s\n", name, line)
 		}
-		r.take(name, ev)
-	}
+	})
 }
 
 // take takes in one event of the node named name: a hand (printed once

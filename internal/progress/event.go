@@ -1,9 +1,11 @@
 package progress
 
 import (
+	"bufio"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 )
 
 // Event is one event of the progress stream: a value of one of this
@@ -55,6 +57,21 @@ func Decode(line []byte) (Event, error) {
 		return nil, fmt.Errorf("%w: %q", ErrUnknownEvent, head.Event)
 	}
 	return decode(line)
+}
+
+// Read reads the stream r line by line to its end, calling each with
+// every line (valid until each returns) and its event, or Decode's error
+// for it: a text line, an unknown event (ErrUnknownEvent). A line may be
+// up to 1 MiB long (a hand's, with its yama, is about 1 KB); a longer one
+// ends the reading, and Read returns bufio.ErrTooLong, or else r's error.
+func Read(r io.Reader, each func(line []byte, e Event, err error)) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for sc.Scan() {
+		e, err := Decode(sc.Bytes())
+		each(sc.Bytes(), e, err)
+	}
+	return sc.Err()
 }
 
 // decodeFunc decodes one event of a known type.

@@ -1,9 +1,11 @@
 package progress
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"maps"
 	"os"
 	"reflect"
@@ -196,5 +198,34 @@ func TestDecodeRefuses(t *testing.T) {
 		if e, err := Decode([]byte(line)); err == nil || errors.Is(err, ErrUnknownEvent) {
 			t.Errorf("%q: %v, %v; want a decoding error", line, e, err)
 		}
+	}
+}
+
+// TestRead checks that Read hands each line of a stream to its reader
+// in order: an event decoded, a text line as a decoding error, an unknown
+// event as ErrUnknownEvent, a line of 100 KB (longer than bufio's default
+// 64 KiB) whole; and that a line over 1 MiB ends it with an error.
+func TestRead(t *testing.T) {
+	long := `{"event":"seats","nicks":["` + strings.Repeat("n", 100<<10) + `"],"seats":null,"self":1}`
+	stream := `{"event":"connected"}` + "\nhand 1 (East 1): …\n" + `{"event":"news"}` + "\n" + long + "\n"
+	var got []string
+	err := Read(strings.NewReader(stream), func(line []byte, e Event, err error) {
+		switch {
+		case err == nil:
+			got = append(got, fmt.Sprintf("%T", e))
+		case errors.Is(err, ErrUnknownEvent):
+			got = append(got, "unknown")
+		default:
+			got = append(got, "text: "+string(line))
+		}
+	})
+	want := []string{"progress.Connected", "text: hand 1 (East 1): …", "unknown", "progress.Seats"}
+	if err != nil || !slices.Equal(got, want) {
+		t.Errorf("Read: %q, %v; want %q", got, err, want)
+	}
+	calls := 0
+	err = Read(strings.NewReader(strings.Repeat("x", 2<<20)+"\n"), func([]byte, Event, error) { calls++ })
+	if !errors.Is(err, bufio.ErrTooLong) || calls != 0 {
+		t.Errorf("a 2 MiB line: %d calls, %v; want bufio.ErrTooLong", calls, err)
 	}
 }
