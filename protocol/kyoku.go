@@ -296,7 +296,9 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 	cancel()
 	h.g.cfg.Clock.Stop()
 	if expired {
-		h.g.log.Warn("player did not decide in time; acting for it", "hand", h.num, "timeout", limit)
+		// Info, not Warn: a time-out is part of the game (the table says
+		// so to the player), not a fault of the node.
+		h.g.log.Info("player did not decide in time; acting for it", "hand", h.num, "timeout", limit)
 		a, err = Tsumogiri{}.Act(ctx, v.Clone(), me)
 		timedOut = true
 	}

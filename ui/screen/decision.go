@@ -21,7 +21,8 @@ type Option struct {
 	// tiles a call or ankan uses.
 	Tile  int   `json:"tile"`
 	Tiles []int `json:"tiles"`
-	// Label is the action in words ("pon 5p (5p0p)").
+	// Label is the action in words ("pon 5p (5p0p)", "pon West (West
+	// West)": honours by name, Words).
 	Label string `json:"label"`
 	// Action is the engine action the option stands for.
 	Action game.Action `json:"-"`
@@ -99,7 +100,7 @@ func Options(view *game.Kyoku, s game.Seat, hand []int) []Option {
 			continue
 		}
 		seen[l] = true
-		o := Option{Kind: optionKind(a), Tile: -1, Label: l, Action: a}
+		o := Option{Kind: optionKind(a), Tile: -1, Label: Words(l), Action: a}
 		if a.Type == game.Discard || a.Type == game.Kakan {
 			o.Tile = int(a.Tile)
 		}

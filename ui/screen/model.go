@@ -297,11 +297,18 @@ func (m *Model) statusText(v *game.Kyoku, o protocol.Observation) string {
 			who = append(who, m.names.Name(s))
 		}
 	}
-	what := map[string]string{"tsumo": "tsumo", "turn": "turn", "answer": "answer to the discard", "call": "call", "declare": "tenpai declaration", "key release": "keys for the dora indicator"}[o.Step]
 	if o.Step == "key release" {
 		return "decrypting a dora indicator in public"
 	}
-	return fmt.Sprintf("waiting for the %s of %s", what, strings.Join(who, ", "))
+	what := map[string]string{"tsumo": "to draw", "turn": "to play", "answer": "to answer the discard", "call": "to call", "declare": "to declare tenpai or noten"}[o.Step]
+	list := strings.Join(who, ", ")
+	if n := len(who); n > 1 {
+		list = strings.Join(who[:n-1], ", ") + " and " + who[n-1]
+	}
+	if what == "" {
+		return "waiting for " + list
+	}
+	return fmt.Sprintf("waiting for %s %s", list, what)
 }
 
 // diff appends to the feed what changed from prev to v.
@@ -320,9 +327,9 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 				how = " (tsumogiri)"
 			}
 			if t.Riichi {
-				m.event("riichi", seat, int(t.Tile), "%s declares riichi, discarding %s%s", n.Name(seat), reds.Name(t.Tile), how)
+				m.event("riichi", seat, int(t.Tile), "%s declares riichi, discarding %s%s", n.Name(seat), TileWord(t.Tile, reds), how)
 			} else {
-				m.event("discard", seat, int(t.Tile), "%s discards %s%s", n.Name(seat), reds.Name(t.Tile), how)
+				m.event("discard", seat, int(t.Tile), "%s discards %s%s", n.Name(seat), TileWord(t.Tile, reds), how)
 			}
 		}
 		pm, ms := prev.Melds(seat), v.Melds(seat)
@@ -330,26 +337,26 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 			if i < len(pm) && pm[i].Type == ml.Type {
 				continue
 			}
-			what := riichi.FormatHandReds(ml.Tiles, reds)
+			what := HandWords(ml.Tiles, reds)
 			switch ml.Type {
 			case riichi.Ankan:
 				m.event("call", seat, -1, "%s declares ankan %s", n.Name(seat), what)
 			case riichi.Kakan:
 				m.event("call", seat, int(ml.Called), "%s declares kakan %s", n.Name(seat), what)
 			default:
-				m.event("call", seat, int(ml.Called), "%s calls %s on %s from %s: %s", n.Name(seat), ml.Type, reds.Name(ml.Called), n.Name(ml.FromSeat), what)
+				m.event("call", seat, int(ml.Called), "%s calls %s on %s from %s: %s", n.Name(seat), ml.Type, TileWord(ml.Called, reds), n.Name(ml.FromSeat), what)
 			}
 		}
 	}
 	pd, d := prev.DoraIndicators(), v.DoraIndicators()
 	for _, t := range d[min(len(pd), len(d)):] {
-		m.event("dora", -1, int(t), "new dora indicator %s", reds.Name(t))
+		m.event("dora", -1, int(t), "new dora indicator %s", TileWord(t, reds))
 	}
 	if pl, pr := prev.Draws(); v.Phase() == game.PhaseTurn && v.Turn() == o.Seat {
 		if l, r := v.Draws(); l+r > pl+pr {
 			tiles, _ := v.Hand(o.Seat)
 			if len(tiles) > 0 {
-				m.event("draw", o.Seat, int(tiles[len(tiles)-1]), "you draw %s", reds.Name(tiles[len(tiles)-1]))
+				m.event("draw", o.Seat, int(tiles[len(tiles)-1]), "you draw %s", TileWord(tiles[len(tiles)-1], reds))
 			}
 		}
 	}

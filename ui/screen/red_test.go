@@ -73,6 +73,10 @@ func redKyoku(t *testing.T, r game.Rules) *game.Kyoku {
 // isRedName names tile t with the digit 0 when red says so: the naming
 // the table must follow, from a predicate rather than from wall.Reds.
 func isRedName(red func(wall.Tile) bool, t wall.Tile) string {
+	if k := t.Kind(); k.Suit() == 'z' {
+		// Honours by name, never "4z" (issue 26).
+		return []string{"East", "South", "West", "North", "White", "Green", "Red"}[k.Number()-1]
+	}
 	if red(t) {
 		return "0" + string(t.Kind().Suit())
 	}

@@ -171,14 +171,14 @@ func (s Snapshot) Reds() wall.Reds {
 	return r
 }
 
-// TileName returns the name of tile id t at this table: "0p" for a red
-// five of the table's rules (Red), "5p" for any other five, "?" for a
-// hidden tile (an id outside 0..135).
+// TileName returns the name of tile id t at this table as TileWord gives
+// it: "0p" for a red five of the table's rules (Red), "5p" for any other
+// five, "West" for 3z, "?" for a hidden tile (an id outside 0..135).
 func (s Snapshot) TileName(t int) string {
 	if t < 0 || t >= wall.NumTiles {
 		return "?"
 	}
-	return s.Reds().Name(wall.Tile(t))
+	return TileWord(wall.Tile(t), s.Reds())
 }
 
 func ids(ts []wall.Tile) []int {

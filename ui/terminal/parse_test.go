@@ -73,10 +73,12 @@ func TestParseRefusesWithReasons(t *testing.T) {
 	}{
 		{"", label(d.Default), ""},
 		{"9s", "discard 9s", ""},
-		{"14", "discard 2z", ""}, // the drawn tile is last
+		{"14", "discard South", ""}, // the drawn tile is last
 		{"1", "discard 1m", ""},
-		{"riichi 2z", "discard 2z riichi", ""},
-		{"i 2z", "discard 2z riichi", ""},
+		{"riichi 2z", "discard South riichi", ""},
+		{"i 2z", "discard South riichi", ""},
+		{"riichi south", "discard South riichi", ""},
+		{"南", "discard South", ""},
 		{"r 2z", "", "r is ron (as on the browser table)"},
 		{"r", "", "ron is not possible now"},
 		{"x", "", "pass is not possible now"},

@@ -35,6 +35,10 @@ var fives = []wall.Tile{16, 17, 52, 53, 54, 88, 89}
 // the digit 0 for a red five, else the rank.
 func nameByIsRed(hand riichi.Rules, t wall.Tile) string {
 	k := t.Kind()
+	if k.Suit() == 'z' {
+		// Honours by name, never "3z" (issue 26).
+		return []string{"East", "South", "West", "North", "White", "Green", "Red"}[k.Number()-1]
+	}
 	if hand.IsRed(t) {
 		return fmt.Sprintf("0%c", k.Suit())
 	}
@@ -170,7 +174,11 @@ func TestRedFivesFollowRules(t *testing.T) {
 		// Tenhou's.
 		var tenhou []string
 		for i, id := range hands[0] {
-			tenhou = append(tenhou, fmt.Sprintf("%d:%s", i+1, wall.Tile(id)))
+			name := wall.Tile(id).String()
+			if wall.Tile(id).Kind().Suit() == 'z' {
+				name = nameByIsRed(r.Hand, wall.Tile(id)) // honours are named alike
+			}
+			tenhou = append(tenhou, fmt.Sprintf("%d:%s", i+1, name))
 		}
 		err = checkHandLine("your hand: "+strings.Join(tenhou, " "), hands[0], r.Hand)
 		if (err == nil) != (aka == 3) {

@@ -89,7 +89,9 @@ func (t *Table) flush() {
 				fmt.Fprintln(t.out)
 				t.prompting = false
 			}
-			if e.Kind != "draw" && e.Kind != "info" {
+			// Draws and notices are in the prompt; the player's own
+			// time-out was said at the prompt ("time is up").
+			if e.Kind != "draw" && e.Kind != "info" && (e.Kind != "timeout" || e.Seat != s.Self) {
 				fmt.Fprintf(t.out, "  · %s\n", e.Text)
 			}
 			t.shown = e.N
@@ -134,11 +136,11 @@ type tableAction struct {
 	reds wall.Reds
 }
 
-func (a tableAction) String() string { return a.Format(a.reds) }
+func (a tableAction) String() string { return screen.Words(a.Format(a.reds)) }
 
 const helpText = `commands:
   N            discard the tile numbered N in your hand (the drawn tile is last)
-  5m, 7z       discard that tile (a red five is written with 0 for its 5)
+  5m, west     discard that tile (a red five is written with 0 for its 5; honours by name: east … north, white, green, red, or 1z–7z)
   riichi 5m    discard 5m declaring riichi (also: i 5m)
   tsumo, ron   win (also: t, r)
   pon, chi [N], kan [N]   call (also: p, c, k; N picks a variant when there are several)
@@ -365,7 +367,7 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 			}
 			return hand[n-1], ""
 		}
-		k, red, err := wall.ParseTileName(arg)
+		k, red, err := parseTile(arg)
 		if err != nil {
 			return -1, fmt.Sprintf("%q is neither a tile (like 5m, 0p for a red five, 7z) nor a number 1..%d", arg, len(hand))
 		}
@@ -430,7 +432,7 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 		t, why := tileArg(word)
 		if why != "" {
 			if _, err := strconv.Atoi(word); err != nil {
-				if _, _, err := wall.ParseTileName(word); err != nil {
+				if _, _, err := parseTile(word); err != nil {
 					return 0, fmt.Sprintf("unknown command %q; type help", line)
 				}
 			}
@@ -439,6 +441,26 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 		return discard(t, false)
 	}
 	return 0, fmt.Sprintf("unknown command %q; type help", line)
+}
+
+// honourWords are the honours' names a player may type, by kind from 1z:
+// the table's words (screen.HonourNames), their first letters where
+// unambiguous, and the faces.
+var honourWords = [7][]string{
+	{"east", "e", "東"}, {"south", "s", "南"}, {"west", "w", "西"}, {"north", "n", "北"},
+	{"white", "haku", "白"}, {"green", "hatsu", "發", "発"}, {"red", "chun", "中"},
+}
+
+// parseTile reads a tile as the player types it: "5m", "0p" (a red
+// five), "7z", or an honour's name ("west", "白").
+func parseTile(arg string) (wall.Kind, bool, error) {
+	a := strings.ToLower(arg)
+	for i, ws := range honourWords {
+		if slices.Contains(ws, a) {
+			return wall.Kind(27 + i), false, nil
+		}
+	}
+	return wall.ParseTileName(arg)
 }
 
 func variantList(os []screen.Option) string {

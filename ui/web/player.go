@@ -67,7 +67,7 @@ func (p *Player) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (gam
 			}
 		case <-ctx.Done():
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				p.model.Decided(d.ID, fmt.Sprintf("time ran out at %s: the node chose %s for you", time.Now().Format("15:04:05"), def))
+				p.model.Decided(d.ID, fmt.Sprintf("time ran out at %s: the node chose %s for you", time.Now().Format("15:04:05"), screen.Words(def.Format(view.Rules().Hand.Reds()))))
 			} else {
 				p.model.Decided(d.ID, "the decision was cancelled: the game is stopping")
 			}

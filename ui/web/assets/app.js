@@ -102,8 +102,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const stick = s.riichi ? `<span class="stick" title="${esc(t("seat.riichi"))}">${esc(t("seat.riichi"))}</span>` : "";
     const turn = snap.turn === i ? " turn" : "";
     const to = s.timedOut ? `<span class="to">${esc(t("seat.timed_out", s.timedOut))}</span>` : "";
-    const back = s.self ? "" : `<span class="concealed">${esc(t("seat.in_hand", s.concealed))}</span>`;
-    return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? esc(t("seat.you")) : ""}</span>${badges.join("")}<span class="score" data-score="${s.score}">${s.score}</span>${stick}${to}${back}</header>${linkHTML(s.link)}
+    const back = s.self || !snap.players ? "" : `<span class="concealed">${esc(t("seat.in_hand", s.concealed))}</span>`;
+    return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? esc(t("seat.you")) : ""}</span>${badges.join("")}${snap.players ? `<span class="score" data-score="${s.score}">${s.score}</span>` : ""}${stick}${to}${back}</header>${linkHTML(s.link)}
       <div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
       <div class="melds">${i === snap.self ? "" : s.melds.map(meldHTML).join("")}</div>`;
   }

@@ -32,7 +32,8 @@ const Tiles = (() => {
   const C = { red: "#c8102e", blue: "#1d4f91", green: "#177245", ink: "#1a1a1a" };
 
   // Without a CJK font the kanji would draw as empty boxes: the faces
-  // then use Latin signs (numerals with "m", E S W N, F and C).
+  // then use Latin signs (numerals with "man", E S W N), 中 drawn with
+  // shapes and 發 as a green H with "hatsu" under it.
   const cjk = (() => {
     try {
       const c = document.createElement("canvas").getContext("2d");
@@ -81,8 +82,15 @@ const Tiles = (() => {
         s += `<rect x="7" y="8" width="16" height="24" fill="none" stroke="${C.blue}" stroke-width="2"/>`;
       } else {
         const col = h === 5 ? C.green : h === 6 ? C.red : C.ink;
-        s += cjk ? `<text x="15" y="27.5" font-size="19" text-anchor="middle" fill="${col}" font-weight="700" ${FONT}>${HONOR[h]}</text>`
-          : `<text x="15" y="28" font-size="21" text-anchor="middle" fill="${col}" font-weight="800" ${FONT}>${LATIN_HONOR[h]}</text>`;
+        if (cjk) s += `<text x="15" y="27.5" font-size="19" text-anchor="middle" fill="${col}" font-weight="700" ${FONT}>${HONOR[h]}</text>`;
+        else if (h === 6) {
+          // 中 is drawn, not written: readable without a CJK font.
+          s += `<rect x="7.5" y="13" width="15" height="11" rx="1" fill="none" stroke="${col}" stroke-width="2.8"/><rect x="13.6" y="6" width="2.8" height="28" rx="1" fill="${col}"/>`;
+        } else if (h === 5) {
+          // 發 (hatsu) without a CJK font: a green H with its name.
+          s += `<text x="15" y="25" font-size="20" text-anchor="middle" fill="${col}" font-weight="800" ${FONT}>H</text>`;
+          s += `<text x="15" y="35" font-size="8.5" text-anchor="middle" fill="${col}" font-weight="700" ${FONT}>hatsu</text>`;
+        } else s += `<text x="15" y="28" font-size="21" text-anchor="middle" fill="${col}" font-weight="800" ${FONT}>${LATIN_HONOR[h]}</text>`;
       }
     }
     if (red) s += `<circle cx="25.5" cy="4.5" r="2.6" fill="${C.red}"/>`;
