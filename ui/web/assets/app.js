@@ -173,7 +173,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   const sw = {};
   for (const [k] of SWITCHES) sw[k] = (() => { try { return localStorage.getItem("mentalmj." + k) === "1"; } catch (e) { return false; } })();
   function switchesHTML() {
-    return SWITCHES.map(([k, en, ja]) => `<label class="switch${sw[k] ? " on" : ""}" title="${esc(t("switch." + k))}"><input type="checkbox" data-switch="${k}"${sw[k] ? " checked" : ""}> ${ja}${I18n.lang === "ja" ? "" : ` <small>${esc(t("switch." + k))}</small>`}</label>`).join("");
+    // In the page's language; Tenhou's own name in the tooltip.
+    return SWITCHES.map(([k, en, ja]) => `<label class="switch${sw[k] ? " on" : ""}" title="${esc(ja + " (" + en + ")")}"><input type="checkbox" data-switch="${k}"${sw[k] ? " checked" : ""}> ${esc(t("switch." + k))}</label>`).join("");
   }
   let autoDone = 0;
   // auto takes the decision by the switches, once per decision; it
