@@ -179,6 +179,10 @@ func (tb *table) logTimeline(t testing.TB) {
 		var b strings.Builder
 		times := p.Times()
 		for i, ln := range p.Lines() {
+			if e := parseEvent(ln); e["event"] == "path" {
+				// The text says it all; the peer's ID, shortened.
+				ln = fmt.Sprintf("path %.12s…: %v", e["peer"], e["text"])
+			}
 			if len(ln) > 300 {
 				ln = ln[:300] + "…"
 			}
