@@ -102,6 +102,7 @@ type autoNAT struct {
 	mu     sync.Mutex
 	probed map[probeKey]bool
 	last   *Reachability
+	all    []Reachability // every answer, in order (at most one per probeKey)
 }
 
 // startAutoNAT starts the AutoNAT v2 client on the node's host and the
@@ -158,32 +159,51 @@ func (n *Node) probeLoop() {
 		case <-a.kick:
 		}
 		addrs, keys := n.unprobed()
-		if len(addrs) == 0 {
-			continue
-		}
-		wait := firstProbeRetry
-		for attempt := 1; ; attempt++ {
-			r := n.probe(addrs)
-			if r.Reachability != network.ReachabilityUnknown || attempt == maxProbeAttempts {
-				a.mu.Lock()
-				for _, k := range keys {
-					a.probed[k] = true
-				}
-				a.last = &r
-				a.mu.Unlock()
-				n.log.Info("reachability", "addr", fmt.Sprint(r.Addr), "reachability", r.Reachability.String(), "server", r.Server.String(), "err", r.Err)
-				if n.onReachability != nil && n.bgCtx.Err() == nil {
-					n.onReachability(r)
-				}
-				break
-			}
-			n.log.Debug("reachability probe got no answer, retrying", "attempt", attempt, "retry_in", wait.String(), "err", r.Err)
-			if !sleepCtx(n.bgCtx, wait) {
+		for i := range addrs {
+			if !n.probeOne(addrs[i], keys[i]) {
 				return
 			}
-			wait = min(2*wait, maxProbeRetry)
 		}
 	}
+}
+
+// probeOne probes one public address (one IP and transport), retrying a
+// probe no server answered, and reports the answer. It returns false once
+// the node closes.
+func (n *Node) probeOne(addr multiaddr.Multiaddr, key probeKey) bool {
+	a := n.autonat
+	wait := firstProbeRetry
+	for attempt := 1; ; attempt++ {
+		r := n.probe([]multiaddr.Multiaddr{addr})
+		if r.Reachability != network.ReachabilityUnknown || attempt == maxProbeAttempts {
+			a.mu.Lock()
+			a.probed[key] = true
+			a.last = &r
+			a.all = append(a.all, r)
+			a.mu.Unlock()
+			n.log.Info("reachability", "addr", fmt.Sprint(r.Addr), "reachability", r.Reachability.String(), "server", r.Server.String(), "err", r.Err)
+			if n.onReachability != nil && n.bgCtx.Err() == nil {
+				n.onReachability(r)
+			}
+			return true
+		}
+		n.log.Debug("reachability probe got no answer, retrying", "attempt", attempt, "retry_in", wait.String(), "err", r.Err)
+		if !sleepCtx(n.bgCtx, wait) {
+			return false
+		}
+		wait = min(2*wait, maxProbeRetry)
+	}
+}
+
+// Reachabilities returns every answer AutoNAT v2 gave the node so far,
+// one per public IP and transport probed, in the order they came.
+func (n *Node) Reachabilities() []Reachability {
+	if n.autonat == nil {
+		return nil
+	}
+	n.autonat.mu.Lock()
+	defer n.autonat.mu.Unlock()
+	return append([]Reachability(nil), n.autonat.all...)
 }
 
 // unprobed returns the node's public addresses to probe, one per

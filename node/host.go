@@ -477,6 +477,11 @@ func (n *Node) Close() error {
 	return err
 }
 
+// Done returns a channel closed once Close has begun.
+func (n *Node) Done() <-chan struct{} {
+	return n.closed
+}
+
 func (n *Node) isClosed() bool {
 	select {
 	case <-n.closed:

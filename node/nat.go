@@ -254,3 +254,64 @@ func (n *Node) askNAT(id peer.ID) {
 	}
 	n.pathMu.Unlock()
 }
+
+// Observation is one address of the node as a peer observed it over a
+// direct connection (identify's observed address).
+type Observation struct {
+	// Observer is the peer that observed it.
+	Observer peer.ID
+	// Transport is "TCP" or "QUIC".
+	Transport string
+	// Local is the node's own socket address (IP and port) that
+	// connection ran from; Observed is where the observer saw it.
+	Local, Observed multiaddr.Multiaddr
+}
+
+// Observations returns the addresses peers observed the node at, the
+// latest per observer and transport (at most 16).
+func (n *Node) Observations() []Observation {
+	n.pathMu.Lock()
+	defer n.pathMu.Unlock()
+	var out []Observation
+	for _, o := range n.obs {
+		out = append(out, Observation{Observer: o.observer, Transport: o.transport,
+			Local: socketAddr(o.localIP, o.localPort, o.transport), Observed: o.addr})
+	}
+	return out
+}
+
+// socketAddr builds /ip4|ip6/IP/tcp|udp/PORT[/quic-v1] (nil if ip is not
+// an IP).
+func socketAddr(ip string, port int, transport string) multiaddr.Multiaddr {
+	proto := "ip4"
+	if strings.Contains(ip, ":") {
+		proto = "ip6"
+	}
+	s := fmt.Sprintf("/%s/%s/tcp/%d", proto, ip, port)
+	if transport == "QUIC" {
+		s = fmt.Sprintf("/%s/%s/udp/%d/quic-v1", proto, ip, port)
+	}
+	a, err := multiaddr.NewMultiaddr(s)
+	if err != nil {
+		return nil
+	}
+	return a
+}
+
+// MappedAddrs returns the public addresses a home router mapped for the
+// node on request (UPnP IGD or NAT-PMP, libp2p's NAT manager): the host's
+// addresses that are neither an interface's nor relayed.
+func (n *Node) MappedAddrs() []multiaddr.Multiaddr {
+	own, err := n.host.Network().InterfaceListenAddresses()
+	if err != nil {
+		own = nil
+	}
+	var out []multiaddr.Multiaddr
+	for _, a := range n.host.Addrs() {
+		if isCircuit(a) || !manet.IsPublicAddr(a) || slices.ContainsFunc(own, a.Equal) {
+			continue
+		}
+		out = append(out, a)
+	}
+	return out
+}

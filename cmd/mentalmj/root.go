@@ -36,6 +36,7 @@ func rootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		hostCommand(),
 		localCommand(),
 		relayCommand(),
+		netcheckCommand(),
 		auditCommand(),
 		viewCommand(),
 		labCommand(),

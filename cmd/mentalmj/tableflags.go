@@ -198,6 +198,7 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 	if public {
 		joinPublic(ctx, s.n, s.out, stderr, name, len(relayInfos) == 0)
 	}
+	go printNetSummary(ctx, s.n, s.out)
 	switch {
 	case fromInvite:
 		s.out.Event(progress.Reserving{Relays: len(relayInfos), FromInvite: true},

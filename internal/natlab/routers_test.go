@@ -156,6 +156,9 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	if at, ok := tb.allDirectAt(); ok {
 		res.toDirect = at.Sub(tb.connectedAt())
 	}
+	if res.direct < 6 && os.Getenv("NATLAB_DEBUG") == "" {
+		tb.logTimeline(t) // what a pair that stayed relayed went through
+	}
 	return res
 }
 
