@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -148,6 +150,10 @@ func (n *Node) Reachability() (Reachability, bool) {
 	return *n.autonat.last, true
 }
 
+// errRefused is a probe's error when the AutoNAT v2 server refused to
+// dial the address asked.
+var errRefused = errors.New("the AutoNAT v2 server refused to dial our addresses")
+
 // probeLoop probes the node's public addresses not probed yet, each time
 // a new one is observed, until Close.
 func (n *Node) probeLoop() {
@@ -187,12 +193,31 @@ func (n *Node) probeOne(addr multiaddr.Multiaddr, key probeKey) bool {
 			}
 			return true
 		}
+		if errors.Is(r.Err, errRefused) && !n.probeDialData {
+			// A refusal is the server's final word on this address
+			// (it wants dial data, or cannot dial the transport).
+			a.mu.Lock()
+			a.probed[key] = true
+			a.mu.Unlock()
+			n.log.Info("reachability not probed: the AutoNAT v2 server refused", "addr", addr.String())
+			return true
+		}
 		n.log.Debug("reachability probe got no answer, retrying", "attempt", attempt, "retry_in", wait.String(), "err", r.Err)
 		if !sleepCtx(n.bgCtx, wait) {
 			return false
 		}
 		wait = min(2*wait, maxProbeRetry)
 	}
+}
+
+// PendingProbes counts the node's public addresses (one per IP and
+// transport) that AutoNAT v2 has not answered for yet.
+func (n *Node) PendingProbes() int {
+	if n.autonat == nil {
+		return 0
+	}
+	addrs, _ := n.unprobed()
+	return len(addrs)
 }
 
 // Reachabilities returns every answer AutoNAT v2 gave the node so far,
@@ -223,7 +248,28 @@ func (n *Node) unprobed() ([]multiaddr.Multiaddr, []probeKey) {
 		addrs = append(addrs, a)
 		keys = append(keys, k)
 	}
-	return addrs, keys
+	// libp2p's client asks each server at most once in 2 minutes: with
+	// few servers, TCP of each family comes first, then QUIC.
+	order := func(k probeKey) int {
+		r := 0
+		if k.transport != "TCP" {
+			r += 2
+		}
+		if strings.Contains(k.ip, ":") {
+			r++
+		}
+		return r
+	}
+	idx := make([]int, len(keys))
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return order(keys[a]) - order(keys[b]) })
+	sa, sk := make([]multiaddr.Multiaddr, len(idx)), make([]probeKey, len(idx))
+	for i, j := range idx {
+		sa[i], sk[i] = addrs[j], keys[j]
+	}
+	return sa, sk
 }
 
 func containsKey(keys []probeKey, k probeKey) bool {
@@ -240,9 +286,10 @@ func containsKey(keys []probeKey, k probeKey) bool {
 func (n *Node) probe(addrs []multiaddr.Multiaddr) Reachability {
 	reqs := make([]autonatv2.Request, len(addrs))
 	for i, a := range addrs {
-		// No dial data: a server that wants it (our address's IP is not
-		// the one it sees us at) refuses, which costs nothing.
-		reqs[i] = autonatv2.Request{Addr: a}
+		// No dial data unless Config.ProbeDialData: a server that wants
+		// it (our address's IP is not the one it sees us at, as for an
+		// IPv6 address asked over IPv4) refuses, which costs nothing.
+		reqs[i] = autonatv2.Request{Addr: a, SendDialData: n.probeDialData}
 	}
 	ctx, cancel := context.WithTimeout(n.bgCtx, dialBackWindow)
 	defer cancel()
@@ -255,7 +302,7 @@ func (n *Node) probe(addrs []multiaddr.Multiaddr) Reachability {
 	case err != nil:
 		return Reachability{Err: err}
 	case res.AllAddrsRefused:
-		return Reachability{Err: errors.New("the AutoNAT v2 server refused to dial our addresses")}
+		return Reachability{Err: errRefused}
 	}
 	r := Reachability{Addr: res.Addr, Reachability: res.Reachability, Server: n.soleAutoNATServer()}
 	if res.Reachability == network.ReachabilityUnknown {

@@ -122,6 +122,12 @@ type Config struct {
 	// IP and transport it is observed at, on a goroutine of the node; it
 	// must not block.
 	OnReachability func(Reachability)
+	// ProbeDialData lets AutoNAT v2 servers that ask for it make the
+	// node send dial data (30–100 kB, the servers' amplification guard)
+	// with a probe of an address whose IP they do not see the node at,
+	// such as an IPv6 address asked over IPv4 (netcheck). Without it such
+	// a probe is refused and not retried.
+	ProbeDialData bool
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -159,6 +165,7 @@ type Node struct {
 
 	autonat        *autoNAT // the AutoNAT v2 client (autonat.go)
 	onReachability func(Reachability)
+	probeDialData  bool
 
 	dhtMu     sync.Mutex
 	dht       *dht.IpfsDHT    // the public network's DHT client, nil unless Config.Public
@@ -221,6 +228,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 			ownClose: make(map[string]bool)},
 	}
 	n.onReachability = cfg.OnReachability
+	n.probeDialData = cfg.ProbeDialData
 	n.opener = &natOpener{n: n}
 	// The background context exists before the host: the swarm's dial
 	// tracer (relayfault.go) looks at it from the first dial on.

@@ -165,8 +165,16 @@ func (n *Node) SelfNAT() NAT {
 // holePunchAddrs returns this node's public addresses for DCUtR: its
 // public listen addresses and the addresses peers observed it at.
 func (n *Node) holePunchAddrs() []multiaddr.Multiaddr {
+	// The interfaces' own addresses as well as the host's: once AutoRelay
+	// holds a reservation (Config.Public), libp2p leaves a node it
+	// counts as private with its relayed addresses only, and a public
+	// IPv6 address on the interface would never be offered.
+	own, err := n.host.Network().InterfaceListenAddresses()
+	if err != nil {
+		own = nil
+	}
 	var out []multiaddr.Multiaddr
-	for _, a := range n.host.Addrs() {
+	for _, a := range append(own, n.host.Addrs()...) {
 		if !isCircuit(a) && manet.IsPublicAddr(a) {
 			out = append(out, a)
 		}

@@ -139,6 +139,13 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 		// at, which hole punching needs.
 		libp2p.EnableNATService(),
 		libp2p.EnableAutoNATv2(),
+		// A relay dials nobody: libp2p's black-hole detection would
+		// never see a successful UDP or IPv6 dial, and its AutoNAT v2
+		// dialer (read-only on that state) would refuse every QUIC and
+		// IPv6 dial-back (netcheck found it: "the AutoNAT v2 server
+		// refused to dial our addresses").
+		libp2p.UDPBlackHoleSuccessCounter(nil),
+		libp2p.IPv6BlackHoleSuccessCounter(nil),
 	)
 	if err != nil {
 		return nil, fmt.Errorf("starting relay host on %v: %w", cfg.Listen, err)

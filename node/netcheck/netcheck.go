@@ -126,7 +126,7 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 	ctx, cancel := context.WithTimeout(ctx, wait)
 	defer cancel()
 	n, err := node.New(ctx, node.Config{Identity: cfg.Identity, Listen: listen, Logger: cfg.Logger,
-		Public: true, Bootstrap: cfg.Bootstrap})
+		Public: true, Bootstrap: cfg.Bootstrap, ProbeDialData: true})
 	if err != nil {
 		return Report{}, fmt.Errorf("netcheck: %w", err)
 	}
@@ -148,22 +148,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 }
 
 // complete reports whether n has learnt all a check waits for: two
-// observers, an answer for every public address and a relay.
+// observers, an AutoNAT v2 answer for every public address (IP and
+// transport) and a relay.
 func complete(n *node.Node) bool {
 	r := Observe(n)
-	if r.Observers < 2 || len(r.Relays) == 0 {
-		return false
-	}
-	answered := map[string]bool{}
-	for _, p := range r.Reachability {
-		answered[p.Transport+" "+ipOf(p.Addr)] = true
-	}
-	for _, s := range r.Seen {
-		if !answered[s.Transport+" "+ipOf(s.Observed)] {
-			return false
-		}
-	}
-	return true
+	return r.Observers >= 2 && len(r.Relays) > 0 && len(r.Reachability) > 0 && n.PendingProbes() == 0
 }
 
 // ipOf returns the IP of a multiaddr string ("" if none).
