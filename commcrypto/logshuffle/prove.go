@@ -7,6 +7,7 @@ import (
 	"github.com/cloudflare/circl/group"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
+	"github.com/mentalmj/mentalmj/commcrypto/internal/fold"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
 )
 
@@ -68,32 +69,30 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	t := start(ctx, in, out, K)
 
 	// 1. Permutation commitment M = Σ σ(i)·G_i + Σ r_M,j·H_j, then a.
-	var sm sum
+	idx := make([]int, n) // 0..n−1: G_0..G_{ℓ−1}, H_0..H_3 in the table
+	for k := range idx {
+		idx[k] = k
+	}
+	mScalars := make([]group.Scalar, n)
 	for i := range ell {
-		sm.Add(sUint(uint64(sigma[i])), p.gs[i])
+		mScalars[i] = sUint(uint64(sigma[i]))
 	}
-	for j := range Blinders {
-		sm.Add(rM[j], p.hs[j])
-	}
-	pr.m = sm.Eval()
+	copy(mScalars[ell:], rM)
+	pr.m = p.tableSum(idx, mScalars)
 	t.Append("m", encode(pr.m))
 	a := t.Challenges("a", ell)
 
 	// 2. A = Σ a_σ(i)·G_i + Σ r_A,j·H_j (j < 3); com_T = (T_1, T_2) =
 	// (r_T·G_T, k·R + r_T·H) with R = Σ a_j·D_j.
 	x := make([]group.Scalar, ell)
-	var sa, sr sum
+	var sr sum
 	for i := range ell {
 		x[i] = a[sigma[i]]
-		sa.Add(x[i], p.gs[i])
-	}
-	for j := range 3 {
-		sa.Add(rA[j], p.hs[j])
 	}
 	for j := range bigN {
 		sr.Add(a[j], D[j])
 	}
-	pr.a = sa.Eval()
+	pr.a = p.tableSum(idx[:ell+3], append(append([]group.Scalar{}, x...), rA...))
 	R := sr.Eval()
 	pr.t1 = g.NewElement().Mul(p.gT, rT)
 	pr.t2 = g.NewElement().Mul(R, ks)
@@ -121,11 +120,7 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 		cv[i] = sMul(cv[i-1], b[i-1])
 	}
 	copy(cv[ell:], rC)
-	var sc sum
-	for k := range n {
-		sc.Add(cv[k], p.gens[k])
-	}
-	pr.c = sc.Eval()
+	pr.c = p.tableSum(idx, cv)
 	pr.rp = g.NewScalar()
 	for j := range Blinders {
 		pr.rp.Add(pr.rp, sMul(sAdd(rB[j], kappa), rC[j]))
@@ -165,12 +160,11 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	if err != nil {
 		return nil, err
 	}
-	var sbc, sbd sum
+	bdScalars := make([]group.Scalar, n)
 	for k := range n {
-		sbc.Add(rc[k], p.gens[k])
-		sbd.Add(sMul(rdFull[k], wd[k]), p.gens[k])
+		bdScalars[k] = sMul(rdFull[k], wd[k])
 	}
-	pr.bc, pr.bd = sbc.Eval(), sbd.Eval()
+	pr.bc, pr.bd = p.tableSum(idx, rc), p.tableSum(idx, bdScalars)
 	t.Append("ipa", encode(pr.bc, pr.bd))
 	ch = t.Challenges("ipa", 2)
 	rho, tau := ch[0], ch[1]
@@ -184,16 +178,18 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 		rcz := sMul(inner(cv[h:m], dv[:h]), tau)
 		parts := make([]group.Element, 4)
 		commcrypto.Parallel(4, func(q int) {
+			w, v, onHi, extra := wc, cv, q == 0, lcz
 			switch q {
-			case 0:
-				parts[0] = cross(p.gens, wc, cv, m, true, lcz, p.hT)
 			case 1:
-				parts[1] = cross(p.gens, wc, cv, m, false, rcz, p.hT)
-			case 2:
-				parts[2] = cross(p.gens, wd, dv, m, false, nil, nil)
-			default:
-				parts[3] = cross(p.gens, wd, dv, m, true, nil, nil)
+				extra = rcz
+			case 2, 3:
+				w, v, onHi, extra = wd, dv, q == 3, nil
 			}
+			ks, ss := fold.CrossTerms(n, nil, w, v, m, onHi)
+			if extra != nil {
+				ks, ss = append(ks, p.idxH()), append(ss, extra)
+			}
+			parts[q] = p.tableSum(ks, ss)
 		})
 		pr.lc[j], pr.rc[j], pr.ld[j], pr.rd[j] = parts[0], parts[1], parts[2], parts[3]
 		t.Append("ipa-round", encode(parts...))
@@ -231,14 +227,15 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 	tb := make([]group.Element, n) // T' = D' ‖ identity ‖ H (nil = identity)
 	copy(tb, Dp)
 	tb[n-1] = p.hT
-	var sba, sbt sum
+	var sbt sum
+	mIdx := make([]int, n)
 	for k := range n {
-		sba.Add(rx[k], p.msmGens[k])
+		mIdx[k] = p.msmIndex(k)
 		if tb[k] != nil {
 			sbt.Add(rx[k], tb[k])
 		}
 	}
-	pr.ba, pr.bt = sba.Eval(), sbt.Eval()
+	pr.ba, pr.bt = p.tableSum(mIdx, rx), sbt.Eval()
 	t.Append("msm", encode(pr.ba, pr.bt))
 	mu := t.Challenge("mu")
 	for k := range n {
@@ -252,10 +249,12 @@ func Prove(p *Params, ctx transcript.Context, in, out []commcrypto.Element, k co
 		parts := make([]group.Element, 4)
 		commcrypto.Parallel(4, func(q int) {
 			switch q {
-			case 0:
-				parts[0] = cross(p.msmGens, wm, xv, m, true, nil, nil)
-			case 1:
-				parts[1] = cross(p.msmGens, wm, xv, m, false, nil, nil)
+			case 0, 1:
+				ks, ss := fold.CrossTerms(n, nil, wm, xv, m, q == 0)
+				for i := range ks {
+					ks[i] = p.msmIndex(ks[i])
+				}
+				parts[q] = p.tableSum(ks, ss)
 			case 2:
 				parts[2] = cross(tb, wm, xv, m, true, nil, nil)
 			default:

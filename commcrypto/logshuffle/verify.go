@@ -37,16 +37,17 @@ func (c *combination) scale(w group.Scalar) {
 	}
 }
 
-// isIdentity evaluates the combination with one multi-scalar
+// isIdentity evaluates the combination: the fixed generators' part on
+// the precomputed table (msm.Table), the rest with one multi-scalar
 // multiplication (commcrypto/msm).
 func (c *combination) isIdentity(p *Params) bool {
-	ss := append(append([]group.Scalar{}, c.gen...), c.ss...)
-	ps := make([]group.Element, 0, len(ss))
-	ps = append(append(ps, p.gs...), p.hs...)
-	ps = append(ps, p.gT, p.hT, g.Generator())
-	ps = append(ps, c.ps...)
-	e, err := msm.MultiScalarMult(ss, ps)
-	return err == nil && e.IsIdentity()
+	idx := make([]int, len(c.gen)) // c.gen is in the table's order
+	for k := range idx {
+		idx[k] = k
+	}
+	fixed := p.tableSum(idx, c.gen)
+	e, err := msm.MultiScalarMult(c.ss, c.ps)
+	return err == nil && e.Add(e, fixed).IsIdentity()
 }
 
 // Verify checks the proof that out is a shuffle pass of in under the key

@@ -182,3 +182,58 @@ func TestMultiScalarMultParallelSplit(t *testing.T) {
 		}
 	}
 }
+
+// The table's sums against the naive sum (the second code path), with
+// repeated and permuted indices and the edge scalars of inputs.
+func TestTableMatchesNaiveSum(t *testing.T) {
+	ss, ps := inputs(t, 40, "table")
+	tab := NewTable(ps)
+	for _, n := range []int{0, 1, 5, 40} {
+		idx := make([]int, n)
+		sub := make([]group.Element, n)
+		for i := range idx {
+			idx[i] = (7 * i) % len(ps)
+			sub[i] = ps[idx[i]]
+		}
+		got, err := tab.MultiScalarMult(idx, ss[:n])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !got.IsEqual(naive(ss[:n], sub)) {
+			t.Errorf("n=%d: table sum differs from the naive sum", n)
+		}
+	}
+	if _, err := tab.MultiScalarMult([]int{40}, ss[:1]); err == nil {
+		t.Error("an index out of range is accepted")
+	}
+	if _, err := tab.MultiScalarMult([]int{0, 1}, ss[:1]); err == nil {
+		t.Error("slices of different lengths are accepted")
+	}
+}
+
+func BenchmarkTable72(b *testing.B) {
+	ss, ps := inputs(b, 144, "bench")
+	tab := NewTable(ps)
+	idx := make([]int, 72)
+	for i := range idx {
+		idx[i] = 2 * i
+	}
+	b.Run("table", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := tab.MultiScalarMult(idx, ss[:72]); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("bucket", func(b *testing.B) {
+		sub := make([]group.Element, 72)
+		for i := range sub {
+			sub[i] = ps[idx[i]]
+		}
+		for b.Loop() {
+			if _, err := MultiScalarMult(ss[:72], sub); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

@@ -90,17 +90,19 @@ func (s *Sum) Eval() group.Element {
 	return e
 }
 
-// Cross returns Σ v[j]·w[k]·bases[k] (plus extraS·extraP if extraP is
-// non-nil) over the original indices k whose position q = k mod m in the
-// current vector of length m lies in the upper half (onHi) or the lower
-// half, j = q − m/2 or q + m/2 the partner position; nil bases (the
-// identity) are skipped. With w the fold weights so far this is the cross
-// term <v_lo, B_hi> (onHi) or <v_hi, B_lo> of the round.
-func Cross(bases []group.Element, w, v []group.Scalar, m int, onHi bool, extraS group.Scalar, extraP group.Element) group.Element {
+// CrossTerms returns the terms of a cross term over n original
+// generators as indices and scalars: for every k < n with present(k)
+// (all k if present is nil) whose position q = k mod m lies in the upper
+// half (onHi) or the lower half, the index k and the scalar v[j]·w[k],
+// j = q − m/2 or q + m/2 the partner position. Cross evaluates them on
+// explicit bases; a prover with a precomputed table (msm.Table) of its
+// fixed generators evaluates them there.
+func CrossTerms(n int, present func(k int) bool, w, v []group.Scalar, m int, onHi bool) ([]int, []group.Scalar) {
 	h := m / 2
-	var s Sum
-	for k, b := range bases {
-		if b == nil {
+	ks := make([]int, 0, n/2+1)
+	ss := make([]group.Scalar, 0, n/2+1)
+	for k := range n {
+		if present != nil && !present(k) {
 			continue
 		}
 		q := k % m
@@ -111,7 +113,23 @@ func Cross(bases []group.Element, w, v []group.Scalar, m int, onHi bool, extraS 
 		if onHi {
 			j = q - h
 		}
-		s.Add(Mul(v[j], w[k]), b)
+		ks = append(ks, k)
+		ss = append(ss, Mul(v[j], w[k]))
+	}
+	return ks, ss
+}
+
+// Cross returns Σ v[j]·w[k]·bases[k] (plus extraS·extraP if extraP is
+// non-nil) over the original indices k whose position q = k mod m in the
+// current vector of length m lies in the upper half (onHi) or the lower
+// half, j = q − m/2 or q + m/2 the partner position; nil bases (the
+// identity) are skipped. With w the fold weights so far this is the cross
+// term <v_lo, B_hi> (onHi) or <v_hi, B_lo> of the round.
+func Cross(bases []group.Element, w, v []group.Scalar, m int, onHi bool, extraS group.Scalar, extraP group.Element) group.Element {
+	ks, ss := CrossTerms(len(bases), func(k int) bool { return bases[k] != nil }, w, v, m, onHi)
+	var s Sum
+	for i, k := range ks {
+		s.Add(ss[i], bases[k])
 	}
 	if extraP != nil {
 		s.Add(extraS, extraP)
