@@ -155,19 +155,6 @@ func complete(n *node.Node) bool {
 	return r.Observers >= 2 && len(r.Relays) > 0 && len(r.Reachability) > 0 && n.PendingProbes() == 0
 }
 
-// ipOf returns the IP of a multiaddr string ("" if none).
-func ipOf(s string) string {
-	a, err := multiaddr.NewMultiaddr(s)
-	if err != nil {
-		return ""
-	}
-	ip, err := manet.ToIP(a)
-	if err != nil {
-		return ""
-	}
-	return ip.String()
-}
-
 // Observe reads a report off a running node: what it was observed at,
 // its NAT, AutoNAT v2's answers so far, its IPv6 addresses, port mappings
 // and relays. BootstrapReached is left 0.
