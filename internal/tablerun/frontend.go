@@ -4,12 +4,14 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"time"
 
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/timecontrol"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 	"github.com/mentalmj/mentalmj/ui/terminal"
 	"github.com/mentalmj/mentalmj/ui/web"
@@ -49,9 +51,23 @@ func newFrontend(useUI, bot bool, lang string, in io.Reader, out io.Writer, down
 		f.srv = srv
 	case !bot:
 		f.term = terminal.New(in, out, f.model)
+		f.term.SetLang(terminalLang(lang))
 		f.player = f.term
 	}
 	return f, nil
+}
+
+// terminalLang is the terminal table's language: lang (--lang, checked
+// by the command) or else the system's (i18n.Detect).
+func terminalLang(lang string) *i18n.Lang {
+	if lang == "" {
+		lang = i18n.Detect(os.Getenv)
+	}
+	l, err := i18n.Load(lang)
+	if err != nil {
+		return i18n.English()
+	}
+	return l
 }
 
 // Observe feeds the table (protocol.Observer).

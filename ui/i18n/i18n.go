@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
+	"sync"
 )
 
 //go:embed catalog/*.json
@@ -21,6 +23,18 @@ const Reference = "en"
 // message. A catalogue that is not a JSON object of strings is a build
 // defect; the package's tests read each.
 func catalogues() (map[string]map[string]string, error) {
+	loadOnce.Do(func() { loaded, loadErr = readCatalogues() })
+	return loaded, loadErr
+}
+
+var (
+	loadOnce sync.Once
+	loaded   map[string]map[string]string // read once; never changed after
+	loadErr  error
+)
+
+// readCatalogues reads the embedded catalogues.
+func readCatalogues() (map[string]map[string]string, error) {
 	names, err := fs.Glob(files, "catalog/*.json")
 	if err != nil {
 		return nil, err
@@ -135,6 +149,9 @@ func (l *Lang) T(key string, args ...any) string {
 
 // Has reports whether l's own catalogue has key (no fallback).
 func (l *Lang) Has(key string) bool {
+	if l == nil {
+		l = English()
+	}
 	_, ok := l.msgs[key]
 	return ok
 }
@@ -165,4 +182,27 @@ func Missing(code string) ([]string, error) {
 func All() map[string]map[string]string {
 	cs, _ := catalogues()
 	return cs
+}
+
+// Wind returns a seat or round wind the engine names in English ("East",
+// game.RoundName's words) in l's language ("東"); any other word as is.
+func (l *Lang) Wind(w string) string {
+	if l == nil {
+		l = English()
+	}
+	if _, ok := l.ref["wind."+w]; ok {
+		return l.T("wind." + w)
+	}
+	return w
+}
+
+// Round returns a round the engine names ("East 1", game.RoundName) in
+// l's language ("東1局"); any other text as is.
+func (l *Lang) Round(name string) string {
+	w, n, ok := strings.Cut(name, " ")
+	num, err := strconv.Atoi(n)
+	if !ok || err != nil || l.Wind(w) == w {
+		return name
+	}
+	return l.T("round", l.Wind(w), num)
 }

@@ -12,7 +12,7 @@ func (t *Table) HoldResult(ctx context.Context, hold time.Duration) {
 	if hold <= 0 {
 		return
 	}
-	t.printf("next hand in %d s (Enter to go on)\n", int((hold+time.Second-1)/time.Second))
+	t.printf("%s\n", t.lang.T("term.next_hand", int((hold+time.Second-1)/time.Second)))
 	hctx, cancel := context.WithTimeout(ctx, hold)
 	defer cancel()
 	t.lines.Next(hctx, time.Now(), nil) // a line, the hold's end or the input's end

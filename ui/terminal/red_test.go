@@ -114,7 +114,7 @@ func TestRedFivesFollowRules(t *testing.T) {
 				def, _ := protocol.Tsumogiri{}.Act(t.Context(), k.Clone(), s)
 				d := model.Decide(k, s, time.Time{}, def)
 				snap := model.Snapshot()
-				writeTable(&out, snap)
+				writeTable(&out, snap, nil)
 				writeOptions(&out, snap, d)
 				hands = append(hands, handOrder(snap))
 				model.Decided(d.ID, "")

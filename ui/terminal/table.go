@@ -13,6 +13,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -29,6 +30,7 @@ type Table struct {
 	prompting bool
 	hands     int  // end-of-hand summaries printed
 	helped    bool // the commands were printed at the game's start
+	lang      *i18n.Lang
 	// paused is set while the table waits for a peer to reconnect;
 	// pauseShown is when that was last printed.
 	paused     bool
@@ -42,6 +44,10 @@ func New(in io.Reader, out io.Writer, model *screen.Model) *Table {
 	return &Table{model: model, lines: NewLines(in), out: out}
 }
 
+// SetLang makes the table speak l (package i18n); nil is English. Call it
+// before the game.
+func (t *Table) SetLang(l *i18n.Lang) { t.lang = l }
+
 func (t *Table) printf(format string, args ...any) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -53,7 +59,7 @@ func (t *Table) printf(format string, args ...any) {
 func (t *Table) Observe(o protocol.Observation) {
 	if !t.helped {
 		t.helped = true
-		t.printf("how to play at this terminal (help shows it again; the clock runs while you read):\n%s", helpText)
+		t.printf("%s\n%s", t.lang.T("term.help_intro"), helpText)
 	}
 	t.model.Observe(o)
 	t.flush()
@@ -98,7 +104,7 @@ func (t *Table) flush() {
 		}
 	}
 	for ; t.hands < len(s.Hands); t.hands++ {
-		writeSummary(t.out, s, s.Hands[t.hands])
+		writeSummary(t.out, s, s.Hands[t.hands], t.lang)
 	}
 }
 
@@ -122,7 +128,7 @@ func (t *Table) Finish(st *game.Standings, err error) {
 	t.flush()
 	s := t.model.Snapshot()
 	if len(s.Standings) > 0 {
-		t.printf("final standings (points with uma):\n%s", screen.FormatStandings(s.Standings))
+		t.printf("%s\n%s", t.lang.T("term.standings"), screen.FormatStandings(s.Standings))
 	}
 	if err != nil {
 		t.printf("%s\n", s.Status)
@@ -171,12 +177,12 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 		return d.Options[0].Action, nil
 	}
 	t.mu.Lock()
-	writeTable(t.out, s)
+	writeTable(t.out, s, t.lang)
 	writeOptions(t.out, s, d)
 	t.mu.Unlock()
-	prompt := fmt.Sprintf("your action (Enter = %s; help): ", def)
+	prompt := t.lang.T("term.prompt", def)
 	if c := d.Countdown(time.Now()); c != "" {
-		prompt = fmt.Sprintf("your action within %s (Enter = %s; help): ", c, def)
+		prompt = t.lang.T("term.prompt_within", c, def)
 	}
 	// A line counts from the moment the prompt is printed: one typed
 	// as soon as it shows is for it.
@@ -197,7 +203,7 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 				return game.Action{}, ctx.Err()
 			}
 			if ctx.Err() != nil {
-				t.printf("\ntime is up: the node chose %s for you\n", def)
+				t.printf("\n%s\n", t.lang.T("term.time_up", def))
 				t.model.Decided(d.ID, fmt.Sprintf("time ran out: the node chose %s for you", def))
 				return game.Action{}, ctx.Err()
 			}

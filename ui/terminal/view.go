@@ -5,20 +5,21 @@ import (
 	"io"
 	"strings"
 
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // writeTable draws the table: the round line, the four seats from the
 // player's own (rivers in rows of six: ' marks tsumogiri, * the riichi
 // discard, parentheses a tile another player called), and the player's
 // hand with the numbers that discard each tile.
-func writeTable(w io.Writer, s screen.Snapshot) {
+func writeTable(w io.Writer, s screen.Snapshot, l *i18n.Lang) {
 	var dora []string
 	for _, t := range s.Dora {
-		dora = append(dora, s.TileName(t))
+		dora = append(dora, tileName(s, t, l))
 	}
-	fmt.Fprintf(w, "\n== %s, %d honba, %d riichi stick(s) on the table, %d tiles left, dora indicator %s ==\n",
-		s.Round, s.Honba, s.Kyotaku, s.TilesLeft, strings.Join(dora, " "))
+	fmt.Fprintf(w, "\n%s\n", l.T("term.round", l.Round(s.Round), s.Honba, s.Kyotaku, s.TilesLeft, strings.Join(dora, " ")))
 	n := s.Players
 	if n == 0 {
 		n = 4
@@ -31,28 +32,28 @@ func writeTable(w io.Writer, s screen.Snapshot) {
 		sv := s.Seats[q]
 		var marks []string
 		if sv.Self {
-			marks = append(marks, "you")
+			marks = append(marks, l.T("term.you"))
 		}
 		if sv.Dealer {
-			marks = append(marks, "dealer")
+			marks = append(marks, l.T("term.dealer"))
 		}
 		if sv.Riichi {
-			marks = append(marks, "RIICHI")
+			marks = append(marks, l.T("term.riichi"))
 		}
 		if q == s.Turn {
-			marks = append(marks, "to act")
+			marks = append(marks, l.T("term.to_act"))
 		}
 		mark := ""
 		if len(marks) > 0 {
 			mark = " [" + strings.Join(marks, ", ") + "]"
 		}
-		fmt.Fprintf(w, "%-5s %s %d%s\n", sv.Wind, sv.Name, sv.Score, mark)
+		fmt.Fprintf(w, "%-5s %s %d%s\n", l.Wind(sv.Wind), sv.Name, sv.Score, mark)
 		var river []string
 		for i, r := range sv.River {
 			if i > 0 && i%6 == 0 {
 				river = append(river, "|")
 			}
-			t := s.TileName(r.Tile)
+			t := tileName(s, r.Tile, l)
 			if r.Tsumogiri {
 				t += "'"
 			}
@@ -65,27 +66,27 @@ func writeTable(w io.Writer, s screen.Snapshot) {
 			river = append(river, t)
 		}
 		if len(river) > 0 {
-			fmt.Fprintf(w, "      river: %s\n", strings.Join(river, " "))
+			fmt.Fprintf(w, "      %s: %s\n", l.T("term.river"), strings.Join(river, " "))
 		}
 		if len(sv.Melds) > 0 {
 			var ms []string
 			for _, m := range sv.Melds {
 				ms = append(ms, meldText(m, s, q))
 			}
-			fmt.Fprintf(w, "      melds: %s\n", strings.Join(ms, "  "))
+			fmt.Fprintf(w, "      %s: %s\n", l.T("term.melds"), strings.Join(ms, "  "))
 		}
 	}
-	fmt.Fprintf(w, "your hand: %s\n", handText(s))
+	fmt.Fprintf(w, "%s: %s\n", l.T("term.hand"), handText(s, l))
 	if len(s.Waits) > 0 {
 		var ws []string
 		for _, k := range s.Waits {
-			ws = append(ws, screen.KindName(k))
+			ws = append(ws, screen.KindWord(wall.Kind(k), false))
 		}
 		f := ""
 		if s.Furiten {
-			f = " (FURITEN: a wait is in your river)"
+			f = l.T("term.furiten")
 		}
-		fmt.Fprintf(w, "tenpai, waiting on %s%s\n", strings.Join(ws, " "), f)
+		fmt.Fprintf(w, "%s%s\n", l.T("term.tenpai", strings.Join(ws, " ")), f)
 	}
 }
 
@@ -103,6 +104,15 @@ func meldText(m screen.Meld, s screen.Snapshot, owner int) string {
 	return fmt.Sprintf("%s %s (%s from %s)", m.Type, strings.Join(ts, ""), s.TileName(m.Called), from)
 }
 
+// tileName names tile id t as the table s plays it (Snapshot.TileName),
+// an honour in l's language (West, 西).
+func tileName(s screen.Snapshot, t int, l *i18n.Lang) string {
+	if t >= 0 && t < wall.NumTiles && wall.Tile(t).Kind() >= 27 {
+		return l.T(fmt.Sprintf("tile.%dz", wall.Tile(t).Kind()-26))
+	}
+	return s.TileName(t)
+}
+
 // handOrder is the displayed hand: sorted, the drawn tile last.
 func handOrder(s screen.Snapshot) []int {
 	h := append([]int(nil), s.MyHand...)
@@ -112,21 +122,21 @@ func handOrder(s screen.Snapshot) []int {
 	return h
 }
 
-func handText(s screen.Snapshot) string {
+func handText(s screen.Snapshot, l *i18n.Lang) string {
 	var b strings.Builder
 	for i, t := range handOrder(s) {
 		if t == s.Drawn && i == len(s.MyHand) {
-			b.WriteString(" + drew ")
+			b.WriteString(" + " + l.T("term.drew") + " ")
 		}
-		fmt.Fprintf(&b, "%d:%s ", i+1, s.TileName(t))
+		fmt.Fprintf(&b, "%d:%s ", i+1, tileName(s, t, l))
 	}
 	return strings.TrimSpace(b.String())
 }
 
 // writeSummary writes an end-of-hand summary, tiles named as the table s
 // plays them (s.TileName: red fives by the table's rules).
-func writeSummary(w io.Writer, s screen.Snapshot, h screen.HandSummary) {
-	fmt.Fprintf(w, "\n== end of hand %d (%s, %d honba): %s ==\n", h.Number, h.Round, h.Honba, h.Text)
+func writeSummary(w io.Writer, s screen.Snapshot, h screen.HandSummary, l *i18n.Lang) {
+	fmt.Fprintf(w, "\n%s\n", l.T("term.end", h.Number, l.Round(h.Round), h.Honba, h.Text))
 	for _, win := range h.Wins {
 		var hand []string
 		for _, t := range win.Hand {
@@ -134,15 +144,23 @@ func writeSummary(w io.Writer, s screen.Snapshot, h screen.HandSummary) {
 		}
 		var yaku []string
 		for _, y := range win.Yaku {
-			yaku = append(yaku, fmt.Sprintf("%s %d", y.Name, y.Han))
+			name := y.Name
+			if l.Has(fmt.Sprintf("yaku.%d", y.ID)) {
+				name = l.T(fmt.Sprintf("yaku.%d", y.ID))
+			}
+			yaku = append(yaku, fmt.Sprintf("%s %d", name, y.Han))
 		}
 		var ura []string
 		for _, t := range win.Ura {
 			ura = append(ura, s.TileName(t))
 		}
-		fmt.Fprintf(w, "  %s: %s, winning tile %s; %s; %d han %d fu %s %d points", win.Name, strings.Join(hand, " "), s.TileName(win.WinTile), strings.Join(yaku, ", "), win.Han, win.Fu, win.Limit, win.Points)
+		limit := win.Limit
+		if limit != "" {
+			limit = l.T("limit." + limit)
+		}
+		fmt.Fprint(w, l.T("term.win", win.Name, strings.Join(hand, " "), s.TileName(win.WinTile), strings.Join(yaku, ", "), l.T("term.value", win.Fu, win.Han, win.Points, limit)))
 		if len(ura) > 0 {
-			fmt.Fprintf(w, "; ura indicators %s", strings.Join(ura, " "))
+			fmt.Fprint(w, l.T("term.ura", strings.Join(ura, " ")))
 		}
 		fmt.Fprintln(w)
 	}
@@ -151,10 +169,10 @@ func writeSummary(w io.Writer, s screen.Snapshot, h screen.HandSummary) {
 		for _, x := range t.Hand {
 			hand = append(hand, s.TileName(x))
 		}
-		fmt.Fprintf(w, "  %s tenpai: %s\n", t.Name, strings.Join(hand, " "))
+		fmt.Fprintf(w, "%s\n", l.T("term.tenpai_hand", t.Name, strings.Join(hand, " ")))
 	}
 	for s, n := range h.Names {
 		fmt.Fprintf(w, "  %-24s %6d %+6d = %6d\n", n, h.Before[s], h.Deltas[s], h.After[s])
 	}
-	fmt.Fprintf(w, "  audit: %s\n", h.Audit)
+	fmt.Fprintf(w, "%s\n", l.T("term.audit", h.Audit))
 }
