@@ -22,6 +22,7 @@ func statsCommand() *cobra.Command {
 	fs.BoolVar(&f.page, "ui", false, "serve the figures as a page with charts on 127.0.0.1")
 	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui: print the page's URL instead of opening the browser")
 	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
+	addLang(cmd, &f.lang)
 	fs.StringVar(&f.player, "player", "", "show only the player with this `NAME` (the whole set's row stays)")
 	fs.StringVar(&f.since, "since", "", "only games dated `YYYY-MM-DD` or later (see above)")
 	fs.BoolVar(&f.skipBad, "skip-bad", false, "leave out files that are not readable records (warn) instead of exit 2")
@@ -105,6 +106,7 @@ type statsFlags struct {
 	asJSON, page, noOpen, skipBad bool
 	port                          int
 	player, since                 string
+	lang                          string // --lang of the --ui page
 }
 
 func runStats(cmd *cobra.Command, pos []string, f statsFlags) int {
@@ -114,6 +116,9 @@ func runStats(cmd *cobra.Command, pos []string, f statsFlags) int {
 	}
 	if f.asJSON && f.page {
 		return usageError(cmd, "--json and --ui: choose one")
+	}
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return code
 	}
 	since := 0
 	if f.since != "" {
@@ -173,7 +178,7 @@ func runStats(cmd *cobra.Command, pos []string, f statsFlags) int {
 // serveStats serves r as a page until cmd's context ends.
 func serveStats(cmd *cobra.Command, r stats.Report, f statsFlags) int {
 	ctx, stdout := cmd.Context(), cmd.OutOrStdout()
-	page, err := web.ListenPage(statspage.Handler(r), f.port)
+	page, err := web.ListenPage(statspage.Handler(r, f.lang), f.port)
 	if err != nil {
 		return fail(cmd, 2, "--ui: %v", err)
 	}

@@ -206,3 +206,17 @@ func (l *Lang) Round(name string) string {
 	}
 	return l.T("round", l.Wind(w), num)
 }
+
+// FromAcceptLanguage returns the first language of an HTTP
+// Accept-Language header (RFC 9110 §12.5.4; weights are read in order of
+// appearance, which browsers use for preference) that has a catalogue,
+// else Reference.
+func FromAcceptLanguage(header string) string {
+	for _, part := range strings.Split(header, ",") {
+		tag, _, _ := strings.Cut(strings.TrimSpace(part), ";")
+		if _, err := Load(tag); err == nil && tag != "" && tag != "*" {
+			return base(tag)
+		}
+	}
+	return Reference
+}

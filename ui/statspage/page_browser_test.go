@@ -35,7 +35,7 @@ func TestPageInBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	page, err := web.ListenPage(Handler(set.Report("")), 0)
+	page, err := web.ListenPage(Handler(set.Report(""), ""), 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,6 +22,7 @@ import (
 	"net/http"
 
 	"github.com/mentalmj/mentalmj/stats"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 //go:embed assets
@@ -30,21 +31,44 @@ var assets embed.FS
 // MaxCards is the number of players given chart cards per kind of game.
 const MaxCards = 24
 
-// pageTemplate is the page, parsed once (read-only).
+// pageTemplate is the page, parsed once (read-only); its "t" and "markup"
+// (a message that holds markup) are bound to the page's language per
+// request (Handler).
 var pageTemplate = template.Must(template.New("index.html").Funcs(template.FuncMap{
 	"pct": stats.FormatRate, "games": stats.Games, "num": stats.FormatNumber, "barX": func() int { return barX },
+	"t": func(string, ...any) string { return "" }, "markup": func(string, ...any) template.HTML { return "" },
 }).ParseFS(assets, "assets/index.html"))
 
 // Handler returns the page of r: GET / the page, GET /assets/ its style
-// sheet. Every other path is 404.
-func Handler(r stats.Report) http.Handler {
+// sheet. Every other path is 404. The page speaks lang (--lang, package
+// i18n), or when lang is "" the first language of the browser's
+// Accept-Language that has a catalogue, else English.
+func Handler(r stats.Report, lang string) http.Handler {
 	sub, _ := fs.Sub(assets, "assets")
-	view := build(r)
 	mux := http.NewServeMux()
 	mux.Handle("GET /assets/", http.StripPrefix("/assets/", http.FileServerFS(sub)))
 	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, req *http.Request) {
+		code := lang
+		if code == "" {
+			code = i18n.FromAcceptLanguage(req.Header.Get("Accept-Language"))
+		}
+		l, err := i18n.Load(code)
+		if err != nil {
+			l = i18n.English()
+		}
+		tpl, err := pageTemplate.Clone()
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		tpl.Funcs(template.FuncMap{
+			"t": l.T,
+			// markup is a message whose markup comes from the catalogue and
+			// the template, never from the record.
+			"markup": func(key string, args ...any) template.HTML { return template.HTML(l.T(key, args...)) },
+		})
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		if err := pageTemplate.Execute(w, view); err != nil {
+		if err := tpl.Execute(w, build(r, l)); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
 	})
@@ -53,6 +77,8 @@ func Handler(r stats.Report) http.Handler {
 
 // view is what the template draws.
 type view struct {
+	// Lang is the page's language code.
+	Lang     string
 	Sections []section
 }
 
@@ -107,13 +133,13 @@ func (b bar) TextY() int { return b.Y + 12 }
 func (b bar) AvgY1() int { return b.Y - 3 }
 func (b bar) AvgY2() int { return b.Y + 19 }
 
-func build(r stats.Report) view {
-	var v view
+func build(r stats.Report, l *i18n.Lang) view {
+	v := view{Lang: l.Code}
 	for _, k := range []struct {
 		title string
 		t     *stats.TableReport
 		n     int
-	}{{"Four-player games", r.FourPlayer, 4}, {"Three-player games (sanma)", r.ThreePlayer, 3}} {
+	}{{l.T("stats.four"), r.FourPlayer, 4}, {l.T("stats.three"), r.ThreePlayer, 3}} {
 		if k.t == nil {
 			continue
 		}
@@ -123,18 +149,18 @@ func build(r stats.Report) view {
 				s.Hidden = len(k.t.Players) - MaxCards
 				break
 			}
-			s.Cards = append(s.Cards, newCard(f, k.t.All, k.n))
+			s.Cards = append(s.Cards, newCard(f, k.t.All, k.n, l))
 		}
 		v.Sections = append(v.Sections, s)
 	}
 	return v
 }
 
-func newCard(f, all stats.Figures, n int) card {
-	c := card{Name: f.Name, Sub: fmt.Sprintf("%s, %d kyoku, average placement %s", stats.Games(f.Games), f.Kyoku, stats.FormatNumber(f.AvgPlacement, 2))}
+func newCard(f, all stats.Figures, n int, l *i18n.Lang) card {
+	c := card{Name: f.Name, Sub: l.T("stats.card_sub", f.Games, f.Kyoku, stats.FormatNumber(f.AvgPlacement, 2))}
 	even := 100 / float64(n)
 	for i := range n {
-		b := bar{Label: fmt.Sprintf("%d%s", i+1, []string{"st", "nd", "rd", "th"}[i]), Y: 8 + rowH*i, Avg: even, AvgText: fmt.Sprintf("%.0f%%", even)}
+		b := bar{Label: l.T(fmt.Sprintf("stats.place.%d", i+1)), Y: 8 + rowH*i, Avg: even, AvgText: fmt.Sprintf("%.0f%%", even)}
 		if f.Games > 0 {
 			share := 100 * float64(f.Placements[i]) / float64(f.Games)
 			b.Len, b.Has, b.Above = share, true, share > even
@@ -161,14 +187,14 @@ func newCard(f, all stats.Figures, n int) card {
 		{"deal-in pts", f.AvgDealInPoints, all.AvgDealInPoints, 16000, true},
 	}
 	for i, r := range rates {
-		b := bar{Label: r.label, Y: 8 + rowH*i, Text: "-"}
+		b := bar{Label: l.T("stats.col." + r.label), Y: 8 + rowH*i, Text: "-"}
 		fmtv := stats.FormatRate
 		if r.points {
 			fmtv = func(v *float64) string { return stats.FormatNumber(v, 0) }
 		}
 		if r.avg != nil {
 			b.Avg = min(100, 100**r.avg/r.scale)
-			b.AvgText = "set " + fmtv(r.avg)
+			b.AvgText = l.T("stats.set", fmtv(r.avg))
 		}
 		if r.v != nil {
 			b.Len, b.Has = min(100, 100**r.v/r.scale), true

@@ -17,7 +17,7 @@ func page(t *testing.T, gs ...*stats.Game) string {
 	for _, g := range gs {
 		set.Add(g)
 	}
-	srv := httptest.NewServer(Handler(set.Report("")))
+	srv := httptest.NewServer(Handler(set.Report(""), ""))
 	defer srv.Close()
 	resp, err := http.Get(srv.URL + "/")
 	if err != nil {
@@ -73,5 +73,47 @@ func TestPage(t *testing.T) {
 func TestEmptyPage(t *testing.T) {
 	if body := page(t); !strings.Contains(body, "No games.") {
 		t.Errorf("empty page:\n%s", body)
+	}
+}
+
+// TestPageInJapanese: a browser asking for Japanese first (Accept-Language)
+// gets the page in Japanese with Tenhou's terms (和了率, 放銃率, 1位), and
+// --lang en overrides the browser; English is the default.
+func TestPageInJapanese(t *testing.T) {
+	g := &stats.Game{File: "g", Players: 4, Names: [4]string{"A", "B", "C", "D"}, Final: []int{400, 300, 200, 100}}
+	for s := range 4 {
+		g.Seats[s].Kyoku = 8
+	}
+	set := stats.NewSet()
+	set.Add(g)
+	get := func(lang, accept string) string {
+		srv := httptest.NewServer(Handler(set.Report(""), lang))
+		defer srv.Close()
+		req, _ := http.NewRequest("GET", srv.URL+"/", nil)
+		if accept != "" {
+			req.Header.Set("Accept-Language", accept)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return string(b)
+	}
+	ja := get("", "ja-JP,ja;q=0.9,en;q=0.8")
+	for _, want := range []string{`<html lang="ja">`, "和了率", "放銃率", "1位", "四人打ち", "全成績"} {
+		if !strings.Contains(ja, want) {
+			t.Errorf("the Japanese page lacks %q", want)
+		}
+	}
+	if strings.Contains(ja, "Placements") || strings.Contains(ja, "‹") {
+		t.Errorf("the Japanese page has English headings or a raw key:\n%s", ja)
+	}
+	if en := get("en", "ja-JP"); !strings.Contains(en, "Placements") || strings.Contains(en, "和了率") {
+		t.Error("--lang en did not override the browser's Japanese")
+	}
+	if en := get("", "de-DE"); !strings.Contains(en, `<html lang="en">`) {
+		t.Error("a browser without a catalogued language did not get English")
 	}
 }
