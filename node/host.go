@@ -367,6 +367,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n.startReservations(n.bgCtx)
 	n.startPaths()
+	n.startLiveness()
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
 	return n, nil
 }
