@@ -16,7 +16,8 @@ import (
 // (--lang ja) and checks that the table says what Tenhou says: the round
 // as 東N局, the buttons ツモ/ロン/立直/ポン/チー/カン/スキップ, the result as
 // 符・飜・点 or 流局, the winds as 東南西北; that no message fell back to
-// English (I18n.missing) and no raw key (‹…›) shows.
+// English (I18n.missing), no raw key (‹…›) shows, and the feed's plays
+// read in Japanese (打, no "discards").
 func TestBrowserJapanese(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -25,7 +26,7 @@ func TestBrowserJapanese(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate(bt.srv.URL())); err != nil {
 		t.Fatal(err)
 	}
-	buttons := map[string]bool{}
+	buttons, hints := map[string]bool{}, map[string]bool{}
 	var round string
 	last := 0
 	for {
@@ -55,6 +56,9 @@ func TestBrowserJapanese(t *testing.T) {
 		for _, b := range bs {
 			buttons[b] = true
 		}
+		if h, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`(document.querySelector("#actions .hint") || {}).textContent || ""`)); h != "" {
+			hints[h] = true
+		}
 		round, _ = chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#round").textContent`))
 		if did, err := chromedp.Run(bctx, chromedp.Evaluate[string](playStep)); err != nil || did == "" {
 			t.Fatalf("decision %d: %q %v", snap.Decision.ID, did, err)
@@ -80,6 +84,10 @@ func TestBrowserJapanese(t *testing.T) {
 			}
 		}
 	}
+	feed, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#feed").innerText`))
+	if !strings.Contains(feed, "打") || strings.Contains(feed, " discards ") || strings.Contains(feed, "shuffling") {
+		t.Errorf("the feed is not in Japanese:\n%s", feed)
+	}
 	bt.model.Dismiss(1)
 	if lang != "ja" {
 		t.Errorf("the page's language is %q, want ja", lang)
@@ -98,13 +106,18 @@ func TestBrowserJapanese(t *testing.T) {
 			t.Errorf("a button reads %q, not a Tenhou word", b)
 		}
 	}
-	if len(buttons) == 0 {
-		t.Error("no button was seen")
+	if len(hints) == 0 {
+		t.Error("no discard hint was seen")
+	}
+	for h := range hints {
+		if h != "打牌する牌を選んでください" && h != "立直宣言牌を選んでください" {
+			t.Errorf("the discard hint reads %q", h)
+		}
 	}
 	if !(strings.Contains(res, "符") && strings.Contains(res, "飜") && strings.Contains(res, "点")) && !strings.Contains(res, "流局") {
 		t.Errorf("the result screen has neither 符・飜・点 nor 流局:\n%s", res)
 	}
-	t.Logf("round %s, buttons %v, result:\n%s", round, buttons, res)
+	t.Logf("round %s, buttons %v (a hand without a call offer shows none), result:\n%s", round, buttons, res)
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }

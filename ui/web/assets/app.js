@@ -262,6 +262,34 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   }
   const kindWord = (k) => (k >= 27 ? t("tile." + (k - 26) + "z") : Tiles.kindName(k));
 
+  // feedWords is a feed event in the page's language: the node's own
+  // English line, or in another language the event rebuilt from its kind,
+  // seat and tile (the plays); events the page cannot rebuild keep the
+  // node's words.
+  function feedWords(e) {
+    if (I18n.lang === "en") return e.text;
+    const seat = e.seat >= 0 && snap.seats[e.seat] ? `${snap.seats[e.seat].name} (${wind(snap.seats[e.seat].wind)})` : "";
+    const tile = e.tile >= 0 ? tileWord(e.tile) : "";
+    const tg = / \(tsumogiri\)$/.test(e.text) ? t("feed.tsumogiri") : "";
+    let m;
+    switch (e.kind) {
+      case "discard": return t("feed.discard", seat, tile) + tg;
+      case "riichi": return t("feed.riichi", seat, tile) + tg;
+      case "draw": return t("feed.draw", tile);
+      case "dora": return t("feed.dora", tile);
+      case "timeout": return t("feed.timeout", seat);
+      case "call":
+        m = / calls (chi|pon|daiminkan) on | declares (ankan|kakan) /.exec(e.text);
+        if (m) { const k = m[1] || m[2]; return t("feed.call", seat, t("act." + (KAN.includes(k) ? "kan" : k)), tile); }
+        return e.text;
+      case "hand":
+        if ((m = /^hand (\d+): shuffling the wall$/.exec(e.text))) return t("feed.shuffle", Number(m[1]));
+        if ((m = /^(\w+ \d+), honba (\d+): (.*) deals$/.exec(e.text))) return t("feed.deals", roundName(m[1]), Number(m[2]), who(m[3]));
+        return e.text;
+    }
+    return e.text;
+  }
+
   function endHTML(h) {
     let body = `<h2>${esc(t("result.title", h.number, roundName(h.round), h.honba))}</h2>`;
     for (const w of h.wins || []) {
@@ -335,7 +363,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     let w = "";
     if (snap.waits && snap.waits.length) w = t("waits", esc(snap.waits.map(kindWord).join(" "))) + (snap.furiten ? ` <span class="furiten">${esc(t("furiten"))}</span>` : "");
     $("waits").innerHTML = w;
-    $("feed").innerHTML = snap.feed.slice().reverse().map((e) => `<li class="${e.kind}" data-n="${e.n}">${esc(e.text)}</li>`).join("");
+    $("feed").innerHTML = snap.feed.slice().reverse().map((e) => `<li class="${e.kind}" data-n="${e.n}">${esc(feedWords(e))}</li>`).join("");
     $("links").innerHTML = linksHTML() + (snap.hands.length ? ` · <a href="#" id="lasthand">${esc(t("links.last_hand"))}</a>` : "");
     const help = $("help");
     if (help && !help.dataset.viewer) help.textContent = t("help.table");
