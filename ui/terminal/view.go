@@ -71,7 +71,7 @@ func writeTable(w io.Writer, s screen.Snapshot, l *i18n.Lang) {
 		if len(sv.Melds) > 0 {
 			var ms []string
 			for _, m := range sv.Melds {
-				ms = append(ms, meldText(m, s, q))
+				ms = append(ms, meldText(m, s, q, l))
 			}
 			fmt.Fprintf(w, "      %s: %s\n", l.T("term.melds"), strings.Join(ms, "  "))
 		}
@@ -92,16 +92,20 @@ func writeTable(w io.Writer, s screen.Snapshot, l *i18n.Lang) {
 
 // meldText writes a meld as "pon 5z<West" (the called tile and whom it
 // came from).
-func meldText(m screen.Meld, s screen.Snapshot, owner int) string {
+func meldText(m screen.Meld, s screen.Snapshot, owner int, l *i18n.Lang) string {
 	var ts []string
+	sep := "" // numbered tiles run together ("5p5p0p"), named honours not
 	for _, t := range m.Tiles {
-		ts = append(ts, s.TileName(t))
+		ts = append(ts, tileName(s, t, l))
+		if t >= 0 && wall.Tile(t).Kind() >= 27 {
+			sep = " "
+		}
 	}
 	if m.Type == "ankan" {
-		return "ankan " + strings.Join(ts, "")
+		return "ankan " + strings.Join(ts, sep)
 	}
-	from := s.Seats[(owner+m.From)%4].Wind
-	return fmt.Sprintf("%s %s (%s from %s)", m.Type, strings.Join(ts, ""), s.TileName(m.Called), from)
+	from := l.Wind(s.Seats[(owner+m.From)%4].Wind)
+	return fmt.Sprintf("%s %s (%s from %s)", m.Type, strings.Join(ts, sep), tileName(s, m.Called, l), from)
 }
 
 // tileName names tile id t as the table s plays it (Snapshot.TileName),
