@@ -73,10 +73,12 @@ type Home struct {
 	// packet it forwards, either way (iptables' statistic match, random
 	// mode: this kernel has no netem).
 	Loss float64
-	// UPnP runs Debian's miniupnpd on the router (UPnP IGD and NAT-PMP
-	// on the LAN, mappings to the LAN only): players that ask for a port
-	// mapping become reachable at the router's WAN address. AddHome
+	// UPnP runs Debian's miniupnpd (the nftables build) on the router
+	// (UPnP IGD and NAT-PMP on the LAN, mappings to the LAN only). AddHome
 	// fails if miniupnpd (apt-get install miniupnpd) or nft is missing.
+	// Known gap: it runs and answers the players' AddPortMapping, but
+	// adding its nftables rule fails ("UPnPError 501: ActionFailed"), so
+	// no port gets mapped yet (docs/BENCHMARKS.md).
 	UPnP bool
 	// CGN, if set, puts the home's WAN on the inside network of that
 	// carrier-grade NAT (AddCGN) instead of on the Internet.
