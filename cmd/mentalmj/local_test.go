@@ -170,7 +170,7 @@ func TestLocalHanchanEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatalf("mentalmj local: %v\n%s", err, out)
 	}
-	if !regexp.MustCompile(`(?m)^final standings \(points with uma\):\n  1\. player-\d \(seat \d\): -?\d+ points \([-+]\d+\.\d\)`).Match(out) {
+	if !regexp.MustCompile(`(?m)^final standings \(points with uma\):\n  1\. player-\d \((East|South|West|North), seat \d\): -?\d+ points \([-+]\d+\.\d\)`).Match(out) {
 		t.Errorf("no final standings in:\n%s", out)
 	}
 	if !strings.Contains(string(out), "identical on all four nodes") {

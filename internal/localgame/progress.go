@@ -67,19 +67,28 @@ func seatName(nicks []string, s, oya int) string {
 	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%n+n)%n], s)
 }
 
-// printStandings prints the final standings of the n players once, after
-// checking the nodes agree on them.
-func printStandings(w io.Writer, st []progress.Standings, seating []string, n int) {
+// printStandings prints the standings of the n players once, after
+// checking the nodes agree on them: the final ones of a finished match,
+// or after the hands played (--hands); each player with the seat wind
+// of the last hand, whose dealer sat at oya (-1: unknown, no wind).
+func printStandings(w io.Writer, st []progress.Standings, seating []string, n, oya int) {
 	for _, s := range st[1:] {
 		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
 			fmt.Fprintln(w, "the nodes disagree on the final standings")
 			return
 		}
 	}
-	fmt.Fprintln(w, "final standings (points with uma):")
+	if st[0].MatchOver {
+		fmt.Fprintln(w, "final standings (points with uma):")
+	} else {
+		fmt.Fprintln(w, "standings after the hands played (points with uma, as if the match ended there):")
+	}
 	for rank, seat := range st[0].Order[:n] {
 		name := fmt.Sprintf("seat %d", seat)
-		if int(seat) < len(seating) {
+		switch {
+		case oya >= 0 && len(seating) >= n:
+			name = seatName(seating[:n], int(seat), oya)
+		case int(seat) < len(seating):
 			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
 		}
 		fmt.Fprintf(w, "  %d. %s: %d points (%+.1f)\n", rank+1, name, st[0].Scores[seat], float64(st[0].Points[seat])/10)

@@ -319,7 +319,11 @@ func (r *localRun) judge() bool {
 		}
 	}
 	if len(r.standings) > 0 {
-		printStandings(w, r.standings, r.seating, n)
+		oya := -1
+		if rs := r.reports[played]; len(rs) > 0 {
+			oya = rs[0].OyaSeat
+		}
+		printStandings(w, r.standings, r.seating, n, oya)
 		if len(r.standings) != n {
 			ok = false
 		}

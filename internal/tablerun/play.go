@@ -402,7 +402,13 @@ func (p *playing) writeRecords() error {
 	if jsonPath == "" {
 		jsonPath = filepath.Join(p.DataDir, "games", strings.TrimSuffix(filepath.Base(p.path), ".mjt")+".json")
 	}
-	return writeGameFiles(p.Out, p.g.Record(p.results), p.Mjlog, jsonPath, p.g.Seats(), p.Node.ID())
+	if err := writeGameFiles(p.Out, p.g.Record(p.results), p.Mjlog, jsonPath, p.g.Seats(), p.Node.ID()); err != nil {
+		return err
+	}
+	// The records above carry no wall seed: the transcript is the record
+	// whose replay shows the audit, hand by hand.
+	p.Out.Event(progress.View{Path: p.path}, "  watch it with the audit of every hand: mentalmj view %s", p.path)
+	return nil
 }
 
 // writeCertificate writes the game's result certificate, signed by every
