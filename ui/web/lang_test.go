@@ -27,6 +27,7 @@ func TestBrowserJapanese(t *testing.T) {
 		t.Fatal(err)
 	}
 	buttons, hints := map[string]bool{}, map[string]bool{}
+	status := "" // a status line seen, for the log
 	var round string
 	last := 0
 	for {
@@ -60,6 +61,11 @@ func TestBrowserJapanese(t *testing.T) {
 			hints[h] = true
 		}
 		round, _ = chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#round").textContent`))
+		if st, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#status").textContent`)); strings.Contains(st, "waiting for") {
+			t.Errorf("the status line is in English: %q", st)
+		} else if status == "" && strings.Contains(st, "待っています") {
+			status = st
+		}
 		if did, err := chromedp.Run(bctx, chromedp.Evaluate[string](playStep)); err != nil || did == "" {
 			t.Fatalf("decision %d: %q %v", snap.Decision.ID, did, err)
 		}
@@ -117,6 +123,7 @@ func TestBrowserJapanese(t *testing.T) {
 	if !(strings.Contains(res, "符") && strings.Contains(res, "飜") && strings.Contains(res, "点")) && !strings.Contains(res, "流局") {
 		t.Errorf("the result screen has neither 符・飜・点 nor 流局:\n%s", res)
 	}
+	t.Logf("status %q", status)
 	t.Logf("round %s, buttons %v (a hand without a call offer shows none), result:\n%s", round, buttons, res)
 }
 

@@ -290,6 +290,21 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     return e.text;
   }
 
+  // statusWords is the node's status line in the page's language: the
+  // waits and the stages of a hand; other lines keep the node's words.
+  function statusWords(st) {
+    if (I18n.lang === "en" || !st) return st;
+    let m;
+    if ((m = /^waiting for (.+) (to draw|to play|to answer the discard|to call|to declare tenpai or noten)$/.exec(st))) {
+      const names = m[1].split(/, | and /).map((n) => (n === "you" ? t("status.you") : who(n)));
+      const list = names.length > 1 ? names.slice(0, -1).join(t("status.comma")) + t("status.and") + names[names.length - 1] : names[0];
+      return t("status.waiting", list, t("status." + m[2]));
+    }
+    if ((m = /^hand (\d+): (.+)$/.exec(st)) && I18n.has("stage." + m[2])) return t("status.hand", Number(m[1]), t("stage." + m[2]));
+    if (st === "decrypting a dora indicator in public") return t("status.dora_key");
+    return st;
+  }
+
   function endHTML(h) {
     let body = `<h2>${esc(t("result.title", h.number, roundName(h.round), h.honba))}</h2>`;
     for (const w of h.wins || []) {
@@ -349,7 +364,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     if (cursor !== null && cursor >= playable().length) cursor = null;
     drawCursor();
-    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(snap.status || "")}`;
+    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(statusWords(snap.status || ""))}`;
     const game = $("game"); // not on every page that draws a table
     if (game) game.textContent = snap.game || "";
     if (!snap.decision) cursor = null;
