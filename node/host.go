@@ -367,7 +367,11 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n.startReservations(n.bgCtx)
 	n.startPaths()
-	n.startLiveness()
+	if cfg.MoveToDirect {
+		// Closing a dead direct connection is safe only when the
+		// protocol reconnects (the same condition as moving streams).
+		n.startLiveness()
+	}
 	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
 	return n, nil
 }

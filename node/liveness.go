@@ -22,7 +22,8 @@ import (
 // prefers) and closes its direct connections to a peer that missed
 // livenessMisses pings in a row: the table's stream then reconnects
 // (SPEC §18.2) through a relay or a new hole punch, the hand paused, not
-// lost.
+// lost. Only with Config.MoveToDirect, whose reconnection closing a
+// connection needs.
 const (
 	livenessEvery  = 2 * time.Second
 	livenessMisses = 3
