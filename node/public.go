@@ -11,6 +11,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/routing"
 	"github.com/multiformats/go-multiaddr"
 )
 
@@ -52,6 +53,16 @@ func (n *Node) getDHT() *dht.IpfsDHT {
 	n.dhtMu.Lock()
 	defer n.dhtMu.Unlock()
 	return n.dht
+}
+
+// Routing returns the node's DHT client as content routing (for the
+// lobby's rendezvous, package node/lobby), nil when the node is not
+// public.
+func (n *Node) Routing() routing.ContentRouting {
+	if d := n.getDHT(); d != nil {
+		return d
+	}
+	return nil
 }
 
 // JoinPublic connects to the bootstrap peers (in parallel, each bounded by

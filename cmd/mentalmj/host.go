@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"math"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -16,6 +18,10 @@ import (
 	"github.com/mentalmj/mentalmj/internal/tablerun"
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/invite"
+	"github.com/mentalmj/mentalmj/node/lobby"
+	lobbypb "github.com/mentalmj/mentalmj/node/lobby/pb"
+	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/stats/league"
 )
 
 func hostCommand() *cobra.Command {
@@ -24,6 +30,8 @@ func hostCommand() *cobra.Command {
 		return runHost(cmd, args, &f)
 	})
 	f.register(cmd, true)
+	cmd.Flags().BoolVar(&f.open, "open", false, "announce the table in the public network's lobby while seats are free (see mentalmj lobby)")
+	lobbyPeerFlag(cmd, &f.lobbyPeers)
 	return cmd
 }
 
@@ -123,6 +131,15 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 			return fail(cmd, 2, "%v", err)
 		}
 	}
+	var opening *lobby.Opening
+	if f.open {
+		o, code, ok := openInLobby(cmd, f, st, game, code1)
+		if !ok {
+			return code
+		}
+		opening = o
+		defer opening.Close()
+	}
 	room := []invite.Seat{{ID: st.n.ID(), Nick: f.nick}}
 	showRoom := func() {
 		var names []string
@@ -145,12 +162,18 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 		if !a.Left && !a.Declined {
 			room = append(room, a.Seat)
 		}
+		if opening != nil {
+			opening.SetFreeSeats(uint32(max(nPlayers-len(room), 0)))
+		}
 		showRoom()
 		st.out.Name(a.Seat.ID, a.Seat.Nick)
 		st.out.Event(progress.Arrival{Peer: a.Seat.ID.String(), Nick: a.Seat.Nick, Left: a.Left, Declined: a.Declined, Count: a.Count},
 			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, nPlayers)
 	})
 	cancel()
+	if opening != nil {
+		opening.Close() // the table is full: withdrawn
+	}
 	if err != nil {
 		return fail(cmd, 1, "%v", err)
 	}
@@ -167,6 +190,57 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 	}
 	printSeating(st, seating)
 	return tablerun.Play(ctx, t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, stdout, stderr)
+}
+
+// openInLobby announces the table (settings game, invite code) in the
+// lobby: on the public network's rendezvous and at --lobby-peer nodes,
+// with the host's league figures from its data directory's certificates.
+func openInLobby(cmd *cobra.Command, f *tableFlags, st seat, game settings.Settings, code string) (*lobby.Opening, int, bool) {
+	ctx := cmd.Context()
+	peers, c, ok := parseLobbyPeers(cmd, f.lobbyPeers)
+	if !ok {
+		return nil, c, false
+	}
+	l, err := lobby.Join(ctx, st.n.Host(), lobby.Options{Logger: st.log})
+	if err != nil {
+		return nil, fail(cmd, 1, "--open: %v", err), false
+	}
+	l.Connect(ctx, peers)
+	if r := st.n.Routing(); r != nil {
+		l.Discover(ctx, r)
+	}
+	a := &lobbypb.Announcement{Nick: f.nick, Table: f.table, Settings: game.Proto(), FreeSeats: uint32(game.Players - 1), Invite: code, League: hostFigures(f.dataDir, st.n.ID(), game.Players)}
+	o, err := l.Open(ctx, a)
+	if err != nil {
+		l.Close()
+		return nil, fail(cmd, 2, "--open: %v", err), false
+	}
+	st.out.Event(progress.Lobby{Topic: lobby.Topic}, "announced in the lobby (%s) while seats are free: mentalmj lobby lists it", lobby.Topic)
+	return o.OwnLobby(l), 0, true
+}
+
+// hostFigures are the host's league figures from the certificates under
+// dataDir/games, for a table of players; nil without any.
+func hostFigures(dataDir string, self peer.ID, players int) *lobbypb.LeagueFigures {
+	games, _ := league.Load([]string{filepath.Join(dataDir, "games")})
+	st := league.Compute(games, league.Ippan)
+	l := st.FourPlayer
+	if players == 3 {
+		l = st.ThreePlayer
+	}
+	if l == nil {
+		return nil
+	}
+	for _, p := range l.Players {
+		if p.PeerID == self.String() {
+			lf := &lobbypb.LeagueFigures{Games: uint32(p.Games), RateCenti: int32(math.Round(p.Rate * 100)), Dan: p.Dan}
+			if p.DanPoints != nil {
+				lf.DanPoints = int32(*p.DanPoints)
+			}
+			return lf
+		}
+	}
+	return nil
 }
 
 // meetHost is a guest's meeting with the host of inv: it prints who has

@@ -47,6 +47,7 @@ func rootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		scoreCommand(),
 		statsCommand(),
 		leagueCommand(),
+		lobbyCommand(),
 		versionCommand(),
 	)
 	root.SetIn(stdin)

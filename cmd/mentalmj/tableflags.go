@@ -26,7 +26,11 @@ import (
 // tableFlags are the flags of a player at a table, shared by join and
 // host.
 type tableFlags struct {
-	lang                            string // --lang
+	lang string // --lang
+	// open (host --open) announces the table in the lobby, also at the
+	// lobbyPeers (package node/lobby).
+	open                            bool
+	lobbyPeers                      listFlag
 	table                           string
 	listen, relays                  listFlag
 	bootstrap                       listFlag

@@ -498,3 +498,12 @@ type Done struct {
 
 // Name is "done".
 func (Done) Name() string { return "done" }
+
+// Lobby says the host announced its table in the lobby (host --open) on
+// the gossipsub topic Topic.
+type Lobby struct {
+	Topic string `json:"topic"`
+}
+
+// Name is "lobby".
+func (Lobby) Name() string { return "lobby" }

@@ -220,6 +220,8 @@ func (l *Lobby) Open(ctx context.Context, a *pb.Announcement) (*Opening, error) 
 
 // Opening is this node's table in the lobby.
 type Opening struct {
+	own    *Lobby    // closed with the Opening (OwnLobby)
+	once   sync.Once // Close
 	l      *Lobby
 	a      *pb.Announcement
 	cancel context.CancelFunc
@@ -241,6 +243,23 @@ func (o *Opening) SetFreeSeats(n uint32) {
 func (o *Opening) Withdraw() {
 	o.cancel()
 	<-o.done
+}
+
+// OwnLobby makes Close close the Lobby too, and returns o.
+func (o *Opening) OwnLobby(l *Lobby) *Opening {
+	o.own = l
+	return o
+}
+
+// Close withdraws the table (once; later calls do nothing) and closes
+// the Lobby given to OwnLobby, if any.
+func (o *Opening) Close() {
+	o.once.Do(func() {
+		o.Withdraw()
+		if o.own != nil {
+			o.own.Close()
+		}
+	})
 }
 
 func (o *Opening) run(ctx context.Context) {
