@@ -3,7 +3,9 @@
 // score and riichi stick, rivers with tsumogiri, riichi and called tiles
 // marked, melds, the player's numbered hand — prints the feed of events
 // between decisions and an end-of-hand summary, and reads the player's
-// actions as stable numbers (the place of a tile in the hand) or words
+// actions as stable numbers (Keys: a tile keeps its number while it is
+// held, the drawn tile takes the number the last discard freed, and 0 is
+// always the drawn tile) or words
 // (pass, chi, pon, kan, ron, tsumo, riichi 5m, help).
 //
 // One goroutine reads the input for the whole game (Lines), so a

@@ -73,7 +73,8 @@ func TestParseRefusesWithReasons(t *testing.T) {
 	}{
 		{"", label(d.Default), ""},
 		{"9s", "discard 9s", ""},
-		{"14", "discard South", ""}, // the drawn tile is last
+		{"14", "discard South", ""}, // a fresh deal: the drawn tile is 14
+		{"0", "discard South", ""},  // and 0 is the drawn tile always
 		{"1", "discard 1m", ""},
 		{"riichi 2z", "discard South riichi", ""},
 		{"i 2z", "discard South riichi", ""},
@@ -83,7 +84,7 @@ func TestParseRefusesWithReasons(t *testing.T) {
 		{"r", "", "ron is not possible now"},
 		{"x", "", "pass is not possible now"},
 		{"6z", "", "6z is not in your hand"},
-		{"15", "", "there is no tile 15 in your hand (1..14)"},
+		{"15", "", "there is no tile 15 in your hand (1..14, or 0 for the drawn tile)"},
 		{"riichi 1m", "", "riichi needs a tenpai hand after the discard"},
 		{"pon", "", "pon is not possible now"},
 		{"xyzzy", "", `unknown command "xyzzy"`},

@@ -114,8 +114,8 @@ func TestRedFivesFollowRules(t *testing.T) {
 				def, _ := protocol.Tsumogiri{}.Act(t.Context(), k.Clone(), s)
 				d := model.Decide(k, s, time.Time{}, def)
 				snap := model.Snapshot()
-				writeTable(&out, snap, nil)
-				writeOptions(&out, snap, d)
+				writeTable(&out, snap, nil, nil)
+				writeOptions(&out, snap, d, nil)
 				hands = append(hands, handOrder(snap))
 				model.Decided(d.ID, "")
 			},

@@ -35,6 +35,10 @@ type Table struct {
 	// pauseShown is when that was last printed.
 	paused     bool
 	pauseShown time.Time
+	// keys numbers the hand at the current prompt; keysHand is the
+	// number of hands ended when it was made (a new deal numbers afresh).
+	keys     Keys
+	keysHand int
 }
 
 // New returns a terminal table reading the player's lines from in and
@@ -145,7 +149,7 @@ type tableAction struct {
 func (a tableAction) String() string { return screen.Words(a.Format(a.reds)) }
 
 const helpText = `commands:
-  N            discard the tile numbered N in your hand (the drawn tile is last)
+  N            discard the tile numbered N in your hand: a tile keeps its number while you hold it, and 0 is the drawn tile
   5m, west     discard that tile (a red five is written with 0 for its 5; honours by name: east … north, white, green, red, or 1z–7z)
   riichi 5m    discard 5m declaring riichi (also: i 5m)
   tsumo, ron   win (also: t, r)
@@ -177,8 +181,10 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 		return d.Options[0].Action, nil
 	}
 	t.mu.Lock()
-	writeTable(t.out, s, t.lang)
-	writeOptions(t.out, s, d)
+	t.keys = t.nextKeys(s)
+	keys := t.keys // what this prompt shows: a number typed refers to it
+	writeTable(t.out, s, keys, t.lang)
+	writeOptions(t.out, s, d, keys)
 	t.mu.Unlock()
 	prompt := t.lang.T("term.prompt", def)
 	if c := d.Countdown(time.Now()); c != "" {
@@ -211,11 +217,11 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 		}
 		if ln.Text == "help" || ln.Text == "?" {
 			t.printf("%s", helpText)
-			writeOptions(t.out, s, d)
+			writeOptions(t.out, s, d, keys)
 			t.printf("%s", prompt)
 			continue
 		}
-		o, reason := Parse(ln.Text, s, d)
+		o, reason := ParseKeys(ln.Text, s, d, keys)
 		if reason != "" {
 			t.printf("%s\n%s", reason, prompt)
 			continue
@@ -232,23 +238,32 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	}
 }
 
-// writeOptions lists the decision's options as commands.
-func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision) {
+// nextKeys numbers the hand of s keeping the numbers of the last prompt
+// of the same deal (the caller holds t.mu).
+func (t *Table) nextKeys(s screen.Snapshot) Keys {
+	if t.keysHand != len(s.Hands) {
+		t.keys, t.keysHand = nil, len(s.Hands)
+	}
+	return t.keys.next(s)
+}
+
+// writeOptions lists the decision's options as commands, tiles numbered
+// by k (nil: afresh).
+func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision, k Keys) {
 	var words []string
 	var discards, riichi []string
 	groups := map[string][]screen.Option{}
 	for _, o := range d.Options {
 		groups[o.Kind] = append(groups[o.Kind], o)
 	}
-	hand := handOrder(s)
 	if ds := groups["discard"]; len(ds) > 0 {
 		ok := map[string]bool{}
 		for _, o := range ds {
 			ok[s.TileName(o.Tile)] = true
 		}
-		for i, t := range hand {
-			if !ok[s.TileName(t)] {
-				discards = append(discards, fmt.Sprintf("%d:%s", i+1, s.TileName(t)))
+		for _, t := range keyedHand(s, k) {
+			if !ok[s.TileName(t.tile)] {
+				discards = append(discards, fmt.Sprintf("%d:%s", t.n, s.TileName(t.tile)))
 			}
 		}
 	}
@@ -318,11 +333,21 @@ func verb(kind string) string {
 	return kind
 }
 
-// Parse reads one line of input against decision d shown with snapshot s.
-// It returns the option index chosen (-1 for the default, on an empty
+// Parse is ParseKeys with the hand numbered afresh (Keys.next of nil).
+func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
+	return ParseKeys(line, s, d, nil)
+}
+
+// ParseKeys reads one line of input against decision d shown with
+// snapshot s, the hand numbered by k as the prompt showed it (nil:
+// afresh, 1..13 sorted and 14 the drawn tile; 0 is the drawn tile
+// either way). It returns the option index chosen (-1 for the default, on an empty
 // line) or, when the line names no legal action, a reason in words:
 // "6z is not in your hand", "riichi needs a tenpai closed hand …".
-func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
+func ParseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys) (int, string) {
+	if k == nil {
+		k = Keys(nil).next(s)
+	}
 	f := strings.Fields(strings.ToLower(line))
 	if len(f) == 0 {
 		return -1, ""
@@ -367,28 +392,29 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 		return 0, fmt.Sprintf("%s cannot be discarded now (swap-calling, kuikae, forbids it, or you are in riichi)", s.TileName(tile))
 	}
 	tileArg := func(arg string) (int, string) {
-		if n, err := strconv.Atoi(arg); err == nil && len(arg) <= 2 && arg[0] != '0' {
-			if n < 1 || n > len(hand) {
-				return -1, fmt.Sprintf("there is no tile %d in your hand (1..%d)", n, len(hand))
+		if n, err := strconv.Atoi(arg); err == nil && len(arg) <= 2 && (arg[0] != '0' || arg == "0") {
+			t, ok := k.tile(s, n)
+			if !ok {
+				return -1, fmt.Sprintf("there is no tile %d in your hand (%s)", n, keyRange(s, k))
 			}
-			return hand[n-1], ""
+			return t, ""
 		}
-		k, red, err := parseTile(arg)
+		kind, red, err := parseTile(arg)
 		if err != nil {
-			return -1, fmt.Sprintf("%q is neither a tile (like 5m, 0p for a red five, 7z) nor a number 1..%d", arg, len(hand))
+			return -1, fmt.Sprintf("%q is neither a tile (like 5m, 0p for a red five, 7z) nor a number %s", arg, keyRange(s, k))
 		}
 		for _, t := range hand {
-			if wall.Tile(t).Kind() == k && reds.Has(wall.Tile(t)) == red {
+			if wall.Tile(t).Kind() == kind && reds.Has(wall.Tile(t)) == red {
 				return t, ""
 			}
 		}
 		for _, t := range hand {
-			if wall.Tile(t).Kind() == k && !red {
+			if wall.Tile(t).Kind() == kind && !red {
 				return t, "" // "5m" for the only five, a red one
 			}
 		}
-		if red && !slices.ContainsFunc(reds.Tiles(), func(t wall.Tile) bool { return t.Kind() == k }) {
-			return -1, fmt.Sprintf("this table plays no red %s: type %s", k, k)
+		if red && !slices.ContainsFunc(reds.Tiles(), func(t wall.Tile) bool { return t.Kind() == kind }) {
+			return -1, fmt.Sprintf("this table plays no red %s: type %s", kind, kind)
 		}
 		return -1, fmt.Sprintf("%s is not in your hand", arg)
 	}
@@ -423,7 +449,7 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 			return 0, "r is ron (as on the browser table); to declare riichi type riichi " + args[0] + " (or i " + args[0] + ")"
 		}
 		full := map[string]string{"r": "ron", "t": "tsumo", "p": "pon", "c": "chi", "k": "kan", "x": "pass", "q": "kyuushu", "y": "tenpai", "n": "noten"}[word]
-		return Parse(strings.Join(append([]string{full}, args...), " "), s, d)
+		return ParseKeys(strings.Join(append([]string{full}, args...), " "), s, d, k)
 	case "riichi", "i", "reach":
 		if len(args) != 1 {
 			return 0, "say which tile to discard: riichi 5m"
@@ -447,6 +473,16 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 		return discard(t, false)
 	}
 	return 0, fmt.Sprintf("unknown command %q; type help", line)
+}
+
+// keyRange says which numbers the hand of s has: "1..13", "1..13, 0
+// the drawn tile".
+func keyRange(s screen.Snapshot, k Keys) string {
+	r := fmt.Sprintf("1..%d", k.max())
+	if s.Drawn >= 0 {
+		r += ", or 0 for the drawn tile"
+	}
+	return r
 }
 
 // honourWords are the honours' names a player may type, by kind from 1z:

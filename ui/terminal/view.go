@@ -13,8 +13,8 @@ import (
 // writeTable draws the table: the round line, the four seats from the
 // player's own (rivers in rows of six: ' marks tsumogiri, * the riichi
 // discard, parentheses a tile another player called), and the player's
-// hand with the numbers that discard each tile.
-func writeTable(w io.Writer, s screen.Snapshot, l *i18n.Lang) {
+// hand with the numbers that discard each tile (k; nil numbers afresh).
+func writeTable(w io.Writer, s screen.Snapshot, k Keys, l *i18n.Lang) {
 	var dora []string
 	for _, t := range s.Dora {
 		dora = append(dora, tileName(s, t, l))
@@ -76,7 +76,7 @@ func writeTable(w io.Writer, s screen.Snapshot, l *i18n.Lang) {
 			fmt.Fprintf(w, "      %s: %s\n", l.T("term.melds"), strings.Join(ms, "  "))
 		}
 	}
-	fmt.Fprintf(w, "%s: %s\n", l.T("term.hand"), handText(s, l))
+	fmt.Fprintf(w, "%s: %s\n", l.T("term.hand"), handText(s, k, l))
 	if len(s.Waits) > 0 {
 		var ws []string
 		for _, k := range s.Waits {
@@ -126,13 +126,13 @@ func handOrder(s screen.Snapshot) []int {
 	return h
 }
 
-func handText(s screen.Snapshot, l *i18n.Lang) string {
+func handText(s screen.Snapshot, k Keys, l *i18n.Lang) string {
 	var b strings.Builder
-	for i, t := range handOrder(s) {
-		if t == s.Drawn && i == len(s.MyHand) {
+	for i, t := range keyedHand(s, k) {
+		if t.tile == s.Drawn && i == len(s.MyHand) {
 			b.WriteString(" + " + l.T("term.drew") + " ")
 		}
-		fmt.Fprintf(&b, "%d:%s ", i+1, tileName(s, t, l))
+		fmt.Fprintf(&b, "%d:%s ", t.n, tileName(s, t.tile, l))
 	}
 	return strings.TrimSpace(b.String())
 }

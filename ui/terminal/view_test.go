@@ -16,7 +16,7 @@ func TestSanmaTableShowsThreeSeats(t *testing.T) {
 		s.Seats[i] = screen.SeatView{Name: name, Wind: []string{"East", "South", "West", "North"}[i]}
 	}
 	var b bytes.Buffer
-	writeTable(&b, s, nil)
+	writeTable(&b, s, nil, nil)
 	out := b.String()
 	for _, name := range []string{"alice", "bob", "carol"} {
 		if !strings.Contains(out, name) {
@@ -38,7 +38,7 @@ func TestTableInJapanese(t *testing.T) {
 	}
 	s, _ := turnFor(t, "123m456p789s56m11z", "2z")
 	var b strings.Builder
-	writeTable(&b, s, ja)
+	writeTable(&b, s, nil, ja)
 	out := b.String()
 	for _, want := range []string{"東1局", "本場", "残り", "ドラ表示牌", "手牌: ", "親", "あなた"} {
 		if !strings.Contains(out, want) {
