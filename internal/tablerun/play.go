@@ -361,6 +361,9 @@ func (p *playing) handDone(r protocol.HandResult) {
 	p.Out.Hand(r, p.Node.ID(), p.g.Nicks(), p.g.Players(), p.g.Rules().Hand.Reds())
 	p.front.HandDone(r)
 	if p.human() {
+		if p.lastHand(r) {
+			p.front.model.MarkLastHand()
+		}
 		p.front.holdResult(p.ctx, resultHold(p.Timeout))
 	}
 }

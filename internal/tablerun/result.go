@@ -45,6 +45,32 @@ func (f *frontend) holdResult(ctx context.Context, hold time.Duration) {
 	f.model.WaitResult(ctx, hold)
 }
 
+// lastHand reports whether r, the hand just recorded, is the game's last:
+// the set number of hands (--hands N) is played, the hand ended without a
+// result or with a blame (the game stops), or the match is over after it
+// (game.Match.End from the state the hand started from, r.Start, as the
+// protocol's own match does after the hand).
+func (p *playing) lastHand(r protocol.HandResult) bool {
+	return isLastHand(p.g.Rules(), p.Play.Hands, len(p.results), r)
+}
+
+// isLastHand is lastHand for a game under rules of hands hands (0: a
+// whole match) of which played are done, r the last of them.
+func isLastHand(rules game.Rules, hands, played int, r protocol.HandResult) bool {
+	if hands > 0 && played >= hands {
+		return true
+	}
+	if r.Result == nil || len(r.Blame) > 0 {
+		return true
+	}
+	m := game.NewMatch(rules)
+	m.Resync(r.Start)
+	if err := m.End(r.Result); err != nil {
+		return true
+	}
+	return m.Over()
+}
+
 // reportStandings reports the standings st at the end of the game: the
 // final standings of a finished match, or, for a game of a fixed number
 // of hands (--hands N), the standings after those hands. Players are

@@ -31,6 +31,16 @@ func (m *Model) Dismiss(n int) {
 	m.commit()
 }
 
+// MarkLastHand records that the hand whose result is shown last is the
+// game's last (the match is over, or the set number of hands is played):
+// the result screen then says the standings follow, not the next hand.
+func (m *Model) MarkLastHand() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.s.LastHand = true
+	m.commit()
+}
+
 // WaitResult holds the next deal while the last hand's result screen is
 // up: it returns when the player has dismissed it (Dismiss), when hold
 // has passed since the call, or when ctx ends, and returns at once when no

@@ -103,6 +103,10 @@ type Snapshot struct {
 	// the latest (Unix ms); 0 otherwise. Dismissed is the number of the
 	// last hand whose result the player dismissed (Model.Dismiss), 0 none.
 	ResultUntil int64 `json:"resultUntil,omitempty"`
+	// LastHand is true once the node knows the hand whose result is shown
+	// is the game's last (Model.MarkLastHand): the standings follow, not
+	// a next hand.
+	LastHand bool `json:"lastHand,omitempty"`
 	Dismissed   int   `json:"dismissed"`
 	// Standings are the final standings, nil until the game is over.
 	Standings []Standing `json:"standings"`

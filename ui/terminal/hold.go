@@ -12,7 +12,11 @@ func (t *Table) HoldResult(ctx context.Context, hold time.Duration) {
 	if hold <= 0 {
 		return
 	}
-	t.printf("%s\n", t.lang.T("term.next_hand", int((hold+time.Second-1)/time.Second)))
+	key := "term.next_hand"
+	if t.model.Snapshot().LastHand {
+		key = "term.standings_next" // the game's last hand: no next one
+	}
+	t.printf("%s\n", t.lang.T(key, int((hold+time.Second-1)/time.Second)))
 	hctx, cancel := context.WithTimeout(ctx, hold)
 	defer cancel()
 	t.lines.Next(hctx, time.Now(), nil) // a line, the hold's end or the input's end

@@ -87,8 +87,12 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision, hold tim
 			cfg.OnHand = func(r protocol.HandResult) {
 				bt.mu.Lock()
 				bt.results = append(bt.results, r)
+				last := hands > 0 && len(bt.results) == hands
 				bt.mu.Unlock()
 				bt.model.HandDone(r)
+				if last { // as package tablerun does (isLastHand)
+					bt.model.MarkLastHand()
+				}
 				t0 := time.Now()
 				bt.model.WaitResult(ctx, bt.hold)
 				bt.mu.Lock()

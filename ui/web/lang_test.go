@@ -78,6 +78,12 @@ func TestBrowserJapanese(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The game's only hand: the screen says the standings follow, not a
+	// next hand.
+	closeLine, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`(document.querySelector("#resultclose") || {}).textContent || ""`))
+	if !strings.Contains(closeLine, "最終局") || strings.Contains(closeLine, "次局") {
+		t.Errorf("the last hand's result screen says %q, want the standings to follow (最終局…), no next hand", closeLine)
+	}
 	body, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
 	missing, _ := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...I18n.missing]`))
 	lang, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.documentElement.lang`))

@@ -335,7 +335,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${I18n.lang === "en" ? "" : `<b>${esc(t(h.auditOK ? "result.audit_ok" : "result.audit_bad"))}</b> `}${esc(h.audit)}</p>`;
     body += linksHTML();
     const left = snap.resultUntil ? Math.max(0, Math.ceil((snap.resultUntil - Date.now()) / 1000)) : 0;
-    return body + `<p class="close" id="resultclose">${left ? t("result.next", left) : ""}${esc(t(snap.state === "hand over" && !snap.standings ? "result.go_on" : "result.close"))}</p>`;
+    return body + `<p class="close" id="resultclose">${left ? t(snap.lastHand ? "result.standings_next" : "result.next", left) : ""}${esc(t(snap.state === "hand over" && !snap.standings ? "result.go_on" : "result.close"))}</p>`;
   }
 
   function standingsHTML() {
