@@ -106,8 +106,8 @@ type Snapshot struct {
 	// LastHand is true once the node knows the hand whose result is shown
 	// is the game's last (Model.MarkLastHand): the standings follow, not
 	// a next hand.
-	LastHand bool `json:"lastHand,omitempty"`
-	Dismissed   int   `json:"dismissed"`
+	LastHand  bool `json:"lastHand,omitempty"`
+	Dismissed int  `json:"dismissed"`
 	// Standings are the final standings, nil until the game is over.
 	Standings []Standing `json:"standings"`
 	// Links are the records the node serves: name → URL path.
