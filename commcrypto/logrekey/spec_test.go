@@ -6,6 +6,7 @@ import (
 	"github.com/cloudflare/circl/group"
 
 	"github.com/mentalmj/mentalmj/commcrypto/internal/spectranscript"
+	"github.com/mentalmj/mentalmj/internal/proofvector"
 )
 
 // TestVectorsSpecEquation checks every vector with a second verifier
@@ -15,23 +16,23 @@ import (
 // each side summed term by term with circl's scalar multiplication.
 func TestVectorsSpecEquation(t *testing.T) {
 	for _, v := range readVectorFile(t) {
-		if got := specVerify(t, v); got != v.expect {
-			t.Errorf("%s: spec verifier says %s, want %s", v.name, got, v.expect)
+		if got := specVerify(t, v); got != v.Expect {
+			t.Errorf("%s: spec verifier says %s, want %s", v.Name, got, v.Expect)
 		}
 	}
 }
 
-func specVerify(t *testing.T, v vector) string {
+func specVerify(t *testing.T, v proofvector.Vector) string {
 	g := group.Ristretto255
-	N := v.n
+	N := v.N
 	r, f := 0, N
 	for r < 4 && f%2 == 0 {
 		r, f = r+1, f/2
 	}
-	if len(v.proof) != 32*(1+2*r+f) {
+	if len(v.Proof) != 32*(1+2*r+f) {
 		return "reject-encoding"
 	}
-	es, ok := spectranscript.Elements(v.proof[:32*(1+2*r)])
+	es, ok := spectranscript.Elements(v.Proof[:32*(1+2*r)])
 	if !ok {
 		return "reject-encoding"
 	}
@@ -39,36 +40,36 @@ func specVerify(t *testing.T, v vector) string {
 	for q := range f {
 		xs[q] = g.NewScalar()
 		at := 32 * (1 + 2*r + q)
-		if xs[q].UnmarshalBinary(v.proof[at:at+32]) != nil {
+		if xs[q].UnmarshalBinary(v.Proof[at:at+32]) != nil {
 			return "reject-encoding"
 		}
 	}
-	C, ok1 := spectranscript.Elements(v.in)
-	Cp, ok2 := spectranscript.Elements(v.out)
-	R, ok3 := spectranscript.Elements(v.commit)
-	K, ok4 := spectranscript.Element(v.key)
+	C, ok1 := spectranscript.Elements(v.Input)
+	Cp, ok2 := spectranscript.Elements(v.Output)
+	R, ok3 := spectranscript.Elements(v.Commitments)
+	K, ok4 := spectranscript.Element(v.Key)
 	if !(ok1 && ok2 && ok3 && ok4) {
-		t.Fatalf("%s: statement does not decode", v.name)
+		t.Fatalf("%s: statement does not decode", v.Name)
 	}
 	tr := spectranscript.New("mentalmj/v1/logrekey")
 	tr.Add("domain", []byte("mentalmj/v1/logrekey"))
-	tr.Add("version", []byte(v.ctx.Version))
-	tr.Add("game", v.ctx.GameID)
-	tr.AddUint("hand", uint64(v.ctx.Hand))
-	tr.AddUint("pass", uint64(v.ctx.Pass))
-	tr.Add("prover", v.ctx.Prover)
+	tr.Add("version", []byte(v.Ctx.Version))
+	tr.Add("game", v.Ctx.GameID)
+	tr.AddUint("hand", uint64(v.Ctx.Hand))
+	tr.AddUint("pass", uint64(v.Ctx.Pass))
+	tr.Add("prover", v.Ctx.Prover)
 	tr.AddUint("n", uint64(N))
-	tr.Add("key", v.key)
-	tr.Add("input", v.in)
-	tr.Add("output", v.out)
-	tr.Add("commitments", v.commit)
+	tr.Add("key", v.Key)
+	tr.Add("input", v.Input)
+	tr.Add("output", v.Output)
+	tr.Add("commitments", v.Commitments)
 	w := tr.Challenges("rho", 2*N)
 	rho, rhoP := w[:N], w[N:]
-	tr.Add("blind", v.proof[:32])
+	tr.Add("blind", v.Proof[:32])
 	mu := tr.Challenges("mu", 1)[0]
 	del := make([]group.Scalar, r)
 	for j := range r {
-		tr.Add("round", v.proof[32*(1+2*j):32*(3+2*j)])
+		tr.Add("round", v.Proof[32*(1+2*j):32*(3+2*j)])
 		del[j] = tr.Challenges("delta", 1)[0]
 		if del[j].IsZero() {
 			return "reject-invalid"

@@ -5,12 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"golang.org/x/crypto/chacha20"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
@@ -19,56 +16,37 @@ import (
 
 var update = flag.Bool("update", false, "regenerate testdata/vectors.txt")
 
-// A vector is one statement, context and proof with the expected outcome
-// (accept, reject-encoding, reject-invalid).
-type vector struct {
-	name, expect         string
-	ctx                  transcript.Context
-	n                    int
-	key, in, out, commit []byte
-	proof                []byte
-}
-
-func (v vector) write(w io.Writer) {
-	fmt.Fprintf(w, "vector %s\nexpect %s\nversion %s\ngame %x\nhand %d\npass %d\nprover %x\nn %d\nkey %x\ninput %x\noutput %x\ncommitments %x\nproof %x\n\n",
-		v.name, v.expect, v.ctx.Version, v.ctx.GameID, v.ctx.Hand, v.ctx.Pass, v.ctx.Prover, v.n, v.key, v.in, v.out, v.commit, v.proof)
-}
-
-func readVectorFile(t *testing.T) []vector {
+func readVectorFile(t *testing.T) []proofvector.Vector {
 	vs, err := proofvector.Read(filepath.Join("testdata", "vectors.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]vector, len(vs))
-	for i, v := range vs {
-		out[i] = vector{name: v.Name, expect: v.Expect, ctx: v.Ctx, n: v.N, key: v.Key, in: v.Input, out: v.Output, commit: v.Commitments, proof: v.Proof}
-	}
-	return out
+	return vs
 }
 
-func (v vector) check(t *testing.T) string {
+func check(t *testing.T, v proofvector.Vector) string {
 	dec := func(b []byte, what string) []commcrypto.Element {
-		es, err := commcrypto.DecodeElements(b, v.n)
+		es, err := commcrypto.DecodeElements(b, v.N)
 		if err != nil {
-			t.Fatalf("%s: %s: %v", v.name, what, err)
+			t.Fatalf("%s: %s: %v", v.Name, what, err)
 		}
 		return es
 	}
-	in, out, com := dec(v.in, "input"), dec(v.out, "output"), dec(v.commit, "commitments")
-	K, err := commcrypto.DecodeElement(v.key)
+	in, out, com := dec(v.Input, "input"), dec(v.Output, "output"), dec(v.Commitments, "commitments")
+	K, err := commcrypto.DecodeElement(v.Key)
 	if err != nil {
-		t.Fatalf("%s: key: %v", v.name, err)
+		t.Fatalf("%s: key: %v", v.Name, err)
 	}
-	pr, err := Decode(v.proof, v.n)
+	pr, err := Decode(v.Proof, v.N)
 	if err != nil {
 		if !errors.Is(err, ErrEncoding) {
-			t.Fatalf("%s: %v does not wrap ErrEncoding", v.name, err)
+			t.Fatalf("%s: %v does not wrap ErrEncoding", v.Name, err)
 		}
 		return "reject-encoding"
 	}
-	if err := Verify(v.ctx, K, in, out, com, pr); err != nil {
+	if err := Verify(v.Ctx, K, in, out, com, pr); err != nil {
 		if !errors.Is(err, ErrInvalid) {
-			t.Fatalf("%s: %v does not wrap ErrInvalid", v.name, err)
+			t.Fatalf("%s: %v does not wrap ErrInvalid", v.Name, err)
 		}
 		return "reject-invalid"
 	}
@@ -87,34 +65,14 @@ func TestVectors(t *testing.T) {
 		t.Fatalf("%d vectors, want at least 15", len(vs))
 	}
 	for _, v := range vs {
-		if got := v.check(t); got != v.expect {
-			t.Errorf("%s: %s, want %s", v.name, got, v.expect)
+		if got := check(t, v); got != v.Expect {
+			t.Errorf("%s: %s, want %s", v.Name, got, v.Expect)
 		}
 	}
 }
 
-// detRand is a deterministic stream (ChaCha20, RFC 8439, zero nonce).
-// Test use only.
-type detRand struct{ c *chacha20.Cipher }
-
-func newDetRand(seed string) *detRand {
-	key := make([]byte, chacha20.KeySize)
-	copy(key, seed)
-	c, err := chacha20.NewUnauthenticatedCipher(key, make([]byte, chacha20.NonceSize))
-	if err != nil {
-		panic(err)
-	}
-	return &detRand{c}
-}
-
-func (r *detRand) Read(p []byte) (int, error) {
-	clear(p)
-	r.c.XORKeyStream(p, p)
-	return len(p), nil
-}
-
 func writeVectors(t *testing.T) {
-	rnd := newDetRand("mentalmj logrekey vectors")
+	rnd := proofvector.DetRand("mentalmj logrekey vectors")
 	ctx := transcript.Context{Version: "mentalmj/1", GameID: bytes.Repeat([]byte{0x42}, 32), Hand: 1, Pass: 1, Prover: []byte("\x00\x24\x08\x01\x12\x20vector-prover-peer-id-0000000001")}
 	key := func() commcrypto.Scalar {
 		k, err := commcrypto.NewKey(rnd)
@@ -123,7 +81,7 @@ func writeVectors(t *testing.T) {
 		}
 		return k
 	}
-	mk := func(n int, mutate func(out, com []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element)) vector {
+	mk := func(n int, mutate func(out, com []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element)) proofvector.Vector {
 		k := key()
 		K := commcrypto.Commit(k)
 		in := commcrypto.LockAll(k, tiles.Points()[:n])
@@ -146,44 +104,44 @@ func writeVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return vector{ctx: ctx, n: n, key: K.Bytes(), in: commcrypto.EncodeElements(in), out: commcrypto.EncodeElements(out), commit: commcrypto.EncodeElements(com), proof: pr.Bytes()}
+		return proofvector.Vector{Ctx: ctx, N: n, Key: K.Bytes(), Input: commcrypto.EncodeElements(in), Output: commcrypto.EncodeElements(out), Commitments: commcrypto.EncodeElements(com), Proof: pr.Bytes()}
 	}
-	var vs []vector
+	var vs []proofvector.Vector
 	for _, n := range []int{136, 108} {
 		v := mk(n, nil)
-		v.name, v.expect = fmt.Sprintf("honest-rekey-%d", n), "accept"
+		v.Name, v.Expect = fmt.Sprintf("honest-rekey-%d", n), "accept"
 		vs = append(vs, v)
 	}
 	base := mk(16, nil)
-	base.name, base.expect = "honest-rekey-16", "accept"
+	base.Name, base.Expect = "honest-rekey-16", "accept"
 	vs = append(vs, base)
-	with := func(name, expect string, f func(v *vector)) {
+	with := func(name, expect string, f func(v *proofvector.Vector)) {
 		c := base
-		c.name, c.expect = name, expect
-		c.proof = bytes.Clone(base.proof)
-		c.ctx.GameID = bytes.Clone(base.ctx.GameID)
+		c.Name, c.Expect = name, expect
+		c.Proof = bytes.Clone(base.Proof)
+		c.Ctx.GameID = bytes.Clone(base.Ctx.GameID)
 		f(&c)
 		vs = append(vs, c)
 	}
 	orderLE := []byte{0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10}
-	with("flipped-scalar-byte", "reject-invalid", func(v *vector) { v.proof[len(v.proof)-32] ^= 1 })
-	with("swapped-L-R", "reject-invalid", func(v *vector) {
-		l := bytes.Clone(v.proof[32:64])
-		copy(v.proof[32:64], v.proof[64:96])
-		copy(v.proof[64:96], l)
+	with("flipped-scalar-byte", "reject-invalid", func(v *proofvector.Vector) { v.Proof[len(v.Proof)-32] ^= 1 })
+	with("swapped-L-R", "reject-invalid", func(v *proofvector.Vector) {
+		l := bytes.Clone(v.Proof[32:64])
+		copy(v.Proof[32:64], v.Proof[64:96])
+		copy(v.Proof[64:96], l)
 	})
-	with("replay-other-hand", "reject-invalid", func(v *vector) { v.ctx.Hand = 2 })
-	with("replay-other-prover", "reject-invalid", func(v *vector) { v.ctx.Prover = []byte("another-peer") })
-	with("replay-other-pass", "reject-invalid", func(v *vector) { v.ctx.Pass = 2 })
-	with("replay-other-game", "reject-invalid", func(v *vector) { v.ctx.GameID[0] ^= 1 })
-	with("identity-in-proof", "reject-encoding", func(v *vector) { clear(v.proof[:32]) })
-	with("non-canonical-element", "reject-encoding", func(v *vector) { copy(v.proof[32:64], bytes.Repeat([]byte{0xff}, 32)) })
-	with("non-canonical-scalar", "reject-encoding", func(v *vector) { copy(v.proof[len(v.proof)-32:], orderLE) })
-	with("oversized-proof", "reject-encoding", func(v *vector) { v.proof = append(v.proof, make([]byte, 32)...) })
-	with("truncated-proof", "reject-encoding", func(v *vector) { v.proof = v.proof[:len(v.proof)-1] })
+	with("replay-other-hand", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Hand = 2 })
+	with("replay-other-prover", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Prover = []byte("another-peer") })
+	with("replay-other-pass", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Pass = 2 })
+	with("replay-other-game", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.GameID[0] ^= 1 })
+	with("identity-in-proof", "reject-encoding", func(v *proofvector.Vector) { clear(v.Proof[:32]) })
+	with("non-canonical-element", "reject-encoding", func(v *proofvector.Vector) { copy(v.Proof[32:64], bytes.Repeat([]byte{0xff}, 32)) })
+	with("non-canonical-scalar", "reject-encoding", func(v *proofvector.Vector) { copy(v.Proof[len(v.Proof)-32:], orderLE) })
+	with("oversized-proof", "reject-encoding", func(v *proofvector.Vector) { v.Proof = append(v.Proof, make([]byte, 32)...) })
+	with("truncated-proof", "reject-encoding", func(v *proofvector.Vector) { v.Proof = v.Proof[:len(v.Proof)-1] })
 	cheat := func(name string, f func(out, com []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element)) {
 		v := mk(16, f)
-		v.name, v.expect = name, "reject-invalid"
+		v.Name, v.Expect = name, "reject-invalid"
 		vs = append(vs, v)
 	}
 	cheat("swapped-positions", func(out, _ []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element) {
@@ -204,7 +162,7 @@ func writeVectors(t *testing.T) {
 	buf.WriteString("# from SPEC.md alone, by TestVectorsSpecEquation.\n")
 	buf.WriteString("# expect: accept | reject-encoding (Decode fails) | reject-invalid (Verify fails)\n\n")
 	for _, v := range vs {
-		v.write(&buf)
+		v.Write(&buf)
 	}
 	if err := os.MkdirAll("testdata", 0o755); err != nil {
 		t.Fatal(err)

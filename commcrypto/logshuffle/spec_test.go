@@ -7,6 +7,7 @@ import (
 	"github.com/cloudflare/circl/group"
 
 	"github.com/mentalmj/mentalmj/commcrypto/internal/spectranscript"
+	"github.com/mentalmj/mentalmj/internal/proofvector"
 )
 
 // TestVectorsSpecEquations checks every vector of testdata/vectors.txt
@@ -19,36 +20,36 @@ import (
 func TestVectorsSpecEquations(t *testing.T) {
 	for _, v := range readVectorFile(t) {
 		got := specVerify(t, v)
-		if got != v.expect {
-			t.Errorf("%s: spec verifier says %s, want %s", v.name, got, v.expect)
+		if got != v.Expect {
+			t.Errorf("%s: spec verifier says %s, want %s", v.Name, got, v.Expect)
 		}
 	}
 }
 
-func specVerify(t *testing.T, v vector) string {
+func specVerify(t *testing.T, v proofvector.Vector) string {
 	g := group.Ristretto255
-	N := v.n
+	N := v.N
 	n := 16 * ((N + 4 + 15) / 16)
 	ell, f := n-4, n/16
-	if len(v.proof) != 32*(47+3*f) {
+	if len(v.Proof) != 32*(47+3*f) {
 		return "reject-encoding"
 	}
 	// Layout.
 	off := 0
 	bad := false
 	el := func() group.Element {
-		e, ok := spectranscript.Element(v.proof[off : off+32])
+		e, ok := spectranscript.Element(v.Proof[off : off+32])
 		bad = bad || !ok
 		off += 32
 		return e
 	}
 	sc := func() group.Scalar {
 		s := g.NewScalar()
-		bad = bad || s.UnmarshalBinary(v.proof[off:off+32]) != nil
+		bad = bad || s.UnmarshalBinary(v.Proof[off:off+32]) != nil
 		off += 32
 		return s
 	}
-	raw := func(from int) []byte { return v.proof[from:off] }
+	raw := func(from int) []byte { return v.Proof[from:off] }
 	M, A, T1, T2, C := el(), el(), el(), el(), el()
 	rp := sc()
 	BC, BD := el(), el()
@@ -87,11 +88,11 @@ func specVerify(t *testing.T, v vector) string {
 	if bad {
 		return "reject-encoding"
 	}
-	D, ok1 := spectranscript.Elements(v.in)
-	Dp, ok2 := spectranscript.Elements(v.out)
-	K, ok3 := spectranscript.Element(v.key)
+	D, ok1 := spectranscript.Elements(v.Input)
+	Dp, ok2 := spectranscript.Elements(v.Output)
+	K, ok3 := spectranscript.Element(v.Key)
 	if !(ok1 && ok2 && ok3) || len(D) != N || len(Dp) != N {
-		t.Fatalf("%s: statement does not decode", v.name)
+		t.Fatalf("%s: statement does not decode", v.Name)
 	}
 	enc := func(es ...group.Element) []byte {
 		var b []byte
@@ -131,15 +132,15 @@ func specVerify(t *testing.T, v vector) string {
 	// Transcript.
 	tr := spectranscript.New("mentalmj/v1/logshuffle")
 	tr.Add("domain", []byte("mentalmj/v1/logshuffle"))
-	tr.Add("version", []byte(v.ctx.Version))
-	tr.Add("game", v.ctx.GameID)
-	tr.AddUint("hand", uint64(v.ctx.Hand))
-	tr.AddUint("pass", uint64(v.ctx.Pass))
-	tr.Add("prover", v.ctx.Prover)
+	tr.Add("version", []byte(v.Ctx.Version))
+	tr.Add("game", v.Ctx.GameID)
+	tr.AddUint("hand", uint64(v.Ctx.Hand))
+	tr.AddUint("pass", uint64(v.Ctx.Pass))
+	tr.Add("prover", v.Ctx.Prover)
 	tr.AddUint("n", uint64(N))
-	tr.Add("input", v.in)
-	tr.Add("output", v.out)
-	tr.Add("key", v.key)
+	tr.Add("input", v.Input)
+	tr.Add("output", v.Output)
+	tr.Add("key", v.Key)
 	tr.Add("m", enc(M))
 	a := tr.Challenges("a", ell)
 	tr.Add("a", enc(A, T1, T2))

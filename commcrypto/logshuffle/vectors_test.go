@@ -5,12 +5,9 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"golang.org/x/crypto/chacha20"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
@@ -21,65 +18,44 @@ var update = flag.Bool("update", false, "regenerate testdata/vectors.txt")
 
 const vectorFile = "vectors.txt"
 
-// A vector is one statement, context and proof with the expected outcome:
-// "accept", "reject-encoding" (Decode fails) or "reject-invalid" (Decode
-// succeeds, Verify fails).
-type vector struct {
-	name, expect string
-	ctx          transcript.Context
-	n            int
-	in, out      []byte // N·32 bytes each
-	key          []byte // K, 32 bytes
-	proof        []byte
-}
-
-func (v vector) write(w io.Writer) {
-	fmt.Fprintf(w, "vector %s\nexpect %s\nversion %s\ngame %x\nhand %d\npass %d\nprover %x\nn %d\ninput %x\noutput %x\nkey %x\nproof %x\n\n",
-		v.name, v.expect, v.ctx.Version, v.ctx.GameID, v.ctx.Hand, v.ctx.Pass, v.ctx.Prover, v.n, v.in, v.out, v.key, v.proof)
-}
-
-func readVectorFile(t *testing.T) []vector {
+func readVectorFile(t *testing.T) []proofvector.Vector {
 	vs, err := proofvector.Read(filepath.Join("testdata", vectorFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]vector, len(vs))
-	for i, v := range vs {
-		out[i] = vector{name: v.Name, expect: v.Expect, ctx: v.Ctx, n: v.N, in: v.Input, out: v.Output, key: v.Key, proof: v.Proof}
-	}
-	return out
+	return vs
 }
 
 // check runs one vector through Decode and Verify and returns the
 // outcome.
-func (v vector) check(t *testing.T) string {
-	in, err := commcrypto.DecodeElements(v.in, v.n)
+func check(t *testing.T, v proofvector.Vector) string {
+	in, err := commcrypto.DecodeElements(v.Input, v.N)
 	if err != nil {
-		t.Fatalf("%s: input: %v", v.name, err)
+		t.Fatalf("%s: input: %v", v.Name, err)
 	}
-	out, err := commcrypto.DecodeElements(v.out, v.n)
+	out, err := commcrypto.DecodeElements(v.Output, v.N)
 	if err != nil {
-		t.Fatalf("%s: output: %v", v.name, err)
+		t.Fatalf("%s: output: %v", v.Name, err)
 	}
-	K, err := commcrypto.DecodeElement(v.key)
+	K, err := commcrypto.DecodeElement(v.Key)
 	if err != nil {
-		t.Fatalf("%s: key: %v", v.name, err)
+		t.Fatalf("%s: key: %v", v.Name, err)
 	}
-	pr, err := Decode(v.proof, v.n)
+	pr, err := Decode(v.Proof, v.N)
 	if err != nil {
 		if !errors.Is(err, ErrEncoding) {
-			t.Fatalf("%s: decode error %v does not wrap ErrEncoding", v.name, err)
+			t.Fatalf("%s: decode error %v does not wrap ErrEncoding", v.Name, err)
 		}
 		return "reject-encoding"
 	}
-	if err := Verify(NewParams(v.n), v.ctx, in, out, K, pr); err != nil {
+	if err := Verify(NewParams(v.N), v.Ctx, in, out, K, pr); err != nil {
 		if !errors.Is(err, ErrInvalid) {
-			t.Fatalf("%s: verify error %v does not wrap ErrInvalid", v.name, err)
+			t.Fatalf("%s: verify error %v does not wrap ErrInvalid", v.Name, err)
 		}
 		return "reject-invalid"
 	}
-	if !bytes.Equal(pr.Bytes(), v.proof) {
-		t.Errorf("%s: re-encoding differs from the vector", v.name)
+	if !bytes.Equal(pr.Bytes(), v.Proof) {
+		t.Errorf("%s: re-encoding differs from the vector", v.Name)
 	}
 	return "accept"
 }
@@ -98,30 +74,10 @@ func TestVectors(t *testing.T) {
 		t.Fatalf("%d vectors, want at least 15", len(vs))
 	}
 	for _, v := range vs {
-		if got := v.check(t); got != v.expect {
-			t.Errorf("%s: %s, want %s", v.name, got, v.expect)
+		if got := check(t, v); got != v.Expect {
+			t.Errorf("%s: %s, want %s", v.Name, got, v.Expect)
 		}
 	}
-}
-
-// detRand is a deterministic stream (ChaCha20, RFC 8439, zero nonce) so
-// that regenerated vectors are reproducible. Test use only.
-type detRand struct{ c *chacha20.Cipher }
-
-func newDetRand(seed string) *detRand {
-	key := make([]byte, chacha20.KeySize)
-	copy(key, seed)
-	c, err := chacha20.NewUnauthenticatedCipher(key, make([]byte, chacha20.NonceSize))
-	if err != nil {
-		panic(err)
-	}
-	return &detRand{c}
-}
-
-func (r *detRand) Read(p []byte) (int, error) {
-	clear(p)
-	r.c.XORKeyStream(p, p)
-	return len(p), nil
 }
 
 // orderLE is ℓ, the group order, little-endian: the smallest
@@ -129,10 +85,10 @@ func (r *detRand) Read(p []byte) (int, error) {
 var orderLE = []byte{0xed, 0xd3, 0xf5, 0x5c, 0x1a, 0x63, 0x12, 0x58, 0xd6, 0x9c, 0xf7, 0xa2, 0xde, 0xf9, 0xde, 0x14, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x10}
 
 func writeVectors(t *testing.T) {
-	rnd := newDetRand("mentalmj logshuffle vectors")
+	rnd := proofvector.DetRand("mentalmj logshuffle vectors")
 	tiles := commcrypto.NewTileTable()
 	ctx := transcript.Context{Version: "mentalmj/1", GameID: bytes.Repeat([]byte{0x42}, 32), Hand: 1, Pass: 0, Prover: []byte("\x00\x24\x08\x01\x12\x20vector-prover-peer-id-0000000000")}
-	mk := func(n int, mutate func(out []commcrypto.Element, k commcrypto.Scalar, perm []int)) vector {
+	mk := func(n int, mutate func(out []commcrypto.Element, k commcrypto.Scalar, perm []int)) proofvector.Vector {
 		in := tiles.Points()[:n]
 		k, err := commcrypto.NewKey(rnd)
 		if err != nil {
@@ -154,46 +110,46 @@ func writeVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return vector{ctx: ctx, n: n, in: commcrypto.EncodeElements(in), out: commcrypto.EncodeElements(out), key: commcrypto.Commit(k).Bytes(), proof: pr.Bytes()}
+		return proofvector.Vector{Ctx: ctx, N: n, Input: commcrypto.EncodeElements(in), Output: commcrypto.EncodeElements(out), Key: commcrypto.Commit(k).Bytes(), Proof: pr.Bytes()}
 	}
-	var vs []vector
+	var vs []proofvector.Vector
 	for _, n := range []int{136, 108} {
 		v := mk(n, nil)
-		v.name, v.expect = fmt.Sprintf("honest-pass-%d", n), "accept"
+		v.Name, v.Expect = fmt.Sprintf("honest-pass-%d", n), "accept"
 		vs = append(vs, v)
 	}
 	base := mk(8, nil)
-	base.name, base.expect = "honest-pass-8", "accept"
+	base.Name, base.Expect = "honest-pass-8", "accept"
 	vs = append(vs, base)
-	with := func(name, expect string, f func(v *vector)) {
+	with := func(name, expect string, f func(v *proofvector.Vector)) {
 		c := base
-		c.name, c.expect = name, expect
-		c.proof = bytes.Clone(base.proof)
-		c.ctx.GameID = bytes.Clone(base.ctx.GameID)
+		c.Name, c.Expect = name, expect
+		c.Proof = bytes.Clone(base.Proof)
+		c.Ctx.GameID = bytes.Clone(base.Ctx.GameID)
 		f(&c)
 		vs = append(vs, c)
 	}
-	with("flipped-final-scalar-byte", "reject-invalid", func(v *vector) { v.proof[len(v.proof)-32] ^= 1 })
-	with("flipped-rp-byte", "reject-invalid", func(v *vector) { v.proof[5*32+3] ^= 1 })
-	with("swapped-round-elements", "reject-invalid", func(v *vector) {
-		l := v.proof[8*32 : 9*32]
-		r := bytes.Clone(v.proof[9*32 : 10*32])
-		copy(v.proof[9*32:10*32], l)
-		copy(v.proof[8*32:9*32], r)
+	with("flipped-final-scalar-byte", "reject-invalid", func(v *proofvector.Vector) { v.Proof[len(v.Proof)-32] ^= 1 })
+	with("flipped-rp-byte", "reject-invalid", func(v *proofvector.Vector) { v.Proof[5*32+3] ^= 1 })
+	with("swapped-round-elements", "reject-invalid", func(v *proofvector.Vector) {
+		l := v.Proof[8*32 : 9*32]
+		r := bytes.Clone(v.Proof[9*32 : 10*32])
+		copy(v.Proof[9*32:10*32], l)
+		copy(v.Proof[8*32:9*32], r)
 	})
-	with("replay-other-hand", "reject-invalid", func(v *vector) { v.ctx.Hand = 2 })
-	with("replay-other-prover", "reject-invalid", func(v *vector) { v.ctx.Prover = []byte("another-peer") })
-	with("replay-other-pass", "reject-invalid", func(v *vector) { v.ctx.Pass = 1 })
-	with("replay-other-game", "reject-invalid", func(v *vector) { v.ctx.GameID[0] ^= 1 })
-	with("identity-in-proof", "reject-encoding", func(v *vector) { clear(v.proof[:32]) })
-	with("non-canonical-element", "reject-encoding", func(v *vector) { copy(v.proof[32:64], bytes.Repeat([]byte{0xff}, 32)) })
-	with("non-canonical-scalar", "reject-encoding", func(v *vector) { copy(v.proof[len(v.proof)-32:], orderLE) })
-	with("oversized-proof", "reject-encoding", func(v *vector) { v.proof = append(v.proof, make([]byte, 32)...) })
-	with("truncated-proof", "reject-encoding", func(v *vector) { v.proof = v.proof[:len(v.proof)-1] })
+	with("replay-other-hand", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Hand = 2 })
+	with("replay-other-prover", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Prover = []byte("another-peer") })
+	with("replay-other-pass", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Pass = 1 })
+	with("replay-other-game", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.GameID[0] ^= 1 })
+	with("identity-in-proof", "reject-encoding", func(v *proofvector.Vector) { clear(v.Proof[:32]) })
+	with("non-canonical-element", "reject-encoding", func(v *proofvector.Vector) { copy(v.Proof[32:64], bytes.Repeat([]byte{0xff}, 32)) })
+	with("non-canonical-scalar", "reject-encoding", func(v *proofvector.Vector) { copy(v.Proof[len(v.Proof)-32:], orderLE) })
+	with("oversized-proof", "reject-encoding", func(v *proofvector.Vector) { v.Proof = append(v.Proof, make([]byte, 32)...) })
+	with("truncated-proof", "reject-encoding", func(v *proofvector.Vector) { v.Proof = v.Proof[:len(v.Proof)-1] })
 
 	cheat := func(name string, f func(out []commcrypto.Element, k commcrypto.Scalar, perm []int)) {
 		v := mk(8, f)
-		v.name, v.expect = name, "reject-invalid"
+		v.Name, v.Expect = name, "reject-invalid"
 		vs = append(vs, v)
 	}
 	cheat("duplicated-element", func(out []commcrypto.Element, _ commcrypto.Scalar, _ []int) { out[2] = out[3] })
@@ -219,7 +175,7 @@ func writeVectors(t *testing.T) {
 	buf.WriteString("# from SPEC.md alone, by TestVectorsSpecEquations.\n")
 	buf.WriteString("# expect: accept | reject-encoding (Decode fails) | reject-invalid (Verify fails)\n\n")
 	for _, v := range vs {
-		v.write(&buf)
+		v.Write(&buf)
 	}
 	if err := os.MkdirAll("testdata", 0o755); err != nil {
 		t.Fatal(err)

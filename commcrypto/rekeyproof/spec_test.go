@@ -16,22 +16,22 @@ func TestVectorsSpecEquations(t *testing.T) {
 	g := group.Ristretto255
 	accepted := 0
 	for _, v := range readVectorFile(t) {
-		n := v.n
-		if len(v.proof) != Size(n) {
+		n := v.N
+		if len(v.Proof) != Size(n) {
 			continue // rejected by length alone (SPEC.md §13)
 		}
-		C, ok1 := spectranscript.Elements(v.in)
-		Cp, ok2 := spectranscript.Elements(v.out)
-		R, ok3 := spectranscript.Elements(v.commit)
-		K, ok4 := spectranscript.Element(v.key)
-		A, ok5 := spectranscript.Elements(v.proof[:32*n])
-		B, ok6 := spectranscript.Element(v.proof[32*n : 32*n+32])
+		C, ok1 := spectranscript.Elements(v.Input)
+		Cp, ok2 := spectranscript.Elements(v.Output)
+		R, ok3 := spectranscript.Elements(v.Commitments)
+		K, ok4 := spectranscript.Element(v.Key)
+		A, ok5 := spectranscript.Elements(v.Proof[:32*n])
+		B, ok6 := spectranscript.Element(v.Proof[32*n : 32*n+32])
 		if !(ok1 && ok2 && ok3 && ok4) {
-			t.Fatalf("%s: statement does not decode", v.name)
+			t.Fatalf("%s: statement does not decode", v.Name)
 		}
 		if !ok5 || !ok6 {
-			if v.expect != "reject-encoding" {
-				t.Errorf("%s: a proof element does not decode, but the vector expects %s", v.name, v.expect)
+			if v.Expect != "reject-encoding" {
+				t.Errorf("%s: a proof element does not decode, but the vector expects %s", v.Name, v.Expect)
 			}
 			continue
 		}
@@ -39,29 +39,29 @@ func TestVectorsSpecEquations(t *testing.T) {
 		zok := true
 		for i := range z {
 			z[i] = g.NewScalar()
-			zok = zok && z[i].UnmarshalBinary(v.proof[32*(n+1+i):32*(n+2+i)]) == nil
+			zok = zok && z[i].UnmarshalBinary(v.Proof[32*(n+1+i):32*(n+2+i)]) == nil
 		}
 		if !zok {
-			if v.expect != "reject-encoding" {
-				t.Errorf("%s: a response is not canonical, but the vector expects %s", v.name, v.expect)
+			if v.Expect != "reject-encoding" {
+				t.Errorf("%s: a response is not canonical, but the vector expects %s", v.Name, v.Expect)
 			}
 			continue
 		}
 		tr := spectranscript.New("mentalmj/v1/rekeyproof")
 		tr.Add("domain", []byte("mentalmj/v1/rekeyproof"))
-		tr.Add("version", []byte(v.ctx.Version))
-		tr.Add("game", v.ctx.GameID)
-		tr.AddUint("hand", uint64(v.ctx.Hand))
-		tr.AddUint("pass", uint64(v.ctx.Pass))
-		tr.Add("prover", v.ctx.Prover)
+		tr.Add("version", []byte(v.Ctx.Version))
+		tr.Add("game", v.Ctx.GameID)
+		tr.AddUint("hand", uint64(v.Ctx.Hand))
+		tr.AddUint("pass", uint64(v.Ctx.Pass))
+		tr.Add("prover", v.Ctx.Prover)
 		tr.AddUint("n", uint64(n))
-		tr.Add("key", v.key)
-		tr.Add("input", v.in)
-		tr.Add("output", v.out)
-		tr.Add("commitments", v.commit)
-		tr.Add("a", v.proof[:32*n])
+		tr.Add("key", v.Key)
+		tr.Add("input", v.Input)
+		tr.Add("output", v.Output)
+		tr.Add("commitments", v.Commitments)
+		tr.Add("a", v.Proof[:32*n])
 		beta := tr.Challenges("beta", n)
-		tr.Add("b", v.proof[32*n:32*n+32])
+		tr.Add("b", v.Proof[32*n:32*n+32])
 		e := tr.Challenges("e", 1)[0]
 
 		ok := true
@@ -80,9 +80,9 @@ func TestVectorsSpecEquations(t *testing.T) {
 		rhs.Add(rhs, B)
 		ok = ok && g.NewElement().Mul(K, bz).IsEqual(rhs)
 
-		want := v.expect == "accept"
+		want := v.Expect == "accept"
 		if ok != want {
-			t.Errorf("%s: SPEC.md equations say %v, vector expects %s", v.name, ok, v.expect)
+			t.Errorf("%s: SPEC.md equations say %v, vector expects %s", v.Name, ok, v.Expect)
 		}
 		if ok {
 			accepted++

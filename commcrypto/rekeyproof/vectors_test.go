@@ -4,13 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"golang.org/x/crypto/chacha20"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
@@ -19,57 +15,37 @@ import (
 
 var update = flag.Bool("update", false, "regenerate testdata/vectors.txt")
 
-// A vector is a rekey statement, its context and proof, with the expected
-// outcome: accept, reject-encoding (Decode fails) or reject-invalid.
-type vector struct {
-	name, expect    string
-	ctx             transcript.Context
-	n               int
-	key             []byte
-	in, out, commit []byte
-	proof           []byte
-}
-
-func (v vector) write(w io.Writer) {
-	fmt.Fprintf(w, "vector %s\nexpect %s\nversion %s\ngame %x\nhand %d\npass %d\nprover %x\nn %d\nkey %x\ninput %x\noutput %x\ncommitments %x\nproof %x\n\n",
-		v.name, v.expect, v.ctx.Version, v.ctx.GameID, v.ctx.Hand, v.ctx.Pass, v.ctx.Prover, v.n, v.key, v.in, v.out, v.commit, v.proof)
-}
-
-func readVectorFile(t *testing.T) []vector {
+func readVectorFile(t *testing.T) []proofvector.Vector {
 	vs, err := proofvector.Read(filepath.Join("testdata", "vectors.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]vector, len(vs))
-	for i, v := range vs {
-		out[i] = vector{name: v.Name, expect: v.Expect, ctx: v.Ctx, n: v.N, key: v.Key, in: v.Input, out: v.Output, commit: v.Commitments, proof: v.Proof}
-	}
-	return out
+	return vs
 }
 
-func (v vector) check(t *testing.T) string {
+func check(t *testing.T, v proofvector.Vector) string {
 	dec := func(b []byte, what string) []commcrypto.Element {
-		es, err := commcrypto.DecodeElements(b, v.n)
+		es, err := commcrypto.DecodeElements(b, v.N)
 		if err != nil {
-			t.Fatalf("%s: %s: %v", v.name, what, err)
+			t.Fatalf("%s: %s: %v", v.Name, what, err)
 		}
 		return es
 	}
-	in, out, com := dec(v.in, "input"), dec(v.out, "output"), dec(v.commit, "commitments")
-	K, err := commcrypto.DecodeElement(v.key)
+	in, out, com := dec(v.Input, "input"), dec(v.Output, "output"), dec(v.Commitments, "commitments")
+	K, err := commcrypto.DecodeElement(v.Key)
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr, err := Decode(v.proof, v.n)
+	pr, err := Decode(v.Proof, v.N)
 	if err != nil {
 		if !errors.Is(err, ErrEncoding) {
-			t.Fatalf("%s: %v does not wrap ErrEncoding", v.name, err)
+			t.Fatalf("%s: %v does not wrap ErrEncoding", v.Name, err)
 		}
 		return "reject-encoding"
 	}
-	if err := Verify(v.ctx, K, in, out, com, pr); err != nil {
+	if err := Verify(v.Ctx, K, in, out, com, pr); err != nil {
 		if !errors.Is(err, ErrInvalid) {
-			t.Fatalf("%s: %v does not wrap ErrInvalid", v.name, err)
+			t.Fatalf("%s: %v does not wrap ErrInvalid", v.Name, err)
 		}
 		return "reject-invalid"
 	}
@@ -87,30 +63,16 @@ func TestVectors(t *testing.T) {
 		t.Fatalf("%d vectors, want at least 8", len(vs))
 	}
 	for _, v := range vs {
-		if got := v.check(t); got != v.expect {
-			t.Errorf("%s: %s, want %s", v.name, got, v.expect)
+		if got := check(t, v); got != v.Expect {
+			t.Errorf("%s: %s, want %s", v.Name, got, v.Expect)
 		}
 	}
 }
 
-type detRand struct{ c *chacha20.Cipher }
-
-func (r *detRand) Read(p []byte) (int, error) {
-	clear(p)
-	r.c.XORKeyStream(p, p)
-	return len(p), nil
-}
-
 func writeVectors(t *testing.T) {
-	key := make([]byte, chacha20.KeySize)
-	copy(key, "mentalmj rekeyproof vectors")
-	c, err := chacha20.NewUnauthenticatedCipher(key, make([]byte, chacha20.NonceSize))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rnd := &detRand{c}
+	rnd := proofvector.DetRand("mentalmj rekeyproof vectors")
 	ctx := transcript.Context{Version: "mentalmj/1", GameID: bytes.Repeat([]byte{0x42}, 32), Hand: 1, Pass: 2, Prover: []byte("vector-prover-peer-id")}
-	mk := func(n int, mutate func(out, com []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element)) vector {
+	mk := func(n int, mutate func(out, com []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element)) proofvector.Vector {
 		k, err := commcrypto.NewKey(rnd)
 		if err != nil {
 			t.Fatal(err)
@@ -137,30 +99,30 @@ func writeVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return vector{ctx: ctx, n: n, key: K.Bytes(), in: commcrypto.EncodeElements(in), out: commcrypto.EncodeElements(out), commit: commcrypto.EncodeElements(com), proof: pr.Bytes()}
+		return proofvector.Vector{Ctx: ctx, N: n, Key: K.Bytes(), Input: commcrypto.EncodeElements(in), Output: commcrypto.EncodeElements(out), Commitments: commcrypto.EncodeElements(com), Proof: pr.Bytes()}
 	}
-	var vs []vector
+	var vs []proofvector.Vector
 	v := mk(136, nil)
-	v.name, v.expect = "honest-rekey-136", "accept"
+	v.Name, v.Expect = "honest-rekey-136", "accept"
 	vs = append(vs, v)
 	base := mk(8, nil)
-	base.name, base.expect = "honest-rekey-8", "accept"
+	base.Name, base.Expect = "honest-rekey-8", "accept"
 	vs = append(vs, base)
-	with := func(name, expect string, f func(v *vector)) {
+	with := func(name, expect string, f func(v *proofvector.Vector)) {
 		c := base
-		c.name, c.expect = name, expect
-		c.proof = bytes.Clone(base.proof)
+		c.Name, c.Expect = name, expect
+		c.Proof = bytes.Clone(base.Proof)
 		f(&c)
 		vs = append(vs, c)
 	}
-	with("flipped-response-byte", "reject-invalid", func(v *vector) { v.proof[len(v.proof)-40] ^= 1 })
-	with("replay-other-hand", "reject-invalid", func(v *vector) { v.ctx.Hand = 2 })
-	with("replay-other-prover", "reject-invalid", func(v *vector) { v.ctx.Prover = []byte("another-peer") })
-	with("identity-in-proof", "reject-encoding", func(v *vector) { clear(v.proof[:32]) })
-	with("oversized-proof", "reject-encoding", func(v *vector) { v.proof = append(v.proof, make([]byte, 32)...) })
+	with("flipped-response-byte", "reject-invalid", func(v *proofvector.Vector) { v.Proof[len(v.Proof)-40] ^= 1 })
+	with("replay-other-hand", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Hand = 2 })
+	with("replay-other-prover", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Prover = []byte("another-peer") })
+	with("identity-in-proof", "reject-encoding", func(v *proofvector.Vector) { clear(v.Proof[:32]) })
+	with("oversized-proof", "reject-encoding", func(v *proofvector.Vector) { v.Proof = append(v.Proof, make([]byte, 32)...) })
 	cheat := func(name string, f func(out, com []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element)) {
 		v := mk(8, f)
-		v.name, v.expect = name, "reject-invalid"
+		v.Name, v.Expect = name, "reject-invalid"
 		vs = append(vs, v)
 	}
 	cheat("one-wrong-position", func(out, _ []commcrypto.Element, s []commcrypto.Scalar, in []commcrypto.Element) {
@@ -183,7 +145,7 @@ func writeVectors(t *testing.T) {
 	buf.WriteString("# with a ChaCha20 stream as the random source; checked by TestVectors.\n")
 	buf.WriteString("# expect: accept | reject-encoding (Decode fails) | reject-invalid (Verify fails)\n\n")
 	for _, v := range vs {
-		v.write(&buf)
+		v.Write(&buf)
 	}
 	if err := os.WriteFile(filepath.Join("testdata", "vectors.txt"), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)

@@ -18,8 +18,8 @@ func TestVectorsSpecEquations(t *testing.T) {
 	g := group.Ristretto255
 	accepted := 0
 	for _, v := range readVectorFile(t) {
-		n := v.n
-		if len(v.proof) != Size(n) {
+		n := v.N
+		if len(v.Proof) != Size(n) {
 			continue // rejected by length alone (SPEC.md §12)
 		}
 		scalars := func(b []byte) ([]group.Scalar, bool) {
@@ -32,13 +32,13 @@ func TestVectorsSpecEquations(t *testing.T) {
 			}
 			return out, true
 		}
-		D, ok1 := spectranscript.Elements(v.in)
-		Dp, ok2 := spectranscript.Elements(v.out)
-		K, ok3 := spectranscript.Element(v.key)
+		D, ok1 := spectranscript.Elements(v.Input)
+		Dp, ok2 := spectranscript.Elements(v.Output)
+		K, ok3 := spectranscript.Element(v.Key)
 		if !(ok1 && ok2 && ok3) {
-			t.Fatalf("%s: statement does not decode", v.name)
+			t.Fatalf("%s: statement does not decode", v.Name)
 		}
-		p := v.proof
+		p := v.Proof
 		c, okc := spectranscript.Elements(p[:32*n])
 		cHat, okh := spectranscript.Elements(p[32*n : 64*n])
 		ts, okt := spectranscript.Elements(p[64*n : 64*n+160])
@@ -47,8 +47,8 @@ func TestVectorsSpecEquations(t *testing.T) {
 		sHat, oksh := scalars(p[96*n+288 : 128*n+288])
 		sP, oksp := scalars(p[128*n+288:])
 		if !(okc && okh && okt && okth && oks && oksh && oksp) {
-			if v.expect != "reject-encoding" {
-				t.Errorf("%s: the proof does not decode, but the vector expects %s", v.name, v.expect)
+			if v.Expect != "reject-encoding" {
+				t.Errorf("%s: the proof does not decode, but the vector expects %s", v.Name, v.Expect)
 			}
 			continue
 		}
@@ -58,15 +58,15 @@ func TestVectorsSpecEquations(t *testing.T) {
 		}
 		tr := spectranscript.New("mentalmj/v1/shuffleproof")
 		tr.Add("domain", []byte("mentalmj/v1/shuffleproof"))
-		tr.Add("version", []byte(v.ctx.Version))
-		tr.Add("game", v.ctx.GameID)
-		tr.AddUint("hand", uint64(v.ctx.Hand))
-		tr.AddUint("pass", uint64(v.ctx.Pass))
-		tr.Add("prover", v.ctx.Prover)
+		tr.Add("version", []byte(v.Ctx.Version))
+		tr.Add("game", v.Ctx.GameID)
+		tr.AddUint("hand", uint64(v.Ctx.Hand))
+		tr.AddUint("pass", uint64(v.Ctx.Pass))
+		tr.Add("prover", v.Ctx.Prover)
 		tr.AddUint("n", uint64(n))
-		tr.Add("input", v.in)
-		tr.Add("output", v.out)
-		tr.Add("key", v.key)
+		tr.Add("input", v.Input)
+		tr.Add("output", v.Output)
+		tr.Add("key", v.Key)
 		tr.Add("c", p[:32*n])
 		u := tr.Challenges("u", n)
 		tr.Add("first", p[32*n:96*n+160])
@@ -103,9 +103,9 @@ func TestVectorsSpecEquations(t *testing.T) {
 			ok = ok && sum(gen(sHat[i]), mul(prev, sP[i])).IsEqual(sum(tHat[i], mul(cHat[i], ch)))
 			prev = cHat[i]
 		}
-		want := v.expect == "accept"
+		want := v.Expect == "accept"
 		if ok != want {
-			t.Errorf("%s: SPEC.md equations say %v, vector expects %s", v.name, ok, v.expect)
+			t.Errorf("%s: SPEC.md equations say %v, vector expects %s", v.Name, ok, v.Expect)
 		}
 		if ok {
 			accepted++

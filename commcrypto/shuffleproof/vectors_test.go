@@ -4,13 +4,9 @@ import (
 	"bytes"
 	"errors"
 	"flag"
-	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"golang.org/x/crypto/chacha20"
 
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
@@ -21,60 +17,39 @@ var update = flag.Bool("update", false, "regenerate testdata/vectors.txt")
 
 const vectorFile = "vectors.txt"
 
-// A vector is one statement, context and proof with the expected outcome:
-// "accept", "reject-encoding" (Decode fails) or "reject-invalid" (Decode
-// succeeds, Verify fails).
-type vector struct {
-	name, expect string
-	ctx          transcript.Context
-	n            int
-	in, out      []byte // n·32 bytes each
-	key          []byte // K, 32 bytes
-	proof        []byte
-}
-
-func (v vector) write(w io.Writer) {
-	fmt.Fprintf(w, "vector %s\nexpect %s\nversion %s\ngame %x\nhand %d\npass %d\nprover %x\nn %d\ninput %x\noutput %x\nkey %x\nproof %x\n\n",
-		v.name, v.expect, v.ctx.Version, v.ctx.GameID, v.ctx.Hand, v.ctx.Pass, v.ctx.Prover, v.n, v.in, v.out, v.key, v.proof)
-}
-
-func readVectorFile(t *testing.T) []vector {
+func readVectorFile(t *testing.T) []proofvector.Vector {
 	vs, err := proofvector.Read(filepath.Join("testdata", vectorFile))
 	if err != nil {
 		t.Fatal(err)
 	}
-	out := make([]vector, len(vs))
-	for i, v := range vs {
-		out[i] = vector{name: v.Name, expect: v.Expect, ctx: v.Ctx, n: v.N, in: v.Input, out: v.Output, key: v.Key, proof: v.Proof}
-	}
-	return out
+	return vs
 }
 
 // check runs one vector through DecodeElements, Decode and Verify and
 // returns the outcome.
-func (v vector) check(t *testing.T) string {
-	in, err := commcrypto.DecodeElements(v.in, v.n)
+func check(t *testing.T, v proofvector.Vector) string {
+	in, err := commcrypto.DecodeElements(v.Input, v.N)
 	if err != nil {
-		t.Fatalf("%s: input: %v", v.name, err)
+		t.Fatalf("%s: input: %v", v.Name, err)
 	}
-	out, err := commcrypto.DecodeElements(v.out, v.n)
+	out, err := commcrypto.DecodeElements(v.Output, v.N)
 	if err != nil {
-		t.Fatalf("%s: output: %v", v.name, err)
+		t.Fatalf("%s: output: %v", v.Name, err)
 	}
-	K, err := commcrypto.DecodeElement(v.key)
+	K, err := commcrypto.DecodeElement(v.Key)
 	if err != nil {
-		t.Fatalf("%s: key: %v", v.name, err)
+		t.Fatalf("%s: key: %v", v.Name, err)
 	}
-	pr, err := Decode(v.proof, v.n)
+	pr, err := Decode(v.Proof, v.N)
 	if err != nil {
 		if !errors.Is(err, ErrEncoding) {
-			t.Fatalf("%s: decode error %v does not wrap ErrEncoding", v.name, err)
+			t.Fatalf("%s: decode error %v does not wrap ErrEncoding", v.Name, err)
 		}
 		return "reject-encoding"
 	}
-	if err := Verify(NewParams(v.n), v.ctx, in, out, K, pr); err != nil {
+	if err := Verify(NewParams(v.N), v.Ctx, in, out, K, pr); err != nil {
 		if !errors.Is(err, ErrInvalid) {
-			t.Fatalf("%s: verify error %v does not wrap ErrInvalid", v.name, err)
+			t.Fatalf("%s: verify error %v does not wrap ErrInvalid", v.Name, err)
 		}
 		return "reject-invalid"
 	}
@@ -94,36 +69,16 @@ func TestVectors(t *testing.T) {
 		t.Fatalf("%d vectors, want at least 10", len(vs))
 	}
 	for _, v := range vs {
-		if got := v.check(t); got != v.expect {
-			t.Errorf("%s: %s, want %s", v.name, got, v.expect)
+		if got := check(t, v); got != v.Expect {
+			t.Errorf("%s: %s, want %s", v.Name, got, v.Expect)
 		}
 	}
 }
 
-// detRand is a deterministic stream (ChaCha20, RFC 8439, zero nonce) so
-// that regenerated vectors are reproducible. Test use only.
-type detRand struct{ c *chacha20.Cipher }
-
-func newDetRand(seed string) *detRand {
-	key := make([]byte, chacha20.KeySize)
-	copy(key, seed)
-	c, err := chacha20.NewUnauthenticatedCipher(key, make([]byte, chacha20.NonceSize))
-	if err != nil {
-		panic(err)
-	}
-	return &detRand{c}
-}
-
-func (r *detRand) Read(p []byte) (int, error) {
-	clear(p)
-	r.c.XORKeyStream(p, p)
-	return len(p), nil
-}
-
 func writeVectors(t *testing.T) {
-	rnd := newDetRand("mentalmj shuffleproof vectors")
+	rnd := proofvector.DetRand("mentalmj shuffleproof vectors")
 	ctx := transcript.Context{Version: "mentalmj/1", GameID: bytes.Repeat([]byte{0x42}, 32), Hand: 1, Pass: 0, Prover: []byte("\x00\x24\x08\x01\x12\x20vector-prover-peer-id-0000000000")}
-	mk := func(n int, mutate func(out []commcrypto.Element, k commcrypto.Scalar, perm []int)) (vector, []commcrypto.Element, []commcrypto.Element) {
+	mk := func(n int, mutate func(out []commcrypto.Element, k commcrypto.Scalar, perm []int)) (proofvector.Vector, []commcrypto.Element, []commcrypto.Element) {
 		in := tiles.Points()[:n]
 		k, err := commcrypto.NewKey(rnd)
 		if err != nil {
@@ -145,38 +100,38 @@ func writeVectors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v := vector{ctx: ctx, n: n, in: commcrypto.EncodeElements(in), out: commcrypto.EncodeElements(out), key: commcrypto.Commit(k).Bytes(), proof: pr.Bytes()}
+		v := proofvector.Vector{Ctx: ctx, N: n, Input: commcrypto.EncodeElements(in), Output: commcrypto.EncodeElements(out), Key: commcrypto.Commit(k).Bytes(), Proof: pr.Bytes()}
 		return v, in, out
 	}
-	var vs []vector
+	var vs []proofvector.Vector
 	v, _, _ := mk(136, nil)
-	v.name, v.expect = "honest-pass-136", "accept"
+	v.Name, v.Expect = "honest-pass-136", "accept"
 	vs = append(vs, v)
 
 	base, _, _ := mk(8, nil)
-	base.name, base.expect = "honest-pass-8", "accept"
+	base.Name, base.Expect = "honest-pass-8", "accept"
 	vs = append(vs, base)
-	with := func(name, expect string, f func(v *vector)) {
+	with := func(name, expect string, f func(v *proofvector.Vector)) {
 		c := base
-		c.name, c.expect = name, expect
-		c.proof = bytes.Clone(base.proof)
-		c.ctx.GameID = bytes.Clone(base.ctx.GameID)
+		c.Name, c.Expect = name, expect
+		c.Proof = bytes.Clone(base.Proof)
+		c.Ctx.GameID = bytes.Clone(base.Ctx.GameID)
 		f(&c)
 		vs = append(vs, c)
 	}
-	with("flipped-response-byte", "reject-invalid", func(v *vector) { v.proof[len(v.proof)-40] ^= 1 })
-	with("replay-other-hand", "reject-invalid", func(v *vector) { v.ctx.Hand = 2 })
-	with("replay-other-prover", "reject-invalid", func(v *vector) { v.ctx.Prover = []byte("another-peer") })
-	with("replay-other-pass", "reject-invalid", func(v *vector) { v.ctx.Pass = 1 })
-	with("replay-other-game", "reject-invalid", func(v *vector) { v.ctx.GameID[0] ^= 1 })
-	with("identity-in-proof", "reject-encoding", func(v *vector) { clear(v.proof[:32]) })
-	with("non-canonical-scalar", "reject-encoding", func(v *vector) { copy(v.proof[len(v.proof)-32:], orderLE) })
-	with("oversized-proof", "reject-encoding", func(v *vector) { v.proof = append(v.proof, make([]byte, 32)...) })
-	with("truncated-proof", "reject-encoding", func(v *vector) { v.proof = v.proof[:len(v.proof)-1] })
+	with("flipped-response-byte", "reject-invalid", func(v *proofvector.Vector) { v.Proof[len(v.Proof)-40] ^= 1 })
+	with("replay-other-hand", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Hand = 2 })
+	with("replay-other-prover", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Prover = []byte("another-peer") })
+	with("replay-other-pass", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.Pass = 1 })
+	with("replay-other-game", "reject-invalid", func(v *proofvector.Vector) { v.Ctx.GameID[0] ^= 1 })
+	with("identity-in-proof", "reject-encoding", func(v *proofvector.Vector) { clear(v.Proof[:32]) })
+	with("non-canonical-scalar", "reject-encoding", func(v *proofvector.Vector) { copy(v.Proof[len(v.Proof)-32:], orderLE) })
+	with("oversized-proof", "reject-encoding", func(v *proofvector.Vector) { v.Proof = append(v.Proof, make([]byte, 32)...) })
+	with("truncated-proof", "reject-encoding", func(v *proofvector.Vector) { v.Proof = v.Proof[:len(v.Proof)-1] })
 
 	cheat := func(name string, f func(out []commcrypto.Element, k commcrypto.Scalar, perm []int)) {
 		v, _, _ := mk(8, f)
-		v.name, v.expect = name, "reject-invalid"
+		v.Name, v.Expect = name, "reject-invalid"
 		vs = append(vs, v)
 	}
 	cheat("duplicated-element", func(out []commcrypto.Element, _ commcrypto.Scalar, _ []int) { out[2] = out[3] })
@@ -201,7 +156,7 @@ func writeVectors(t *testing.T) {
 	buf.WriteString("# with a ChaCha20 stream as the random source; checked by TestVectors.\n")
 	buf.WriteString("# expect: accept | reject-encoding (Decode fails) | reject-invalid (Verify fails)\n\n")
 	for _, v := range vs {
-		v.write(&buf)
+		v.Write(&buf)
 	}
 	if err := os.WriteFile(filepath.Join("testdata", vectorFile), buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)

@@ -1,7 +1,9 @@
-// Package proofvector reads the test-vector files of the shuffle and rekey
-// arguments (commcrypto/shuffleproof/testdata/vectors.txt and
-// commcrypto/rekeyproof/testdata/vectors.txt; SPEC.md §20), for the tests
-// of those packages and the must-reject vectors of package protocol.
+// Package proofvector reads and writes the test-vector files of the
+// shuffle and rekey arguments (testdata/vectors.txt of
+// commcrypto/shuffleproof, rekeyproof, logshuffle and logrekey; SPEC.md
+// §20), for the tests of those packages and the must-reject vectors of
+// package protocol, and gives their generators a reproducible random
+// stream (DetRand).
 //
 // A file is a sequence of records separated by blank lines; "#" starts a
 // comment line. A record opens with "vector NAME" and holds one field per
