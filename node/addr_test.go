@@ -25,6 +25,7 @@ func testPeerID(t *testing.T) peer.ID {
 }
 
 func TestParsePeer(t *testing.T) {
+	t.Parallel()
 	id := testPeerID(t)
 	relay := testPeerID(t)
 	good := map[string]string{
@@ -67,6 +68,7 @@ func TestParsePeer(t *testing.T) {
 }
 
 func TestParseListen(t *testing.T) {
+	t.Parallel()
 	if _, err := ParseListen("/ip4/127.0.0.1/udp/0/quic-v1"); err != nil {
 		t.Fatal(err)
 	}
@@ -78,6 +80,7 @@ func TestParseListen(t *testing.T) {
 }
 
 func TestParseRelay(t *testing.T) {
+	t.Parallel()
 	relay := testPeerID(t)
 	info, err := ParseRelay("/ip4/198.51.100.4/udp/4001/quic-v1/p2p/" + relay.String())
 	if err != nil || info.ID != relay || len(info.Addrs) != 1 || info.Addrs[0].String() != "/ip4/198.51.100.4/udp/4001/quic-v1" {
@@ -96,6 +99,7 @@ func TestParseRelay(t *testing.T) {
 }
 
 func TestRelayOf(t *testing.T) {
+	t.Parallel()
 	id, relay := testPeerID(t), testPeerID(t)
 	for in, want := range map[string]peer.ID{
 		"/ip4/192.0.2.9/tcp/4001/p2p/" + relay.String() + "/p2p-circuit/p2p/" + id.String(): relay,
@@ -112,6 +116,7 @@ func TestRelayOf(t *testing.T) {
 // Dialable drops what another machine cannot dial and keeps loopback only
 // when nothing else is left.
 func TestDialable(t *testing.T) {
+	t.Parallel()
 	const relayed = "/ip4/198.51.100.4/tcp/4001/p2p/12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1/p2p-circuit"
 	for _, c := range []struct{ in, want []string }{
 		{[]string{"/ip4/0.0.0.0/tcp/1", "/ip4/127.0.0.1/tcp/1", "/ip4/192.0.2.7/tcp/1", "/ip6/fe80::1/tcp/1", "/ip6/::/tcp/1", relayed},
@@ -135,6 +140,7 @@ func TestDialable(t *testing.T) {
 
 // LoopbackPorts gives distinct ports that a listener can take.
 func TestLoopbackPorts(t *testing.T) {
+	t.Parallel()
 	ports, err := LoopbackPorts(8)
 	if err != nil {
 		t.Fatal(err)

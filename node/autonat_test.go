@@ -20,6 +20,7 @@ import (
 // (before, and after the probe ends) the stranger is refused outright, and
 // the table is unaffected throughout.
 func TestDialBackWindowAdmitsOnlyTheDialBack(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	a, b := nodes[0], nodes[1]

@@ -22,6 +22,7 @@ func obs(observer peer.ID, tr, local string, lport int, seen string, sport int) 
 // What a NAT does to ports, read off observations worked out by hand: a
 // home player at 10.0.1.2 listening on 4001, seen by relays R1 and R2.
 func TestSelfNAT(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		obs  []observation
@@ -53,6 +54,7 @@ func TestSelfNAT(t *testing.T) {
 }
 
 func TestPathString(t *testing.T) {
+	t.Parallel()
 	relay, err := peer.Decode("12D3KooWJCWxBq7eAqRQ4ZM8Pk64eSSSyveWjhecbjqDpJmXmMMw")
 	if err != nil {
 		t.Fatal(err)
@@ -74,6 +76,7 @@ func TestPathString(t *testing.T) {
 }
 
 func TestTransportAndGivenAddr(t *testing.T) {
+	t.Parallel()
 	m := multiaddr.StringCast
 	for a, want := range map[string]string{
 		"/ip4/198.51.100.2/udp/4001/quic-v1": "QUIC",
@@ -97,6 +100,7 @@ func TestTransportAndGivenAddr(t *testing.T) {
 // A peer's answer about its NAT is only its word: garbage is ignored, and
 // a stranger is not answered.
 func TestNATAnswers(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 20*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	a, b := nodes[0], nodes[1]
@@ -157,6 +161,7 @@ func pathOf(n *Node, p peer.ID) Path {
 // stranger still cannot connect to it, and a stranger it dialled still
 // cannot open the game's stream.
 func TestPublicGater(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	r := startRelay(t, tcpLoopback) // also a DHT server: the bootstrap peer
 	nodes := startNodes(t, 2, tcpLoopback, Config{Public: true, Bootstrap: []peer.AddrInfo{relayInfo(t, r)}})
@@ -202,6 +207,7 @@ func TestPublicGater(t *testing.T) {
 // JoinPublic with nobody to answer says so, naming the bootstrap peer,
 // and does not hang.
 func TestJoinPublicOffline(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	r := startRelay(t, tcpLoopback)
 	info := relayInfo(t, r)
@@ -226,6 +232,7 @@ func TestJoinPublicOffline(t *testing.T) {
 // The hole punch retries 0.5 s doubling to 15 s (SPEC §21): the cap is
 // reached, not an earlier one.
 func TestPunchWait(t *testing.T) {
+	t.Parallel()
 	want := []time.Duration{500 * time.Millisecond, time.Second, 2 * time.Second, 4 * time.Second, 8 * time.Second, 15 * time.Second, 15 * time.Second}
 	for i, w := range want {
 		if got := punchWait(i + 1); got != w {
@@ -242,6 +249,7 @@ func TestPunchWait(t *testing.T) {
 // changed port, another family or no NAT yields nothing. The expected
 // addresses are written out by hand.
 func TestInferredAddrs(t *testing.T) {
+	t.Parallel()
 	m := multiaddr.StringCast
 	listen := []multiaddr.Multiaddr{m("/ip4/0.0.0.0/tcp/4001"), m("/ip4/0.0.0.0/udp/4001/quic-v1"),
 		m("/ip6/::/tcp/4001"), m("/ip6/::/udp/4003/quic-v1")}

@@ -47,6 +47,7 @@ func specVectors(t *testing.T) map[string][]byte {
 }
 
 func TestLoadOrCreateIdentityReusesKey(t *testing.T) {
+	t.Parallel()
 	dir := filepath.Join(t.TempDir(), "player") // not yet existing
 	k1, err := LoadOrCreateIdentity(dir)
 	if err != nil {
@@ -78,6 +79,7 @@ func TestLoadOrCreateIdentityReusesKey(t *testing.T) {
 }
 
 func TestReadIdentitySpecVector(t *testing.T) {
+	t.Parallel()
 	v := specVectors(t)
 	path := filepath.Join(t.TempDir(), IdentityFile)
 	if err := os.WriteFile(path, v["ed25519-private"], 0o600); err != nil {
@@ -106,6 +108,7 @@ func TestReadIdentitySpecVector(t *testing.T) {
 }
 
 func TestReadIdentityRejectsBadFiles(t *testing.T) {
+	t.Parallel()
 	v := specVectors(t)
 	dir := t.TempDir()
 	cases := map[string][]byte{
@@ -147,6 +150,7 @@ func TestReadIdentityRejectsBadFiles(t *testing.T) {
 }
 
 func TestWriteIdentityRefusesToOverwrite(t *testing.T) {
+	t.Parallel()
 	path := filepath.Join(t.TempDir(), IdentityFile)
 	k1, err := NewIdentity()
 	if err != nil {

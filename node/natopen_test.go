@@ -15,6 +15,7 @@ import (
 // loopback (which decrements nothing) reads them from the IP header
 // (IP_RECVTTL), a second code path.
 func TestWriteLowTTL(t *testing.T) {
+	t.Parallel()
 	recv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
 	if err != nil {
 		t.Fatal(err)

@@ -35,6 +35,7 @@ func payload(from, to, seq int) []byte {
 }
 
 func TestFourNodesExchangeInOrder(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, listen string }{{"tcp", tcpLoopback}, {"quic", quicLoopback}} {
 		t.Run(tc.name, func(t *testing.T) {
 			ctx := testContext(t, 30*time.Second)
@@ -93,6 +94,7 @@ func exchangeInOrder(t *testing.T, ctx context.Context, nodes []*Node, perPair i
 }
 
 func TestOutsiderCannotDeliver(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 20*time.Second)
 	table := startNodes(t, 2, tcpLoopback, Config{})
 	a, b := table[0], table[1]
@@ -147,6 +149,7 @@ func TestOutsiderCannotDeliver(t *testing.T) {
 }
 
 func TestOversizedFrameNamesPeer(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 10*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	a, b := nodes[0], nodes[1]
@@ -196,6 +199,7 @@ func TestOversizedFrameNamesPeer(t *testing.T) {
 }
 
 func TestMaxSizeMessage(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 10*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	seat(t, ctx, nodes)
@@ -219,6 +223,7 @@ func TestMaxSizeMessage(t *testing.T) {
 }
 
 func TestPeerGone(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct{ name, listen string }{{"tcp", tcpLoopback}, {"quic", quicLoopback}} {
 		t.Run(tc.name+"/close", func(t *testing.T) {
 			ctx := testContext(t, 10*time.Second)
@@ -266,6 +271,7 @@ func TestPeerGone(t *testing.T) {
 }
 
 func TestRecvDeadlineNamesPeer(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 10*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	seat(t, ctx, nodes)
@@ -289,6 +295,7 @@ func TestRecvDeadlineNamesPeer(t *testing.T) {
 }
 
 func TestSendAndRecvOutsideTable(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 10*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	seat(t, ctx, nodes)
@@ -304,6 +311,7 @@ func TestSendAndRecvOutsideTable(t *testing.T) {
 }
 
 func TestConcurrentSendKeepsFramesWhole(t *testing.T) {
+	t.Parallel()
 	const senders, each = 8, 50
 	ctx := testContext(t, 20*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
@@ -343,6 +351,7 @@ func TestConcurrentSendKeepsFramesWhole(t *testing.T) {
 }
 
 func TestSendToStalledPeerTimesOut(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 20*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{WriteTimeout: 300 * time.Millisecond})
 	seat(t, ctx, nodes)
@@ -372,6 +381,7 @@ func TestSendToStalledPeerTimesOut(t *testing.T) {
 }
 
 func TestConnectWaitsForLatePeer(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 20*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	a, b := nodes[0], nodes[1]
@@ -405,6 +415,7 @@ func TestConnectWaitsForLatePeer(t *testing.T) {
 // a restart): it replaces the first, the loss is reported once, WaitUp
 // redials, and messages flow both ways again.
 func TestNewStreamIsAReconnection(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 10*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	seat(t, ctx, nodes)
@@ -461,6 +472,7 @@ func readUntil(t *testing.T, ctx context.Context, n *Node, p peer.ID, want strin
 // A connection closed under the nodes (a network failure) comes back: both
 // sides report the loss, WaitUp redials, and messages flow again.
 func TestClosedConnectionReconnects(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 15*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	seat(t, ctx, nodes)
@@ -511,6 +523,7 @@ func readLoss(t *testing.T, ctx context.Context, n *Node, p peer.ID) {
 // A peer whose node closed left for good: WaitUp says so at once instead
 // of redialling.
 func TestWaitUpForAPeerThatLeft(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 10*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{})
 	seat(t, ctx, nodes)
@@ -529,6 +542,7 @@ func TestWaitUpForAPeerThatLeft(t *testing.T) {
 }
 
 func TestNewAndSetPeersReject(t *testing.T) {
+	t.Parallel()
 	ctx := context.Background()
 	key, _ := NewIdentity()
 	if _, err := New(ctx, Config{Identity: key}); err == nil {
@@ -589,6 +603,7 @@ func TestNewAndSetPeersReject(t *testing.T) {
 // the seating list): the stream waits for SetPeers instead of being reset,
 // and the message arrives.
 func TestStreamBeforeSetPeersWaitsForTheTable(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 20*time.Second)
 	nodes := startNodes(t, 2, tcpLoopback, Config{Meet: func(peer.ID) bool { return true }})
 	a, b := nodes[0], nodes[1]

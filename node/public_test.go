@@ -17,6 +17,7 @@ import (
 // host instead of reading a nil one (a CI run's node panicked there), and
 // then offers the bootstrap peers it has addresses for.
 func TestRelayCandidatesBeforeTheHost(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	boot, other := testPeerID(t), testPeerID(t)

@@ -98,6 +98,7 @@ func playWithCut(tb testing.TB, at int) ([][]protocol.HandResult, []error, []byt
 // nodes redial by themselves, the others wait, and every player finishes
 // both hands with the same walls and a transcript that audits clean.
 func TestGameSurvivesClosedConnection(t *testing.T) {
+	t.Parallel()
 	for _, at := range []int{10, 120} {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
 			results, errs, transcript, moving := playWithCut(t, at)

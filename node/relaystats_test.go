@@ -35,6 +35,7 @@ func waitStats(ctx context.Context, r *Relay, ok func(RelayStats) bool) (RelaySt
 // least as much each way. When the players leave, no circuit is open and
 // no reservation held.
 func TestRelayCountsCircuitBytes(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	r := startRelay(t, tcpLoopback)
 	nodes := startRelayedNodes(t, ctx, 2, r)
@@ -98,6 +99,7 @@ func TestRelayCountsCircuitBytes(t *testing.T) {
 // RelayStats arithmetic: differences, control bytes and protocol order
 // on a worked example.
 func TestRelayStatsSub(t *testing.T) {
+	t.Parallel()
 	old := RelayStats{ReservationsMade: 4, Circuits: 2, CircuitBytes: 1000,
 		Streams: map[protocol.ID]StreamBytes{"/hop": {In: 1100, Out: 1050}, "/id": {In: 300, Out: 200}}}
 	now := RelayStats{Reservations: 3, ReservationsMade: 7, CircuitsOpen: 0, Circuits: 2, CircuitBytes: 1000,

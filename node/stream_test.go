@@ -17,6 +17,7 @@ func frame(msg []byte) []byte {
 }
 
 func TestReadFrames(t *testing.T) {
+	t.Parallel()
 	max := protocol.MaxMessageSize
 	cat := func(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 	cases := []struct {

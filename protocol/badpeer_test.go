@@ -75,6 +75,7 @@ func expectFault(t *testing.T, out []outcome, who peer.ID, kind FaultKind, reaso
 
 // Silence is a fault, never a blame.
 func TestSilentPeerIsAFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(context.Context, Transport) {})
 	expectFault(t, out, tb.ids[3], FaultSilence, "silent")
@@ -83,6 +84,7 @@ func TestSilentPeerIsAFault(t *testing.T) {
 // Bytes without a valid signature prove nothing against anyone: a fault
 // naming the peer that delivered them.
 func TestGarbageFromPeerIsAFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		for _, p := range tb.ids[:3] {
@@ -107,6 +109,7 @@ func sendAll(ctx context.Context, t *testing.T, tb *table, tr Transport, key cry
 }
 
 func TestMessageOutOfTurnBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		// A turn instead of a hello.
@@ -118,6 +121,7 @@ func TestMessageOutOfTurnBlamed(t *testing.T) {
 // A message signed by someone else proves nothing against the peer that
 // passed it on.
 func TestMessageSignedByOutsiderIsAFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	outsider, _, err := crypto.GenerateEd25519Key(rand.Reader)
 	if err != nil {
@@ -151,6 +155,7 @@ func properHello(tb *table, table string) *pb.Entry {
 // A player at another table is a configuration fault naming it, for every
 // player, not a blame and not silence.
 func TestHelloForAnotherTableIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		sendAll(ctx, t, tb, tr, tb.keys[3], properHello(tb, "other"))
@@ -161,6 +166,7 @@ func TestHelloForAnotherTableIsAConfigFault(t *testing.T) {
 // A hello with a nonce of the wrong length is a signed malformed message:
 // blamed on its signer.
 func TestMalformedHelloBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
@@ -204,6 +210,7 @@ func FuzzAuditTranscript(f *testing.F) {
 // (anyone holding it can replay it): a fault naming the peer that
 // delivered it.
 func TestReplayedMessageIsAFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		// A proper hello, then the very same envelope again: sequence
@@ -227,6 +234,7 @@ func TestReplayedMessageIsAFault(t *testing.T) {
 // without complaint) is caught by the player who decodes that deck next,
 // and blamed on its author; nobody else is blamed.
 func TestIdentityElementInShuffleBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 2
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -254,6 +262,7 @@ func TestIdentityElementInShuffleBlamed(t *testing.T) {
 // the misconfigured one included, names that player in a configuration
 // fault; nobody is blamed and nobody is called silent.
 func TestTableMismatchNamedByEveryNode(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, func(i int, c *Config) {
 		if i == 3 {

@@ -47,6 +47,7 @@ func expectBlameOf(t *testing.T, tb *table, out []outcome, cheater int, want str
 }
 
 func TestFalseTsumoBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	turns := 0
 	out := tb.play(t, 1, cheat(2, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
@@ -61,6 +62,7 @@ func TestFalseTsumoBlamed(t *testing.T) {
 }
 
 func TestFalseTenpaiBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, cheat(1, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
 		if v.Phase() == game.PhaseDeclare {
@@ -82,6 +84,7 @@ func caller(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error
 }
 
 func TestCallShowingATileNotHeldBlamed(t *testing.T) {
+	t.Parallel()
 	const cheater = 3
 	// A hand may offer the cheater no chi or pon: then it cannot cheat,
 	// and the hand ends clean; a few more tables give it the chance.
@@ -109,6 +112,7 @@ func TestCallShowingATileNotHeldBlamed(t *testing.T) {
 }
 
 func TestCallWithTilesThatDoNotFitBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 0
 	out := tb.play(t, 1, cheat(cheater, func(ctx context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) {
@@ -151,6 +155,7 @@ func riichiCheater() PlayerFunc {
 }
 
 func TestIllegalRiichiBlamedAtTheExhaustiveDraw(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 1
 	out := tb.play(t, 1, cheat(cheater, riichiCheater()))
@@ -163,6 +168,7 @@ func TestIllegalRiichiBlamedAtTheExhaustiveDraw(t *testing.T) {
 // it. (If the hand does reach the exhaustive draw, the riichi player must
 // declare tenpai and is caught there.)
 func TestIllegalRiichiBlamedByTheAuditAfterAWin(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 2
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -185,6 +191,7 @@ func TestIllegalRiichiBlamedByTheAuditAfterAWin(t *testing.T) {
 // it passes, discards the drawn tile or declares — and every transcript
 // names it; the game goes on.
 func TestSlowPlayerActedForAndNamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const slow = 1
 	out := tb.play(t, 1, func(i int, c *Config) {

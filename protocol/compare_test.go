@@ -10,6 +10,7 @@ import (
 )
 
 func TestCompareTranscripts(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, nil)
 	for i, o := range out {

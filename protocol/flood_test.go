@@ -34,6 +34,7 @@ func (f *floodTransport) Recv(ctx context.Context, _ peer.ID) ([]byte, error) {
 // reads on as the game takes entries out. With the old count-only bound
 // the pump read 1,024 envelopes, 27 MB of them.
 func TestFloodingPeerWaits(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const passSize = 26_500 // a shuffle pass with its proof, 136 tiles (SPEC.md §10)
 	f := &floodTransport{size: passSize}

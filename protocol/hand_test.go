@@ -9,6 +9,7 @@ import (
 )
 
 func TestHonestHandsAuditClean(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 2, nil)
 	for i, o := range out {

@@ -18,6 +18,7 @@ import (
 // signed malformed message, blamed on its signer by every node (not a
 // configuration mismatch: no table plays it).
 func TestHelloUnknownLengthBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
@@ -37,6 +38,7 @@ func TestHelloUnknownLengthBlamed(t *testing.T) {
 // length but a malformed message, blamed on the first Hello's signer with
 // it as evidence.
 func TestOfflineAuditBlamesUnknownLength(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	var recs []Record
 	for i, key := range tb.keys {
@@ -88,6 +90,7 @@ func expectHelloConfigFaults(t *testing.T, changes []helloChange) {
 // naming its sender on every node, whichever setting differs: never a
 // blame (it follows other settings, it does not cheat).
 func TestHelloOtherSettingsIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	expectHelloConfigFaults(t, []helloChange{
 		{"hands", func(h *pb.Hello) { h.Settings.Hands = 3 }, "wants 3 hands, we want 1"},
 		{"tonpuu", func(h *pb.Hello) { h.Settings.Length = "tonpuu" }, `wants a "tonpuu" match`},
@@ -103,6 +106,7 @@ func TestHelloOtherSettingsIsAConfigFault(t *testing.T) {
 // switch, a preset, or a field of a newer program — is a configuration
 // fault naming its sender on every node, never a blame and never a panic.
 func TestHelloUnknownSettingsIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	expectHelloConfigFaults(t, []helloChange{
 		{"rule switch", func(h *pb.Hello) { h.Settings.Rules.Switches = []string{"moonlight-haitei=on"} }, "moonlight-haitei"},
 		{"preset", func(h *pb.Hello) { h.Settings.Rules.Preset = "riichi-city" }, "riichi-city"},
@@ -120,6 +124,7 @@ func TestHelloUnknownSettingsIsAConfigFault(t *testing.T) {
 // settings: a configuration mismatch naming it, never a blame for the
 // fields it lacks.
 func TestOlderVersionHelloIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
@@ -139,6 +144,7 @@ func TestOlderVersionHelloIsAConfigFault(t *testing.T) {
 // The offline audit judges unknown settings as the live nodes do: a
 // configuration fault naming the sender, no blame.
 func TestOfflineAuditUnknownRuleIsAFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	var recs []Record
 	for i, key := range tb.keys {
@@ -164,6 +170,7 @@ func TestOfflineAuditUnknownRuleIsAFault(t *testing.T) {
 // is acted for once the base and the bank have run out, and the
 // transcript's message says timed_out.
 func TestClockActsForPlayer(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	tc := timecontrol.Control{Base: 100 * time.Millisecond, Bank: 100 * time.Millisecond}
 	stall := PlayerFunc(func(ctx context.Context, _ *game.Kyoku, _ game.Seat) (game.Action, error) {

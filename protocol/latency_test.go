@@ -13,6 +13,7 @@ import (
 // as their delay: every player completes it, and all four audits agree on
 // the wall (the second code path is the audit of each transcript).
 func TestHandOverJitteryNetwork(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	tb.net.SetLatency(latency.Link{OneWay: time.Millisecond, Jitter: time.Millisecond})
 	out := tb.play(t, 1, func(_ int, c *Config) { c.NoProofs = true })
@@ -37,6 +38,7 @@ func TestHandOverJitteryNetwork(t *testing.T) {
 // HandResult.Pause is at least that many times L, and at least the hand's
 // own Setup, which it contains.
 func TestPauseCoversTheCriticalPath(t *testing.T) {
+	t.Parallel()
 	const oneWay = 4 * time.Millisecond
 	for _, noPipeline := range []bool{true, false} {
 		t.Run(fmt.Sprintf("no-pipeline=%v", noPipeline), func(t *testing.T) {

@@ -15,6 +15,7 @@ import (
 // position, no other player's concealed tile is shown, the stages come in
 // protocol order, and the last view's result is the hand's result.
 func TestObserverSeesOwnTilesOnly(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	var obs []Observation
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -69,6 +70,7 @@ func TestObserverSeesOwnTilesOnly(t *testing.T) {
 // Pause.Text says whom the table waits for and for how long, in minutes
 // and seconds rounded to the second; the zero Pause says nothing.
 func TestPauseText(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		p    Pause
 		want string

@@ -66,6 +66,7 @@ func interleaved(t *testing.T, tr *bytes.Buffer, n uint32) bool {
 // recorded before hand 1 ends, and every transcript audits clean offline
 // with the same walls.
 func TestPipelinedHandsAuditClean(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 3, pipelined)
 	for i, o := range out {
@@ -108,6 +109,7 @@ func TestPipelinedHandsAuditClean(t *testing.T) {
 // during hand 1 or as hand 2 starts, with the signed pass as evidence, and the offline audit
 // of an honest transcript blames it too.
 func TestPipelinedBadShuffleBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 2
 	out := tb.play(t, 3, func(i int, c *Config) {
@@ -193,6 +195,7 @@ func shuffleEntry(deck []byte) *pb.Entry {
 // and a malformed pass in turn is a blame: never a panic, and never more
 // than one hand of passes held.
 func TestPreparedPassBadInput(t *testing.T) {
+	t.Parallel()
 	tb, g, sign := takePassTable(t)
 	h := g.next
 	deck := make([]byte, 136*32)
@@ -249,6 +252,7 @@ func TestPreparedPassBadInput(t *testing.T) {
 // one crash point falls inside the overlap (the node's own pass of hand
 // 2 recorded, hand 1 not over).
 func TestPipelinedCrashResume(t *testing.T) {
+	t.Parallel()
 	overlap := false
 	for _, at := range []int{0, 6} {
 		t.Run(fmt.Sprintf("%d records after its first pass of hand 2", at), func(t *testing.T) {
@@ -273,6 +277,7 @@ func TestPipelinedCrashResume(t *testing.T) {
 // during hand 1, and every transcript audits clean. (Three players:
 // TestPipelinedMatchEnd.)
 func TestPipelinedVariants(t *testing.T) {
+	t.Parallel()
 	for _, v := range []struct {
 		name      string
 		players   int
@@ -311,6 +316,7 @@ func TestPipelinedVariants(t *testing.T) {
 //     that none of a match's is, by chance, is far below once in a
 //     hundred runs.)
 func TestPipelinedMatchEnd(t *testing.T) {
+	t.Parallel()
 	tb := newTableN(t, 3)
 	out := tb.play(t, 0, func(_ int, c *Config) {
 		c.Tonpuu = true
@@ -375,6 +381,7 @@ func thinking(d time.Duration) Player {
 // prepared passes included (a copy of one already held is dropped), and
 // both hands complete with every transcript auditing clean.
 func TestPipelinedCutConnectionResumes(t *testing.T) {
+	t.Parallel()
 	for _, at := range []int{80, 150} {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) { cutConnection(t, at, true) })
 	}
@@ -384,6 +391,7 @@ func TestPipelinedCutConnectionResumes(t *testing.T) {
 // with it (the default) is named by every other node as a configuration
 // mismatch.
 func TestPipelineMismatchIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
@@ -399,6 +407,7 @@ func TestPipelineMismatchIsAConfigFault(t *testing.T) {
 // this player does not know stays a fault naming no one (the previous
 // player may have signed two passes), as without the pipeline.
 func TestPreparedPassOnAnotherInputBlamed(t *testing.T) {
+	t.Parallel()
 	tb, g, sign := takePassTable(t)
 	old := sign(1, 1, 3, shuffleEntry(nil))
 	(&hand{g: g, num: 1}).setLastPass(old)
@@ -426,6 +435,7 @@ func TestPreparedPassOnAnotherInputBlamed(t *testing.T) {
 // (TestFaultRuns/killed_during_the_hellos) saw the node panic on a nil
 // prepared hand there.
 func TestOpeningAbortInHandOneBeforeAnyPreparedHand(t *testing.T) {
+	t.Parallel()
 	tb, g := seatedGame(t)
 	if g.next != nil {
 		t.Fatal("a hand is prepared before hand 1's kyoku")

@@ -130,6 +130,7 @@ func keyMessages(t *testing.T, transcript []byte) []keyMessage {
 // record must show its haipai as the full wall has it, and every hand
 // must audit clean, live and offline, with the partial wall reported.
 func TestPrivateHandsKeepLosersHandsPrivate(t *testing.T) {
+	t.Parallel()
 	hands := 4
 	if testing.Short() {
 		hands = 3 // the fixed walls give a riichi player's reveal by then
@@ -284,6 +285,7 @@ func TestPrivateHandsKeepLosersHandsPrivate(t *testing.T) {
 // A wrong tile shown in private-hands mode is still blamed on its
 // sender: its keys open the proven wall to another tile.
 func TestPrivateHandsWrongDahaiBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 1
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -306,6 +308,7 @@ func TestPrivateHandsWrongDahaiBlamed(t *testing.T) {
 // A key reveal that publishes a wrong key for a needed position, or keys
 // the rules do not need, is blamed on its signer by the audit.
 func TestPrivateHandsBadRevealBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 2
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -342,6 +345,7 @@ func TestPrivateHandsBadRevealBlamed(t *testing.T) {
 // One node with private hands at a table without: every node names it as
 // a configuration fault, like no_proofs.
 func TestPrivateHandsMismatchIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const odd = 3
 	out := tb.play(t, 1, func(i int, c *Config) { c.PrivateHands = i == odd })
@@ -355,6 +359,7 @@ func TestPrivateHandsMismatchIsAConfigFault(t *testing.T) {
 
 // Private hands needs the proofs.
 func TestPrivateHandsRefusedWithoutProofs(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	_, err := NewGame(Config{Identity: tb.keys[0], Peers: tb.ids, Transport: tb.net.Transport(tb.ids[0]), PrivateHands: true, NoProofs: true})
 	if err == nil || !strings.Contains(err.Error(), "NoProofs") {

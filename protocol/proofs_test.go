@@ -149,6 +149,7 @@ func tamperRekey(cheater int, f func(r *pb.RekeyPass)) func(int, *Config) {
 }
 
 func TestShuffleReplacingATileBlamedBeforeTheDeal(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, tamperShuffle(1, func(_ uint32, s *pb.ShufflePass) {
 		k, _ := commcrypto.NewKey(rand.Reader)
@@ -159,6 +160,7 @@ func TestShuffleReplacingATileBlamedBeforeTheDeal(t *testing.T) {
 }
 
 func TestShuffleUnderTwoKeysBlamedBeforeTheDeal(t *testing.T) {
+	t.Parallel()
 	// Half the deck re-locked with a second key, the proof left as made
 	// for the honest deck: the statement changed, so the proof fails.
 	tb := newTable(t)
@@ -173,6 +175,7 @@ func TestShuffleUnderTwoKeysBlamedBeforeTheDeal(t *testing.T) {
 }
 
 func TestShuffleProofFlippedByteBlamedBeforeTheDeal(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, tamperShuffle(0, func(_ uint32, s *pb.ShufflePass) {
 		s.Proof[len(s.Proof)/2] ^= 0x04
@@ -182,6 +185,7 @@ func TestShuffleProofFlippedByteBlamedBeforeTheDeal(t *testing.T) {
 }
 
 func TestShufflePassWithoutProofBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, tamperShuffle(3, func(_ uint32, s *pb.ShufflePass) {
 		s.Proof = nil
@@ -190,6 +194,7 @@ func TestShufflePassWithoutProofBlamed(t *testing.T) {
 }
 
 func TestShuffleProofOfAnotherPlayerBlamed(t *testing.T) {
+	t.Parallel()
 	// The cheater shuffles honestly but sends a valid shuffle proof made
 	// in another player's name (as if taken from another transcript): the
 	// verifiers bind every proof to its sender's peer ID and game.
@@ -231,6 +236,7 @@ func foreignProof(t *testing.T, other peer.ID) []byte {
 }
 
 func TestShuffleReplayedFromAnEarlierHandBlamed(t *testing.T) {
+	t.Parallel()
 	// Every player resends in hand 2 the shuffle pass it made in hand 1
 	// (deck, key commitment and proof). The pass of seat 0 starts from the
 	// tile points in every hand, so only the hand number in the
@@ -278,6 +284,7 @@ func TestShuffleReplayedFromAnEarlierHandBlamed(t *testing.T) {
 }
 
 func TestRekeyWithOneWrongPositionBlamedBeforeTheDeal(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, tamperRekey(2, func(r *pb.RekeyPass) {
 		// Position 40 of the wall re-locked with a key nobody committed to.
@@ -290,6 +297,7 @@ func TestRekeyWithOneWrongPositionBlamedBeforeTheDeal(t *testing.T) {
 }
 
 func TestRekeyWithOneWrongCommitmentBlamedBeforeTheDeal(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, tamperRekey(3, func(r *pb.RekeyPass) {
 		k, _ := commcrypto.NewKey(rand.Reader)
@@ -299,6 +307,7 @@ func TestRekeyWithOneWrongCommitmentBlamedBeforeTheDeal(t *testing.T) {
 }
 
 func TestRekeyProofTruncatedBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, tamperRekey(0, func(r *pb.RekeyPass) {
 		r.Proof = r.Proof[:len(r.Proof)-1]
@@ -312,6 +321,7 @@ func TestRekeyProofTruncatedBlamed(t *testing.T) {
 // flipped shuffle-proof byte and a truncated rekey proof with their
 // errors, before the deal.
 func TestTWProofsBlamed(t *testing.T) {
+	t.Parallel()
 	tw := func(f func(int, *Config)) func(int, *Config) {
 		return func(i int, c *Config) {
 			c.Proofs = settings.ProofsTW
@@ -334,6 +344,7 @@ func TestTWProofsBlamed(t *testing.T) {
 // is replayed (HandAudit.Proven); a game played without proofs is still
 // audited by the replay.
 func TestOfflineAuditVerifiesProofs(t *testing.T) {
+	t.Parallel()
 	for _, noProofs := range []bool{false, true} {
 		tb := newTable(t)
 		out := tb.play(t, 1, func(_ int, c *Config) { c.NoProofs = noProofs })
@@ -363,6 +374,7 @@ func TestOfflineAuditVerifiesProofs(t *testing.T) {
 // sender, as a cheater would) fails the offline audit with a blame of
 // that sender.
 func TestOfflineAuditBlamesABadProof(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, nil)
 	if out[0].err != nil {
@@ -426,6 +438,7 @@ func intsKey(xs []int) []byte {
 // A player that plays --no-proofs at a table that plays with proofs is a
 // configuration fault naming it, caught in the Hellos before any pass.
 func TestNoProofsMismatchIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const odd = 2
 	out := tb.play(t, 1, func(i int, c *Config) { c.NoProofs = i == odd })
@@ -446,6 +459,7 @@ func TestNoProofsMismatchIsAConfigFault(t *testing.T) {
 // player stops the hand with a diverged-passes fault naming no one, and
 // nobody is blamed.
 func TestPassOnAnotherInputIsAFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const liar = 2
 	out := tb.play(t, 1, func(i int, c *Config) {

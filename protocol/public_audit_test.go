@@ -13,6 +13,7 @@ import (
 // to the one the player's full transcript gives, with no blame or fault.
 // The end-of-hand key reveal publishes what the private releases held.
 func TestPublicEntriesAudit(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	for i, o := range tb.play(t, 2, nil) {
 		if o.err != nil {

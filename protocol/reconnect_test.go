@@ -103,6 +103,7 @@ func sameHands(t *testing.T, out []outcome, hands int) {
 // later: the table pauses, the peers send again what was lost, and the
 // hands complete with every transcript auditing clean.
 func TestCutConnectionResumes(t *testing.T) {
+	t.Parallel()
 	// Records of player 2's transcript after which its connections are
 	// cut: in the hellos, the shuffle passes, the deal and the play. -short
 	// leaves out the passes (TestPipelinedCutConnectionResumes cuts during
@@ -169,6 +170,7 @@ func (r pauseRecorder) Paused(p Pause) {
 // hand, on every other node, as a lost-connection fault naming it: not a
 // blame, and not silence of whoever else the nodes were waiting for.
 func TestNoReturnWithinGraceIsAFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const victim = 1
 	w := &tripWriter{at: 30}
@@ -205,6 +207,7 @@ func TestNoReturnWithinGraceIsAFault(t *testing.T) {
 // during the shuffle passes stays with TestPipelinedCrashResume (hand 2's
 // passes) and the full run.
 func TestCrashResume(t *testing.T) {
+	t.Parallel()
 	points := []int{3, 14, 45, 120, 190}
 	if testing.Short() {
 		points = []int{3, 45, 190}
@@ -333,6 +336,7 @@ func (d *deadTransport) Send(ctx context.Context, to peer.ID, msg []byte) error 
 
 // A resume refuses a transcript of another game's peers.
 func TestResumeRefusesAnotherGame(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	other := newTable(t)
 	out := other.play(t, 1, nil)
@@ -352,6 +356,7 @@ func TestResumeRefusesAnotherGame(t *testing.T) {
 // An entry sent again under a sequence number already held, but different
 // from the one held, is equivocation: blamed with both entries.
 func TestResentEntryDifferingIsEquivocation(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		first, err := Seal(tb.keys[3], properHello(tb, "test"))
@@ -386,6 +391,7 @@ func TestResentEntryDifferingIsEquivocation(t *testing.T) {
 // the seq it asks for — never another player's private entries — and a
 // Sync not signed by the peer asking is ignored.
 func TestSyncResendsOnlyWhatWasSentToThePeer(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	net := memnet.New()
 	l := newLinks(net.Transport(tb.ids[0]), tb.ids[0], tb.ids[1:], time.Second, slog.New(slog.DiscardHandler))

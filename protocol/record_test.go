@@ -22,6 +22,7 @@ import (
 // four and replays through the rules engine (riichi/replay, the checker
 // of real Tenhou logs) with no mismatch, final standings included.
 func TestMatchRecordReplays(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -53,6 +53,7 @@ type rejectCase struct {
 // verifies, an Ed25519 signature that fails crypto/ed25519, a prev_hash
 // that is not the SHA-256 of the entry before, a length past the end).
 func TestRejectVectors(t *testing.T) {
+	t.Parallel()
 	if *update {
 		writeRejectVectors(t)
 	}

@@ -43,6 +43,7 @@ func kitaFirst(kitas *atomic.Int32, next func(v *game.Kyoku, s game.Seat) (game.
 // kita the players make are shown and replaced by rinshan draws, every
 // audit is clean and all three agree.
 func TestSanmaHandsAuditClean(t *testing.T) {
+	t.Parallel()
 	tb := newTableN(t, 3)
 	var kitas atomic.Int32
 	out := tb.play(t, 2, func(i int, c *Config) {
@@ -113,6 +114,7 @@ func TestSanmaHandsAuditClean(t *testing.T) {
 // replays through riichi/replay (the checker of real Tenhou logs) with no
 // mismatch, final standings included.
 func TestSanmaMatchRecordReplays(t *testing.T) {
+	t.Parallel()
 	tb := newTableN(t, 3)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
@@ -169,6 +171,7 @@ func TestSanmaMatchRecordReplays(t *testing.T) {
 // A wrong private key release in a three-player hand is blamed on its
 // sender by its recipient at once, from the commitment check.
 func TestSanmaWrongKeyReleaseBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTableN(t, 3)
 	const cheater = 2
 	var victim peer.ID
@@ -197,6 +200,7 @@ func TestSanmaWrongKeyReleaseBlamed(t *testing.T) {
 // A player that announces a three-player game at a four-player table is
 // a configuration fault naming it, on every node.
 func TestPlayerCountMismatchIsAConfigFault(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
@@ -210,6 +214,7 @@ func TestPlayerCountMismatchIsAConfigFault(t *testing.T) {
 // A Hello whose player count does not match its peer list is a signed
 // malformed message: blamed on its signer.
 func TestHelloPlayersNotPeersBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := playThree(t, tb, func(ctx context.Context, tr Transport) {
 		e := properHello(tb, "test")
@@ -224,6 +229,7 @@ func TestHelloPlayersNotPeersBlamed(t *testing.T) {
 // (not Proven), and a shuffle pass that replaces one encrypted tile is
 // blamed on its maker by the replay once the keys are revealed.
 func TestSanmaWithoutProofs(t *testing.T) {
+	t.Parallel()
 	tb := newTableN(t, 3)
 	out := tb.play(t, 1, func(i int, c *Config) { c.NoProofs = true })
 	for i, o := range out {
@@ -265,6 +271,7 @@ func TestSanmaWithoutProofs(t *testing.T) {
 // With proofs, a three-player shuffle pass that duplicates a tile fails
 // its proof (over 108 elements) and is blamed on arrival by both others.
 func TestSanmaBadShuffleBlamedAtOnce(t *testing.T) {
+	t.Parallel()
 	tb := newTableN(t, 3)
 	const cheater = 0
 	out := tb.play(t, 1, func(i int, c *Config) {

@@ -45,6 +45,7 @@ func checkBlame(t *testing.T, tb *table, out []outcome, cheater int, mustBlame [
 }
 
 func TestWrongKeyReleaseBlamedAtOnce(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 1
 	var victim peer.ID
@@ -76,6 +77,7 @@ func TestWrongKeyReleaseBlamedAtOnce(t *testing.T) {
 }
 
 func TestDahaiClaimingWrongTileBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 2
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -100,6 +102,7 @@ func TestDahaiClaimingWrongTileBlamed(t *testing.T) {
 }
 
 func TestDahaiFromPositionNotHeldBlamed(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 0
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -116,6 +119,7 @@ func TestDahaiFromPositionNotHeldBlamed(t *testing.T) {
 }
 
 func TestShuffleDuplicatingATileBlamedAtOnce(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 3
 	out := tb.play(t, 1, func(i int, c *Config) {
@@ -138,6 +142,7 @@ func TestShuffleDuplicatingATileBlamedAtOnce(t *testing.T) {
 // passes names the cheater. (With proofs it is blamed before the deal:
 // TestShuffleReplacingATileBlamedBeforeTheDeal.)
 func TestShuffleReplacingATileBlamedAfterRevealWithoutProofs(t *testing.T) {
+	t.Parallel()
 	for run := 0; run < 2; run++ {
 		tb := newTable(t)
 		const cheater = 1
@@ -164,6 +169,7 @@ func TestShuffleReplacingATileBlamedAfterRevealWithoutProofs(t *testing.T) {
 }
 
 func TestTranscriptAuditHonestAndFlippedByte(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 2, nil)
 	for i, o := range out {

@@ -14,6 +14,7 @@ import (
 // file (no peer), or the cut is reported by LoadRecords. -short cuts at
 // about a tenth of the boundaries and 20 offsets.
 func TestTruncatedTranscriptBlamesNoOne(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	out := tb.play(t, 1, nil)
 	for i, o := range out {

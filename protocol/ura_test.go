@@ -189,6 +189,7 @@ func busted(results []HandResult) bool {
 // stay unknown for good: no end-of-hand reveal names them either, and the
 // audited yama leaves them hidden.
 func TestUraHiddenWithoutARiichiWin(t *testing.T) {
+	t.Parallel()
 	for _, private := range []bool{false, true} {
 		t.Run(map[bool]string{false: "full reveal", true: "private hands"}[private], func(t *testing.T) {
 			testUraHidden(t, private)
@@ -279,6 +280,7 @@ func ends(rs []HandResult) []string {
 // wall from the start computed. In hands without a riichi winner no ura
 // position is released.
 func TestRiichiWinnerGetsUraScored(t *testing.T) {
+	t.Parallel()
 	hands := 8
 	if testing.Short() {
 		hands = 2 // the fixed walls give a riichi win in each
@@ -372,6 +374,7 @@ func TestRiichiWinnerGetsUraScored(t *testing.T) {
 // (its riichi is accepted: the check that it was tenpai is the audit's)
 // and a tsumo agari on its third turn.
 func TestFalseRiichiTsumoBlamedBeforeUra(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	const cheater = 2
 	turns := 0
@@ -416,6 +419,7 @@ func TestFalseRiichiTsumoBlamedBeforeUra(t *testing.T) {
 // it: an ura indicator 4p makes 5p dora, and the hand holds two 5p, so
 // the win counts ura dora 2.
 func TestTrackerUraOnlyForARiichiWin(t *testing.T) {
+	t.Parallel()
 	var seats []peer.ID
 	for range Players {
 		k, _, err := crypto.GenerateEd25519Key(rand.Reader)

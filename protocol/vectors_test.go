@@ -379,6 +379,7 @@ func specLP(b []byte) []byte {
 // nonce commitments, seed, seating and dice), and through the code
 // (ReadTranscript, AuditTranscript).
 func TestTranscriptVector(t *testing.T) {
+	t.Parallel()
 	if *update {
 		writeTranscriptVector(t)
 	}

@@ -42,6 +42,7 @@ func notice(t testing.TB, key crypto.PrivKey, sender peer.ID, id []byte, hand ui
 // checks that a wait for player 1 still names player 1; then a good
 // notice that moves it to player 2.
 func TestWaitingNoticeValidation(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	id := []byte("game id of the test, 32 bytes..")
 	p1, p2, p3 := tb.ids[1], tb.ids[2], tb.ids[3]
@@ -165,6 +166,7 @@ func (m *answerToOne) Envelope(_ uint32, to peer.ID, env []byte) []byte {
 // player names V, in a silence fault, P's Abort carries X's notice, and
 // nobody else is named or blamed.
 func TestWaitingNoticeNamesEndOfChain(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	v, p := 3, 0
 	m := &answerToOne{to: tb.ids[p]}
@@ -235,6 +237,7 @@ func FuzzWaitingNotice(f *testing.F) {
 // hand, a non-notice and too many notices are each refused, and the
 // Abort's fault then says so instead of presenting them as signed.
 func TestAbortWaitingEvidence(t *testing.T) {
+	t.Parallel()
 	tb := newTable(t)
 	id := []byte("game id of the test, 32 bytes..")
 	ids := tb.ids

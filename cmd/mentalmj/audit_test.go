@@ -13,6 +13,7 @@ import (
 // Files that are not transcripts are refused with exit 2 and a message
 // saying what they look like; none is ever read as a blame.
 func TestAuditRefusesWhatIsNotATranscript(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var gz bytes.Buffer
 	zw := gzip.NewWriter(&gz)

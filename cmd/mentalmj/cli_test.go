@@ -16,6 +16,7 @@ const handTranscript = "../../ui/viewer/testdata/hand.mjt"
 // The surprises of issue 25, each as the new user typed it: flags after
 // the file are read as flags, for every command.
 func TestFlagsAfterArguments(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runMain(t, "audit", handTranscript, "--json")
 	var report map[string]any
 	if code != 0 || json.Unmarshal([]byte(out), &report) != nil || report["ok"] != true {
@@ -35,6 +36,7 @@ func TestFlagsAfterArguments(t *testing.T) {
 // A usage error is two lines: what is wrong, naming the flag, and where
 // the help is; never the whole help.
 func TestUsageErrorIsTwoLines(t *testing.T) {
+	t.Parallel()
 	used := t.TempDir()
 	if err := os.WriteFile(filepath.Join(used, "x"), nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -62,6 +64,7 @@ func TestUsageErrorIsTwoLines(t *testing.T) {
 // A mistyped command, subcommand, flag, preset, switch or strategy gets
 // the names it resembles.
 func TestDidYouMean(t *testing.T) {
+	t.Parallel()
 	peers := []string{"--peer", "a", "--peer", "b", "--peer", "c"}
 	for _, c := range []struct {
 		args []string
@@ -92,6 +95,7 @@ func TestDidYouMean(t *testing.T) {
 // Every command, subcommand included, prints the same help for -h,
 // --help and "mentalmj help COMMAND", on stdout with exit 0, in one shape.
 func TestEveryCommandHasTheSameHelp(t *testing.T) {
+	t.Parallel()
 	var paths [][]string
 	root := rootCommand(nil, io.Discard, io.Discard)
 	for _, c := range root.Commands() {
@@ -134,6 +138,7 @@ func TestEveryCommandHasTheSameHelp(t *testing.T) {
 
 // join --turn-timeout's help says once what its default is.
 func TestTurnTimeoutHelp(t *testing.T) {
+	t.Parallel()
 	_, out, _ := runMain(t, "help", "join")
 	_, entry, ok := strings.Cut(out, "--turn-timeout")
 	if !ok {
@@ -148,6 +153,7 @@ func TestTurnTimeoutHelp(t *testing.T) {
 
 // completion prints each shell's script, which calls back into mentalmj.
 func TestCompletion(t *testing.T) {
+	t.Parallel()
 	for _, shell := range []string{"bash", "zsh", "fish"} {
 		code, out, errOut := runMain(t, "completion", shell)
 		if code != 0 || !strings.Contains(out, " for mentalmj") || !strings.Contains(out, "__complete") {
@@ -169,6 +175,7 @@ func TestCompletion(t *testing.T) {
 // The single-dash long flags the Go flag package read (-win 4s, -json)
 // still work, and -v is still --verbose.
 func TestSingleDashLongFlags(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runMain(t, "score", "123m456p789s2344s", "-win", "4s", "-ron", "-riichi", "-dora=1m")
 	if code != 0 || !strings.Contains(out, "3900 points") {
 		t.Errorf("score -win 4s -ron -riichi -dora=1m: exit %d, %q %q", code, out, errOut)

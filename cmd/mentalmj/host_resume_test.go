@@ -21,6 +21,7 @@ import (
 // wait for it, and all four finish the three hands with transcripts that
 // audit clean together.
 func TestHostResumesAfterKill(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts five processes")
 	}

@@ -18,6 +18,7 @@ import (
 // host gathers two guests ("3 of 3"), the three play a three-player hand,
 // and their transcripts audit as a sanma game and agree.
 func TestHostSanmaInvite(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts three processes")
 	}

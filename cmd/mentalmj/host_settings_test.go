@@ -42,6 +42,7 @@ type hostSettingsRun struct {
 // declines at the prompt (exit 1, the host told); the second is a
 // three-player tonpuu without proofs or clock.
 func TestHostSettingsTravel(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts several processes")
 	}
@@ -198,6 +199,7 @@ func exitCode(err error) int {
 // every player's hand line names it as timed out; nobody is named
 // silent: the others wait for its decisions as the time control says.
 func TestHostTimeControl(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts four processes")
 	}

@@ -25,6 +25,7 @@ import (
 // one invite line and each arrival, the guests show who has arrived, the
 // four play a hand, and their four transcripts audit and agree.
 func TestHostAndJoinInvite(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts four processes")
 	}
@@ -161,6 +162,7 @@ func (h *hostedTable) join(t *testing.T, ctx context.Context, bin string, names 
 // Bad invites and bad host or join command lines exit 2 naming the
 // problem; a host that refuses, or cannot be reached, makes join exit 1.
 func TestInviteBadUsage(t *testing.T) {
+	t.Parallel()
 	key, err := node.NewIdentity()
 	if err != nil {
 		t.Fatal(err)

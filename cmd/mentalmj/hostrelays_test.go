@@ -37,6 +37,7 @@ func startTestRelay(t *testing.T) (*node.Relay, string) {
 // only its relayed address reaches it; a guest with a --relay of its own
 // reserves there only.
 func TestGuestReservesOnTheInvitesRelays(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	hostRelay, hostRelayAddr := startTestRelay(t)

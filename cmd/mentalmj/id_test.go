@@ -15,6 +15,7 @@ import (
 // "mentalmj id" prints the peer address that ParsePeer (what join --peer
 // uses) accepts, and the same identity on every run.
 func TestIDCommand(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var out1, out2, errs bytes.Buffer
 	if code := run(context.Background(), []string{"id", "--data-dir", dir, "--listen", "/ip4/192.0.2.1/tcp/4001"}, &out1, &errs); code != 0 {
@@ -44,6 +45,7 @@ func TestIDCommand(t *testing.T) {
 // interface addresses (as the standard library lists them), never
 // 0.0.0.0.
 func TestIDCommandUnspecified(t *testing.T) {
+	t.Parallel()
 	var out, errs bytes.Buffer
 	if code := run(context.Background(), []string{"id", "--data-dir", t.TempDir(), "--listen", "/ip4/0.0.0.0/tcp/4001"}, &out, &errs); code != 0 {
 		t.Skipf("no IPv4 interface address? exit %d: %s", code, errs.String())

@@ -28,6 +28,7 @@ import (
 // clicks Accept meets the host and the game starts on the same page (its
 // seats drawn).
 func TestJoinUIConfirm(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts several processes and a browser")
 	}

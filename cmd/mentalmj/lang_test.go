@@ -11,6 +11,7 @@ import (
 // the languages there are, for host (and join, which shares its flags) and view alike; a known one passes
 // the check (view then fails on the missing file, not on --lang).
 func TestUnknownLang(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"view", "--lang", "zz", "nofile.mjt"},
 		{"host", "--lang", "klingon", "--table", "t"},

@@ -14,6 +14,7 @@ import (
 // a damaged copy beside them is named and makes the exit status 1, while
 // the standings of the good ones are still written.
 func TestLeagueCommand(t *testing.T) {
+	t.Parallel()
 	src := "../../stats/league/testdata/tonpuu"
 	var o, e bytes.Buffer
 	if code := run(context.Background(), []string{"league", "--json", src}, &o, &e); code != 0 {

@@ -20,6 +20,7 @@ import (
 // host's table, settings, free seats and invite, and the filters leave
 // it out when they should.
 func TestHostOpenShowsInLobby(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	lobbyDir := t.TempDir()

@@ -18,6 +18,7 @@ import (
 // joins report as pause_ms, is at least its twelve one-way hops of at
 // least 20 ms each (SPEC.md §9.4: a lower bound no load can break).
 func TestLocalWithLatency(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts four processes")
 	}

@@ -25,6 +25,7 @@ import (
 // is its own view (the four differ, hidden tiles marked) and the tools
 // that need every tile refuse it by name.
 func TestLocalPrivateHandsEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts four processes")
 	}

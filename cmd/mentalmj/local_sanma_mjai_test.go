@@ -24,6 +24,7 @@ import (
 // must convert with "tenhou mjai", and stats must count the records and
 // a transcript as one three-player game.
 func TestLocalSanmaMjaiBot(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts three processes")
 	}

@@ -23,6 +23,7 @@ import (
 // the dora indicator at yama[9], and the game record is a three-player
 // mjlog that "mentalmj tenhou replay" checks with 0 mismatches.
 func TestLocalSanmaEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts three processes")
 	}

@@ -31,6 +31,7 @@ func buildBinary(t *testing.T) string {
 // transcript offline with "mentalmj audit --json" and checks that the four
 // walls agree and are permutations of the 136 tiles.
 func TestLocalTwoHandsEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts four processes")
 	}
@@ -122,6 +123,7 @@ func TestLocalTwoHandsEndToEnd(t *testing.T) {
 // TestBadArguments checks that bad command lines are refused with exit
 // status 2 and a message naming the flag or argument.
 func TestBadArguments(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		args []string
 		want string
@@ -159,6 +161,7 @@ func TestBadArguments(t *testing.T) {
 // engine), and that "mentalmj tenhou verify" reports it as skipped (it has
 // no Tenhou SHUFFLE seed), not failed.
 func TestLocalHanchanEndToEnd(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts four processes")
 	}

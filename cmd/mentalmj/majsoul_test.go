@@ -33,6 +33,7 @@ func runM(args ...string) (int, string, string) {
 // TestMajsoulVerifyCLI runs the verify subcommand on the published vector,
 // on tampered inputs and on bad usage, checking the exit codes 0/1/2.
 func TestMajsoulVerifyCLI(t *testing.T) {
+	t.Parallel()
 	v := majsoulVector(t)
 	ok := []string{"verify", "--wall", v["wall"], "--salt", v["salt"], "--hash", v["wall_salt_sha256"], "--salt-hash", v["salt_sha256"]}
 	if code, out, errOut := runM(ok...); code != 0 || !strings.HasSuffix(out, "OK\n") {

@@ -22,6 +22,7 @@ import (
 // audited by all four nodes, the clients must have received events, and
 // the game must be written as tenhou.net/6 JSON with its review command.
 func TestLocalMjaiBots(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("end-to-end test starts four processes")
 	}
@@ -73,6 +74,7 @@ func TestLocalMjaiBots(t *testing.T) {
 // TestMjaiBotFlags: bad --mjai-bot values are usage errors, and a bot that
 // does not start stops join before it connects.
 func TestMjaiBotFlags(t *testing.T) {
+	t.Parallel()
 	for _, v := range []string{"1", "x=bot", "4=bot", "1="} {
 		var o, e bytes.Buffer
 		if code := run(context.Background(), []string{"local", "--mjai-bot", v}, &o, &e); code != 2 || !strings.Contains(e.String(), "--mjai-bot") {

@@ -17,6 +17,7 @@ import (
 // A hand that ends without a result (here a fault) reports the scores as
 // they stood when it started, not zeros (issue 21).
 func TestHandWithoutResultKeepsScores(t *testing.T) {
+	t.Parallel()
 	start := [4]int{31000, 19000, 25000, 25000}
 	var buf bytes.Buffer
 	r := &progress.Reporter{W: &buf, JSON: true}
@@ -41,6 +42,7 @@ func TestHandWithoutResultKeepsScores(t *testing.T) {
 }
 
 func TestParseBytes(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]int64{"128KiB": 128 << 10, "256MiB": 256 << 20, "1GiB": 1 << 30, "100B": 100, "4096": 4096} {
 		got, err := parseBytes(in)
 		if err != nil || got != want {
@@ -57,6 +59,7 @@ func TestParseBytes(t *testing.T) {
 // Malformed --bootstrap, --relay and relay limits are usage errors naming
 // the flag (exit 2), before anything is started.
 func TestPublicFlagsBadInput(t *testing.T) {
+	t.Parallel()
 	peers := []string{"--table", "t", "--data-dir", t.TempDir(), "--listen", "/ip4/127.0.0.1/tcp/0",
 		"--peer", "/ip4/127.0.0.1/tcp/1/p2p/12D3KooWJCWxBq7eAqRQ4ZM8Pk64eSSSyveWjhecbjqDpJmXmMMw",
 		"--peer", "/ip4/127.0.0.1/tcp/2/p2p/12D3KooWGAWcfV1JY7XqfCHZrtkE8n8WKpNBhZ9PWXQ7fYjepf8D"}
@@ -87,6 +90,7 @@ func firstLine(s string) string {
 // Which nodes join the public network: never with --no-public, always
 // with --bootstrap, otherwise only without --relay and off loopback.
 func TestUsePublic(t *testing.T) {
+	t.Parallel()
 	loop := []multiaddr.Multiaddr{multiaddr.StringCast("/ip4/127.0.0.1/tcp/0")}
 	every := []multiaddr.Multiaddr{multiaddr.StringCast("/ip4/0.0.0.0/tcp/4001")}
 	for _, c := range []struct {

@@ -20,6 +20,7 @@ import (
 // same name (the second path). Dropping the red list from the JSON (a
 // tamper) must change local's name of a red indicator.
 func TestProgressRedFives(t *testing.T) {
+	t.Parallel()
 	seats := []peer.ID{"peer-a", "peer-b", "peer-c", "peer-d"}
 	name := regexp.MustCompile(`dora indicator (\S+):`)
 	for _, c := range []struct {

@@ -67,6 +67,7 @@ func startRelayCommand(t *testing.T, ctx context.Context, dir string) (string, f
 // they play a hand, each prints its relayed peer address, and the relay
 // keeps its identity (so its address) across a restart.
 func TestJoinThroughRelayCommand(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	dir := t.TempDir()
@@ -170,6 +171,7 @@ func checkRelayCarried(t *testing.T, out, transcript string) {
 }
 
 func TestRelayBadArguments(t *testing.T) {
+	t.Parallel()
 	id := "12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1"
 	peers := []string{"--peer", "/ip4/127.0.0.1/tcp/1/p2p/" + id, "--peer", "/ip4/127.0.0.1/tcp/2/p2p/" + id, "--peer", "/ip4/127.0.0.1/tcp/3/p2p/" + id}
 	for _, args := range [][]string{

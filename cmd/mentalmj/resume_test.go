@@ -21,6 +21,7 @@ import (
 // with no game in progress, one whose game was played with other peers,
 // and one whose transcript is not that game's.
 func TestResumeRefusals(t *testing.T) {
+	t.Parallel()
 	peers := []string{
 		"/ip4/127.0.0.1/tcp/1/p2p/12D3KooWAEKiG8Z8YqVsGbJNwQfyaDtqubZ5BzGaVkrvPDssJbD1",
 		"/ip4/127.0.0.1/tcp/2/p2p/12D3KooWQ8xTuU2FY1VxXRpKULdpTcbwGtv9ciLe1QrSETpMcLgS",

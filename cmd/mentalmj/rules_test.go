@@ -8,6 +8,7 @@ import (
 )
 
 func TestRulesCommand(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args        []string
 		code        int

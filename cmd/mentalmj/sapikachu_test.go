@@ -35,6 +35,7 @@ func runS(stdin string, args ...string) (int, string, string) {
 // and yama, and verify must accept it (exit 0) and reject it tampered
 // (exit 1).
 func TestSapikachuDealVector(t *testing.T) {
+	t.Parallel()
 	b, err := os.ReadFile("../../wall/sapikachu/testdata/vectors.json")
 	if err != nil {
 		t.Fatal(err)
@@ -100,6 +101,7 @@ func TestSapikachuDealVector(t *testing.T) {
 // TestSapikachuDealRandom deals with fresh random inputs and verifies the
 // printed record through the verify subcommand.
 func TestSapikachuDealRandom(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runS("", "deal", "--players-secrets", "3")
 	if code != 0 {
 		t.Fatalf("deal: exit %d: %s", code, errOut)

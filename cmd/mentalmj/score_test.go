@@ -23,6 +23,7 @@ func runScoreT(t *testing.T, args ...string) (int, string, string) {
 // HAND before, between or after the flags), a hand that does not win
 // (exit 1) and malformed input (exit 2, naming what is wrong).
 func TestScoreCommand(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"123m456p789s2344s", "--win", "4s", "--ron", "--riichi", "--dora", "1m"},
 		{"--win", "4s", "123m456p789s2344s", "--ron", "--riichi", "--dora", "1m"},
@@ -73,6 +74,7 @@ func TestScoreCommand(t *testing.T) {
 
 // TestScoreHelp checks that "score -h" lists every flag and every JSON key.
 func TestScoreHelp(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runScoreT(t, "-h")
 	if code != 0 {
 		t.Fatalf("exit %d", code)
@@ -89,6 +91,7 @@ func TestScoreHelp(t *testing.T) {
 // TestScoreJSON runs "score --json" on a pipe: one result line per request
 // line, a bad line in the middle included.
 func TestScoreJSON(t *testing.T) {
+	t.Parallel()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)
@@ -111,6 +114,7 @@ func TestScoreJSON(t *testing.T) {
 // TestScoreJSONInterrupted checks that an interrupt ends "score --json"
 // while it waits for a line, with exit 2 and the lines done.
 func TestScoreJSONInterrupted(t *testing.T) {
+	t.Parallel()
 	r, w, err := os.Pipe()
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,7 @@ const statsHand = "../../stats/testdata/hand"
 // the text table, --json with exactly the keys, --player, and the
 // usage errors (exit 2).
 func TestStatsCommand(t *testing.T) {
+	t.Parallel()
 	var o, e bytes.Buffer
 	if code := run(context.Background(), []string{"stats", statsHand}, &o, &e); code != 0 {
 		t.Fatalf("stats: exit %d: %s", code, e.String())
@@ -99,6 +100,7 @@ func TestStatsCommand(t *testing.T) {
 // not an mjlog exit 2 naming the file and what it looks like; --skip-bad
 // leaves them out.
 func TestStatsBadFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	good, err := os.ReadFile(filepath.Join(statsHand, "a.xml"))
 	if err != nil {
@@ -139,6 +141,7 @@ func TestStatsBadFiles(t *testing.T) {
 // the printed URL (charts present) and without its token (403), then
 // stops it by cancelling the context.
 func TestStatsUI(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	pr, pw := io.Pipe()
@@ -190,6 +193,7 @@ func TestStatsUI(t *testing.T) {
 // --json figures as the original mjlogs; a JSON file that is not
 // tenhou.net/6 beside them exits 2 naming it and what it is.
 func TestStatsReadsJoinJSON(t *testing.T) {
+	t.Parallel()
 	games := t.TempDir()
 	logs := []string{corpusLog(t, e1Log), corpusLog(t, "2014091101gm-00b9-0000-5ca6b487.xml")}
 	for _, l := range logs {

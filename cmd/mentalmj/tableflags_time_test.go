@@ -20,6 +20,7 @@ import (
 // plus --timeout (30 s)": 5+10 gives 45 s. A --turn-timeout given on the
 // command line wins over both.
 func TestTimeOffWaits(t *testing.T) {
+	t.Parallel()
 	const pause = 20 * time.Minute
 	for _, c := range []struct {
 		name  string

@@ -11,6 +11,7 @@ import (
 // TestTenhouJSON converts a shared log to stdout and to a file, and checks
 // the exit status and message of unreadable and unconvertible logs.
 func TestTenhouJSON(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runT(t, "json", corpusLog(t, e1Log))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -47,6 +47,7 @@ func readShared(t *testing.T, name string) []byte {
 // gzipped under .mjlog, a tampered copy and a log without SHUFFLE, plus a
 // missing path: every file gets its line, and the exit code is 1.
 func TestTenhouVerifyDir(t *testing.T) {
+	t.Parallel()
 	good := readShared(t, e1Log)
 	dir := t.TempDir()
 	write := func(name string, b []byte) {
@@ -112,6 +113,7 @@ func TestTenhouVerifyDir(t *testing.T) {
 // TestTenhouVerifyCorpus verifies the corpus's directory: every game and
 // round its MANIFEST.md lists, with no mismatch.
 func TestTenhouVerifyCorpus(t *testing.T) {
+	t.Parallel()
 	corpus := tenhoucorpus.For(t)
 	want := corpus.MustManifest(t).Totals()
 	code, out, _ := runT(t, "verify", corpus.Dir)
@@ -121,6 +123,7 @@ func TestTenhouVerifyCorpus(t *testing.T) {
 }
 
 func TestTenhouVerifyExitCodes(t *testing.T) {
+	t.Parallel()
 	good := corpusLog(t, e1Log)
 	if code, _, _ := runT(t, "verify", good); code != 0 {
 		t.Errorf("good log: exit %d", code)
@@ -152,6 +155,7 @@ func TestTenhouVerifyExitCodes(t *testing.T) {
 // vector (docs/wall-layout.md §8): kyoku 0 starts 22, 91, 36, 115, dice (5, 1);
 // kyoku 1 starts 87, 71, 33, 26, dice (4, 0); 3p kyoku 0 starts 38, 100.
 func TestTenhouWallJSON(t *testing.T) {
+	t.Parallel()
 	seedFile := "@" + blogSeedTxt
 	code, out, errs := runT(t, "wall", "--kyoku", "2", "--json", seedFile)
 	if code != 0 {
@@ -189,6 +193,7 @@ func TestTenhouWallJSON(t *testing.T) {
 }
 
 func TestTenhouWallErrors(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		args []string
 		want string
@@ -211,6 +216,7 @@ func TestTenhouWallErrors(t *testing.T) {
 // log's names and a 128-digit hash; the construction itself is tested in
 // wall/tenhou.
 func TestTenhouSeatHash(t *testing.T) {
+	t.Parallel()
 	code, out, errs := runT(t, "seat-hash", corpusLog(t, e1Log))
 	if code != 0 || !strings.Contains(errs, "unconfirmed") {
 		t.Fatalf("exit %d, stderr %q", code, errs)
@@ -230,6 +236,7 @@ func TestTenhouSeatHash(t *testing.T) {
 // TestTenhouVerifyCancelled checks that a cancelled context stops the run
 // with exit code 2 and no verdict of success.
 func TestTenhouVerifyCancelled(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	var o, e bytes.Buffer

@@ -16,6 +16,7 @@ const e1Log3p = "2014091101gm-00b9-0000-5ca6b487.xml"
 // TestTenhouEmptyDirectory: verify and replay of a directory with no log
 // are an error (exit 2) naming it, not "0 verified".
 func TestTenhouEmptyDirectory(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
@@ -31,6 +32,7 @@ func TestTenhouEmptyDirectory(t *testing.T) {
 // TestTenhouQuiet: --quiet leaves out the ok lines but keeps mismatches
 // and the totals.
 func TestTenhouQuiet(t *testing.T) {
+	t.Parallel()
 	good := readShared(t, e1Log)
 	dir := t.TempDir()
 	if err := os.WriteFile(filepath.Join(dir, "a.xml"), good, 0o644); err != nil {
@@ -54,6 +56,7 @@ func TestTenhouQuiet(t *testing.T) {
 // count and prints one wall per kyoku; each wall's yama[5] (4p) or yama[9]
 // (3p) is the INIT's dora indicator the log records.
 func TestTenhouWallFromLog(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name  string
 		size  int

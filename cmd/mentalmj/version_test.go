@@ -17,6 +17,7 @@ import (
 // version and --version print the module, the protocol version the
 // protocol package speaks, and the Go version the test runs on.
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"version"}, {"--version"}} {
 		var out, errOut bytes.Buffer
 		if code := run(context.Background(), args, &out, &errOut); code != 0 {
@@ -33,6 +34,7 @@ func TestVersion(t *testing.T) {
 // help CMD prints that command's usage on stdout, not the command list;
 // an unknown one is a usage error.
 func TestHelpCommand(t *testing.T) {
+	t.Parallel()
 	var out, errOut bytes.Buffer
 	if code := run(context.Background(), []string{"help", "host"}, &out, &errOut); code != 0 {
 		t.Fatalf("help host: exit %d: %s", code, errOut.String())
@@ -52,6 +54,7 @@ func TestHelpCommand(t *testing.T) {
 // A malformed --time is a usage error listing the valid forms, before
 // anything starts.
 func TestBadTimeFlag(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{{"host"}, {"join", "--peer", "a", "--peer", "b", "--peer", "c"}, {"local"}} {
 		cmd := args[0]
 		var out, errOut bytes.Buffer
@@ -69,6 +72,7 @@ func TestBadTimeFlag(t *testing.T) {
 // with uncommitted changes, and the commit time, as recorded; a build
 // without them (go test, go run of a file) leaves those lines out.
 func TestBuildInfo(t *testing.T) {
+	t.Parallel()
 	bi := &debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Path: "github.com/mentalmj/mentalmj", Version: "v1.2.3"},
 		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-11-28T15:00:00Z"}, {Key: "vcs.modified", Value: "true"}}}
 	var out bytes.Buffer
@@ -98,6 +102,7 @@ func TestBuildInfo(t *testing.T) {
 // checkout's HEAD, because go build records no VCS settings in a git
 // worktree or under GOFLAGS=-buildvcs=false.
 func TestVersionOfABuild(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("clones the repository and builds the binary twice")
 	}

@@ -26,6 +26,7 @@ import (
 // Files the viewer cannot show get exit 2 and a message naming the file
 // and saying what it looks like: never a panic, never a page.
 func TestViewRefusesBadFiles(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	mjlogRec, err := os.ReadFile("../../ui/viewer/testdata/hand.mjlog.xml")
 	if err != nil {
@@ -137,6 +138,7 @@ func otherVersionTranscript(t *testing.T) []byte {
 // --step in its fragment; --step alone is a step of the first kyoku)
 // until the context ends, then exits 0.
 func TestViewServes(t *testing.T) {
+	t.Parallel()
 	for _, pos := range [][]string{{"--kyoku", "0", "--step", "5"}, {"--step", "5"}} {
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()

@@ -52,6 +52,7 @@ func hostAddrs(t *testing.T, direct int, relays []peer.ID) []multiaddr.Multiaddr
 // addresses of one, and its string stays within MaxInviteLen even
 // with the longest table name and nickname.
 func TestInviteAddrs(t *testing.T) {
+	t.Parallel()
 	host := newPeerID(t)
 	game := settings.Default()
 	for _, tc := range []struct {

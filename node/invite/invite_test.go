@@ -57,6 +57,7 @@ func rfc8032Host(t *testing.T) peer.ID {
 // The invite built by hand in Python (testdata/invite-v1.txt) parses to
 // the fields it was built from, and Encode writes it back byte for byte.
 func TestParseVector(t *testing.T) {
+	t.Parallel()
 	s := readVector(t, "invite-v1.txt")
 	inv, err := Parse(s)
 	if err != nil {
@@ -109,6 +110,7 @@ func testInvite(t testing.TB) Invite {
 // Round trip, checked against a second decoding path: base32 and SHA-256
 // of the standard library and the protobuf message, read directly.
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	inv := testInvite(t)
 	s, err := inv.Encode()
 	if err != nil {
@@ -156,6 +158,7 @@ func TestRoundTrip(t *testing.T) {
 // Every truncation of an invite, and every one-character change, is
 // refused.
 func TestTruncatedAndMistyped(t *testing.T) {
+	t.Parallel()
 	s := readVector(t, "invite-v1.txt")
 	for n := range len(s) {
 		_, err := Parse(s[:n])
@@ -194,6 +197,7 @@ func reencode(head string, body []byte) string {
 }
 
 func TestParseBadInput(t *testing.T) {
+	t.Parallel()
 	good := readVector(t, "invite-v1.txt")
 	host := rfc8032Host(t)
 	hashed, _ := multihash.Sum([]byte("an RSA key"), multihash.SHA2_256, -1)
@@ -265,6 +269,7 @@ func TestParseBadInput(t *testing.T) {
 // and Parse; a four-player one leaves the field out, so its string is the
 // same as before the field existed (the v1 test vector still parses to 4).
 func TestPlayersRoundTrip(t *testing.T) {
+	t.Parallel()
 	inv := testInvite(t)
 	four, err := inv.Encode()
 	if err != nil {
@@ -297,6 +302,7 @@ func TestPlayersRoundTrip(t *testing.T) {
 // an invite encodes if and only if its room is not negative, at every
 // length around MaxInviteLen.
 func TestAddrRoom(t *testing.T) {
+	t.Parallel()
 	inv := testInvite(t)
 	base := inv.Addrs
 	crossed := false
@@ -331,6 +337,7 @@ func TestAddrRoom(t *testing.T) {
 // RelayInfos names each relay of the invite's relayed addresses once,
 // with the address the invite reaches it at.
 func TestRelayInfos(t *testing.T) {
+	t.Parallel()
 	inv := testInvite(t)
 	relayed := inv.Addrs[2]
 	inv.Addrs = append(inv.Addrs, relayed) // the same relay again

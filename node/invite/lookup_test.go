@@ -61,6 +61,7 @@ func startPublicPlayer(t *testing.T, ctx context.Context, dht peer.AddrInfo, mee
 // Kademlia DHT server, the only bootstrap peer) and dial what it finds.
 // Without the look-up the guests never reach the host.
 func TestJoinFindsHostByPeerRouting(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	key, err := node.NewIdentity()
 	if err != nil {
@@ -166,6 +167,7 @@ func TestJoinFindsHostByPeerRouting(t *testing.T) {
 // ask (off the public network), and when the DHT does not know the host
 // either; the error names the host and wraps ctx's.
 func TestJoinUnreachableHostSaysWhatToDo(t *testing.T) {
+	t.Parallel()
 	h := startPlayer(t, func(peer.ID) bool { return true })
 	m, err := NewMeeting(h.n.Host(), h.key, "friday", "alice", []multiaddr.Multiaddr{deadAddr(t)}, nil)
 	if err != nil {

@@ -76,6 +76,7 @@ func ctxFor(t *testing.T, d time.Duration) context.Context {
 // gets the same signed list, sees the arrivals, and the four nodes then
 // connect as a table and exchange game messages.
 func TestMeeting(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	h, m := openMeeting(t)
 	s, err := m.Invite().Encode()
@@ -173,6 +174,7 @@ func TestMeeting(t *testing.T) {
 // the drop at once and reports a departure, then the return; through a
 // relay the new Hello can come first, and the guest keeps its place.)
 func TestMeetingGuestComesBack(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	h, m := openMeeting(t)
 	if err := m.SetPlayers(3); err != nil {
@@ -250,6 +252,7 @@ func TestMeetingGuestComesBack(t *testing.T) {
 // Guests of another table, a fourth guest, and a guest already there are
 // refused with the host's reason; a guest that leaves is reported gone.
 func TestMeetingRefusals(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	_, m := openMeeting(t)
 	inv := m.Invite()
@@ -310,6 +313,7 @@ func TestMeetingRefusals(t *testing.T) {
 // the host sent the seating list, meets again and gets the list: Announce
 // waits for it and succeeds, and both guests get the same seating.
 func TestMeetingSeatedGuestComesBackForTheList(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	h, m := openMeeting(t)
 	if err := m.SetPlayers(3); err != nil {
@@ -357,6 +361,7 @@ func TestMeetingSeatedGuestComesBackForTheList(t *testing.T) {
 // reset, no arrival or departure is reported, and the nickname stays the
 // first one.
 func TestMeetingHelloAgainReplaces(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	_, m := openMeeting(t)
 	inv := m.Invite()
@@ -420,6 +425,7 @@ func rawStream(t *testing.T, ctx context.Context, inv Invite) network.Stream {
 // nickname or an address of another peer is refused with a reason; none
 // seats anyone.
 func TestMeetingBadHello(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	h, m := openMeeting(t)
 	inv := m.Invite()
@@ -468,6 +474,7 @@ func mustMarshal(t *testing.T, m proto.Message) []byte {
 // A stranger admitted to the meeting cannot open a game stream, and is
 // disconnected once the host fixes its table.
 func TestMeetingStrangerKeptFromGame(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	h, m := openMeeting(t)
 	inv := m.Invite()

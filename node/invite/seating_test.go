@@ -57,6 +57,7 @@ func toPB(s Seating) *pb.Seating {
 }
 
 func TestSeatingRoundTrip(t *testing.T) {
+	t.Parallel()
 	keys, s := table4(t)
 	data, err := SignSeating(keys[0], s)
 	if err != nil {
@@ -94,6 +95,7 @@ func TestSeatingRoundTrip(t *testing.T) {
 }
 
 func TestVerifySeatingRefuses(t *testing.T) {
+	t.Parallel()
 	keys, s := table4(t)
 	host, guest := s.Host, s.Seats[2].ID
 	outsiderKey, outsider := testKey(t, 99)

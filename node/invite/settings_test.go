@@ -29,6 +29,7 @@ func sanmaTonpuu(t *testing.T) settings.Settings {
 // An invite carries the host's game and nickname through Encode and
 // Parse; Describe shows both.
 func TestInviteSettingsRoundTrip(t *testing.T) {
+	t.Parallel()
 	inv := testInvite(t)
 	st := sanmaTonpuu(t)
 	inv.Players, inv.Settings, inv.Nick = 3, &st, "alice"
@@ -57,6 +58,7 @@ func TestInviteSettingsRoundTrip(t *testing.T) {
 // here written by hand into the wire form) is refused with
 // settings.ErrUnknown, naming the switch.
 func TestInviteUnknownRule(t *testing.T) {
+	t.Parallel()
 	inv := testInvite(t)
 	st := settings.Default()
 	inv.Settings = &st
@@ -70,6 +72,7 @@ func TestInviteUnknownRule(t *testing.T) {
 
 // A guest refuses a signed list whose game is not its invite's.
 func TestSameSettings(t *testing.T) {
+	t.Parallel()
 	a, b := settings.Default(), settings.Default()
 	b.Hands = 3
 	for _, c := range []struct {
@@ -85,6 +88,7 @@ func TestSameSettings(t *testing.T) {
 // The host's signature covers the seating list's settings: changed after
 // signing, the list no longer verifies.
 func TestSeatingSettingsSigned(t *testing.T) {
+	t.Parallel()
 	keys, s := table4(t)
 	st := settings.Default()
 	s.Settings = &st
@@ -107,6 +111,7 @@ func TestSeatingSettingsSigned(t *testing.T) {
 
 // A guest who declines is reported to the host and never seated.
 func TestMeetingDecline(t *testing.T) {
+	t.Parallel()
 	ctx := ctxFor(t, 30*time.Second)
 	_, m := openMeeting(t)
 	inv := m.Invite()

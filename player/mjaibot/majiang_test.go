@@ -17,6 +17,7 @@ import (
 // holding @kobalab/majiang-ai (npm install @kobalab/majiang-ai@1.0.13).
 // Every decision must be followed: no warning about a bad or late reply.
 func TestMajiangAI(t *testing.T) {
+	t.Parallel()
 	nodePath := os.Getenv("MENTALMJ_MAJIANG_NODE_PATH")
 	if nodePath == "" {
 		t.Skip("MENTALMJ_MAJIANG_NODE_PATH not set")

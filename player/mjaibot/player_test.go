@@ -197,6 +197,7 @@ func discards(g *mjlog.Game, seat int) []string {
 // client seat in the audited record must be the client's own reply, in
 // order, and no client may have received another seat's concealed tile.
 func TestThreeMjaiClients(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	var logs syncBuffer
 	logger := slog.New(slog.NewTextHandler(&logs, nil))
@@ -245,6 +246,7 @@ func TestThreeMjaiClients(t *testing.T) {
 // seat 0 and well-behaved clients elsewhere: the hand must end audited and
 // the log must name the bot and the fault.
 func TestFaultyClients(t *testing.T) {
+	t.Parallel()
 	cases := []struct{ mode, want string }{
 		{"crash", "exited"},
 		{"garbage", "malformed reply"},
@@ -279,6 +281,7 @@ func TestFaultyClients(t *testing.T) {
 // TestStartErrors: a command that does not start is an error before the
 // game, naming the command.
 func TestStartErrors(t *testing.T) {
+	t.Parallel()
 	for _, cmd := range []string{"", "no-such-mjai-bot-xyz --seat 1", "exit 3", "echo broken >&2; exit 1"} {
 		_, err := Start(Config{Command: cmd})
 		if err == nil {

@@ -58,6 +58,7 @@ func sameNames(got []string, ids []wall.Tile, name func(wall.Tile) string) bool 
 // tehai as Tenhou does (the mjlog aka bit) must fail the check except
 // under aka=3 (a deliberate tamper).
 func TestMjaiRedFivesFollowRules(t *testing.T) {
+	t.Parallel()
 	readme := map[int][]string{0: {}, 1: {"5pr"}, 2: {"5pr", "5sr"}, 3: {"5mr", "5pr", "5sr"}, 4: {"5mr", "5pr", "5pr", "5sr"}}
 	for aka := range 5 {
 		set, err := rules.Parse("tenhou", []string{fmt.Sprintf("aka=%d", aka)})
@@ -152,6 +153,7 @@ func TestMjaiRedFivesFollowRules(t *testing.T) {
 // none 5p takes id 52 and 5pr nothing; with four 5pr takes id 53 as
 // well as 52.
 func TestRepliesFollowRules(t *testing.T) {
+	t.Parallel()
 	legal := func(ids ...wall.Tile) []game.Action {
 		var out []game.Action
 		for _, id := range ids {

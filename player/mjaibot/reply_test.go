@@ -21,6 +21,7 @@ var turnLegal = []game.Action{
 // TestReplies maps well-formed replies to the right legal action and
 // refuses the others.
 func TestReplies(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		line string
 		want game.ActionType

@@ -23,6 +23,7 @@ import (
 // or a ron on it, every kita of a client seat is one of its nukidora
 // replies in order, and its discards are its own.
 func TestSanmaMjaiClient(t *testing.T) {
+	t.Parallel()
 	// The deal is random: a run whose client seats never hold a north
 	// exercises no nukidora reply, so up to five tables are played until
 	// one does (about one run in a few without it was seen).
