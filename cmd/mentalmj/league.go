@@ -22,6 +22,7 @@ func leagueCommand() *cobra.Command {
 	fs.BoolVar(&f.page, "ui", false, "serve the standings as a page on 127.0.0.1")
 	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui: print the page's URL instead of opening the browser")
 	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
+	addLang(cmd, &f.lang)
 	fs.StringVar(&f.room, "room", "ippan", "Tenhou `ROOM` whose dan points four-player games earn: ippan, joukyuu, tokujou or houou")
 	return cmd
 }
@@ -63,6 +64,7 @@ type leagueFlags struct {
 	asJSON, page, noOpen bool
 	port                 int
 	room                 string
+	lang                 string // --lang of the --ui page
 }
 
 func runLeague(cmd *cobra.Command, pos []string, f leagueFlags) int {
@@ -72,6 +74,9 @@ func runLeague(cmd *cobra.Command, pos []string, f leagueFlags) int {
 	}
 	if f.asJSON && f.page {
 		return usageError(cmd, "--json and --ui: choose one")
+	}
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return code
 	}
 	room, err := league.ParseRoom(f.room)
 	if err != nil {
@@ -110,7 +115,7 @@ func runLeague(cmd *cobra.Command, pos []string, f leagueFlags) int {
 // serveLeague serves st as a page until cmd's context ends.
 func serveLeague(cmd *cobra.Command, st league.Standings, room league.Room, f leagueFlags) int {
 	ctx, stdout := cmd.Context(), cmd.OutOrStdout()
-	page, err := web.ListenPage(leaguepage.Handler(st, room), f.port)
+	page, err := web.ListenPage(leaguepage.Handler(st, room, f.lang), f.port)
 	if err != nil {
 		return fail(cmd, 2, "--ui: %v", err)
 	}

@@ -28,6 +28,7 @@ func lobbyCommand() *cobra.Command {
 	fs.BoolVar(&f.page, "ui", false, "serve the list as a page on 127.0.0.1, kept up to date")
 	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui: print the page's URL instead of opening the browser")
 	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
+	addLang(cmd, &f.lang)
 	fs.DurationVar(&f.wait, "wait", 8*time.Second, "how long to listen before writing the list (text and --json)")
 	f.net.register(cmd)
 	return cmd
@@ -69,6 +70,7 @@ type lobbyFlags struct {
 	tonpuu, hanchan, watchable, asJSON, page, noOpen bool
 	port                                             int
 	wait                                             time.Duration
+	lang                                             string // --lang of the --ui page
 	net                                              lobbyNetFlags
 }
 
@@ -130,6 +132,9 @@ func runLobby(cmd *cobra.Command, pos []string, f *lobbyFlags) int {
 	if f.asJSON && f.page {
 		return usageError(cmd, "--json and --ui: choose one")
 	}
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return code
+	}
 	flt, code, ok := f.filter(cmd)
 	if !ok {
 		return code
@@ -182,7 +187,7 @@ func runLobby(cmd *cobra.Command, pos []string, f *lobbyFlags) int {
 		}
 	}
 	if f.page {
-		page, err := web.ListenPage(lobbypage.Handler(func() []lobby.Table { return flt.Select(l.Tables()) }), f.port)
+		page, err := web.ListenPage(lobbypage.Handler(func() []lobby.Table { return flt.Select(l.Tables()) }, f.lang), f.port)
 		if err != nil {
 			return fail(cmd, 2, "--ui: %v", err)
 		}

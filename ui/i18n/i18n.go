@@ -220,3 +220,18 @@ func FromAcceptLanguage(header string) string {
 	}
 	return Reference
 }
+
+// Pick returns the catalogue of lang (a --lang flag), or when lang is ""
+// that of the first language of the Accept-Language header that has one
+// (FromAcceptLanguage); English when neither loads. Pages call it per
+// request.
+func Pick(lang, acceptLanguage string) *Lang {
+	if lang == "" {
+		lang = FromAcceptLanguage(acceptLanguage)
+	}
+	l, err := Load(lang)
+	if err != nil {
+		return English()
+	}
+	return l
+}

@@ -16,7 +16,7 @@ func TestPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	st := league.Compute(games, league.Ippan)
-	h := Handler(st, league.Ippan)
+	h := Handler(st, league.Ippan, "")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	body := rec.Body.String()

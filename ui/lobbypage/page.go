@@ -2,7 +2,8 @@
 // the node lists, each with its settings, free seats and the line that
 // joins it, drawn on the server and reloaded every few seconds (no
 // script). Serve it with web.ListenPage, which adds the token and Origin
-// rules of the table page.
+// rules of the table page. The page speaks Japanese or English (package
+// i18n): --lang, else the browser's Accept-Language.
 package lobbypage
 
 import (
@@ -10,35 +11,52 @@ import (
 	"net/http"
 
 	"github.com/mentalmj/mentalmj/node/lobby"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
-var pageTemplate = template.Must(template.New("lobby").Parse(`<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>mentalmj lobby</title>
+// pageTemplate is the page, parsed once (read-only); its "t" is bound to
+// the page's language per request (Handler).
+var pageTemplate = template.Must(template.New("lobby").Funcs(template.FuncMap{
+	"t": func(string, ...any) string { return "" },
+}).Parse(`<!doctype html>
+<html lang="{{.Lang}}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>{{t "lobby.title"}}</title>
 <style>
 body{font:15px system-ui,sans-serif;margin:2em;background:#0f2a1d;color:#eee}
 .table{border:1px solid #2f5a43;border-radius:6px;padding:.6em 1em;margin:.8em 0;max-width:60em}
 .name{font-weight:bold;font-size:1.1em}.id{font-family:monospace;color:#9ab}
 code{display:block;background:#082015;padding:.4em;margin-top:.4em;word-break:break-all}
 </style></head><body>
-<h1>Open tables</h1>
-{{range .}}<div class="table"><span class="name">{{.Table}}</span> hosted by {{.Nick}} <span class="id">{{.Host}}</span><br>
-{{.Settings}} · {{.FreeSeats}} of {{.Players}} seats free{{if .Spectators}} · up to {{.Spectators}} spectators{{end}}{{if .Games}} · host's league: {{.Games}} games, R {{printf "%.0f" .Rate}}, {{.Dan}}{{end}}
+<h1>{{t "lobby.h1"}}</h1>
+{{range .Tables}}<div class="table"><span class="name">{{.Table}}</span> {{t "lobby.hosted" .Nick}} <span class="id">{{.Host}}</span><br>
+{{.Settings}} · {{t "lobby.seats" .FreeSeats .Players}}{{if .Spectators}} · {{t "lobby.spectators" .Spectators}}{{end}}{{if .Games}} · {{t "lobby.league" .Games (printf "%.0f" .Rate) .Dan}}{{end}}
 <code>{{.Join}}</code></div>
-{{else}}<p>No open table yet (the page reloads every 3 seconds).</p>{{end}}
+{{else}}<p>{{t "lobby.none"}}</p>{{end}}
 </body></html>
 `))
 
 // Handler returns the page: GET / lists tables() as it is at each
-// request; every other path is 404.
-func Handler(tables func() []lobby.Table) http.Handler {
+// request; every other path is 404. The page speaks lang (--lang, package
+// i18n), or when lang is "" the first language of the browser's
+// Accept-Language that has a catalogue, else English.
+func Handler(tables func() []lobby.Table, lang string) http.Handler {
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, _ *http.Request) {
-		var ls []lobby.Listing
+	mux.HandleFunc("GET /{$}", func(w http.ResponseWriter, req *http.Request) {
+		l := i18n.Pick(lang, req.Header.Get("Accept-Language"))
+		v := struct {
+			Lang   string // the page's language code
+			Tables []lobby.Listing
+		}{Lang: l.Code}
 		for _, t := range tables() {
-			ls = append(ls, lobby.ListingOf(t))
+			v.Tables = append(v.Tables, lobby.ListingOf(t))
 		}
+		tpl, err := pageTemplate.Clone()
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		tpl.Funcs(template.FuncMap{"t": l.T})
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
-		if err := pageTemplate.Execute(w, ls); err != nil {
+		if err := tpl.Execute(w, v); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 		}
 	})

@@ -20,7 +20,7 @@ func TestPage(t *testing.T) {
 	id, _ := peer.IDFromPublicKey(pub)
 	s := settings.Default()
 	var tables []lobby.Table
-	h := Handler(func() []lobby.Table { return tables })
+	h := Handler(func() []lobby.Table { return tables }, "")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/", nil))
 	if !strings.Contains(rec.Body.String(), "No open table") {
