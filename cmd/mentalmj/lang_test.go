@@ -8,13 +8,15 @@ import (
 )
 
 // TestUnknownLang: an unknown --lang is a usage error (exit 2) that names
-// the languages there are, for host (and join, which shares its flags) and view alike; a known one passes
+// the languages there are, for host (and join, which shares its flags), view, league and lobby alike; a known one passes
 // the check (view then fails on the missing file, not on --lang).
 func TestUnknownLang(t *testing.T) {
 	t.Parallel()
 	for _, args := range [][]string{
 		{"view", "--lang", "zz", "nofile.mjt"},
 		{"host", "--lang", "klingon", "--table", "t"},
+		{"league", "--ui", "--lang", "fr", "nodir"},
+		{"lobby", "--ui", "--lang", "fr"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), args, &out, &errb)

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -234,4 +235,34 @@ func Pick(lang, acceptLanguage string) *Lang {
 		return English()
 	}
 	return l
+}
+
+// verb matches a fmt verb of a message ("%s", "%[2]d", "%%").
+var verb = regexp.MustCompile(`%(?:\[\d+\])?[-+# 0]*\d*(?:\.\d+)?[a-zA-Z%]`)
+
+// EnglishLeft returns the English words left in text, a page or screen
+// drawn in language l: the literal pieces (between the fmt verbs) of the
+// English messages of the keys starting with one of prefixes whose
+// message in l differs, that have a word of three letters or more and
+// occur in text. A page fully in l gives none. Tests of the pages and the
+// terminal call it.
+func (l *Lang) EnglishLeft(text string, prefixes ...string) []string {
+	if l == nil {
+		l = English()
+	}
+	word := regexp.MustCompile(`[A-Za-z]{3,}`)
+	var out []string
+	for k, en := range l.ref {
+		if !slices.ContainsFunc(prefixes, func(p string) bool { return strings.HasPrefix(k, p) }) || l.msgs[k] == en {
+			continue
+		}
+		for _, piece := range verb.Split(en, -1) {
+			piece = strings.TrimSpace(piece)
+			if word.MatchString(piece) && strings.Contains(text, piece) {
+				out = append(out, k+": "+piece)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -188,3 +188,16 @@ func TestPagesUseKnownKeys(t *testing.T) {
 		t.Errorf("only %d message keys found in the pages' scripts: the scan is broken", n)
 	}
 }
+
+// TestEnglishLeft: English words of a message left on a Japanese screen
+// are found (a pieces between verbs), a fully Japanese text gives none.
+func TestEnglishLeft(t *testing.T) {
+	ja := must(Load("ja"))
+	en := English()
+	if left := ja.EnglishLeft("<p>"+en.T("lobby.seats", 2, 4)+"</p>", "lobby."); !slices.Contains(left, "lobby.seats: seats free") {
+		t.Errorf("English left in an English line: %v", left)
+	}
+	if left := ja.EnglishLeft("<p>"+ja.T("lobby.seats", 2, 4)+ja.T("league.note")+"</p>", "lobby.", "league."); len(left) > 0 {
+		t.Errorf("English left in a Japanese line: %v", left)
+	}
+}

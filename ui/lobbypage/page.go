@@ -18,6 +18,14 @@ import (
 // the page's language per request (Handler).
 var pageTemplate = template.Must(template.New("lobby").Funcs(template.FuncMap{
 	"t": func(string, ...any) string { return "" },
+	// games is a listing's league games (a *int, nil without a league):
+	// t's fmt would print the pointer.
+	"games": func(n *int) int {
+		if n == nil {
+			return 0
+		}
+		return *n
+	},
 }).Parse(`<!doctype html>
 <html lang="{{.Lang}}"><head><meta charset="utf-8"><meta http-equiv="refresh" content="3"><title>{{t "lobby.title"}}</title>
 <style>
@@ -28,7 +36,7 @@ code{display:block;background:#082015;padding:.4em;margin-top:.4em;word-break:br
 </style></head><body>
 <h1>{{t "lobby.h1"}}</h1>
 {{range .Tables}}<div class="table"><span class="name">{{.Table}}</span> {{t "lobby.hosted" .Nick}} <span class="id">{{.Host}}</span><br>
-{{.Settings}} · {{t "lobby.seats" .FreeSeats .Players}}{{if .Spectators}} · {{t "lobby.spectators" .Spectators}}{{end}}{{if .Games}} · {{t "lobby.league" .Games (printf "%.0f" .Rate) .Dan}}{{end}}
+{{.Settings}} · {{t "lobby.seats" .FreeSeats .Players}}{{if .Spectators}} · {{t "lobby.spectators" .Spectators}}{{end}}{{if .Games}} · {{t "lobby.league" (games .Games) (printf "%.0f" .Rate) .Dan}}{{end}}
 <code>{{.Join}}</code></div>
 {{else}}<p>{{t "lobby.none"}}</p>{{end}}
 </body></html>

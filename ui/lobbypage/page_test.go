@@ -11,6 +11,7 @@ import (
 	"github.com/mentalmj/mentalmj/node/lobby"
 	"github.com/mentalmj/mentalmj/node/lobby/pb"
 	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // The page lists each table with its settings, seats and join line, and
@@ -34,5 +35,46 @@ func TestPage(t *testing.T) {
 		if !strings.Contains(body, want) {
 			t.Errorf("page lacks %q", want)
 		}
+	}
+}
+
+// TestPageJapanese: the page speaks Japanese when the browser asks for it
+// (Accept-Language) and when --lang ja forces it over an English browser,
+// empty and with a table, with no English message of the page left (i18n
+// EnglishLeft); --lang en keeps a Japanese browser's page in English.
+func TestPageJapanese(t *testing.T) {
+	_, pub, _ := crypto.GenerateEd25519Key(nil)
+	id, _ := peer.IDFromPublicKey(pub)
+	ja, err := i18n.Load("ja")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := 12
+	one := []lobby.Table{{Announcement: &pb.Announcement{Nick: "alice", Table: "friday", FreeSeats: 2, Invite: "mmj1abc", Spectators: 5,
+		League: &pb.LeagueFigures{Games: uint32(games), RateCenti: 153000, Dan: "初段"}}, Host: id, Settings: settings.Default()}}
+	get := func(tables []lobby.Table, lang, accept string) string {
+		rec := httptest.NewRecorder()
+		req := httptest.NewRequest("GET", "/", nil)
+		req.Header.Set("Accept-Language", accept)
+		Handler(func() []lobby.Table { return tables }, lang).ServeHTTP(rec, req)
+		return rec.Body.String()
+	}
+	for _, c := range []struct{ lang, accept string }{{"", "ja,en;q=0.5"}, {"ja", "en-GB"}} {
+		empty := get(nil, c.lang, c.accept)
+		if !strings.Contains(empty, "募集中の卓はまだありません") {
+			t.Errorf("--lang %q, Accept-Language %q, no table: %s", c.lang, c.accept, empty)
+		}
+		body := get(one, c.lang, c.accept)
+		for _, want := range []string{`<html lang="ja">`, "主催 alice", "空席 2／4", "観戦 最大5人", "主催者のリーグ成績：12戦 R1530 初段", "mentalmj join mmj1abc"} {
+			if !strings.Contains(body, want) {
+				t.Errorf("--lang %q, Accept-Language %q: page lacks %q", c.lang, c.accept, want)
+			}
+		}
+		if left := ja.EnglishLeft(empty+body, "lobby."); len(left) > 0 {
+			t.Errorf("--lang %q, Accept-Language %q: English left: %v", c.lang, c.accept, left)
+		}
+	}
+	if body := get(one, "en", "ja"); !strings.Contains(body, "2 of 4 seats free") || !strings.Contains(body, "host&#39;s league: 12 games, R 1530, 初段") || strings.Contains(body, "空席") {
+		t.Errorf("--lang en with a Japanese browser: not English:\n%s", body)
 	}
 }
