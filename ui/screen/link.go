@@ -1,9 +1,13 @@
 package screen
 
 import (
+	"fmt"
+	"time"
+
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // The states of a Link.
@@ -91,7 +95,7 @@ func (m *Model) PauseFor(p protocol.Pause) {
 		m.links[p.Peer] = l
 	}
 	m.seatLinks()
-	if !m.pause(p.Text()) {
+	if !m.pause(p.Text(), PauseMsg(p)) {
 		m.commit() // the pause marks ended without a pause (a fault, say)
 	}
 }
@@ -111,4 +115,19 @@ func (m *Model) seatLinks() {
 			sv.Link = &l
 		}
 	}
+}
+
+// PauseMsg is p.Text() as a message (key info.pause), nil for the zero
+// Pause.
+func PauseMsg(p protocol.Pause) *i18n.Msg {
+	if p.Peer == "" {
+		return nil
+	}
+	who := p.Nick
+	if who == "" {
+		who = p.Peer.ShortString()
+	}
+	left := max(p.Left, 0).Round(time.Second)
+	msg := i18n.M("info.pause", who, fmt.Sprintf("%d:%02d", int(left.Minutes()), int(left.Seconds())%60))
+	return &msg
 }

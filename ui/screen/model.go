@@ -13,6 +13,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/timecontrol"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // FeedSize is the number of events a Snapshot keeps.
@@ -30,6 +31,11 @@ type Event struct {
 	Tile int    `json:"tile"`
 	// Text is the event in words, players named as Names.Name does.
 	Text string `json:"text"`
+	// Msg is the event as a message (i18n.Msg) whose English is Text, for
+	// a view in another language; nil for the events a view rebuilds from
+	// Kind, Seat and Tile (the plays) and those that stay in the node's
+	// words (a fault's evidence).
+	Msg *i18n.Msg `json:"msg,omitempty"`
 }
 
 // Model is one player's table, fed by the game and read by a view. It is
@@ -126,6 +132,13 @@ func (m *Model) commit() {
 		default:
 		}
 	}
+}
+
+// say appends an event of kind said by msg (Event.Msg), its Text the
+// English.
+func (m *Model) say(kind string, msg i18n.Msg) {
+	m.event(kind, -1, -1, "%s", i18n.English().Say(msg))
+	m.s.Feed[len(m.s.Feed)-1].Msg = &msg
 }
 
 func (m *Model) event(kind string, seat game.Seat, tile int, format string, args ...any) {
@@ -262,7 +275,11 @@ func (m *Model) fill(v *game.Kyoku, o protocol.Observation) {
 			}
 		}
 	}
-	s.Status = m.statusText(v, o)
+	s.Status, s.StatusMsg = m.statusText(v, o), nil
+	if v.Phase() == game.PhaseEnd && s.State != StatePaused && s.State != StateFault {
+		msg := DescribeMsg(v.Result(), m.names)
+		s.StatusMsg = &msg
+	}
 }
 
 // justDrew reports whether seat me holds a tile it has just drawn: its turn
@@ -365,6 +382,8 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 	}
 	if prev.Result() == nil && v.Result() != nil {
 		m.event("result", -1, -1, "%s", Describe(v.Result(), n))
+		msg := DescribeMsg(v.Result(), n)
+		m.s.Feed[len(m.s.Feed)-1].Msg = &msg
 	}
 }
 
@@ -403,10 +422,31 @@ func (m *Model) Decided(id int, notice string) {
 	if m.s.Decision != nil && m.s.Decision.ID == id {
 		m.s.Decision = nil
 	}
-	m.s.Notice = notice
+	m.s.Notice, m.s.NoticeMsg = notice, nil
 	if notice != "" {
 		m.event("info", -1, -1, "%s", notice)
 	}
+	m.commit()
+}
+
+// DecidedMsg is Decided with the notice as a message (i18n.Msg): the
+// player reads it in the view's language, the feed keeps it.
+func (m *Model) DecidedMsg(id int, notice i18n.Msg) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.s.Decision != nil && m.s.Decision.ID == id {
+		m.s.Decision = nil
+	}
+	m.say("info", notice)
+	m.s.Notice, m.s.NoticeMsg = m.s.Feed[len(m.s.Feed)-1].Text, &notice
+	m.commit()
+}
+
+// NoticeMsg is Notice with the message as an i18n.Msg.
+func (m *Model) NoticeMsg(msg i18n.Msg) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.s.Notice, m.s.NoticeMsg = i18n.English().Say(msg), &msg
 	m.commit()
 }
 
@@ -415,7 +455,7 @@ func (m *Model) Decided(id int, notice string) {
 func (m *Model) Notice(text string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.s.Notice = text
+	m.s.Notice, m.s.NoticeMsg = text, nil
 	m.commit()
 }
 
@@ -431,8 +471,8 @@ func (m *Model) HandDone(r protocol.HandResult) {
 	m.s.Hands = append(m.s.Hands, hs)
 	m.s.State = StateHandOver
 	m.s.Decision = nil
-	m.s.Status = hs.Text
-	m.event("audit", -1, -1, "hand %d: %s", r.Number, hs.Audit)
+	m.s.Status, m.s.StatusMsg = hs.Text, hs.TextMsg
+	m.say("audit", i18n.M("feed.audit", r.Number, *hs.AuditMsg))
 	m.commit()
 }
 
@@ -448,12 +488,13 @@ func (m *Model) Finish(st *game.Standings, err error) {
 	}
 	if err != nil {
 		m.s.State = StateFault
-		m.s.Status = FaultText(err, m.names)
+		m.s.Status, m.s.StatusMsg = FaultText(err, m.names), nil
 		m.event("fault", -1, -1, "%s", m.s.Status)
 	} else {
 		m.s.State = StateOver
-		m.s.Status = "the game is over"
-		m.event("info", -1, -1, "the game is over")
+		msg := i18n.M("info.over")
+		m.s.Status, m.s.StatusMsg = i18n.English().Say(msg), &msg
+		m.say("info", msg)
 		m.seatLinks()
 	}
 	m.commit()
@@ -466,25 +507,27 @@ func (m *Model) Finish(st *game.Standings, err error) {
 func (m *Model) Pause(text string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.pause(text)
+	m.pause(text, nil)
 }
 
 // pause is Pause with m.mu held; it reports whether it changed anything
 // (and committed).
-func (m *Model) pause(text string) bool {
+// msg, if not nil, is text as a message.
+func (m *Model) pause(text string, msg *i18n.Msg) bool {
 	if text == "" {
 		if m.s.State != StatePaused {
 			return false
 		}
 		m.s.State = StatePlaying
-		m.s.Status = ""
-		m.event("info", -1, -1, "everyone is back: playing on")
+		m.s.Status, m.s.StatusMsg = "", nil
+		m.say("info", i18n.M("info.back"))
 	} else {
 		if m.s.State != StatePaused {
 			m.event("info", -1, -1, "%s", text)
+			m.s.Feed[len(m.s.Feed)-1].Msg = msg
 		}
 		m.s.State = StatePaused
-		m.s.Status = text
+		m.s.Status, m.s.StatusMsg = text, msg
 	}
 	m.commit()
 	return true

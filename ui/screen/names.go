@@ -6,6 +6,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // WindNames are the seat-wind names by distance from the dealer.
@@ -47,6 +48,15 @@ func (n Names) Wind(s game.Seat) string {
 // Name returns "nickname (Wind)", e.g. "alice (East)".
 func (n Names) Name(s game.Seat) string {
 	return fmt.Sprintf("%s (%s)", n.Nick(s), n.Wind(s))
+}
+
+// NameMsg is Name as a message (key "name": "alice (East)", "alice(東)").
+func (n Names) NameMsg(s game.Seat) i18n.Msg {
+	w := n.Wind(s)
+	if w == "?" {
+		return i18n.M("name", n.Nick(s), w)
+	}
+	return i18n.M("name", n.Nick(s), i18n.M("wind."+w))
 }
 
 // ShortID returns "…" and the last 8 characters of a peer ID (the whole ID

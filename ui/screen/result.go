@@ -3,12 +3,14 @@ package screen
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // Describe says in one line how a kyoku ended, naming players with names:
@@ -18,6 +20,60 @@ import (
 func Describe(r *game.Result, names Names) string {
 	return verdict.DescribeResult(r, names.Name)
 }
+
+// DescribeMsg is Describe as a message (i18n.Msg) whose English is
+// Describe's line but for an abortive draw, which English says by name
+// ("kyuushu kyuuhai") rather than by Tenhou's code ("yao9").
+func DescribeMsg(r *game.Result, names Names) i18n.Msg {
+	if r == nil {
+		return i18n.M("result.none")
+	}
+	switch r.End {
+	case game.EndAgari:
+		var wins []any
+		for _, w := range r.Wins {
+			var yaku []any
+			for _, y := range w.Value.Yaku {
+				if y.Han > 0 {
+					yaku = append(yaku, i18n.M("feed.yaku", yakuMsg(y.ID), y.Han))
+				}
+			}
+			for _, id := range w.Value.Yakuman {
+				yaku = append(yaku, yakuMsg(id))
+			}
+			list := i18n.List("list.sep", yaku...)
+			if w.Tsumo {
+				wins = append(wins, i18n.M("feed.win_tsumo", names.NameMsg(w.Seat), w.Value.Han, w.Value.Fu, w.Value.Points, list))
+			} else {
+				wins = append(wins, i18n.M("feed.win_ron", names.NameMsg(w.Seat), names.NameMsg(w.From), w.Value.Han, w.Value.Fu, w.Value.Points, list))
+			}
+		}
+		return i18n.List("list.semi", wins...)
+	case game.EndExhaustive:
+		for s, n := range r.Nagashi {
+			if n {
+				return i18n.M("feed.nagashi", names.NameMsg(game.Seat(s)))
+			}
+		}
+		var tenpai []any
+		for s, t := range r.Tenpai {
+			if t {
+				tenpai = append(tenpai, names.NameMsg(game.Seat(s)))
+			}
+		}
+		if len(tenpai) == 0 {
+			return i18n.M("feed.all_noten")
+		}
+		return i18n.M("feed.tenpai", i18n.List("list.sep", tenpai...))
+	case game.EndAbortive:
+		return i18n.M("feed.abortive", i18n.M("abort."+abortNames[r.Abort]))
+	}
+	return i18n.M("result.none")
+}
+
+// yakuMsg is yaku id's name (riichi.YakuName's in English, Tenhou's in
+// Japanese: catalogue key yaku.ID).
+func yakuMsg(id int) i18n.Msg { return i18n.M("yaku." + strconv.Itoa(id)) }
 
 // Yaku is one yaku of a win: its Tenhou yaku id (0..54, riichi.YakuName),
 // its name and han (13 for a yakuman).
@@ -65,10 +121,12 @@ type HandSummary struct {
 	// Text is Describe's one line; Wins the agari (empty for a draw);
 	// Tenpai the tenpai players' names and hands at an exhaustive draw
 	// (hands hidden to this player are nil).
-	Text   string       `json:"text"`
-	Wins   []WinSummary `json:"wins"`
-	Draw   string       `json:"draw"`
-	Tenpai []TenpaiHand `json:"tenpai"`
+	Text string `json:"text"`
+	// TextMsg is Text as a message (DescribeMsg).
+	TextMsg *i18n.Msg    `json:"textMsg,omitempty"`
+	Wins    []WinSummary `json:"wins"`
+	Draw    string       `json:"draw"`
+	Tenpai  []TenpaiHand `json:"tenpai"`
 	// Names are the seats' names ("" for a seat not in play: seat 3 in
 	// sanma), Before the scores before the payments, Deltas the changes
 	// and After the scores after, by seat.
@@ -81,6 +139,9 @@ type HandSummary struct {
 	// that stopped the hand.
 	AuditOK bool   `json:"auditOK"`
 	Audit   string `json:"audit"`
+	// AuditMsg is Audit as a message (i18n.Msg; the blame's evidence and
+	// the faults stay in the protocol's words).
+	AuditMsg *i18n.Msg `json:"auditMsg,omitempty"`
 	// TimedOut names the players the node acted for after a decision
 	// timeout.
 	TimedOut []string `json:"timedOut"`
@@ -101,6 +162,8 @@ var limitNames = [...]string{"", "mangan", "haneman", "baiman", "sanbaiman", "ya
 func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary {
 	names.Oya = game.Seat(r.Oya)
 	hs := HandSummary{Number: r.Number, Round: game.RoundName(r.Start.Round), Honba: r.Start.Honba, Text: Describe(r.Result, names)}
+	text := DescribeMsg(r.Result, names)
+	hs.TextMsg = &text
 	players := len(r.Seats)
 	if players == 0 {
 		players = 4
@@ -115,29 +178,9 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 			}
 		}
 	}
-	switch {
-	case len(r.Blame) > 0:
-		var b []string
-		for _, x := range r.Blame {
-			b = append(b, x.String())
-		}
-		hs.Audit = "audit FAILED, cheating proven: " + strings.Join(b, "; ")
-	case len(r.Faults) > 0:
-		var f []string
-		for _, x := range r.Faults {
-			f = append(f, x.String())
-		}
-		hs.Audit = "hand not completed (no cheating proven): " + strings.Join(f, "; ")
-	case r.Yama == nil:
-		hs.Audit = "audit incomplete: the wall was not revealed"
-	case slices.Contains(r.Yama, -1):
-		// Private hands: -1 marks every position never shown.
-		hs.AuditOK = true
-		hs.Audit = verdict.PartialWall(len(r.Yama)-count(r.Yama, -1), len(r.Yama)) + "; every proof, shown tile, key release and action checked"
-	default:
-		hs.AuditOK = true
-		hs.Audit = fmt.Sprintf("wall verified: %d tiles decrypted from the %d players' revealed keys, every key release and action checked", len(r.Yama), players)
-	}
+	audit := auditMsg(r, players)
+	hs.AuditOK = audit.Key == "audit.verified" || audit.Key == "audit.partial"
+	hs.Audit, hs.AuditMsg = i18n.English().Say(audit), &audit
 	res := r.Result
 	if res == nil {
 		hs.Draw = "the hand was aborted"
@@ -189,6 +232,30 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 		hs.Draw = "abortive draw: " + abortNames[res.Abort]
 	}
 	return hs
+}
+
+// auditMsg is the audit verdict of hand r played by players players.
+func auditMsg(r protocol.HandResult, players int) i18n.Msg {
+	switch {
+	case len(r.Blame) > 0:
+		var b []any
+		for _, x := range r.Blame {
+			b = append(b, x.String())
+		}
+		return i18n.M("audit.blame", i18n.List("list.semi", b...))
+	case len(r.Faults) > 0:
+		var f []any
+		for _, x := range r.Faults {
+			f = append(f, x.String())
+		}
+		return i18n.M("audit.fault", i18n.List("list.semi", f...))
+	case r.Yama == nil:
+		return i18n.M("audit.incomplete")
+	case slices.Contains(r.Yama, -1):
+		// Private hands: -1 marks every position never shown.
+		return i18n.M("audit.partial", len(r.Yama)-count(r.Yama, -1), len(r.Yama))
+	}
+	return i18n.M("audit.verified", len(r.Yama), players)
 }
 
 var abortNames = map[game.Abort]string{

@@ -5,6 +5,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -39,6 +40,9 @@ type Snapshot struct {
 	// table waits for or what went wrong.
 	State  string `json:"state"`
 	Status string `json:"status"`
+	// StatusMsg is Status as a message for the view's language
+	// (i18n.Msg), when the model has one; nil leaves Status's words.
+	StatusMsg *i18n.Msg `json:"statusMsg,omitempty"`
 	// Game is the table's settings as a player reads them (players, match
 	// length, rules, time control, proofs, private hands; see package
 	// riichi/settings), "" until SetGame.
@@ -93,6 +97,8 @@ type Snapshot struct {
 	// Notice is a message for this player (an action refused, the node
 	// acting after a timeout); "" if none.
 	Notice string `json:"notice"`
+	// NoticeMsg is Notice as a message (i18n.Msg), when the model has one.
+	NoticeMsg *i18n.Msg `json:"noticeMsg,omitempty"`
 	// Feed is the latest events, oldest first (at most FeedSize).
 	Feed []Event `json:"feed"`
 	// Hands are the end-of-hand summaries of the hands played, oldest

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -62,4 +64,28 @@ func Words(s string) string {
 	s = honourCode.ReplaceAllStringFunc(s, func(c string) string { return " " + HonourNames[c[0]-'1'] + " " })
 	s = strings.Join(strings.Fields(s), " ")
 	return strings.NewReplacer("( ", "(", " )", ")").Replace(s)
+}
+
+// TileMsg names tile t as TileWord does, as a message: an honour by the
+// catalogue's tile.Nz (East, 東), a numbered tile as is.
+func TileMsg(t wall.Tile, reds wall.Reds) any {
+	if t.Valid() && t.Kind() >= 27 && t.Kind() < 34 {
+		return i18n.M("tile." + t.Kind().String())
+	}
+	return TileWord(t, reds)
+}
+
+// ActionMsg is Words(a.Format(reds)) as a message: a discard ("discard
+// 5p", "打5p"), a riichi discard and a pass in the view's language; any
+// other action in the engine's words.
+func ActionMsg(a game.Action, reds wall.Reds) i18n.Msg {
+	switch {
+	case a.Type == game.Discard && a.Riichi:
+		return i18n.M("action.riichi", TileMsg(a.Tile, reds))
+	case a.Type == game.Discard:
+		return i18n.M("action.discard", TileMsg(a.Tile, reds))
+	case a.Type == game.Pass:
+		return i18n.M("action.pass")
+	}
+	return i18n.M("action.other", Words(a.Format(reds)))
 }

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // TestBrowserJapanese plays a hand on a page asked to speak Japanese
@@ -99,6 +101,15 @@ func TestBrowserJapanese(t *testing.T) {
 	feed, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#feed").innerText`))
 	if !strings.Contains(feed, "打") || strings.Contains(feed, " discards ") || strings.Contains(feed, "shuffling") {
 		t.Errorf("the feed is not in Japanese:\n%s", feed)
+	}
+	// The result and audit lines are the node's messages said in Japanese
+	// (和了 or 流局; 牌山検証済み), no English message of theirs left.
+	ja, _ := i18n.Load("ja")
+	if !strings.Contains(feed, "第1局 牌山検証済み") || !(strings.Contains(feed, "和了") || strings.Contains(feed, "流局")) {
+		t.Errorf("the feed lacks the Japanese result or audit line:\n%s", feed)
+	}
+	if left := ja.EnglishLeft(feed+"\n"+res, "feed.", "audit.", "info.", "result."); len(left) > 0 {
+		t.Errorf("English left in the feed or the result screen: %v\n%s\n%s", left, feed, res)
 	}
 	bt.model.Dismiss(1)
 	if lang != "ja" {

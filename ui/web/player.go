@@ -8,6 +8,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
@@ -31,7 +32,7 @@ func (p *Player) choose(decision, option int) {
 	select {
 	case p.choices <- choice{decision, option}:
 	default:
-		p.model.Notice("too many clicks at once; try again")
+		p.model.NoticeMsg(i18n.M("notice.busy"))
 	}
 }
 
@@ -58,18 +59,18 @@ func (p *Player) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (gam
 		case c := <-p.choices:
 			switch {
 			case c.decision != d.ID:
-				p.model.Notice(fmt.Sprintf("that click was for an earlier decision (%d); nothing was done", c.decision))
+				p.model.NoticeMsg(i18n.M("notice.stale", c.decision))
 			case c.option < 0 || c.option >= len(d.Options):
-				p.model.Notice(fmt.Sprintf("option %d is not one of the %d legal actions; nothing was done", c.option, len(d.Options)))
+				p.model.NoticeMsg(i18n.M("notice.bad_option", c.option, len(d.Options)))
 			default:
 				p.model.Decided(d.ID, "")
 				return d.Options[c.option].Action, nil
 			}
 		case <-ctx.Done():
 			if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-				p.model.Decided(d.ID, fmt.Sprintf("time ran out at %s: the node chose %s for you", time.Now().Format("15:04:05"), screen.Words(def.Format(view.Rules().Hand.Reds()))))
+				p.model.DecidedMsg(d.ID, i18n.M("info.time_ran_out", time.Now().Format("15:04:05"), screen.ActionMsg(def, view.Rules().Hand.Reds())))
 			} else {
-				p.model.Decided(d.ID, "the decision was cancelled: the game is stopping")
+				p.model.DecidedMsg(d.ID, i18n.M("info.cancelled"))
 			}
 			return game.Action{}, ctx.Err()
 		}

@@ -175,19 +175,19 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 				return
 			}
 			if json.Unmarshal(b, &m) != nil {
-				s.model.Notice("the page sent an unreadable message")
+				s.model.NoticeMsg(i18n.M("notice.unreadable"))
 				continue
 			}
 			switch m.Type {
 			case "act":
 				if s.player == nil {
-					s.model.Notice("this table is a view only: the node plays for you")
+					s.model.NoticeMsg(i18n.M("notice.view_only"))
 					continue
 				}
 				s.player.choose(m.Decision, m.Option)
 			case "answer":
 				if !s.model.Asking() {
-					s.model.Notice("there is no question to answer; nothing was done")
+					s.model.NoticeMsg(i18n.M("notice.no_question"))
 					continue
 				}
 				select {

@@ -263,11 +263,12 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   const kindWord = (k) => (k >= 27 ? t("tile." + (k - 26) + "z") : Tiles.kindName(k));
 
   // feedWords is a feed event in the page's language: the node's own
-  // English line, or in another language the event rebuilt from its kind,
-  // seat and tile (the plays); events the page cannot rebuild keep the
-  // node's words.
+  // English line, or in another language the node's message (e.msg: a
+  // result, an audit, a notice) or the event rebuilt from its kind, seat
+  // and tile (the plays); a fault keeps the node's words.
   function feedWords(e) {
     if (I18n.lang === "en") return e.text;
+    if (e.msg) return I18n.say(e.msg); // results, audits, notices: said by the node's message
     const seat = e.seat >= 0 && snap.seats[e.seat] ? `${snap.seats[e.seat].name} (${wind(snap.seats[e.seat].wind)})` : "";
     const tile = e.tile >= 0 ? tileWord(e.tile) : "";
     const tg = / \(tsumogiri\)$/.test(e.text) ? t("feed.tsumogiri") : "";
@@ -332,7 +333,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     body += `<table class="deltas"><tr><th></th><th>${esc(t("result.before"))}</th><th>${esc(t("result.change"))}</th><th>${esc(t("result.after"))}</th></tr>${h.names.map((n, i) => !n ? "" :
       `<tr><td>${esc(who(n))}</td><td>${h.before[i]}</td><td class="${h.deltas[i] > 0 ? "plus" : h.deltas[i] < 0 ? "minus" : ""}">${h.deltas[i] > 0 ? "+" : ""}${h.deltas[i]}</td><td>${h.after[i]}</td></tr>`).join("")}</table>`;
     if ((h.timedOut || []).length) body += `<p class="to">${esc(t("result.timed_out", h.timedOut.join(", ")))}</p>`;
-    body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${I18n.lang === "en" ? "" : `<b>${esc(t(h.auditOK ? "result.audit_ok" : "result.audit_bad"))}</b> `}${esc(h.audit)}</p>`;
+    body += `<p class="audit ${h.auditOK ? "ok" : "bad"}" id="audit">${h.auditOK ? "✔ " : "✘ "}${I18n.lang === "en" || h.auditMsg ? "" : `<b>${esc(t(h.auditOK ? "result.audit_ok" : "result.audit_bad"))}</b> `}${esc(h.auditMsg && I18n.lang !== "en" ? I18n.say(h.auditMsg) : h.audit)}</p>`;
     body += linksHTML();
     const left = snap.resultUntil ? Math.max(0, Math.ceil((snap.resultUntil - Date.now()) / 1000)) : 0;
     return body + `<p class="close" id="resultclose">${left ? t(snap.lastHand ? "result.standings_next" : "result.next", left) : ""}${esc(t(snap.state === "hand over" && !snap.standings ? "result.go_on" : "result.close"))}</p>`;
@@ -364,7 +365,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     if (cursor !== null && cursor >= playable().length) cursor = null;
     drawCursor();
-    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(statusWords(snap.status || ""))}`;
+    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(snap.statusMsg && I18n.lang !== "en" ? I18n.say(snap.statusMsg) : statusWords(snap.status || ""))}`;
     const game = $("game"); // not on every page that draws a table
     if (game) game.textContent = snap.game || "";
     if (!snap.decision) cursor = null;
@@ -374,7 +375,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
 
     $("offer").innerHTML = snap.offer >= 0 && snap.decision ? t("offer", `${esc(snap.seats[snap.offerFrom].name)} (${esc(wind(snap.seats[snap.offerFrom].wind))})`, T(snap.offer)) : "";
     $("variants").innerHTML = variantsHTML();
-    $("notice").textContent = snap.notice || "";
+    $("notice").textContent = snap.noticeMsg && I18n.lang !== "en" ? I18n.say(snap.noticeMsg) : (snap.notice || "");
     let w = "";
     if (snap.waits && snap.waits.length) w = t("waits", esc(snap.waits.map(kindWord).join(" "))) + (snap.furiten ? ` <span class="furiten">${esc(t("furiten"))}</span>` : "");
     $("waits").innerHTML = w;

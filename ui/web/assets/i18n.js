@@ -3,7 +3,8 @@
 // else the page speaks the browser's language when it has a catalogue,
 // else English. T formats a message as Go's fmt does for the verbs the
 // catalogues use (%s, %d, %[2]d, %%); a key the language lacks is taken
-// from English and noted in I18n.missing (the tests read it); a key
+// from English and noted in I18n.missing; say says a message the node
+// built (i18n.Msg) (the tests read it); a key
 // English lacks shows as ‹key›, which the tests forbid.
 "use strict";
 const I18n = (() => {
@@ -23,6 +24,14 @@ const I18n = (() => {
     if (m === undefined) return "‹" + key + "›";
     return format(m, args);
   }
+  // say says a message the node built (package i18n's Msg: {key, args},
+  // each arg a string, a number or a Msg said first; the key "list" joins
+  // its args after the first with the first), as Go's Lang.Say does.
+  function say(m) {
+    const args = (m.args || []).map((a) => (a && typeof a === "object" && a.key ? say(a) : a));
+    if (m.key === "list") return args.slice(1).join(args[0]);
+    return t(m.key, ...args);
+  }
   document.documentElement.lang = lang;
-  return { t, lang, missing, has: (key) => cat[key] !== undefined || en[key] !== undefined };
+  return { t, say, lang, missing, has: (key) => cat[key] !== undefined || en[key] !== undefined };
 })();

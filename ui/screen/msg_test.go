@@ -1,0 +1,129 @@
+package screen
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
+	"github.com/mentalmj/mentalmj/wall"
+)
+
+// TestMessagesSayTheEnglishLines: the result, audit and info messages the
+// model builds for a view's language say in English what the English
+// lines say (protocol/verdict's DescribeResult, the audit verdict: a
+// second code path), and in Japanese Tenhou's words (和了, ツモ, ロン,
+// 流局, 聴牌, 不聴, 牌山検証) with no English message left.
+func TestMessagesSayTheEnglishLines(t *testing.T) {
+	ja, err := i18n.Load("ja")
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := i18n.English()
+	names := Names{Seats: testSeats, Nicks: []string{"alice", "bob", "carol", "dave"}, Oya: 1}
+	win := func(seat, from game.Seat, tsumo bool, yakuman ...int) game.Win {
+		v := riichi.WinResult{Han: 3, Fu: 40, Points: 5200, Yaku: []riichi.Yaku{{ID: 1, Han: 1}, {ID: 52, Han: 2}, {ID: 53, Han: 0}}}
+		if len(yakuman) > 0 {
+			v = riichi.WinResult{Han: 13, Fu: 30, Points: 32000, Yakuman: yakuman}
+		}
+		return game.Win{Seat: seat, From: from, Tsumo: tsumo, Value: v}
+	}
+	for _, c := range []struct {
+		r    *game.Result
+		want []string // in the Japanese line
+	}{
+		{&game.Result{End: game.EndAgari, Wins: []game.Win{win(2, 2, true)}}, []string{"carol (南) ツモ和了 40符3飜5200点", "立直1飜", "ドラ2飜"}},
+		{&game.Result{End: game.EndAgari, Wins: []game.Win{win(0, 3, false), win(1, 3, false, 39)}}, []string{"alice (北) ロン和了（放銃 dave (西)）", "；", "bob (東) ロン和了", "大三元"}},
+		{&game.Result{End: game.EndExhaustive, Tenpai: [4]bool{true, false, true, false}}, []string{"流局 聴牌：alice (北)、carol (南)"}},
+		{&game.Result{End: game.EndExhaustive}, []string{"流局 全員不聴"}},
+		{&game.Result{End: game.EndExhaustive, Nagashi: [4]bool{false, false, false, true}}, []string{"流し満貫 dave (西)"}},
+		{&game.Result{End: game.EndAbortive, Abort: game.AbortKyuushu}, []string{"途中流局（九種九牌）"}},
+	} {
+		msg := DescribeMsg(c.r, names)
+		if got, want := en.Say(msg), Describe(c.r, names); got != want && c.r.End != game.EndAbortive {
+			t.Errorf("English message %q, the English line %q", got, want)
+		}
+		line := ja.Say(msg)
+		for _, w := range c.want {
+			if !strings.Contains(line, w) {
+				t.Errorf("Japanese %q lacks %q", line, w)
+			}
+		}
+		if left := ja.EnglishLeft(line, "feed.", "yaku.", "name", "abort."); len(left) > 0 || strings.Contains(line, "‹") {
+			t.Errorf("Japanese %q: English left %v", line, left)
+		}
+	}
+
+	m := NewModel(nil)
+	m.Observe(protocol.Observation{Hand: 1, Stage: "shuffle", Seat: 0, Seats: testSeats, Nicks: names.Nicks})
+	yama := make([]int, 136)
+	m.HandDone(protocol.HandResult{Number: 1, Seats: testSeats, Yama: yama, Result: &game.Result{End: game.EndExhaustive}})
+	yama[5] = -1
+	m.HandDone(protocol.HandResult{Number: 2, Seats: testSeats, Yama: yama, Result: &game.Result{End: game.EndExhaustive}})
+	m.HandDone(protocol.HandResult{Number: 3, Seats: testSeats, Blame: []protocol.Blame{{Peer: "peer-c", Hand: 3, Reason: "bad key"}}})
+	m.PauseFor(protocol.Pause{Peer: "peer-b", Nick: "bob", Left: 90e9})
+	m.PauseFor(protocol.Pause{})
+	m.Finish(nil, nil)
+	s := m.Snapshot()
+	var jaFeed []string
+	for _, e := range s.Feed {
+		if e.Kind != "audit" && e.Kind != "info" {
+			continue
+		}
+		if e.Msg == nil {
+			t.Errorf("%s event %q has no message", e.Kind, e.Text)
+			continue
+		}
+		if got := en.Say(*e.Msg); got != e.Text {
+			t.Errorf("%s event: English message %q, the line %q", e.Kind, got, e.Text)
+		}
+		jaFeed = append(jaFeed, ja.Say(*e.Msg))
+	}
+	all := strings.Join(jaFeed, "\n")
+	for _, w := range []string{"第1局 牌山検証済み：4人が公開した鍵で136枚を復号", "第2局 牌山を一部公開（非公開手牌）：136箇所中135箇所", "第3局 監査失敗・不正を証明：", "bobの再接続を待っています（残り1:30）", "全員が戻りました", "対局終了"} {
+		if !strings.Contains(all, w) {
+			t.Errorf("the Japanese feed lacks %q:\n%s", w, all)
+		}
+	}
+	// The blame's evidence stays in the protocol's words ("hand 3: peer …").
+	if left := ja.EnglishLeft(strings.Replace(all, "hand 3: peer", "", 1), "feed.", "audit.", "info."); len(left) > 0 {
+		t.Errorf("English left in the Japanese feed: %v\n%s", left, all)
+	}
+	if h := s.Hands[0]; h.AuditMsg == nil || !h.AuditOK || en.Say(*h.AuditMsg) != h.Audit || h.TextMsg == nil || ja.Say(*h.TextMsg) != "流局 全員不聴" {
+		t.Errorf("hand 1's summary: ok %v audit %q, text %v", h.AuditOK, h.Audit, h.TextMsg)
+	}
+	if h := s.Hands[2]; h.AuditOK || !strings.Contains(h.Audit, "cheating proven") {
+		t.Errorf("hand 3's summary: ok %v audit %q", h.AuditOK, h.Audit)
+	}
+	if s.StatusMsg == nil || ja.Say(*s.StatusMsg) != "対局終了" {
+		t.Errorf("status message at the end: %v", s.StatusMsg)
+	}
+}
+
+// TestActionMsg: an action's message says in English what Words says of
+// the engine's own Format, and in Japanese 打/立直/スキップ with the
+// honours' faces.
+func TestActionMsg(t *testing.T) {
+	ja, _ := i18n.Load("ja")
+	reds := game.TenhouRules(true, true, true).Hand.Reds()
+	for _, c := range []struct {
+		a  game.Action
+		ja string
+	}{
+		{game.Action{Type: game.Discard, Tile: 108}, "打東"},
+		{game.Action{Type: game.Discard, Tile: 17, Riichi: true}, "立直 打5m"},
+		{game.Action{Type: game.Discard, Tile: 133}, "打中"},
+		{game.Action{Type: game.Pass}, "スキップ"},
+		{game.Action{Type: game.Pon, Tile: 109, Tiles: []wall.Tile{108, 110}}, "pon East (East East)"},
+	} {
+		msg := ActionMsg(c.a, reds)
+		if got, want := i18n.English().Say(msg), Words(c.a.Format(reds)); got != want {
+			t.Errorf("%+v: English %q, Words %q", c.a, got, want)
+		}
+		if got := ja.Say(msg); got != c.ja {
+			t.Errorf("%+v: Japanese %q, want %q", c.a, got, c.ja)
+		}
+	}
+}
