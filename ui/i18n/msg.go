@@ -26,6 +26,10 @@ func List(sep string, items ...any) Msg {
 	return Msg{Key: "list", Args: append([]any{M(sep)}, items...)}
 }
 
+// Join returns the Msg that says items one after the other ("" items
+// say nothing).
+func Join(items ...any) Msg { return Msg{Key: "list", Args: append([]any{""}, items...)} }
+
 // Say returns m in l's language (English for a nil l): its Msg arguments
 // said first, then the message formatted as T does.
 func (l *Lang) Say(m Msg) string {

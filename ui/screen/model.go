@@ -31,10 +31,10 @@ type Event struct {
 	Tile int    `json:"tile"`
 	// Text is the event in words, players named as Names.Name does.
 	Text string `json:"text"`
-	// Msg is the event as a message (i18n.Msg) whose English is Text, for
-	// a view in another language; nil for the events a view rebuilds from
-	// Kind, Seat and Tile (the plays) and those that stay in the node's
-	// words (a fault's evidence).
+	// Msg is the event as a message (i18n.Msg) for a view in another
+	// language (an English view shows Text; the English of a call's
+	// message is shorter); nil for a fault and a notice that stay in the
+	// node's words.
 	Msg *i18n.Msg `json:"msg,omitempty"`
 }
 
@@ -141,6 +141,9 @@ func (m *Model) say(kind string, msg i18n.Msg) {
 	m.s.Feed[len(m.s.Feed)-1].Msg = &msg
 }
 
+// setMsg sets the last event's message (Event.Msg).
+func (m *Model) setMsg(msg i18n.Msg) { m.s.Feed[len(m.s.Feed)-1].Msg = &msg }
+
 func (m *Model) event(kind string, seat game.Seat, tile int, format string, args ...any) {
 	m.nextN++
 	m.s.Feed = append(m.s.Feed, Event{N: m.nextN, Kind: kind, Seat: int(seat), Tile: tile, Text: fmt.Sprintf(format, args...)})
@@ -166,6 +169,7 @@ func (m *Model) Observe(o protocol.Observation) {
 		m.s.Decision = nil
 		m.s.Notice = ""
 		m.event("hand", -1, -1, "hand %d: shuffling the wall", o.Hand)
+		m.setMsg(i18n.M("feed.shuffle", o.Hand))
 	}
 	if o.View == nil {
 		if m.s.State != StatePaused && m.s.State != StateFault {
@@ -180,6 +184,7 @@ func (m *Model) Observe(o protocol.Observation) {
 	m.names.Oya = v.Oya()
 	if m.last == nil {
 		m.event("hand", -1, -1, "%s, honba %d: %s deals", game.RoundName(v.Round()), v.Honba(), m.names.Name(v.Oya()))
+		m.setMsg(i18n.M("feed.deals", RoundMsg(game.RoundName(v.Round())), v.Honba(), m.names.NameMsg(v.Oya())))
 	}
 	m.diff(m.last, v, o)
 	m.fill(v, o)
@@ -339,14 +344,16 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 		seat := game.Seat(q)
 		pr, r := prev.River(seat), v.River(seat)
 		for _, t := range r[min(len(pr), len(r)):] {
-			how := ""
+			how, howMsg := "", any("")
 			if t.Tsumogiri {
-				how = " (tsumogiri)"
+				how, howMsg = " (tsumogiri)", i18n.M("feed.tsumogiri")
 			}
 			if t.Riichi {
 				m.event("riichi", seat, int(t.Tile), "%s declares riichi, discarding %s%s", n.Name(seat), TileWord(t.Tile, reds), how)
+				m.setMsg(i18n.Join(i18n.M("feed.riichi", n.NameMsg(seat), TileMsg(t.Tile, reds)), howMsg))
 			} else {
 				m.event("discard", seat, int(t.Tile), "%s discards %s%s", n.Name(seat), TileWord(t.Tile, reds), how)
+				m.setMsg(i18n.Join(i18n.M("feed.discard", n.NameMsg(seat), TileMsg(t.Tile, reds)), howMsg))
 			}
 		}
 		pm, ms := prev.Melds(seat), v.Melds(seat)
@@ -355,6 +362,7 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 				continue
 			}
 			what := HandWords(ml.Tiles, reds)
+			act := i18n.M("act." + ml.Type.String())
 			switch ml.Type {
 			case riichi.Ankan:
 				m.event("call", seat, -1, "%s declares ankan %s", n.Name(seat), what)
@@ -363,27 +371,40 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 			default:
 				m.event("call", seat, int(ml.Called), "%s calls %s on %s from %s: %s", n.Name(seat), ml.Type, TileWord(ml.Called, reds), n.Name(ml.FromSeat), what)
 			}
+			if ml.Type == riichi.Ankan || ml.Type == riichi.Kakan || ml.Type == riichi.Daiminkan {
+				act = i18n.M("act.kan")
+			}
+			var called any = ""
+			if len(ml.Tiles) > 0 {
+				called = TileMsg(ml.Tiles[0], reds)
+			}
+			if ml.Type != riichi.Ankan {
+				called = TileMsg(ml.Called, reds)
+			}
+			m.setMsg(i18n.M("feed.call", n.NameMsg(seat), act, called))
 		}
 	}
 	pd, d := prev.DoraIndicators(), v.DoraIndicators()
 	for _, t := range d[min(len(pd), len(d)):] {
 		m.event("dora", -1, int(t), "new dora indicator %s", TileWord(t, reds))
+		m.setMsg(i18n.M("feed.dora", TileMsg(t, reds)))
 	}
 	if pl, pr := prev.Draws(); v.Phase() == game.PhaseTurn && v.Turn() == o.Seat {
 		if l, r := v.Draws(); l+r > pl+pr {
 			tiles, _ := v.Hand(o.Seat)
 			if len(tiles) > 0 {
 				m.event("draw", o.Seat, int(tiles[len(tiles)-1]), "you draw %s", TileWord(tiles[len(tiles)-1], reds))
+				m.setMsg(i18n.M("feed.draw", TileMsg(tiles[len(tiles)-1], reds)))
 			}
 		}
 	}
 	for _, t := range o.TimedOut[min(m.timedOut, len(o.TimedOut)):] {
 		m.event("timeout", t, -1, "%s did not decide in time; the node acted for them", n.Name(t))
+		m.setMsg(i18n.M("feed.timeout", n.NameMsg(t)))
 	}
 	if prev.Result() == nil && v.Result() != nil {
 		m.event("result", -1, -1, "%s", Describe(v.Result(), n))
-		msg := DescribeMsg(v.Result(), n)
-		m.s.Feed[len(m.s.Feed)-1].Msg = &msg
+		m.setMsg(DescribeMsg(v.Result(), n))
 	}
 }
 

@@ -127,3 +127,54 @@ func TestActionMsg(t *testing.T) {
 		}
 	}
 }
+
+// TestPlayMessages: every event of played discards has a message, said in
+// Japanese as 打 with the seat's wind (東, the engine's dealer) and, in
+// English, as the event's own line.
+func TestPlayMessages(t *testing.T) {
+	ja, _ := i18n.Load("ja")
+	k := openKyoku(t)
+	m := NewModel(nil)
+	obs := func() {
+		m.Observe(protocol.Observation{Hand: 1, Stage: "play", Seat: 1, Seats: testSeats, Nicks: []string{"alice", "bob", "carol", "dave"}, View: k.Clone()})
+	}
+	next := wall.Tile(52)
+	for range 4 {
+		if _, err := k.Draw(next); err != nil {
+			t.Fatal(err)
+		}
+		next++
+		obs()
+		s := k.Turn()
+		tiles, _ := k.Hand(s)
+		if err := k.Apply(game.Action{Type: game.Discard, Seat: s, Tile: tiles[len(tiles)-1]}); err != nil {
+			t.Fatal(err)
+		}
+		obs()
+		for _, a := range k.Awaiting() {
+			if err := k.Apply(game.Action{Type: game.Pass, Seat: a}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var lines []string
+	for _, e := range m.Snapshot().Feed {
+		if e.Msg == nil {
+			t.Errorf("%s event %q has no message", e.Kind, e.Text)
+			continue
+		}
+		if got := i18n.English().Say(*e.Msg); got != e.Text {
+			t.Errorf("%s event: English message %q, the line %q", e.Kind, got, e.Text)
+		}
+		lines = append(lines, ja.Say(*e.Msg))
+	}
+	all := strings.Join(lines, "\n")
+	for _, w := range []string{"第1局 牌山を暗号化シャッフル中", "東1局 0本場 親 alice (東)", "alice (東) 打", "bob (南) 打", "（ツモ切り）", "ツモ "} {
+		if !strings.Contains(all, w) {
+			t.Errorf("the Japanese feed lacks %q:\n%s", w, all)
+		}
+	}
+	if left := ja.EnglishLeft(all, "feed.", "round", "wind."); len(left) > 0 {
+		t.Errorf("English left: %v\n%s", left, all)
+	}
+}

@@ -2,6 +2,8 @@ package screen
 
 import (
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/mentalmj/mentalmj/riichi"
@@ -88,4 +90,15 @@ func ActionMsg(a game.Action, reds wall.Reds) i18n.Msg {
 		return i18n.M("action.pass")
 	}
 	return i18n.M("action.other", Words(a.Format(reds)))
+}
+
+// RoundMsg is a round as game.RoundName names it ("East 1") as a message
+// (key round: "East 1", "東1局"); any other name as is.
+func RoundMsg(name string) any {
+	w, num, ok := strings.Cut(name, " ")
+	n, err := strconv.Atoi(num)
+	if !ok || err != nil || !slices.Contains(WindNames[:], w) {
+		return name
+	}
+	return i18n.M("round", i18n.M("wind."+w), n)
 }

@@ -14,4 +14,9 @@
 // dropped from each line, and lines typed before a prompt was shown are
 // reported and ignored rather than taken as an answer to a question the
 // player had not seen.
+//
+// The table speaks the language SetLang gives it (package i18n: --lang,
+// else the system's LANG/LC_ALL/LC_MESSAGES): the help, the options, the
+// prompts, the refusals, the feed and the summaries; the commands typed
+// stay the same words (pon, pass, riichi 5m) in every language.
 package terminal

@@ -136,7 +136,7 @@ func TestRiichiRefusalNamesTheFailedCondition(t *testing.T) {
 		s.TilesLeft = 60
 		dd.Options = []screen.Option{{Kind: "discard"}}
 		c.change(&s, &dd)
-		if got := riichiRefusal(s, dd); !strings.Contains(got, c.want) {
+		if got := riichiRefusal(s, dd, nil); !strings.Contains(got, c.want) {
 			t.Errorf("%s: %q, want one saying %q", c.name, got, c.want)
 		}
 	}

@@ -115,7 +115,7 @@ func TestRedFivesFollowRules(t *testing.T) {
 				d := model.Decide(k, s, time.Time{}, def)
 				snap := model.Snapshot()
 				writeTable(&out, snap, nil, nil)
-				writeOptions(&out, snap, d, nil)
+				writeOptions(&out, snap, d, nil, nil)
 				hands = append(hands, handOrder(snap))
 				model.Decided(d.ID, "")
 			},

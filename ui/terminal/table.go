@@ -63,7 +63,7 @@ func (t *Table) printf(format string, args ...any) {
 func (t *Table) Observe(o protocol.Observation) {
 	if !t.helped {
 		t.helped = true
-		t.printf("%s\n%s", t.lang.T("term.help_intro"), helpText)
+		t.printf("%s\n%s", t.lang.T("term.help_intro"), t.lang.T("term.help"))
 	}
 	t.model.Observe(o)
 	t.flush()
@@ -74,13 +74,16 @@ func (t *Table) Observe(o protocol.Observation) {
 // 15 s with the time left, and one when play resumes.
 func (t *Table) Pause(p protocol.Pause) {
 	text := p.Text()
-	t.model.Pause(text)
+	if msg := screen.PauseMsg(p); msg != nil {
+		text = t.lang.Say(*msg)
+	}
+	t.model.PauseFor(p)
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	switch {
 	case text == "" && t.paused:
 		t.paused = false
-		fmt.Fprintf(t.out, "  · everyone is back: playing on\n")
+		fmt.Fprintf(t.out, "  · %s\n", t.lang.T("info.back"))
 	case text != "" && (!t.paused || time.Since(t.pauseShown) >= 15*time.Second):
 		t.paused, t.pauseShown = true, time.Now()
 		fmt.Fprintf(t.out, "  ⏸ %s\n", text)
@@ -102,7 +105,7 @@ func (t *Table) flush() {
 			// Draws and notices are in the prompt; the player's own
 			// time-out was said at the prompt ("time is up").
 			if e.Kind != "draw" && e.Kind != "info" && (e.Kind != "timeout" || e.Seat != s.Self) {
-				fmt.Fprintf(t.out, "  · %s\n", e.Text)
+				fmt.Fprintf(t.out, "  · %s\n", t.words(e))
 			}
 			t.shown = e.N
 		}
@@ -110,6 +113,15 @@ func (t *Table) flush() {
 	for ; t.hands < len(s.Hands); t.hands++ {
 		writeSummary(t.out, s, s.Hands[t.hands], t.lang)
 	}
+}
+
+// words is event e in the table's language: its message (Event.Msg)
+// said, or in English its line.
+func (t *Table) words(e screen.Event) string {
+	if e.Msg == nil || t.lang == nil || t.lang.Code == i18n.Reference {
+		return e.Text
+	}
+	return t.lang.Say(*e.Msg)
 }
 
 func (t *Table) setPrompting(on bool) {
@@ -135,7 +147,11 @@ func (t *Table) Finish(st *game.Standings, err error) {
 		t.printf("%s\n%s", t.lang.T("term.standings"), screen.FormatStandings(s.Standings))
 	}
 	if err != nil {
-		t.printf("%s\n", s.Status)
+		status := s.Status
+		if s.StatusMsg != nil {
+			status = t.lang.Say(*s.StatusMsg)
+		}
+		t.printf("%s\n", status)
 	}
 }
 
@@ -147,19 +163,6 @@ type tableAction struct {
 }
 
 func (a tableAction) String() string { return screen.Words(a.Format(a.reds)) }
-
-const helpText = `commands:
-  N            discard the tile numbered N in your hand: a tile keeps its number while you hold it, and 0 is the drawn tile
-  5m, west     discard that tile (a red five is written with 0 for its 5; honours by name: east … north, white, green, red, or 1z–7z)
-  riichi 5m    discard 5m declaring riichi (also: i 5m)
-  tsumo, ron   win (also: t, r)
-  pon, chi [N], kan [N]   call (also: p, c, k; N picks a variant when there are several)
-  pass         decline the tile on offer (also: x)
-  kyuushu      declare kyuushu kyuuhai (also: q)
-  tenpai, noten    declare at the exhaustive draw (also: y, n)
-  Enter        the default shown in the prompt
-  help         this text
-`
 
 // Act draws the table and the options, and reads lines until one names a
 // legal action; each refused line gets the reason. When ctx ends first
@@ -184,11 +187,12 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	t.keys = t.nextKeys(s)
 	keys := t.keys // what this prompt shows: a number typed refers to it
 	writeTable(t.out, s, keys, t.lang)
-	writeOptions(t.out, s, d, keys)
+	writeOptions(t.out, s, d, keys, t.lang)
 	t.mu.Unlock()
-	prompt := t.lang.T("term.prompt", def)
+	defWords := t.lang.Say(screen.ActionMsg(def.Action, def.reds)) // the default in the table's language
+	prompt := t.lang.T("term.prompt", defWords)
 	if c := d.Countdown(time.Now()); c != "" {
-		prompt = t.lang.T("term.prompt_within", c, def)
+		prompt = t.lang.T("term.prompt_within", c, defWords)
 	}
 	// A line counts from the moment the prompt is printed: one typed
 	// as soon as it shows is for it.
@@ -200,7 +204,7 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	for {
 		ln, err := t.lines.Next(ctx, since, func(l Line) {
 			if l.Text != "" {
-				t.printf("(ignored %q: typed before this prompt)\n", l.Text)
+				t.printf("%s\n", t.lang.T("term.ignored", l.Text))
 			}
 		})
 		if err != nil {
@@ -209,19 +213,19 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 				return game.Action{}, ctx.Err()
 			}
 			if ctx.Err() != nil {
-				t.printf("\n%s\n", t.lang.T("term.time_up", def))
-				t.model.Decided(d.ID, fmt.Sprintf("time ran out: the node chose %s for you", def))
+				t.printf("\n%s\n", t.lang.T("term.time_up", defWords))
+				t.model.DecidedMsg(d.ID, i18n.M("term.time_up", screen.ActionMsg(def.Action, def.reds)))
 				return game.Action{}, ctx.Err()
 			}
 			return game.Action{}, fmt.Errorf("reading the terminal: %w", err)
 		}
 		if ln.Text == "help" || ln.Text == "?" {
-			t.printf("%s", helpText)
-			writeOptions(t.out, s, d, keys)
+			t.printf("%s", t.lang.T("term.help"))
+			writeOptions(t.out, s, d, keys, t.lang)
 			t.printf("%s", prompt)
 			continue
 		}
-		o, reason := ParseKeys(ln.Text, s, d, keys)
+		o, reason := parseKeys(ln.Text, s, d, keys, t.lang)
 		if reason != "" {
 			t.printf("%s\n%s", reason, prompt)
 			continue
@@ -248,8 +252,8 @@ func (t *Table) nextKeys(s screen.Snapshot) Keys {
 }
 
 // writeOptions lists the decision's options as commands, tiles numbered
-// by k (nil: afresh).
-func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision, k Keys) {
+// by k (nil: afresh), in l's language (the commands stay the words typed).
+func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision, k Keys, l *i18n.Lang) {
 	var words []string
 	var discards, riichi []string
 	groups := map[string][]screen.Option{}
@@ -271,7 +275,7 @@ func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision, k Keys) {
 		riichi = append(riichi, s.TileName(o.Tile))
 	}
 	if s.Offer >= 0 && d.Options[0].Kind != "discard" {
-		fmt.Fprintf(w, "on offer: %s from %s (%s)\n", s.TileName(s.Offer), s.Seats[s.OfferFrom].Name, s.Seats[s.OfferFrom].Wind)
+		fmt.Fprintf(w, "%s\n", l.T("term.offer", tileName(s, s.Offer, l), s.Seats[s.OfferFrom].Name, l.Wind(s.Seats[s.OfferFrom].Wind)))
 	}
 	for _, k := range []string{"tsumo", "ron", "kyuushu", "pon", "chi", "daiminkan", "ankan", "kakan", "pass", "tenpai", "noten"} {
 		os := groups[k]
@@ -288,16 +292,16 @@ func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision, k Keys) {
 		}
 	}
 	if len(words) > 0 {
-		fmt.Fprintf(w, "you may: %s\n", strings.Join(words, " | "))
+		fmt.Fprintf(w, "%s\n", l.T("term.may", strings.Join(words, " | ")))
 	}
 	if len(riichi) > 0 {
-		fmt.Fprintf(w, "riichi by discarding: %s (type riichi TILE)\n", strings.Join(riichi, " "))
+		fmt.Fprintf(w, "%s\n", l.T("term.riichi_by", strings.Join(riichi, " ")))
 	}
 	switch {
 	case len(groups["discard"]) > 0 && len(discards) > 0:
-		fmt.Fprintf(w, "discard: type the tile's number or name (not %s: kuikae or riichi forbids them)\n", strings.Join(discards, " "))
+		fmt.Fprintf(w, "%s\n", l.T("term.discard_not", strings.Join(discards, " ")))
 	case len(groups["discard"]) > 0:
-		fmt.Fprintln(w, "discard: type the tile's number or name")
+		fmt.Fprintln(w, l.T("term.discard"))
 	}
 }
 
@@ -305,7 +309,7 @@ func writeOptions(w io.Writer, s screen.Snapshot, d screen.Decision, k Keys) {
 // s, whose decision d offers no riichi discard: the first that fails of
 // its turn, not yet in riichi, a closed hand, 1000 points, 4 tiles left
 // in the live wall, and a tenpai hand after some discard.
-func riichiRefusal(s screen.Snapshot, d screen.Decision) string {
+func riichiRefusal(s screen.Snapshot, d screen.Decision, l *i18n.Lang) string {
 	var me screen.SeatView
 	if s.Self >= 0 && s.Self < len(s.Seats) {
 		me = s.Seats[s.Self]
@@ -313,17 +317,17 @@ func riichiRefusal(s screen.Snapshot, d screen.Decision) string {
 	open := slices.ContainsFunc(me.Melds, func(m screen.Meld) bool { return m.Type != "ankan" })
 	switch {
 	case !slices.ContainsFunc(d.Options, func(o screen.Option) bool { return o.Kind == "discard" }):
-		return "riichi is declared with a discard on your turn"
+		return l.T("term.no.riichi_turn")
 	case me.Riichi:
-		return "you are already in riichi"
+		return l.T("term.no.riichi_already")
 	case open:
-		return "riichi needs a closed hand: you have called a tile"
+		return l.T("term.no.riichi_open")
 	case me.Score < 1000:
-		return fmt.Sprintf("riichi needs 1000 points for the stick: you have %d", me.Score)
+		return l.T("term.no.riichi_points", me.Score)
 	case s.TilesLeft < 4:
-		return fmt.Sprintf("riichi needs at least 4 tiles left in the wall: %d left", s.TilesLeft)
+		return l.T("term.no.riichi_wall", s.TilesLeft)
 	}
-	return "riichi needs a hand that is tenpai after the discard: no discard leaves yours tenpai"
+	return l.T("term.no.riichi_tenpai")
 }
 
 func verb(kind string) string {
@@ -345,6 +349,11 @@ func Parse(line string, s screen.Snapshot, d screen.Decision) (int, string) {
 // line) or, when the line names no legal action, a reason in words:
 // "6z is not in your hand", "riichi needs a tenpai closed hand …".
 func ParseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys) (int, string) {
+	return parseKeys(line, s, d, k, nil)
+}
+
+// parseKeys is ParseKeys with the reasons in l's language (nil: English).
+func parseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys, l *i18n.Lang) (int, string) {
 	if k == nil {
 		k = Keys(nil).next(s)
 	}
@@ -373,9 +382,9 @@ func ParseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys) (int, 
 		os := find(kind)
 		if len(os) == 0 {
 			if riichiDecl {
-				return 0, riichiRefusal(s, d)
+				return 0, riichiRefusal(s, d, l)
 			}
-			return 0, "you cannot discard now"
+			return 0, l.T("term.no.discard")
 		}
 		for _, o := range os {
 			if o.Tile == tile || wall.Tile(o.Tile).Kind() == wall.Tile(tile).Kind() && reds.Has(wall.Tile(o.Tile)) == reds.Has(wall.Tile(tile)) {
@@ -387,21 +396,21 @@ func ParseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys) (int, 
 			for _, o := range os {
 				ts = append(ts, s.TileName(o.Tile))
 			}
-			return 0, fmt.Sprintf("riichi needs a tenpai hand after the discard: discarding %s is not tenpai (riichi discards: %s)", s.TileName(tile), strings.Join(ts, " "))
+			return 0, l.T("term.no.riichi_tile", s.TileName(tile), strings.Join(ts, " "))
 		}
-		return 0, fmt.Sprintf("%s cannot be discarded now (swap-calling, kuikae, forbids it, or you are in riichi)", s.TileName(tile))
+		return 0, l.T("term.no.kuikae", s.TileName(tile))
 	}
 	tileArg := func(arg string) (int, string) {
 		if n, err := strconv.Atoi(arg); err == nil && len(arg) <= 2 && (arg[0] != '0' || arg == "0") {
 			t, ok := k.tile(s, n)
 			if !ok {
-				return -1, fmt.Sprintf("there is no tile %d in your hand (%s)", n, keyRange(s, k))
+				return -1, l.T("term.no.key", n, keyRange(s, k, l))
 			}
 			return t, ""
 		}
 		kind, red, err := parseTile(arg)
 		if err != nil {
-			return -1, fmt.Sprintf("%q is neither a tile (like 5m, 0p for a red five, 7z) nor a number %s", arg, keyRange(s, k))
+			return -1, l.T("term.no.tile", arg, keyRange(s, k, l))
 		}
 		for _, t := range hand {
 			if wall.Tile(t).Kind() == kind && reds.Has(wall.Tile(t)) == red {
@@ -414,26 +423,26 @@ func ParseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys) (int, 
 			}
 		}
 		if red && !slices.ContainsFunc(reds.Tiles(), func(t wall.Tile) bool { return t.Kind() == kind }) {
-			return -1, fmt.Sprintf("this table plays no red %s: type %s", kind, kind)
+			return -1, l.T("term.no.red", kind)
 		}
-		return -1, fmt.Sprintf("%s is not in your hand", arg)
+		return -1, l.T("term.no.in_hand", arg)
 	}
 	word, args := f[0], f[1:]
 	pick := func(kinds ...string) (int, string) {
 		os := find(kinds...)
 		if len(os) == 0 {
-			return 0, fmt.Sprintf("%s is not possible now; %s", word, optionsHint(d))
+			return 0, l.T("term.no.now", word, optionsHint(d, l))
 		}
 		if len(args) == 0 {
 			if len(os) > 1 {
-				return 0, fmt.Sprintf("%s how? give a number: %s", word, variantList(os))
+				return 0, l.T("term.no.how", word, variantList(os))
 			}
 			return os[0].ID, ""
 		}
 		if n, err := strconv.Atoi(args[0]); err == nil && n >= 1 && n <= len(os) {
 			return os[n-1].ID, ""
 		}
-		return 0, fmt.Sprintf("%q is not one of the choices: %s", args[0], variantList(os))
+		return 0, l.T("term.no.choice", args[0], variantList(os))
 	}
 	switch word {
 	case "pass", "skip":
@@ -446,13 +455,13 @@ func ParseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys) (int, 
 		// The browser table's keys: r ron, t tsumo, p pon, c chi, k kan,
 		// x pass, q kyuushu, y tenpai, n noten; i is riichi.
 		if word == "r" && len(args) == 1 {
-			return 0, "r is ron (as on the browser table); to declare riichi type riichi " + args[0] + " (or i " + args[0] + ")"
+			return 0, l.T("term.no.r_is_ron", args[0])
 		}
 		full := map[string]string{"r": "ron", "t": "tsumo", "p": "pon", "c": "chi", "k": "kan", "x": "pass", "q": "kyuushu", "y": "tenpai", "n": "noten"}[word]
-		return ParseKeys(strings.Join(append([]string{full}, args...), " "), s, d, k)
+		return parseKeys(strings.Join(append([]string{full}, args...), " "), s, d, k, l)
 	case "riichi", "i", "reach":
 		if len(args) != 1 {
-			return 0, "say which tile to discard: riichi 5m"
+			return 0, l.T("term.no.which")
 		}
 		t, why := tileArg(args[0])
 		if why != "" {
@@ -465,24 +474,23 @@ func ParseKeys(line string, s screen.Snapshot, d screen.Decision, k Keys) (int, 
 		if why != "" {
 			if _, err := strconv.Atoi(word); err != nil {
 				if _, _, err := parseTile(word); err != nil {
-					return 0, fmt.Sprintf("unknown command %q; type help", line)
+					return 0, l.T("term.no.unknown", line)
 				}
 			}
 			return 0, why
 		}
 		return discard(t, false)
 	}
-	return 0, fmt.Sprintf("unknown command %q; type help", line)
+	return 0, l.T("term.no.unknown", line)
 }
 
 // keyRange says which numbers the hand of s has: "1..13", "1..13, 0
 // the drawn tile".
-func keyRange(s screen.Snapshot, k Keys) string {
-	r := fmt.Sprintf("1..%d", k.max())
+func keyRange(s screen.Snapshot, k Keys, l *i18n.Lang) string {
 	if s.Drawn >= 0 {
-		r += ", or 0 for the drawn tile"
+		return l.T("term.keys_drawn", k.max())
 	}
-	return r
+	return l.T("term.keys", k.max())
 }
 
 // honourWords are the honours' names a player may type, by kind from 1z:
@@ -513,18 +521,18 @@ func variantList(os []screen.Option) string {
 	return strings.Join(vs, ", ")
 }
 
-func optionsHint(d screen.Decision) string {
+func optionsHint(d screen.Decision, l *i18n.Lang) string {
 	seen := map[string]bool{}
 	var ks []string
 	for _, o := range d.Options {
 		k := verb(o.Kind)
 		if k == "discard" {
-			k = "a discard"
+			k = l.T("term.a_discard")
 		}
 		if !seen[k] {
 			seen[k] = true
 			ks = append(ks, k)
 		}
 	}
-	return "you may: " + strings.Join(ks, ", ")
+	return l.T("term.may", strings.Join(ks, ", "))
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/memnet"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
@@ -135,5 +136,95 @@ func TestTimeoutThenFastTyping(t *testing.T) {
 	t.Logf("%d prompts answered after the timeout", answered-1)
 	if testing.Verbose() {
 		t.Log(text[:min(len(text), 6000)])
+	}
+}
+
+// TestJapanese plays a hand at a table speaking Japanese (SetLang ja, as
+// LANG=ja_JP.UTF-8 or --lang ja give it) and types help, a wrong word,
+// riichi without a tile and a number no tile has: the commands, the
+// options, the prompts, the refusals, the feed and the end-of-hand
+// summary are in Japanese, with no English message left (the options
+// keep the commands' words: pon, pass).
+func TestJapanese(t *testing.T) {
+	ja, err := i18n.Load("ja_JP.UTF-8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	net := memnet.New()
+	var keys []crypto.PrivKey
+	var ids []peer.ID
+	for range protocol.Players {
+		k, _, _ := crypto.GenerateEd25519Key(rand.Reader)
+		id, _ := peer.IDFromPrivateKey(k)
+		keys, ids = append(keys, k), append(ids, id)
+	}
+	inR, inW := io.Pipe()
+	var out syncBuffer
+	term := New(inR, &out, screen.NewModel(nil))
+	term.SetLang(ja)
+	errs := make([]error, protocol.Players)
+	var wg sync.WaitGroup
+	for i := range protocol.Players {
+		cfg := protocol.Config{Table: "term-ja", Identity: keys[i], Peers: ids, Hands: 1, Transport: net.Transport(ids[i]),
+			Timeout: 20 * time.Second, TurnTimeout: 30 * time.Second, Nick: []string{"alice", "bob", "carol", "dave"}[i]}
+		if i == 0 {
+			cfg.Player, cfg.Observer, cfg.OnHand = term, term, term.HandDone
+		} else {
+			b := bot.New(uint64(i))
+			cfg.Player = protocol.PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) })
+		}
+		g, err := protocol.NewGame(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = g.Run(ctx)
+			if errs[i] != nil {
+				net.Disconnect(ids[i])
+			}
+		}()
+	}
+	done := make(chan struct{})
+	go func() { wg.Wait(); close(done) }()
+	answered := 0
+	for loop := true; loop; {
+		select {
+		case <-done:
+			loop = false
+		case <-ctx.Done():
+			t.Fatal("the hand did not end in time")
+		case <-time.After(2 * time.Millisecond):
+			if prompts := strings.Count(out.String(), "行動を入力"); prompts > answered {
+				if answered == 0 {
+					io.WriteString(inW, "help\nzz\nriichi\n99\n")
+				}
+				io.WriteString(inW, "\n")
+				answered = prompts
+			}
+		}
+	}
+	inW.Close()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("player %d: %v\n%s", i, err, out.String())
+		}
+	}
+	text := out.String()
+	for _, want := range []string{"操作（コマンドは英字で入力）", "不明なコマンド「zz」", "打牌する牌を指定してください", "手牌に番号 99 の牌はありません", "打牌: 牌の番号か名前を入力", "第1局終了", "alice (", "打"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("the Japanese table lacks %q", want)
+		}
+	}
+	// The options list the commands as typed (pon, pass, riichi): the
+	// one-word messages meld.* and action.* are such words, left out.
+	if left := ja.EnglishLeft(text, "term.", "feed.", "info.", "audit."); len(left) > 0 {
+		t.Errorf("English left at the Japanese table: %v", left)
+	}
+	if t.Failed() || testing.Verbose() {
+		t.Log(text[max(0, len(text)-3000):])
 	}
 }

@@ -3,6 +3,7 @@ package terminal
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 
 	"github.com/mentalmj/mentalmj/ui/i18n"
@@ -102,10 +103,10 @@ func meldText(m screen.Meld, s screen.Snapshot, owner int, l *i18n.Lang) string 
 		}
 	}
 	if m.Type == "ankan" {
-		return "ankan " + strings.Join(ts, sep)
+		return l.T("meld.ankan") + " " + strings.Join(ts, sep)
 	}
 	from := l.Wind(s.Seats[(owner+m.From)%4].Wind)
-	return fmt.Sprintf("%s %s (%s from %s)", m.Type, strings.Join(ts, sep), tileName(s, m.Called, l), from)
+	return l.T("term.meld", l.T("meld."+m.Type), strings.Join(ts, sep), tileName(s, m.Called, l), from)
 }
 
 // tileName names tile id t as the table s plays it (Snapshot.TileName),
@@ -140,7 +141,14 @@ func handText(s screen.Snapshot, k Keys, l *i18n.Lang) string {
 // writeSummary writes an end-of-hand summary, tiles named as the table s
 // plays them (s.TileName: red fives by the table's rules).
 func writeSummary(w io.Writer, s screen.Snapshot, h screen.HandSummary, l *i18n.Lang) {
-	fmt.Fprintf(w, "\n%s\n", l.T("term.end", h.Number, l.Round(h.Round), h.Honba, h.Text))
+	text, audit := h.Text, h.Audit
+	if h.TextMsg != nil && l != nil && l.Code != i18n.Reference {
+		text = l.Say(*h.TextMsg)
+	}
+	if h.AuditMsg != nil && l != nil && l.Code != i18n.Reference {
+		audit = l.Say(*h.AuditMsg)
+	}
+	fmt.Fprintf(w, "\n%s\n", l.T("term.end", h.Number, l.Round(h.Round), h.Honba, text))
 	for _, win := range h.Wins {
 		var hand []string
 		for _, t := range win.Hand {
@@ -162,7 +170,7 @@ func writeSummary(w io.Writer, s screen.Snapshot, h screen.HandSummary, l *i18n.
 		if limit != "" {
 			limit = l.T("limit." + limit)
 		}
-		fmt.Fprint(w, l.T("term.win", win.Name, strings.Join(hand, " "), s.TileName(win.WinTile), strings.Join(yaku, ", "), l.T("term.value", win.Fu, win.Han, win.Points, limit)))
+		fmt.Fprint(w, l.T("term.win", who(win.Name, l), strings.Join(hand, " "), s.TileName(win.WinTile), strings.Join(yaku, ", "), l.T("term.value", win.Fu, win.Han, win.Points, limit)))
 		if len(ura) > 0 {
 			fmt.Fprint(w, l.T("term.ura", strings.Join(ura, " ")))
 		}
@@ -173,10 +181,19 @@ func writeSummary(w io.Writer, s screen.Snapshot, h screen.HandSummary, l *i18n.
 		for _, x := range t.Hand {
 			hand = append(hand, s.TileName(x))
 		}
-		fmt.Fprintf(w, "%s\n", l.T("term.tenpai_hand", t.Name, strings.Join(hand, " ")))
+		fmt.Fprintf(w, "%s\n", l.T("term.tenpai_hand", who(t.Name, l), strings.Join(hand, " ")))
 	}
 	for s, n := range h.Names {
-		fmt.Fprintf(w, "  %-24s %6d %+6d = %6d\n", n, h.Before[s], h.Deltas[s], h.After[s])
+		fmt.Fprintf(w, "  %-24s %6d %+6d = %6d\n", who(n, l), h.Before[s], h.Deltas[s], h.After[s])
 	}
-	fmt.Fprintf(w, "%s\n", l.T("term.audit", h.Audit))
+	fmt.Fprintf(w, "%s\n", l.T("term.audit", audit))
+}
+
+// seatWind matches the seat wind of a name as screen.Names.Name writes it.
+var seatWind = regexp.MustCompile(`\((East|South|West|North)\)$`)
+
+// who puts the seat wind of a name ("alice (West)") in l's language
+// ("alice (西)").
+func who(name string, l *i18n.Lang) string {
+	return seatWind.ReplaceAllStringFunc(name, func(w string) string { return "(" + l.Wind(w[1:len(w)-1]) + ")" })
 }
