@@ -201,3 +201,67 @@ func TestEnglishLeft(t *testing.T) {
 		t.Errorf("English left in a Japanese line: %v", left)
 	}
 }
+
+// TestEveryKeyIsUsed fails on a key of the English catalogue that no
+// code asks for: a message left behind when its screen changed. A key is
+// asked for when a string literal of the Go code (ui/…, internal/tablerun,
+// cmd/mentalmj), of the pages' scripts or templates is the key, is a
+// prefix of it ending in "." or "_" (t("act." + kind), "wind."+w), or a
+// fmt pattern matching it ("yaku.%d", "tile.%dz").
+func TestEveryKeyIsUsed(t *testing.T) {
+	var files []string
+	for _, glob := range []string{"../*/*.go", "../*/assets/*.js", "../*/assets/*.html", "../../internal/tablerun/*.go", "../../cmd/mentalmj/*.go"} {
+		fs, _ := filepath.Glob(glob)
+		files = append(files, fs...)
+	}
+	// A literal that looks like a key: lower-case words joined by dots
+	// (the abort and stage keys hold spaces), maybe a fmt verb.
+	literal := regexp.MustCompile(`"([a-z][a-z0-9_]*(?:\.[a-z0-9_ %]*)*)"`)
+	keyish := regexp.MustCompile(`^[a-z_]+\.[a-z_.]*%`) // "yaku.%d", not "%s (%s)"
+	exact, prefixes := map[string]bool{}, map[string]bool{}
+	var patterns []*regexp.Regexp
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range literal.FindAllStringSubmatch(string(b), -1) {
+			s := m[1]
+			switch {
+			case strings.Contains(s, "%") && keyish.MatchString(s):
+				p := regexp.QuoteMeta(s)
+				p = strings.NewReplacer("%d", `\d+`, "%s", `.+`).Replace(p)
+				if re, err := regexp.Compile("^" + p + "$"); err == nil {
+					patterns = append(patterns, re)
+				}
+			case strings.HasSuffix(s, ".") || strings.HasSuffix(s, "_"):
+				prefixes[s] = true
+			default:
+				exact[s] = true
+			}
+		}
+	}
+	if len(files) < 20 || len(exact) < 100 {
+		t.Fatalf("read %d files, %d literals: the scan is broken", len(files), len(exact))
+	}
+	var unused []string
+	for k := range English().msgs {
+		used := exact[k]
+		for p := range prefixes {
+			used = used || strings.HasPrefix(k, p) && p != "."
+		}
+		for _, re := range patterns {
+			used = used || re.MatchString(k)
+		}
+		if !used {
+			unused = append(unused, k)
+		}
+	}
+	slices.Sort(unused)
+	if len(unused) > 0 {
+		t.Errorf("%d keys of catalog/en.json are asked for by no code: %s", len(unused), strings.Join(unused, ", "))
+	}
+}
