@@ -59,87 +59,130 @@ all four, as always. Until the list is fixed, strangers reach this node's
 meeting protocol only, never the game.`
 
 func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
-	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
-	switch {
-	case len(positional) > 0:
-		return usageError(cmd, "unexpected argument %q", positional[0])
-	case f.table == "":
-		return usageError(cmd, "--table is required")
-	}
-	if err := invite.CheckTable(f.table); err != nil {
-		return usageError(cmd, "--table: %v", err)
-	}
-	if err := invite.CheckNick(f.nick); err != nil {
-		return usageError(cmd, "--name: %v", err)
-	}
-	if code, ok := f.check(cmd); !ok {
-		return code
-	}
-	game, err := f.game.Settings(0)
-	if err != nil {
-		return usageError(cmd, "%v", err)
-	}
-	nPlayers := game.Players
-	if code, ok := f.setGame(cmd, game); !ok {
+	game, code, ok := f.hostGame(cmd, positional)
+	if !ok {
 		return code
 	}
 	if f.resume {
-		// The table met and the game started: back to it, no meeting.
-		saved, code, ok := f.loadResume(cmd)
-		if !ok {
-			return code
-		}
-		st, code, ok := f.startNode(cmd, saved, nil, nil)
-		if !ok {
-			return code
-		}
-		defer st.n.Close()
-		return playTable(ctx, f, st, stdout, stderr)
+		return f.resumeHost(cmd)
 	}
 	st, code, ok := f.startNode(cmd, nil, func(peer.ID) bool { return true }, nil)
 	if !ok {
 		return code
 	}
 	defer st.n.Close()
-	// The invite's addresses fill the room its other fields leave.
-	probe := invite.Invite{Table: f.table, Host: st.n.ID(), Nick: f.nick, Players: nPlayers, Settings: &game}
-	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, invite.ChooseAddrs(st.transportAddrs(), probe.AddrRoom()), st.log)
-	if err != nil {
-		return fail(cmd, 2, "%v", err)
+	m, inviteCode, code, ok := f.openMeeting(cmd, st, game)
+	if !ok {
+		return code
 	}
 	defer m.Close()
-	if err := m.SetSettings(game); err != nil {
-		return fail(cmd, 2, "%v", err)
+	t := f.tableRun()
+	defer t.StopUI()
+	if f.useUI && !f.useBot && f.mjaiBot == "" {
+		if err := t.OpenRoom(cmd.Context(), cmd.OutOrStdout()); err != nil {
+			return fail(cmd, 2, "%v", err)
+		}
 	}
-	code1, err := m.Invite().Encode()
+	var opening *lobby.Opening
+	if f.open {
+		if opening, code, ok = openInLobby(cmd, f, st, game, inviteCode); !ok {
+			return code
+		}
+		defer opening.Close()
+	}
+	seating, err := f.gather(cmd, st, m, t, opening, game.Players)
 	if err != nil {
-		return fail(cmd, 2, "%v", err)
+		return fail(cmd, 1, "%v", err)
 	}
-	st.out.Event(progress.Invite{Invite: code1, Table: f.table},
-		"mentalmj join %s\n↑ send this line to the %d others; each runs it adding --name and a nickname (and --ui for the browser table)", code1, nPlayers-1)
+	if code, ok := seatTable(cmd, st, m, seating); !ok {
+		return code
+	}
+	return tablerun.Play(cmd.Context(), t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, cmd.OutOrStdout(), cmd.ErrOrStderr())
+}
+
+// hostGame checks host's arguments and flags (no positional argument, a
+// valid --table and --name, the table flags) and returns the game the
+// invite will carry, set on f as join's would be. A bad one is a usage
+// error (ok false, exit code 2).
+func (f *tableFlags) hostGame(cmd *cobra.Command, positional []string) (game settings.Settings, code int, ok bool) {
+	switch {
+	case len(positional) > 0:
+		return game, usageError(cmd, "unexpected argument %q", positional[0]), false
+	case f.table == "":
+		return game, usageError(cmd, "--table is required"), false
+	}
+	if err := invite.CheckTable(f.table); err != nil {
+		return game, usageError(cmd, "--table: %v", err), false
+	}
+	if err := invite.CheckNick(f.nick); err != nil {
+		return game, usageError(cmd, "--name: %v", err), false
+	}
+	if code, ok := f.check(cmd); !ok {
+		return game, code, false
+	}
+	game, err := f.game.Settings(0)
+	if err != nil {
+		return game, usageError(cmd, "%v", err), false
+	}
+	if code, ok := f.setGame(cmd, game); !ok {
+		return game, code, false
+	}
+	return game, 0, true
+}
+
+// resumeHost goes back to a table that met and started a game (--resume):
+// no meeting, the saved table and peers, then the game. It returns the
+// exit code.
+func (f *tableFlags) resumeHost(cmd *cobra.Command) int {
+	saved, code, ok := f.loadResume(cmd)
+	if !ok {
+		return code
+	}
+	st, code, ok := f.startNode(cmd, saved, nil, nil)
+	if !ok {
+		return code
+	}
+	defer st.n.Close()
+	return playTable(cmd.Context(), f, st, cmd.OutOrStdout(), cmd.ErrOrStderr())
+}
+
+// openMeeting starts the meeting protocol for game on st's node and prints
+// the invite (and the game it carries) for the other players; the host
+// counts as the first of the table's players. The invite's addresses fill
+// the room its other fields leave (invite.ChooseAddrs). A failure is exit
+// code 2 (ok false).
+func (f *tableFlags) openMeeting(cmd *cobra.Command, st seat, game settings.Settings) (m *invite.Meeting, code string, exit int, ok bool) {
+	probe := invite.Invite{Table: f.table, Host: st.n.ID(), Nick: f.nick, Players: game.Players, Settings: &game}
+	m, err := invite.NewMeeting(st.n.Host(), st.key, f.table, f.nick, invite.ChooseAddrs(st.transportAddrs(), probe.AddrRoom()), st.log)
+	if err != nil {
+		return nil, "", fail(cmd, 2, "%v", err), false
+	}
+	if err := m.SetSettings(game); err == nil {
+		code, err = m.Invite().Encode()
+	}
+	if err != nil {
+		m.Close()
+		return nil, "", fail(cmd, 2, "%v", err), false
+	}
+	st.out.Event(progress.Invite{Invite: code, Table: f.table},
+		"mentalmj join %s\n↑ send this line to the %d others; each runs it adding --name and a nickname (and --ui for the browser table)", code, game.Players-1)
 	desc := m.Invite().Describe()
 	st.out.Event(progress.Game{Table: f.table, Settings: desc}, "%s", desc)
 	me := f.nick
 	if me == "" {
 		me = "you"
 	}
-	st.out.Event(progress.Waiting{Count: 1}, "%s joined, 1 of %d", me, nPlayers)
-	t := f.tableRun()
-	defer t.StopUI()
-	if f.useUI && !f.useBot && f.mjaiBot == "" {
-		if err := t.OpenRoom(ctx, stdout); err != nil {
-			return fail(cmd, 2, "%v", err)
-		}
-	}
-	var opening *lobby.Opening
-	if f.open {
-		o, code, ok := openInLobby(cmd, f, st, game, code1)
-		if !ok {
-			return code
-		}
-		opening = o
-		defer opening.Close()
-	}
+	st.out.Event(progress.Waiting{Count: 1}, "%s joined, 1 of %d", me, game.Players)
+	return m, code, 0, true
+}
+
+// gather waits (at most --connect-timeout) until the table's players
+// of nPlayers have joined the meeting, printing each arrival, departure
+// and refusal, showing the room on the table's screen and keeping the
+// lobby's free-seat count (opening, nil when not --open) current. It
+// withdraws the lobby announcement when it returns, and returns the
+// seating or the meeting's error.
+func (f *tableFlags) gather(cmd *cobra.Command, st seat, m *invite.Meeting, t *tablerun.Table, opening *lobby.Opening, nPlayers int) (invite.Seating, error) {
 	room := []invite.Seat{{ID: st.n.ID(), Nick: f.nick}}
 	showRoom := func() {
 		var names []string
@@ -149,7 +192,8 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 		t.Room(names, nPlayers)
 	}
 	showRoom()
-	gctx, cancel := context.WithTimeout(ctx, f.connectTimeout)
+	gctx, cancel := context.WithTimeout(cmd.Context(), f.connectTimeout)
+	defer cancel()
 	seating, err := m.Gather(gctx, func(a invite.Arrival) {
 		verb := "joined"
 		switch {
@@ -170,26 +214,27 @@ func runHost(cmd *cobra.Command, positional []string, f *tableFlags) int {
 		st.out.Event(progress.Arrival{Peer: a.Seat.ID.String(), Nick: a.Seat.Nick, Left: a.Left, Declined: a.Declined, Count: a.Count},
 			"%s %s, %d of %d", displayName(a.Seat, st.n.ID()), verb, a.Count, nPlayers)
 	})
-	cancel()
 	if opening != nil {
-		opening.Close() // the table is full: withdrawn
+		opening.Close() // the table is full (or the meeting failed): withdrawn
 	}
-	if err != nil {
-		return fail(cmd, 1, "%v", err)
-	}
-	// The table is set before the guests learn it, so that their game
-	// streams find it.
+	return seating, err
+}
+
+// seatTable fixes the table on st's node and sends the signed list of
+// players to the guests, then prints the seating. The table is set before
+// the guests learn it, so that their game streams find it. A guest gone
+// between the last arrival and the list is exit code 1 (ok false): the
+// table cannot play without it.
+func seatTable(cmd *cobra.Command, st seat, m *invite.Meeting, seating invite.Seating) (code int, ok bool) {
 	if err := st.n.SetPeers(seating.Peers(st.n.ID())); err != nil {
-		return fail(cmd, 1, "%v", err)
+		return fail(cmd, 1, "%v", err), false
 	}
-	if err := m.Announce(ctx); err != nil {
-		// A guest gone between the last arrival and the list: the table
-		// cannot play without it.
-		fmt.Fprintf(stderr, "mentalmj host: %v\n(a player left just as the table filled; host again)\n", err)
-		return 1
+	if err := m.Announce(cmd.Context()); err != nil {
+		fmt.Fprintf(cmd.ErrOrStderr(), "mentalmj host: %v\n(a player left just as the table filled; host again)\n", err)
+		return 1, false
 	}
 	printSeating(st, seating)
-	return tablerun.Play(ctx, t, tablerun.Seat{Key: st.key, Node: st.n, Log: st.log, Out: st.out}, stdout, stderr)
+	return 0, true
 }
 
 // openInLobby announces the table (settings game, invite code) in the
