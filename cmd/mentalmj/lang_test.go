@@ -8,7 +8,7 @@ import (
 )
 
 // TestUnknownLang: an unknown --lang is a usage error (exit 2) that names
-// the languages there are, for host (and join, which shares its flags), view, league and lobby alike; a known one passes
+// the languages there are, for host (and join, which shares its flags), view, league, lobby and local alike; a known one passes
 // the check (view then fails on the missing file, not on --lang).
 func TestUnknownLang(t *testing.T) {
 	t.Parallel()
@@ -17,6 +17,7 @@ func TestUnknownLang(t *testing.T) {
 		{"host", "--lang", "klingon", "--table", "t"},
 		{"league", "--ui", "--lang", "fr", "nodir"},
 		{"lobby", "--ui", "--lang", "fr"},
+		{"local", "--play", "--lang", "de"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), args, &out, &errb)

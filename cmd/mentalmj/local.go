@@ -23,6 +23,7 @@ type localFlags struct {
 	timeout, rtt, jitter                     time.Duration
 	play, useUI, noOpen, verbose             bool
 	timeControl, preset, proofs              string
+	lang                                     string // --lang of player-0's table (--play, --ui)
 	switches, mjaiBots                       listFlag
 }
 
@@ -45,6 +46,7 @@ func localCommand() *cobra.Command {
 	fs.BoolVar(&f.play, "play", false, "play seat player-0 yourself on this terminal; the three others are bots")
 	fs.BoolVar(&f.useUI, "ui", false, "serve player-0's table in the browser: with --play you play there, without it you watch player-0's bot")
 	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui, only print the table's URL; do not open the browser")
+	addLang(cmd, &f.lang)
 	fs.BoolVarP(&f.verbose, "verbose", "v", false, "pass -v to the nodes (protocol steps on stderr)")
 	fs.StringVar(&f.timeControl, "time", timecontrol.Default.String(), "time control of your seat with --play, BASE+BANK seconds or off (see join --time); passed to every node")
 	fs.StringVar(&f.preset, "rules", rules.Default().Preset, "house rules preset, passed to every node: "+strings.Join(rules.PresetNames(), ", "))
@@ -95,6 +97,9 @@ func runLocal(cmd *cobra.Command, args []string, f localFlags) int {
 	if f.players != 3 && f.players != 4 {
 		return usageError(cmd, "--players must be 3 or 4, got %d", f.players)
 	}
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return code
+	}
 	if f.privateHds && f.noProofs {
 		return usageError(cmd, "--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs")
 	}
@@ -135,7 +140,7 @@ func runLocal(cmd *cobra.Command, args []string, f localFlags) int {
 	if err := localgame.Run(ctx, localgame.Config{
 		Executable: self, Dir: f.dir, Players: f.players, Hands: f.hands, Tonpuu: f.tonpuu,
 		NoProofs: f.noProofs, PrivateHands: f.privateHds, NoPipeline: f.noPipeline, Proofs: f.proofs, Timeout: f.timeout,
-		Play: f.play, UI: f.useUI, NoOpen: f.noOpen, Verbose: f.verbose,
+		Play: f.play, UI: f.useUI, NoOpen: f.noOpen, Verbose: f.verbose, Lang: f.lang,
 		Time: f.timeControl, Rules: f.preset, Switches: f.switches,
 		Link: link, RTT: f.rtt, MjaiBots: botCommands,
 	}, stdout, stderr); errors.Is(err, localgame.ErrFailed) {

@@ -2,7 +2,11 @@ package localgame
 
 import (
 	"bytes"
+	"context"
+	"io"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/mentalmj/mentalmj/internal/progress"
 )
@@ -66,5 +70,27 @@ func TestPrefixWriter(t *testing.T) {
 	}
 	if got, want := out.String(), "[p] one\n[p] two\n[p] three\n"; got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// TestLangGoesToPlayerZero: Config.Lang ("local --lang ja") reaches the
+// join arguments of player-0, whose table the user reads (--play, --ui),
+// and no bot's; without --play or --ui it is not passed.
+func TestLangGoesToPlayerZero(t *testing.T) {
+	for _, c := range []struct {
+		play, ui bool
+		want     bool
+	}{{true, false, true}, {false, true, true}, {false, false, false}} {
+		r, err := seat(context.Background(), Config{Dir: t.TempDir(), Players: 4, Play: c.play, UI: c.ui, Lang: "ja", Timeout: time.Minute}, io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		zero := strings.Join(r.args(0), " ")
+		if got := strings.Contains(zero, "--lang ja"); got != c.want {
+			t.Errorf("play %v ui %v: player-0's args %q: --lang ja passed %v, want %v", c.play, c.ui, zero, got, c.want)
+		}
+		if one := strings.Join(r.args(1), " "); strings.Contains(one, "--lang") {
+			t.Errorf("a bot got --lang: %q", one)
+		}
 	}
 }

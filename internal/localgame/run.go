@@ -53,6 +53,9 @@ type Config struct {
 	Play bool
 	// UI serves player-0's table in the browser; NoOpen only prints its URL.
 	UI, NoOpen bool
+	// Lang, if not "", is the language of player-0's table (join --lang:
+	// "ja", "en"); "" leaves the browser's or the system's.
+	Lang string
 	// Verbose passes -v to the nodes.
 	Verbose bool
 	// Time is the time control passed to every node (join --time, e.g.
@@ -179,6 +182,9 @@ func (r *localRun) args(i int) []string {
 	}
 	if cfg.Play {
 		args = append(args, "--turn-timeout", "31m")
+	}
+	if (cfg.UI || cfg.Play) && i == 0 && cfg.Lang != "" {
+		args = append(args, "--lang", cfg.Lang)
 	}
 	if cfg.UI && i == 0 {
 		args = append(args, "--ui", "--ui-linger", "1m")

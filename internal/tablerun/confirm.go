@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/terminal"
 	"github.com/mentalmj/mentalmj/ui/web"
 )
@@ -44,9 +45,9 @@ func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen i
 		return false, ctx.Err()
 	}
 	if yes {
-		front.model.Answered("you accepted the game: meeting the host…")
+		front.model.Answered(i18n.M("status.accepted"))
 	} else {
-		front.model.Answered("you declined the game; the host is told")
+		front.model.Answered(i18n.M("status.declined"))
 	}
 	return yes, nil
 }

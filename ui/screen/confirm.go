@@ -1,8 +1,9 @@
 package screen
 
 import (
-	"fmt"
 	"slices"
+
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // Ask shows game (the invite's settings in words) as the question a
@@ -12,7 +13,7 @@ func (m *Model) Ask(game string) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.s.Confirm = game
-	m.s.Status = "the host's game: accept to play it, or decline"
+	m.status(i18n.M("status.confirm"))
 	m.commit()
 }
 
@@ -24,13 +25,19 @@ func (m *Model) Asking() bool {
 }
 
 // Answered takes the question of Ask off the table and shows status, what
-// the node does with the answer.
-func (m *Model) Answered(status string) {
+// the node does with the answer (an i18n.Msg: status.accepted,
+// status.declined).
+func (m *Model) Answered(status i18n.Msg) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.s.Confirm = ""
-	m.s.Status = status
+	m.status(status)
 	m.commit()
+}
+
+// status sets the status line to msg (Status its English); m.mu held.
+func (m *Model) status(msg i18n.Msg) {
+	m.s.Status, m.s.StatusMsg = i18n.English().Say(msg), &msg
 }
 
 // SetRoom shows the waiting room before the game: players are the names
@@ -42,9 +49,9 @@ func (m *Model) SetRoom(players []string, total int) {
 	m.s.Room = slices.Clone(players)
 	m.s.RoomSeats = total
 	if n := total - len(players); n > 0 {
-		m.s.Status = fmt.Sprintf("waiting for %d more player(s): send them the invite the host printed", n)
+		m.status(i18n.M("status.room_waiting", n))
 	} else {
-		m.s.Status = "the table is complete: the game starts"
+		m.status(i18n.M("status.room_full"))
 	}
 	m.commit()
 }

@@ -87,7 +87,8 @@ func (m *Model) SetClock(c *timecontrol.Clock) {
 // records the view may offer for download (name → URL path), nil for none.
 func NewModel(links map[string]string) *Model {
 	m := &Model{subs: map[chan struct{}]bool{}, changed: map[int]time.Time{}}
-	m.s = Snapshot{State: StateConnecting, Status: "waiting for the other players", Self: -1, Turn: -1, Drawn: -1, Offer: -1, OfferFrom: -1, Links: links}
+	m.s = Snapshot{State: StateConnecting, Self: -1, Turn: -1, Drawn: -1, Offer: -1, OfferFrom: -1, Links: links}
+	m.status(i18n.M("status.connecting"))
 	return m
 }
 
@@ -175,7 +176,7 @@ func (m *Model) Observe(o protocol.Observation) {
 		if m.s.State != StatePaused && m.s.State != StateFault {
 			m.s.State = StateDealing
 		}
-		m.s.Status = fmt.Sprintf("hand %d: %s", o.Hand, stageText[o.Stage])
+		m.s.Status, m.s.StatusMsg = fmt.Sprintf("hand %d: %s", o.Hand, stageText[o.Stage]), nil
 		m.seatNames()
 		m.commit()
 		return

@@ -178,3 +178,33 @@ func TestPlayMessages(t *testing.T) {
 		t.Errorf("English left: %v\n%s", left, all)
 	}
 }
+
+// TestStatusMessages: the status lines before the game (connecting, the
+// question, the waiting room) carry messages whose English is the line
+// and whose Japanese has no English left.
+func TestStatusMessages(t *testing.T) {
+	ja, _ := i18n.Load("ja")
+	m := NewModel(nil)
+	check := func(want string) {
+		t.Helper()
+		s := m.Snapshot()
+		if s.StatusMsg == nil {
+			t.Fatalf("status %q has no message", s.Status)
+		}
+		if got := i18n.English().Say(*s.StatusMsg); got != s.Status {
+			t.Errorf("English message %q, the line %q", got, s.Status)
+		}
+		if got := ja.Say(*s.StatusMsg); !strings.Contains(got, want) || len(ja.EnglishLeft(got, "status.")) > 0 {
+			t.Errorf("Japanese %q, want %q and no English", got, want)
+		}
+	}
+	check("他のプレイヤーを待っています")
+	m.Ask("4 players, hanchan")
+	check("承諾")
+	m.Answered(i18n.M("status.accepted"))
+	check("承諾しました")
+	m.SetRoom([]string{"alice", "bob"}, 4)
+	check("あと2人")
+	m.SetRoom([]string{"alice", "bob", "carol", "dave"}, 4)
+	check("卓が揃いました")
+}

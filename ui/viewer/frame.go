@@ -101,13 +101,14 @@ func (rec *Record) Frame(k, a, view int) Frame {
 	for i := range s.Hands {
 		// The end-of-hand screen says how this kyoku was verified.
 		s.Hands[i].Audit, s.Hands[i].AuditOK = ky.Verification, ky.Verified
+		s.Hands[i].AuditMsg = nil // the model's audit is not the replay's: its words stay
 	}
 	s.Feed = replayFeed(s.Feed, names, ky)
 	if s.Status == "" && len(s.Feed) > 0 {
-		s.Status = s.Feed[len(s.Feed)-1].Text
+		s.Status, s.StatusMsg = s.Feed[len(s.Feed)-1].Text, s.Feed[len(s.Feed)-1].Msg
 	}
 	if s.State == screen.StateHandOver || s.State == screen.StateOver {
-		s.Status = fmt.Sprintf("%s (%s)", s.Status, ky.Verification)
+		s.Status, s.StatusMsg = fmt.Sprintf("%s (%s)", s.Status, ky.Verification), nil
 	}
 	// The reader of a replay plays no seat: no name plate says "(you)",
 	// and the viewed seat's shows its count of tiles like the others'.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
@@ -57,7 +58,7 @@ func TestConfirmAnswerRules(t *testing.T) {
 	if yes := <-answer; yes {
 		t.Error("Confirm = true after the page declined")
 	}
-	m.Answered("declined")
+	m.Answered(i18n.M("status.declined"))
 	if m.Asking() {
 		t.Error("the model still asks after Answered")
 	}

@@ -111,7 +111,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   function centerHTML() {
     if (snap.state === "connecting" || (snap.state === "dealing" && !snap.round)) {
       // Before the first deal: no scores, no wall.
-      return `<div class="round" id="round"></div><div class="hand-no">${esc(snap.status || "")}</div>`;
+      return `<div class="round" id="round"></div><div class="hand-no">${esc(statusLine())}</div>`;
     }
     const sticks = `<span>${esc(t("honba", snap.honba))}</span> · <span>${esc(t("kyotaku", snap.kyotaku))}</span>`;
     const dora = snap.dora.map((x) => T(x)).join("");
@@ -306,6 +306,12 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     return st;
   }
 
+  // statusLine is the node's status line in the page's language: its
+  // message (statusMsg) when it has one, else statusWords.
+  function statusLine() {
+    return snap.statusMsg && I18n.lang !== "en" ? I18n.say(snap.statusMsg) : statusWords(snap.status || "");
+  }
+
   function endHTML(h) {
     let body = `<h2>${esc(t("result.title", h.number, roundName(h.round), h.honba))}</h2>`;
     for (const w of h.wins || []) {
@@ -365,7 +371,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     if (cursor !== null && cursor >= playable().length) cursor = null;
     drawCursor();
-    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(snap.statusMsg && I18n.lang !== "en" ? I18n.say(snap.statusMsg) : statusWords(snap.status || ""))}`;
+    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(statusLine())}`;
     const game = $("game"); // not on every page that draws a table
     if (game) game.textContent = snap.game || "";
     if (!snap.decision) cursor = null;
