@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -53,16 +54,21 @@ type Decision struct {
 // Countdown returns the time left of d at now as a player reads it:
 // "4 s + bank 10 s" while the free time runs, "bank 7 s" once it is used,
 // "12 s" without a time control, "" without a deadline.
-func (d Decision) Countdown(now time.Time) string {
+func (d Decision) Countdown(now time.Time) string { return d.CountdownIn(now, nil) }
+
+// CountdownIn is Countdown in language l (nil: English; Japanese
+// "4秒 + 考慮10秒"), from the catalogue's countdown.base, .bank and
+// .plain.
+func (d Decision) CountdownIn(now time.Time, l *i18n.Lang) string {
 	ms := now.UnixMilli()
 	secs := func(v int64) int64 { return (max(v, 0) + 999) / 1000 }
 	switch {
 	case d.BaseDeadline > 0 && ms < d.BaseDeadline:
-		return fmt.Sprintf("%d s + bank %d s", secs(d.BaseDeadline-ms), secs(d.BankMs))
+		return l.T("countdown.base", secs(d.BaseDeadline-ms), secs(d.BankMs))
 	case d.BaseDeadline > 0:
-		return fmt.Sprintf("bank %d s", secs(d.Deadline-ms))
+		return l.T("countdown.bank", secs(d.Deadline-ms))
 	case d.Deadline > 0:
-		return fmt.Sprintf("%d s", secs(d.Deadline-ms))
+		return l.T("countdown.plain", secs(d.Deadline-ms))
 	}
 	return ""
 }

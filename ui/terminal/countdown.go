@@ -34,7 +34,7 @@ func (t *Table) countDown(ctx context.Context, d screen.Decision, prompt string)
 			}
 			t.mu.Lock()
 			if t.prompting {
-				t.out.Write([]byte("\n" + t.lang.T("term.left", d.Countdown(time.Now())) + prompt))
+				t.out.Write([]byte("\n" + t.lang.T("term.left", d.CountdownIn(time.Now(), t.lang)) + prompt))
 			}
 			t.mu.Unlock()
 		}

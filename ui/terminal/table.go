@@ -191,7 +191,7 @@ func (t *Table) Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game
 	t.mu.Unlock()
 	defWords := t.lang.Say(screen.ActionMsg(def.Action, def.reds)) // the default in the table's language
 	prompt := t.lang.T("term.prompt", defWords)
-	if c := d.Countdown(time.Now()); c != "" {
+	if c := d.CountdownIn(time.Now(), t.lang); c != "" {
 		prompt = t.lang.T("term.prompt_within", c, defWords)
 	}
 	// A line counts from the moment the prompt is printed: one typed

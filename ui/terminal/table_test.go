@@ -214,7 +214,7 @@ func TestJapanese(t *testing.T) {
 		}
 	}
 	text := out.String()
-	for _, want := range []string{"操作（コマンドは英字で入力）", "不明なコマンド「zz」", "打牌する牌を指定してください", "手牌に番号 99 の牌はありません", "打牌: 牌の番号か名前を入力", "第1局終了", "alice (", "打"} {
+	for _, want := range []string{"操作（コマンドは英字で入力）", "不明なコマンド「zz」", "打牌する牌を指定してください", "手牌に番号 99 の牌はありません", "打牌: 牌の番号か名前を入力", "第1局終了", "alice (", "打", "秒以内に行動を入力"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Japanese table lacks %q", want)
 		}
