@@ -23,7 +23,7 @@ import (
 // the caller must call Play (which stops the page), else StopUI.
 func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen io.Writer) (bool, error) {
 	if !f.UI {
-		return terminal.Confirm(in, screen, "play this game?"), nil
+		return terminal.Confirm(in, screen, terminalLang(f.Lang).T("term.confirm")), nil
 	}
 	front, err := f.startPage(ctx, screen)
 	if err != nil {
@@ -34,13 +34,13 @@ func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen i
 	defer cancel()
 	term := make(chan bool, 1)
 	go func() {
-		term <- terminal.Confirm(eofWaits{in, qctx.Done()}, screen, "play this game? (or answer on the page)")
+		term <- terminal.Confirm(eofWaits{in, qctx.Done()}, screen, terminalLang(f.Lang).T("term.confirm_page"))
 	}()
 	var yes bool
 	select {
 	case yes = <-term:
 	case yes = <-answer(qctx, front.srv, game):
-		fmt.Fprintf(screen, "\nanswered on the page: %s\n", map[bool]string{true: "accept", false: "decline"}[yes])
+		fmt.Fprintf(screen, "\n%s\n", terminalLang(f.Lang).T(map[bool]string{true: "term.answered_accept", false: "term.answered_decline"}[yes]))
 	case <-ctx.Done():
 		return false, ctx.Err()
 	}

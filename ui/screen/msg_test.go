@@ -200,9 +200,9 @@ func TestStatusMessages(t *testing.T) {
 	}
 	check("他のプレイヤーを待っています")
 	m.Ask("4 players, hanchan")
-	check("承諾")
+	check("参加")
 	m.Answered(i18n.M("status.accepted"))
-	check("承諾しました")
+	check("参加しました")
 	m.SetRoom([]string{"alice", "bob"}, 4)
 	check("あと2人")
 	m.SetRoom([]string{"alice", "bob", "carol", "dave"}, 4)

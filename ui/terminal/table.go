@@ -144,7 +144,11 @@ func (t *Table) Finish(st *game.Standings, err error) {
 	t.flush()
 	s := t.model.Snapshot()
 	if len(s.Standings) > 0 {
-		t.printf("%s\n%s", t.lang.T("term.standings"), screen.FormatStandings(s.Standings))
+		var b strings.Builder
+		for _, x := range s.Standings {
+			fmt.Fprintf(&b, "%s\n", t.lang.T("term.standing", x.Rank, who(x.Name, t.lang), x.Score, fmt.Sprintf("%+.1f", float64(x.Points)/10)))
+		}
+		t.printf("%s\n%s", t.lang.T("term.standings"), b.String())
 	}
 	if err != nil {
 		status := s.Status

@@ -228,3 +228,34 @@ func TestJapanese(t *testing.T) {
 		t.Log(text[max(0, len(text)-3000):])
 	}
 }
+
+// TestStandingsInJapanese: the final standings print as screen's
+// FormatStandings in English (a second code path) and in Japanese as
+// 1位 … 点 with the seat winds as 東南西北.
+func TestStandingsInJapanese(t *testing.T) {
+	st := game.Standings{Scores: [4]int{35200, 18000, 30000, 16800}, Points: [4]int{552, -320, 100, -332}, Order: [4]game.Seat{0, 2, 1, 3}}
+	obs := protocol.Observation{Hand: 1, Stage: "shuffle", Seats: []peer.ID{"peer-a", "peer-b", "peer-c", "peer-d"}, Nicks: []string{"alice", "bob", "carol", "dave"}}
+	print := func(l *i18n.Lang) (string, screen.Snapshot) {
+		var out bytes.Buffer
+		m := screen.NewModel(nil)
+		m.Observe(obs)
+		tbl := New(strings.NewReader(""), &out, m)
+		tbl.SetLang(l)
+		tbl.Finish(&st, nil)
+		return out.String(), m.Snapshot()
+	}
+	en, snap := print(nil)
+	if want := screen.FormatStandings(snap.Standings); !strings.Contains(en, want) {
+		t.Errorf("English standings:\n%s\nwant FormatStandings':\n%s", en, want)
+	}
+	ja, _ := i18n.Load("ja")
+	got, _ := print(ja)
+	for _, want := range []string{"最終結果", "1位 alice (", "35200点（+55.2）", "4位 dave ("} {
+		if !strings.Contains(got, want) {
+			t.Errorf("Japanese standings lack %q:\n%s", want, got)
+		}
+	}
+	if left := ja.EnglishLeft(got, "term.", "info."); len(left) > 0 {
+		t.Errorf("English left: %v\n%s", left, got)
+	}
+}
