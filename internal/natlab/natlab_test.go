@@ -2,7 +2,6 @@ package natlab
 
 import (
 	"context"
-	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mentalmj/mentalmj/internal/progress"
 )
 
 // bin is the mentalmj binary under test, built once by TestMain with the
@@ -66,26 +67,29 @@ func newLab(t testing.TB, ctx context.Context) *Lab {
 	return l
 }
 
-// event is one line of a node's --progress json output.
-type event map[string]any
-
-func parseEvent(line string) event {
-	var e event
-	if json.Unmarshal([]byte(line), &e) != nil {
-		return nil
+// eventOf reads one line of a node's --progress json output as the event
+// of type T (progress.Decode): ok false for a text line, another event or
+// one that does not decode.
+func eventOf[T progress.Event](line string) (e T, ok bool) {
+	d, err := progress.Decode([]byte(line))
+	if err != nil {
+		return e, false
 	}
-	return e
+	e, ok = d.(T)
+	return e, ok
 }
 
-func isEvent(kind string) func(string) bool {
-	return func(line string) bool { return parseEvent(line)["event"] == kind }
+// isEvent reports whether line is an event of type T.
+func isEvent[T progress.Event](line string) bool {
+	_, ok := eventOf[T](line)
+	return ok
 }
 
-// events returns p's events of the given kind so far.
-func events(p *Proc, kind string) []event {
-	var out []event
+// events returns p's events of type T so far, in order.
+func events[T progress.Event](p *Proc) []T {
+	var out []T
 	for _, ln := range p.Lines() {
-		if e := parseEvent(ln); e["event"] == kind {
+		if e, ok := eventOf[T](ln); ok {
 			out = append(out, e)
 		}
 	}
@@ -102,13 +106,14 @@ func startRelay(t testing.TB, ctx context.Context, l *Lab, h Host, flags ...stri
 		t.Fatal(err)
 	}
 	line, err := p.WaitLine(ctx, "the relay's address", func(s string) bool {
-		addr, _ := parseEvent(s)["addr"].(string)
-		return strings.HasPrefix(addr, "/ip4/"+PublicNet)
+		e, _ := eventOf[progress.Address](s)
+		return strings.HasPrefix(e.Addr, "/ip4/"+PublicNet)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p, parseEvent(line)["addr"].(string)
+	e, _ := eventOf[progress.Address](line)
+	return p, e.Addr
 }
 
 // table is four players in the lab: the host first.
@@ -142,11 +147,12 @@ func startTableWith(t testing.TB, ctx context.Context, l *Lab, players []Host, h
 	if err != nil {
 		t.Fatal(err)
 	}
-	line, err := host.WaitLine(ctx, "the invite", isEvent("invite"))
+	line, err := host.WaitLine(ctx, "the invite", isEvent[progress.Invite])
 	if err != nil {
 		t.Fatal(err)
 	}
-	code, _ := parseEvent(line)["invite"].(string)
+	inv, _ := eventOf[progress.Invite](line)
+	code := inv.Invite
 	tb := &table{procs: []*Proc{host}}
 	t.Cleanup(func() {
 		if t.Failed() || os.Getenv("NATLAB_DEBUG") != "" {
@@ -179,9 +185,9 @@ func (tb *table) logTimeline(t testing.TB) {
 		var b strings.Builder
 		times := p.Times()
 		for i, ln := range p.Lines() {
-			if e := parseEvent(ln); e["event"] == "path" {
+			if e, ok := eventOf[progress.Path](ln); ok {
 				// The text says it all; the peer's ID, shortened.
-				ln = fmt.Sprintf("path %.12s…: %v", e["peer"], e["text"])
+				ln = fmt.Sprintf("path %.12s…: %v", e.Peer, e.Text)
 			}
 			if len(ln) > 300 {
 				ln = ln[:300] + "…"
@@ -207,9 +213,9 @@ func (tb *table) waitAll(t testing.TB, ctx context.Context, hands int) {
 			continue
 		}
 		n := 0
-		for _, h := range events(p, "hand") {
-			if h["audit_ok"] != true {
-				t.Errorf("%s: hand %v not audited ok: %v", p.Name, h["hand"], h)
+		for _, h := range events[progress.Hand](p) {
+			if !h.AuditOK {
+				t.Errorf("%s: hand %d not audited ok: %+v", p.Name, h.Hand, h)
 			}
 			n++
 		}
@@ -221,11 +227,11 @@ func (tb *table) waitAll(t testing.TB, ctx context.Context, hands int) {
 
 // lastPaths returns, per peer, the last connected path event p printed
 // (at the end of the game the others leave: "not connected").
-func lastPaths(p *Proc) map[string]event {
-	out := map[string]event{}
-	for _, e := range events(p, "path") {
-		if e["text"] != "not connected" {
-			out[e["peer"].(string)] = e
+func lastPaths(p *Proc) map[string]progress.Path {
+	out := map[string]progress.Path{}
+	for _, e := range events[progress.Path](p) {
+		if e.Text != "not connected" {
+			out[e.Peer] = e
 		}
 	}
 	return out
@@ -240,8 +246,8 @@ func (tb *table) checkDirect(t testing.TB) {
 			t.Errorf("%s reported paths to %d peers, want %d", p.Name, len(paths), len(tb.procs)-1)
 		}
 		for peer, e := range paths {
-			if e["direct"] != true {
-				t.Errorf("%s: path to %s is %v", p.Name, peer, e["text"])
+			if !e.Direct {
+				t.Errorf("%s: path to %s is %v", p.Name, peer, e.Text)
 			}
 		}
 	}
@@ -256,11 +262,11 @@ func (tb *table) allDirectAt() (time.Time, bool) {
 		times := p.Times()
 		found := false
 		for i, ln := range p.Lines() {
-			e := parseEvent(ln)
-			if e["event"] != "path" {
+			e, ok := eventOf[progress.Path](ln)
+			if !ok {
 				continue
 			}
-			paths[e["peer"].(string)] = e["direct"] == true
+			paths[e.Peer] = e.Direct
 			n := 0
 			for _, d := range paths {
 				if d {
@@ -289,7 +295,7 @@ func (tb *table) connectedAt() time.Time {
 	for _, p := range tb.procs {
 		times := p.Times()
 		for i, ln := range p.Lines() {
-			if parseEvent(ln)["event"] == "connected" && times[i].After(last) {
+			if isEvent[progress.Connected](ln) && times[i].After(last) {
 				last = times[i]
 			}
 		}
@@ -302,11 +308,9 @@ func (tb *table) connectedAt() time.Time {
 func (tb *table) handMs() float64 {
 	sum, n := 0.0, 0
 	for _, p := range tb.procs {
-		for _, h := range events(p, "hand") {
-			if d, ok := h["duration_ms"].(float64); ok {
-				sum += d
-				n++
-			}
+		for _, h := range events[progress.Hand](p) {
+			sum += h.DurationMs
+			n++
 		}
 	}
 	if n == 0 {
@@ -319,10 +323,11 @@ func (tb *table) handMs() float64 {
 func (tb *table) checkNoFault(t testing.TB) {
 	t.Helper()
 	for _, p := range tb.procs {
-		for _, kind := range []string{"fault", "blame"} {
-			for _, e := range events(p, kind) {
-				t.Errorf("%s reported a %s: %v", p.Name, kind, e)
-			}
+		for _, e := range events[progress.Fault](p) {
+			t.Errorf("%s reported a fault: %+v", p.Name, e)
+		}
+		for _, e := range events[progress.Blame](p) {
+			t.Errorf("%s reported a blame: %+v", p.Name, e)
 		}
 	}
 }
@@ -389,7 +394,7 @@ func runOrdinary(t testing.TB, ctx context.Context) ordinaryResult {
 	}
 	t0 := time.Now()
 	for _, p := range tb.procs {
-		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
+		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent[progress.Hand]); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -412,13 +417,13 @@ func runOrdinary(t testing.TB, ctx context.Context) ordinaryResult {
 	tb.checkDirect(t)
 	tb.checkNoFault(t)
 	for _, p := range tb.procs {
-		res.handsLost += hands - len(events(p, "hand"))
-		for _, h := range events(p, "hand") {
-			if h["audit_ok"] != true {
+		res.handsLost += hands - len(events[progress.Hand](p))
+		for _, h := range events[progress.Hand](p) {
+			if !h.AuditOK {
 				res.handsLost++
 			}
 		}
-		if len(events(p, "relay")) == 0 {
+		if len(events[progress.Relay](p)) == 0 {
 			t.Errorf("%s did not report the relay going away", p.Name)
 		}
 	}
@@ -479,7 +484,7 @@ func TestHomes(t *testing.T) {
 		relay, relayAddr := startRelay(t, ctx, l, relayHost, "--limit-duration", "2m", "--limit-data", "128KiB")
 		tb := startTable(t, ctx, l, players, hands, "--bootstrap", relayAddr)
 		for _, p := range tb.procs {
-			if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
+			if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent[progress.Hand]); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -502,18 +507,17 @@ func TestHomes(t *testing.T) {
 		tb := startTable(t, ctx, l, players, 1, "--bootstrap", relayAddr)
 		for _, p := range tb.procs {
 			line, err := p.WaitLine(ctx, "the warning before the first hand", func(s string) bool {
-				e := parseEvent(s)
-				return e["event"] == "stays-relayed" || e["event"] == "hand"
+				return isEvent[progress.StaysRelayed](s) || isEvent[progress.Hand](s)
 			})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if e := parseEvent(line); e["event"] != "stays-relayed" {
+			if e, ok := eventOf[progress.StaysRelayed](line); !ok {
 				t.Errorf("%s played a hand before saying a pair stays relayed", p.Name)
-			} else if !strings.Contains(e["why"].(string), "a new port for every destination") {
-				t.Errorf("%s: the warning does not say why: %v\n%s", p.Name, e, strings.Join(p.Lines(), "\n"))
-			} else if e["limited"] != true {
-				t.Errorf("%s: the pair stays relayed on a public-style relay, but the warning does not say its circuits are limited: %v", p.Name, e)
+			} else if !strings.Contains(e.Why, "a new port for every destination") {
+				t.Errorf("%s: the warning does not say why: %+v\n%s", p.Name, e, strings.Join(p.Lines(), "\n"))
+			} else if !e.Limited {
+				t.Errorf("%s: the pair stays relayed on a public-style relay, but the warning does not say its circuits are limited: %+v", p.Name, e)
 			}
 		}
 		for _, p := range tb.procs {
@@ -547,7 +551,7 @@ func TestHomes(t *testing.T) {
 		tb := startTableWith(t, ctx, l, players, hands, map[string][]string{"bob": {"--listen", "/ip4/0.0.0.0/tcp/4002", "--listen", "/ip4/0.0.0.0/udp/4002/quic-v1"}},
 			"--relay", relayAddr, "--relay", relay2Addr)
 		for _, p := range tb.procs {
-			if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
+			if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent[progress.Hand]); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -560,8 +564,8 @@ func TestHomes(t *testing.T) {
 		}
 		carrying := ""
 		for _, e := range lastPaths(dave) {
-			if r, _ := e["relay"].(string); r != "" {
-				carrying = r
+			if e.Relay != "" {
+				carrying = e.Relay
 			}
 		}
 		stopped, other := relay, relay2Addr
@@ -574,20 +578,20 @@ func TestHomes(t *testing.T) {
 		stopped.Interrupt(5 * time.Second)
 		checkCarriedCircuits(t, stopped)
 		tb.waitAll(t, ctx, hands)
-		for _, e := range events(dave, "path") {
-			t.Logf("dave: %v", e["text"])
+		for _, e := range events[progress.Path](dave) {
+			t.Logf("dave: %v", e.Text)
 		}
 		for _, e := range lastPaths(dave) {
-			if r, _ := e["relay"].(string); r != "" && !strings.HasSuffix(other, "/p2p/"+r) {
-				t.Errorf("dave's path %v still goes through the stopped relay", e["text"])
+			if e.Relay != "" && !strings.HasSuffix(other, "/p2p/"+e.Relay) {
+				t.Errorf("dave's path %v still goes through the stopped relay", e.Text)
 			}
 		}
 		tb.checkNoFault(t)
 		ids := map[string]string{} // name → peer ID, from the host's seating
 		for _, p := range tb.procs {
-			for _, e := range events(p, "seats") {
-				for i, id := range e["seats"].([]any) {
-					ids[e["nicks"].([]any)[i].(string)] = id.(string)
+			for _, e := range events[progress.Seats](p) {
+				for i, id := range e.Seats {
+					ids[e.Nicks[i]] = id
 				}
 			}
 		}
@@ -597,22 +601,22 @@ func TestHomes(t *testing.T) {
 				if name == p.Name {
 					continue
 				}
-				e := paths[id]
+				e, found := paths[id]
 				daves := name == "dave" || p.Name == "dave"
 				switch {
-				case e == nil:
+				case !found:
 					t.Errorf("%s: no path to %s", p.Name, name)
-				case daves && e["direct"] == true:
-					t.Errorf("%s: path to %s is direct through a NAT that changes ports: %v", p.Name, name, e["text"])
-				case daves && !strings.Contains(e["why"].(string), "a new port for every destination"):
-					t.Errorf("%s: path to %s does not say why it stays relayed: %v", p.Name, name, e["text"])
-				case !daves && e["direct"] != true:
-					t.Errorf("%s: path to %s is %v, want direct", p.Name, name, e["text"])
-				case (name == "bob" && p.Name == "alice" || name == "alice" && p.Name == "bob") && e["how"] != "LAN":
-					t.Errorf("%s: path to %s is %v, want direct over the LAN", p.Name, name, e["text"])
+				case daves && e.Direct:
+					t.Errorf("%s: path to %s is direct through a NAT that changes ports: %v", p.Name, name, e.Text)
+				case daves && !strings.Contains(e.Why, "a new port for every destination"):
+					t.Errorf("%s: path to %s does not say why it stays relayed: %v", p.Name, name, e.Text)
+				case !daves && !e.Direct:
+					t.Errorf("%s: path to %s is %v, want direct", p.Name, name, e.Text)
+				case (name == "bob" && p.Name == "alice" || name == "alice" && p.Name == "bob") && e.How != "LAN":
+					t.Errorf("%s: path to %s is %v, want direct over the LAN", p.Name, name, e.Text)
 				}
 			}
-			stays := events(p, "stays-relayed")
+			stays := events[progress.StaysRelayed](p)
 			want := 1
 			if p.Name == "dave" {
 				want = 3
@@ -621,8 +625,8 @@ func TestHomes(t *testing.T) {
 				t.Errorf("%s said %d pairs stay relayed before the first hand, want %d: %v", p.Name, len(stays), want, stays)
 			}
 			for _, e := range stays {
-				if e["limited"] != false {
-					t.Errorf("%s: a pair stays relayed on a relay with real limits, but the warning calls its circuits limited: %v", p.Name, e)
+				if e.Limited {
+					t.Errorf("%s: a pair stays relayed on a relay with real limits, but the warning calls its circuits limited: %+v", p.Name, e)
 				}
 			}
 		}

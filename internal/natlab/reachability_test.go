@@ -10,6 +10,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/node"
 )
 
@@ -73,19 +74,28 @@ func TestReachability(t *testing.T) {
 		procs = append(procs, p)
 	}
 	for _, p := range procs {
-		line, err := p.WaitLine(ctx, "what AutoNAT v2 says", isEvent("reachability"))
+		line, err := p.WaitLine(ctx, "what AutoNAT v2 says", isEvent[progress.Reachability])
 		if err != nil {
 			t.Fatal(err)
 		}
-		e := parseEvent(line)
+		e, _ := eventOf[progress.Reachability](line)
 		w := want[p.Name]
-		t.Logf("%s: %v", p.Name, e["text"])
-		if e["reachable"] != w.reachable {
-			t.Errorf("%s: reachable %v, want %v: %v", p.Name, e["reachable"], w.reachable, e["text"])
+		t.Logf("%s: %v", p.Name, e.Text)
+		if e.Reachable == nil || *e.Reachable != w.reachable {
+			t.Errorf("%s: reachable %s, want %v: %v", p.Name, reachableText(e.Reachable), w.reachable, e.Text)
 		}
-		if addr, _ := e["addr"].(string); !strings.HasPrefix(addr, fmt.Sprintf("/ip4/%s/", w.ip)) {
-			t.Errorf("%s: probed %q, want an address at %s", p.Name, addr, w.ip)
+		if !strings.HasPrefix(e.Addr, fmt.Sprintf("/ip4/%s/", w.ip)) {
+			t.Errorf("%s: probed %q, want an address at %s", p.Name, e.Addr, w.ip)
 		}
 		p.Kill()
 	}
+}
+
+// reachableText is a Reachability's verdict in words: "unknown" when
+// AutoNAT v2 gave none.
+func reachableText(r *bool) string {
+	if r == nil {
+		return "unknown"
+	}
+	return fmt.Sprint(*r)
 }

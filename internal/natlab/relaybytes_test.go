@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/node"
 )
 
@@ -39,21 +40,16 @@ type relayStats struct {
 func statsOf(p *Proc) []relayStats {
 	var out []relayStats
 	times := p.Times()
-	num := func(e event, k string) int64 { v, _ := e[k].(float64); return int64(v) }
 	for i, ln := range p.Lines() {
-		e := parseEvent(ln)
-		if e["event"] != "stats" {
+		e, ok := eventOf[progress.RelayStats](ln)
+		if !ok {
 			continue
 		}
-		s := relayStats{at: times[i], final: e["final"] == true, circuitsOpen: num(e, "circuits_open"), circuits: num(e, "circuits"),
-			circuitBytes: num(e, "circuit_bytes"), controlBytes: num(e, "control_bytes"), reservations: num(e, "reservations"),
-			rsvMade: num(e, "reservations_made"), streams: map[string]int64{}}
-		streams, _ := e["streams"].(map[string]any)
-		for id, b := range streams {
-			m, _ := b.(map[string]any)
-			in, _ := m["in"].(float64)
-			out, _ := m["out"].(float64)
-			s.streams[id] = int64(in + out)
+		s := relayStats{at: times[i], final: e.Final, circuitsOpen: e.CircuitsOpen, circuits: e.Circuits,
+			circuitBytes: e.CircuitBytes, controlBytes: e.ControlBytes, reservations: e.Reservations,
+			rsvMade: e.ReservationsMade, streams: map[string]int64{}}
+		for id, b := range e.Streams {
+			s.streams[id] = b.In + b.Out
 		}
 		out = append(out, s)
 	}

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/mentalmj/mentalmj/internal/progress"
 )
 
 // The routers people have (issue 29): home routers that drop, reject or
@@ -105,7 +107,7 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	// A pair left without a path ends the game in 20 s, not 2 minutes.
 	tb := startTable(t, ctx, l, hosts, sc.hands, "--relay", relayAddr, "--reconnect-grace", "20s")
 	for _, p := range tb.procs {
-		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent("hand")); err != nil {
+		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent[progress.Hand]); err != nil {
 			// A table that fails counts as one; the scenario goes on.
 			t.Logf("%s table failed before the end of hand 1: %v", sc.name, tail(err.Error(), 600))
 			tb.logTimeline(t)
@@ -127,27 +129,27 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 			code = -1
 		}
 		res.codes[p.Name] = code
-		for _, h := range events(p, "hand") {
-			if h["audit_ok"] == true {
+		for _, h := range events[progress.Hand](p) {
+			if h.AuditOK {
 				res.handsOK++
 			}
 		}
 	}
-	views := map[string]map[string]event{} // player → peer name → last path
+	views := map[string]map[string]progress.Path{} // player → peer name → last path
 	ids := seatIDs(tb)
 	for _, p := range tb.procs {
-		views[p.Name] = map[string]event{}
+		views[p.Name] = map[string]progress.Path{}
 		for id, e := range lastPaths(p) {
 			views[p.Name][ids[id]] = e
-			res.paths[fmt.Sprint(e["text"])]++
+			res.paths[e.Text]++
 		}
 	}
 	for i, a := range players4 {
 		for _, b := range players4[i+1:] {
 			ab, ba := views[a][b], views[b][a]
-			if ab["direct"] == true && ba["direct"] == true {
+			if ab.Direct && ba.Direct {
 				res.direct++
-				if strings.Contains(fmt.Sprint(ab["text"]), "IPv6") && strings.Contains(fmt.Sprint(ba["text"]), "IPv6") {
+				if strings.Contains(ab.Text, "IPv6") && strings.Contains(ba.Text, "IPv6") {
 					res.ipv6++
 				}
 			}
@@ -166,9 +168,9 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 func seatIDs(tb *table) map[string]string {
 	ids := map[string]string{}
 	for _, p := range tb.procs {
-		for _, e := range events(p, "seats") {
-			for i, id := range e["seats"].([]any) {
-				ids[id.(string)] = e["nicks"].([]any)[i].(string)
+		for _, e := range events[progress.Seats](p) {
+			for i, id := range e.Seats {
+				ids[id] = e.Nicks[i]
 			}
 		}
 	}
