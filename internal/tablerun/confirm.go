@@ -63,7 +63,7 @@ func (f *Table) startPage(ctx context.Context, screen io.Writer) (*frontend, err
 	uiCtx, stop := context.WithCancel(ctx)
 	f.front, f.stopUI = front, stop
 	front.serve(uiCtx, f.NoOpen, screen)
-	front.model.SetGame(fmt.Sprintf("table %s: %s", f.Name, f.Play.Summary()))
+	front.model.SetGameMsg(gameMsg(f.Name, f.Play))
 	return front, nil
 }
 

@@ -20,7 +20,10 @@ import (
 	"github.com/mentalmj/mentalmj/record/mjlog"
 	"github.com/mentalmj/mentalmj/record/tenhou6"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 	"github.com/mentalmj/mentalmj/riichi/timecontrol"
+	"github.com/mentalmj/mentalmj/ui/i18n"
+	"github.com/mentalmj/mentalmj/ui/screen"
 	"github.com/mentalmj/mentalmj/ui/web"
 )
 
@@ -219,7 +222,7 @@ func (p *playing) showTable(ctx context.Context) (stop func(), err error) {
 		stop = stopUI
 		p.front.serve(uiCtx, p.NoOpen, p.screen)
 	}
-	p.front.model.SetGame(fmt.Sprintf("table %s: %s", p.Name, p.Play.Summary()))
+	p.front.model.SetGameMsg(gameMsg(p.Name, p.Play))
 	if p.front.player != nil && !p.Passive && p.mjai == nil {
 		p.clock = timecontrol.NewClock(p.Play.Time)
 		p.front.setClock(p.clock)
@@ -449,4 +452,10 @@ func (p *playing) reportEnd() {
 	cpu := cpuTime()
 	p.Out.Event(progress.Done{Hands: len(p.results), MatchOver: g.MatchOver(), PeakRSSKiB: rss, CPUMs: progress.Milliseconds(cpu)},
 		"all %d hands audited ok (peak RSS %d KiB, CPU %s)", len(p.results), rss, cpu.Round(time.Millisecond))
+}
+
+// gameMsg is the table's line for the page: its name and settings
+// (screen.SettingsMsg), in the page's language.
+func gameMsg(name string, s settings.Settings) i18n.Msg {
+	return i18n.M("game.table", name, screen.SettingsMsg(s))
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/node/lobby"
 	"github.com/mentalmj/mentalmj/ui/i18n"
+	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
 // pageTemplate is the page, parsed once (read-only); its "t" is bound to
@@ -36,11 +37,18 @@ code{display:block;background:#082015;padding:.4em;margin-top:.4em;word-break:br
 </style></head><body>
 <h1>{{t "lobby.h1"}}</h1>
 {{range .Tables}}<div class="table"><span class="name">{{.Table}}</span> {{t "lobby.hosted" .Nick}} <span class="id">{{.Host}}</span><br>
-{{.Settings}} · {{t "lobby.seats" .FreeSeats .Players}}{{if .Spectators}} · {{t "lobby.spectators" .Spectators}}{{end}}{{if .Games}} · {{t "lobby.league" (games .Games) (printf "%.0f" .Rate) .Dan}}{{end}}
+{{.Words}} · {{t "lobby.seats" .FreeSeats .Players}}{{if .Spectators}} · {{t "lobby.spectators" .Spectators}}{{end}}{{if .Games}} · {{t "lobby.league" (games .Games) (printf "%.0f" .Rate) .Dan}}{{end}}
 <code>{{.Join}}</code></div>
 {{else}}<p>{{t "lobby.none"}}</p>{{end}}
 </body></html>
 `))
+
+// listing is a table as the page draws it: its lobby.Listing, and Words
+// its settings in the page's language.
+type listing struct {
+	lobby.Listing
+	Words string
+}
 
 // Handler returns the page: GET / lists tables() as it is at each
 // request; every other path is 404. The page speaks lang (--lang, package
@@ -52,10 +60,10 @@ func Handler(tables func() []lobby.Table, lang string) http.Handler {
 		l := i18n.Pick(lang, req.Header.Get("Accept-Language"))
 		v := struct {
 			Lang   string // the page's language code
-			Tables []lobby.Listing
+			Tables []listing
 		}{Lang: l.Code}
 		for _, t := range tables() {
-			v.Tables = append(v.Tables, lobby.ListingOf(t))
+			v.Tables = append(v.Tables, listing{lobby.ListingOf(t), l.Say(screen.SettingsMsg(t.Settings))})
 		}
 		tpl, err := pageTemplate.Clone()
 		if err != nil {

@@ -2,6 +2,7 @@ package lobbypage
 
 import (
 	"net/http/httptest"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -65,12 +66,14 @@ func TestPageJapanese(t *testing.T) {
 			t.Errorf("--lang %q, Accept-Language %q, no table: %s", c.lang, c.accept, empty)
 		}
 		body := get(one, c.lang, c.accept)
-		for _, want := range []string{`<html lang="ja">`, "主催 alice", "空席 2／4", "観戦 最大5人", "主催者のリーグ成績：12戦 R1530 初段", "mentalmj join mmj1abc"} {
+		for _, want := range []string{`<html lang="ja">`, "主催 alice", "空席 2／4", "観戦 最大5人", "主催者のリーグ成績：12戦 R1530 初段", "mentalmj join mmj1abc", "4人打ち、半荘戦、天鳳ルール（赤あり、喰いタンあり）"} {
 			if !strings.Contains(body, want) {
 				t.Errorf("--lang %q, Accept-Language %q: page lacks %q", c.lang, c.accept, want)
 			}
 		}
-		if left := ja.EnglishLeft(empty+body, "lobby."); len(left) > 0 {
+		// The words, not the style and markup (.table, class="table").
+		text := regexp.MustCompile(`(?s)<style>.*?</style>|<[^>]*>`).ReplaceAllString(empty+body, " ")
+		if left := ja.EnglishLeft(text, "lobby.", "game."); len(left) > 0 {
 			t.Errorf("--lang %q, Accept-Language %q: English left: %v", c.lang, c.accept, left)
 		}
 	}

@@ -65,6 +65,15 @@ func (m *Model) SetGame(game string) {
 	m.commit()
 }
 
+// SetGameMsg shows the table's settings as a message (Game its English):
+// i18n.M("game.table", name, SettingsMsg(s)).
+func (m *Model) SetGameMsg(msg i18n.Msg) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.s.Game, m.s.GameMsg = i18n.English().Say(msg), &msg
+	m.commit()
+}
+
 // SetLinks sets the records the view may offer for download (name → URL
 // path), as NewModel's links.
 func (m *Model) SetLinks(links map[string]string) {

@@ -4,9 +4,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/spf13/pflag"
+
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -207,4 +210,44 @@ func TestStatusMessages(t *testing.T) {
 	check("あと2人")
 	m.SetRoom([]string{"alice", "bob", "carol", "dave"}, 4)
 	check("卓が揃いました")
+}
+
+// TestSettingsMsg: a game's settings said in English are
+// settings.Settings.Summary's line (a second code path) for presets,
+// lengths, time controls, rule switches and proof options; in Japanese
+// they read 人打ち, 半荘戦/東風戦, ルール, 赤, 喰いタン with no English left
+// but the switches as typed.
+func TestSettingsMsg(t *testing.T) {
+	ja, _ := i18n.Load("ja")
+	for _, args := range [][]string{
+		nil,
+		{"--tonpuu", "--hands", "1"},
+		{"--players", "3", "--hands", "2", "--time", "off"},
+		{"--rules", "majsoul", "--rule", "tobi=off", "--rule", "aka=0"},
+		{"--rules", "mleague", "--no-proofs", "--no-pipeline"},
+		{"--private-hands", "--rule", "kuitan=off", "--proofs", "tw"},
+	} {
+		var f settings.Flags
+		fs := pflag.NewFlagSet("t", pflag.ContinueOnError)
+		f.Register(fs, true)
+		if err := fs.Parse(args); err != nil {
+			t.Fatal(err)
+		}
+		s, err := f.Settings(4)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		msg := SettingsMsg(s)
+		if got, want := i18n.English().Say(msg), s.Summary(); got != want {
+			t.Errorf("%v: English %q, Summary %q", args, got, want)
+		}
+		got := ja.Say(msg)
+		t.Logf("%v: %s", args, got)
+		if !strings.Contains(got, "人打ち") || !strings.Contains(got, "ルール（") {
+			t.Errorf("%v: Japanese %q", args, got)
+		}
+		if left := ja.EnglishLeft(got, "game."); len(left) > 0 {
+			t.Errorf("%v: Japanese %q: English left %v", args, got, left)
+		}
+	}
 }

@@ -47,6 +47,8 @@ type Snapshot struct {
 	// length, rules, time control, proofs, private hands; see package
 	// riichi/settings), "" until SetGame.
 	Game string `json:"game,omitempty"`
+	// GameMsg is Game as a message (i18n.Msg; SetGameMsg), nil without.
+	GameMsg *i18n.Msg `json:"gameMsg,omitempty"`
 	// Confirm is, before the game, the game a guest is asked to play (its
 	// invite's settings in words, invite.Invite.Describe) with Accept and
 	// Decline on the page; "" when nothing is asked.

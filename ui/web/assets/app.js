@@ -125,7 +125,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   // is here, the seats still empty, and the game's settings.
   function roomHTML() {
     const rows = snap.room.map((n) => `<li>${esc(n)}</li>`).join("") + Array(Math.max(0, snap.roomSeats - snap.room.length)).fill(`<li class="empty">…</li>`).join("");
-    return `<div class="room" id="room"><h2>${esc(t("room.title"))}</h2><p>${esc(t("room.count", snap.room.length, snap.roomSeats))}</p><ul>${rows}</ul><p class="roomgame">${esc(snap.game || "")}</p></div>`;
+    return `<div class="room" id="room"><h2>${esc(t("room.title"))}</h2><p>${esc(t("room.count", snap.room.length, snap.roomSeats))}</p><ul>${rows}</ul><p class="roomgame">${esc(gameLine())}</p></div>`;
   }
 
   function handHTML() {
@@ -306,6 +306,11 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     return st;
   }
 
+  // gameLine is the table's settings in the page's language (gameMsg).
+  function gameLine() {
+    return snap.gameMsg && I18n.lang !== "en" ? I18n.say(snap.gameMsg) : (snap.game || "");
+  }
+
   // statusLine is the node's status line in the page's language: its
   // message (statusMsg) when it has one, else statusWords.
   function statusLine() {
@@ -373,7 +378,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     drawCursor();
     $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(statusLine())}`;
     const game = $("game"); // not on every page that draws a table
-    if (game) game.textContent = snap.game || "";
+    if (game) game.textContent = gameLine();
     if (!snap.decision) cursor = null;
     $("actions").innerHTML = actionsHTML();
     const swEl = $("switches");
