@@ -200,18 +200,63 @@ type Node struct {
 // cfg.Relays is not valid (see Config.Relays), or libp2p cannot listen on
 // an address.
 func New(ctx context.Context, cfg Config) (*Node, error) {
-	if err := ctx.Err(); err != nil {
+	if err := checkConfig(ctx, cfg); err != nil {
 		return nil, fmt.Errorf("starting node: %w", err)
 	}
+	n, err := newNode(cfg)
+	if err != nil {
+		return nil, fmt.Errorf("starting node: %w", err)
+	}
+	rm, err := newResourceManager(n.gater)
+	if err != nil {
+		return nil, fmt.Errorf("starting node: %w", err)
+	}
+	h, err := libp2p.New(n.hostOptions(cfg, rm)...)
+	if err != nil {
+		_ = rm.Close()
+		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
+	}
+	n.host = h
+	n.published.Store(&h)
+	if err := n.startServices(cfg.Public); err != nil {
+		return nil, err
+	}
+	n.handleStreams(cfg.Relays)
+	n.startReservations(n.bgCtx)
+	n.startPaths()
+	if cfg.MoveToDirect {
+		// Closing a dead direct connection is safe only when the
+		// protocol reconnects (the same condition as moving streams).
+		n.startLiveness()
+	}
+	n.log.Info("node listening", "peer", h.ID().String(), "addrs", fmt.Sprint(n.Addrs()))
+	return n, nil
+}
+
+// checkConfig checks what New needs of cfg before anything starts: a live
+// ctx, an Ed25519 identity and at least one listen address.
+func checkConfig(ctx context.Context, cfg Config) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	if cfg.Identity == nil {
-		return nil, errors.New("starting node: no identity key")
+		return errors.New("no identity key")
 	}
 	if cfg.Identity.Type() != cryptopb.KeyType_Ed25519 {
-		return nil, fmt.Errorf("starting node: identity key type %s, want Ed25519", cfg.Identity.Type())
+		return fmt.Errorf("identity key type %s, want Ed25519", cfg.Identity.Type())
 	}
 	if len(cfg.Listen) == 0 {
-		return nil, errors.New("starting node: no listen address (e.g. /ip4/127.0.0.1/tcp/0)")
+		return errors.New("no listen address (e.g. /ip4/127.0.0.1/tcp/0)")
 	}
+	return nil
+}
+
+// newNode is the node of cfg before its host: defaults for the logger and
+// timeouts, the table (cfg.Peers, when given), the relay slots and the
+// connection gater that admits the table, the relays and, with cfg.Meet,
+// the meeting protocol's strangers. It returns an error for a bad table or
+// relay list.
+func newNode(cfg Config) (*Node, error) {
 	n := &Node{
 		key:          cfg.Identity,
 		log:          cfg.Logger,
@@ -226,9 +271,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		paths:        make(map[peer.ID]*pathState),
 		faults: relayFaults{suspect: make(map[peer.ID]time.Time), reported: make(map[string]time.Time),
 			ownClose: make(map[string]bool)},
+		onReachability: cfg.OnReachability,
+		probeDialData:  cfg.ProbeDialData,
+		rsvChanged:     make(chan struct{}),
 	}
-	n.onReachability = cfg.OnReachability
-	n.probeDialData = cfg.ProbeDialData
 	n.opener = &natOpener{n: n}
 	// The background context exists before the host: the swarm's dial
 	// tracer (relayfault.go) looks at it from the first dial on.
@@ -244,42 +290,39 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	self, err := peer.IDFromPrivateKey(cfg.Identity)
 	if err != nil {
-		return nil, fmt.Errorf("starting node: peer ID of identity: %w", err)
+		return nil, fmt.Errorf("peer ID of identity: %w", err)
 	}
 	if len(cfg.Peers) > 0 {
 		t, err := newTable(self, cfg.Peers)
 		if err != nil {
-			return nil, fmt.Errorf("starting node: %w", err)
+			return nil, err
 		}
 		n.table.Store(t)
 	}
 	if err := validateRelays(self, cfg.Relays); err != nil {
-		return nil, fmt.Errorf("starting node: %w", err)
+		return nil, err
 	}
-	gater := &tableGater{table: &n.table, relays: make(map[peer.ID]bool, len(cfg.Relays)), meet: cfg.Meet, log: n.log}
-	n.gater = gater
+	n.gater = &tableGater{table: &n.table, relays: make(map[peer.ID]bool, len(cfg.Relays)), meet: cfg.Meet, log: n.log}
 	for _, r := range cfg.Relays {
 		n.relays = append(n.relays, &relaySlot{info: r, lost: make(chan struct{}, 1)})
-		gater.relays[r.ID] = true
+		n.gater.relays[r.ID] = true
 	}
-	n.rsvChanged = make(chan struct{})
-	rm, err := newResourceManager(gater)
-	if err != nil {
-		return nil, fmt.Errorf("starting node: %w", err)
-	}
-	var public []libp2p.Option
 	if cfg.Public {
-		gater.public = true
+		n.gater.public = true
 		n.bootstrap = cfg.Bootstrap
 		if len(n.bootstrap) == 0 {
 			n.bootstrap = DefaultBootstrapPeers()
 		}
-		public = append(public,
-			libp2p.EnableAutoRelayWithPeerSource(n.relayCandidates,
-				autorelay.WithBootDelay(0), autorelay.WithMinCandidates(1),
-				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)))
 	}
-	h, err := libp2p.New(append([]libp2p.Option{
+	return n, nil
+}
+
+// hostOptions are the libp2p options of n's host: cfg's identity and
+// listen addresses, TCP and QUIC, n's gater and the resource manager rm,
+// and, for a public node (cfg.Public), AutoRelay fed by the DHT's relay
+// candidates. Each choice is explained where it is made.
+func (n *Node) hostOptions(cfg Config, rm network.ResourceManager) []libp2p.Option {
+	opts := []libp2p.Option{
 		libp2p.Identity(cfg.Identity),
 		libp2p.ListenAddrs(cfg.Listen...),
 		libp2p.Transport(tcp.NewTCPTransport),
@@ -287,7 +330,7 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// The UDP sockets are opened through the NAT opener
 		// (natopen.go), which writes its low-TTL packets on them.
 		libp2p.QUICReuse(n.opener.quicConnManager),
-		libp2p.ConnectionGater(gater),
+		libp2p.ConnectionGater(n.gater),
 		libp2p.ResourceManager(rm),
 		libp2p.UserAgent("mentalmj"),
 		// AutoNAT v1 probes nothing: a node learns whether it is
@@ -321,24 +364,39 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		// (DCUtR) is started below, by hand: libp2p's own service would
 		// hide itself, and the connection manager starts it for every
 		// table peer reached only through a relay, with retries.
-	}, public...)...)
-	if err != nil {
-		_ = rm.Close()
-		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
-	}
-	n.host = h
-	n.published.Store(&h)
-	if ids, ok := h.(interface{ IDService() identify.IDService }); ok {
-		n.hps, err = holepunch.NewService(h, ids.IDService(), n.holePunchAddrs, holepunch.WithAddrFilter(n.opener))
-		if err != nil {
-			_ = h.Close()
-			return nil, fmt.Errorf("starting hole punching (DCUtR): %w", err)
-		}
 	}
 	if cfg.Public {
-		if err := n.startDHT(n.bootstrap); err != nil {
+		opts = append(opts,
+			libp2p.EnableAutoRelayWithPeerSource(n.relayCandidates,
+				autorelay.WithBootDelay(0), autorelay.WithMinCandidates(1),
+				autorelay.WithMinInterval(5*time.Second), autorelay.WithBackoff(30*time.Second)))
+	}
+	return opts
+}
+
+// startServices starts what runs beside n's host: hole punching (DCUtR,
+// started by hand with n's address filter), the DHT when public, and
+// n's AutoNAT v2 probes. On an error it stops what it started, closes the
+// host and returns the error.
+func (n *Node) startServices(public bool) error {
+	h := n.host
+	if ids, ok := h.(interface{ IDService() identify.IDService }); ok {
+		hps, err := holepunch.NewService(h, ids.IDService(), n.holePunchAddrs, holepunch.WithAddrFilter(n.opener))
+		if err != nil {
+			n.stopBG()
 			_ = h.Close()
-			return nil, err
+			return fmt.Errorf("starting hole punching (DCUtR): %w", err)
+		}
+		n.hps = hps
+	}
+	if public {
+		if err := n.startDHT(n.bootstrap); err != nil {
+			n.stopBG()
+			if n.hps != nil {
+				_ = n.hps.Close()
+			}
+			_ = h.Close()
+			return err
 		}
 	}
 	if err := n.startAutoNAT(); err != nil {
@@ -350,8 +408,17 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 			_ = d.Close()
 		}
 		_ = h.Close()
-		return nil, err
+		return err
 	}
+	return nil
+}
+
+// handleStreams puts the table in n's peerstore, sets the handlers of the
+// game and NAT protocols and watches disconnections: of table peers, of
+// circuits and, with relays given, of the relays (whose addresses it
+// adds to the peerstore).
+func (n *Node) handleStreams(relays []peer.AddrInfo) {
+	h := n.host
 	if t := n.table.Load(); t != nil {
 		n.addToPeerstore(t)
 	}
@@ -361,19 +428,10 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.circuitClosed})
 	if len(n.relays) > 0 {
 		h.Network().Notify(&network.NotifyBundle{DisconnectedF: n.relayDisconnected})
-		for _, r := range cfg.Relays {
+		for _, r := range relays {
 			h.Peerstore().AddAddrs(r.ID, r.Addrs, peerstoreTTL)
 		}
 	}
-	n.startReservations(n.bgCtx)
-	n.startPaths()
-	if cfg.MoveToDirect {
-		// Closing a dead direct connection is safe only when the
-		// protocol reconnects (the same condition as moving streams).
-		n.startLiveness()
-	}
-	n.log.Info("node listening", "peer", self.String(), "addrs", fmt.Sprint(n.Addrs()))
-	return n, nil
 }
 
 // SetPeers sets the table when Config.Peers was left empty, e.g. when the
