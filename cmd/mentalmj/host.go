@@ -429,7 +429,7 @@ func (f *tableFlags) confirm(ctx context.Context, t *tablerun.Table, st seat, in
 	if f.yes || f.useBot || f.mjaiBot != "" || f.passive {
 		return true, nil
 	}
-	return t.Confirm(ctx, desc, in, screen)
+	return t.Confirm(ctx, tablerun.InviteMsg(inv), in, screen)
 }
 
 // declineHost tells the host of inv that this guest will not play its

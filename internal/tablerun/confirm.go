@@ -6,13 +6,15 @@ import (
 	"io"
 	"os"
 
+	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/ui/i18n"
+	uiscreen "github.com/mentalmj/mentalmj/ui/screen"
 	"github.com/mentalmj/mentalmj/ui/terminal"
 	"github.com/mentalmj/mentalmj/ui/web"
 )
 
-// Confirm asks the guest to play the host's game, game (the invite's
-// settings in words), before the table is set. With f.UI it starts the
+// Confirm asks the guest to play the host's game, game (InviteMsg: the
+// invite's table and settings as a message), before the table is set. With f.UI it starts the
 // browser table now (printing its URL on screen and opening the browser
 // unless f.NoOpen; Play then goes on with the same page) and shows game
 // there with Accept and Decline, while the terminal asks "play this
@@ -21,7 +23,7 @@ import (
 // terminal asks. It returns false for a decline, and an error if the
 // browser table cannot be started or ctx ends first. After a true answer
 // the caller must call Play (which stops the page), else StopUI.
-func (f *Table) Confirm(ctx context.Context, game string, in io.Reader, screen io.Writer) (bool, error) {
+func (f *Table) Confirm(ctx context.Context, game i18n.Msg, in io.Reader, screen io.Writer) (bool, error) {
 	if !f.UI {
 		return terminal.Confirm(in, screen, terminalLang(f.Lang).T("term.confirm")), nil
 	}
@@ -90,7 +92,7 @@ func (f *Table) Room(players []string, total int) {
 }
 
 // answer runs the page's Confirm of game on srv in the background.
-func answer(ctx context.Context, srv *web.Server, game string) <-chan bool {
+func answer(ctx context.Context, srv *web.Server, game i18n.Msg) <-chan bool {
 	ch := make(chan bool, 1)
 	go func() {
 		if yes, err := srv.Confirm(ctx, game); err == nil {
@@ -121,4 +123,18 @@ func (e eofWaits) Read(p []byte) (int, error) {
 		<-e.done
 	}
 	return n, err
+}
+
+// InviteMsg is inv.Describe as a message (i18n.Msg) for the page's
+// language: "bob's table friday: 4 players, hanchan, …" (the settings as
+// screen.SettingsMsg), "bobの卓 friday: 4人打ち、半荘戦、…".
+func InviteMsg(inv invite.Invite) i18n.Msg {
+	who := i18n.M("game.table_name", inv.Table)
+	if inv.Nick != "" {
+		who = i18n.M("game.host_table", inv.Nick, inv.Table)
+	}
+	if inv.Settings == nil {
+		return i18n.M("game.no_settings", who, inv.PlayerCount())
+	}
+	return i18n.M("game.invite", who, uiscreen.SettingsMsg(*inv.Settings))
 }

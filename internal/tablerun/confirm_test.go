@@ -14,7 +14,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/mentalmj/mentalmj/internal/headless"
+	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/riichi/settings"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // lockedBuffer is the terminal screen, written by Confirm's goroutines.
@@ -55,6 +57,15 @@ func TestConfirmInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := "bob's table friday: " + game.Summary()
+	// The page says the invite's message; in English it is the line
+	// invite.Invite.Describe writes (a second code path).
+	inv := invite.Invite{Table: "friday", Nick: "bob", Players: 3, Settings: &game}
+	if got := i18n.English().Say(InviteMsg(inv)); got != want || inv.Describe() != want {
+		t.Fatalf("InviteMsg says %q, Describe %q, want %q", got, inv.Describe(), want)
+	}
+	if ja, _ := i18n.Load("ja"); !strings.HasPrefix(ja.Say(InviteMsg(inv)), "bobの卓 friday: 3人打ち、東風戦、天鳳ルール") {
+		t.Errorf("InviteMsg in Japanese: %q", ja.Say(InviteMsg(inv)))
+	}
 	for _, c := range []struct {
 		button, status string
 		yes            bool
@@ -74,7 +85,7 @@ func TestConfirmInBrowser(t *testing.T) {
 			}
 			done := make(chan answer, 1)
 			go func() {
-				yes, err := tb.Confirm(ctx, want, strings.NewReader(""), &screen)
+				yes, err := tb.Confirm(ctx, InviteMsg(inv), strings.NewReader(""), &screen)
 				done <- answer{yes, err}
 			}()
 			var url string
@@ -135,10 +146,10 @@ func TestConfirmInBrowser(t *testing.T) {
 func TestConfirmTerminalFirst(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	tb := &Table{Name: "friday", UI: true, NoOpen: true}
+	tb := &Table{Name: "friday", UI: true, NoOpen: true, Lang: "en"} // the terminal's question in English, whatever LANG says
 	defer tb.StopUI()
 	var screen lockedBuffer
-	yes, err := tb.Confirm(ctx, "table friday: 4 players", strings.NewReader("y\n"), &screen)
+	yes, err := tb.Confirm(ctx, InviteMsg(invite.Invite{Table: "friday"}), strings.NewReader("y\n"), &screen)
 	if err != nil || !yes {
 		t.Fatalf("Confirm = %v, %v; want true", yes, err)
 	}

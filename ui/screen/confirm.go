@@ -6,13 +6,13 @@ import (
 	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
-// Ask shows game (the invite's settings in words) as the question a
-// guest answers before the game starts: the view offers Accept and
-// Decline until Answered.
-func (m *Model) Ask(game string) {
+// Ask shows game (the invite's table and settings as a message,
+// tablerun.InviteMsg) as the question a guest answers before the game
+// starts: the view offers Accept and Decline until Answered.
+func (m *Model) Ask(game i18n.Msg) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.s.Confirm = game
+	m.s.Confirm, m.s.ConfirmMsg = i18n.English().Say(game), &game
 	m.status(i18n.M("status.confirm"))
 	m.commit()
 }
@@ -30,7 +30,7 @@ func (m *Model) Asking() bool {
 func (m *Model) Answered(status i18n.Msg) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.s.Confirm = ""
+	m.s.Confirm, m.s.ConfirmMsg = "", nil
 	m.status(status)
 	m.commit()
 }

@@ -202,7 +202,7 @@ func TestStatusMessages(t *testing.T) {
 		}
 	}
 	check("他のプレイヤーを待っています")
-	m.Ask("4 players, hanchan")
+	m.Ask(i18n.M("game.table", "friday", "4 players"))
 	check("参加")
 	m.Answered(i18n.M("status.accepted"))
 	check("参加しました")

@@ -53,6 +53,9 @@ type Snapshot struct {
 	// invite's settings in words, invite.Invite.Describe) with Accept and
 	// Decline on the page; "" when nothing is asked.
 	Confirm string `json:"confirm,omitempty"`
+	// ConfirmMsg is Confirm as a message (i18n.Msg), nil when nothing is
+	// asked.
+	ConfirmMsg *i18n.Msg `json:"confirmMsg,omitempty"`
 	// Room is, before the game, the names of the players at the table so
 	// far (this player's first) and RoomSeats the seats to fill: the
 	// host's waiting room (Model.SetRoom); nil otherwise.

@@ -40,7 +40,7 @@ func TestConfirmAnswerRules(t *testing.T) {
 
 	answer := make(chan bool, 1)
 	go func() {
-		yes, err := s.Confirm(ctx, "table friday: 4 players")
+		yes, err := s.Confirm(ctx, i18n.M("game.table", "friday", "4 players"))
 		if err != nil {
 			t.Error(err)
 		}

@@ -401,7 +401,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     ov.className = "";
     if (snap.confirm) {
       // Before the game: the guest accepts or declines the host's game.
-      ov.innerHTML = `<div class="panel" id="confirm"><h2>${esc(t("confirm.title"))}</h2><p id="confirm-game">${esc(snap.confirm)}</p>
+      ov.innerHTML = `<div class="panel" id="confirm"><h2>${esc(t("confirm.title"))}</h2><p id="confirm-game">${esc(snap.confirmMsg && I18n.lang !== "en" ? I18n.say(snap.confirmMsg) : snap.confirm)}</p>
         <p class="buttons"><button id="accept" class="act">${esc(t("confirm.accept"))}</button> <button id="decline" class="act">${esc(t("confirm.decline"))}</button></p>
         <p class="close">${esc(t("confirm.note"))}</p></div>`;
       ov.hidden = false;
