@@ -88,42 +88,76 @@ type Certified struct {
 }
 
 // CheckCertificate decodes the certificate b (the bytes of a .cert file,
-// at most MaxCertificateSize) and verifies it: the Result decodes, names
-// this protocol version, a 32-byte game id, settings this build knows, as
-// many distinct players as the settings say, each with a valid peer ID, a
-// nickname of at most 64 bytes and a 32-byte chain head, placements 1..n
-// ordered by score and points that sum to 0; and it carries exactly one
-// valid signature of each player, in seat order. The error names what is
-// wrong; a signature that does not verify wraps ErrSignature. It never
-// panics on bad input.
+// at most MaxCertificateSize) and verifies it: DecodeCertificate's checks,
+// then every player's signature (VerifyResultSign, crypto/ed25519's
+// RFC 8032 verification through libp2p). The error names what is wrong; a
+// signature that does not verify wraps ErrSignature. It never panics on
+// bad input.
 func CheckCertificate(b []byte) (*Certified, error) {
-	if len(b) > MaxCertificateSize {
-		return nil, fmt.Errorf("certificate of %d bytes, at most %d", len(b), MaxCertificateSize)
-	}
-	var c pb.Certificate
-	if err := proto.Unmarshal(b, &c); err != nil {
-		return nil, fmt.Errorf("decode certificate: %w", err)
-	}
-	var r pb.Result
-	if err := proto.Unmarshal(c.Result, &r); err != nil {
-		return nil, fmt.Errorf("decode result: %w", err)
-	}
-	s, peers, err := checkResult(&r)
+	c, sigs, err := DecodeCertificate(b)
 	if err != nil {
 		return nil, err
 	}
-	if len(c.Signatures) != len(peers) {
-		return nil, fmt.Errorf("partial: %d signatures for %d players", len(c.Signatures), len(peers))
-	}
-	ended := make([]int64, len(peers))
-	for i, p := range peers {
-		if err := VerifyResultSign(p, c.Result, c.Signatures[i]); err != nil {
+	for i, s := range sigs {
+		if err := VerifyResultSign(s.Peer, c.Bytes, s.Sign); err != nil {
 			return nil, fmt.Errorf("seat %d: %w", i, err)
 		}
-		ended[i] = c.Signatures[i].EndedMs
+	}
+	return c, nil
+}
+
+// ResultSignature is one player's signature in a certificate, not yet
+// verified: the signer, its ResultSign, and the exact bytes it signs
+// (resultContext ‖ Result ‖ BE64(ended_ms), SPEC.md §23), for a verifier
+// that checks many signatures at once (stats/league's batch).
+type ResultSignature struct {
+	Peer   peer.ID
+	Sign   *pb.ResultSign
+	Signed []byte
+}
+
+// DecodeCertificate decodes the certificate b (the bytes of a .cert file,
+// at most MaxCertificateSize) and checks everything but the signatures
+// themselves: the Result decodes, names this protocol version, a 32-byte
+// game id, settings this build knows, as many distinct players as the
+// settings say, each with a valid peer ID, a nickname of at most 64 bytes
+// and a 32-byte chain head, placements 1..n ordered by score and points
+// that sum to 0; and it carries exactly one signature per player, in seat
+// order, each with an end time. It returns the certificate and the
+// signatures to verify, in seat order; the Certified is trustworthy only
+// once every one has verified (CheckCertificate does both). The error
+// names what is wrong. It never panics on bad input.
+func DecodeCertificate(b []byte) (*Certified, []ResultSignature, error) {
+	if len(b) > MaxCertificateSize {
+		return nil, nil, fmt.Errorf("certificate of %d bytes, at most %d", len(b), MaxCertificateSize)
+	}
+	var c pb.Certificate
+	if err := proto.Unmarshal(b, &c); err != nil {
+		return nil, nil, fmt.Errorf("decode certificate: %w", err)
+	}
+	var r pb.Result
+	if err := proto.Unmarshal(c.Result, &r); err != nil {
+		return nil, nil, fmt.Errorf("decode result: %w", err)
+	}
+	s, peers, err := checkResult(&r)
+	if err != nil {
+		return nil, nil, err
+	}
+	if len(c.Signatures) != len(peers) {
+		return nil, nil, fmt.Errorf("partial: %d signatures for %d players", len(c.Signatures), len(peers))
+	}
+	ended := make([]int64, len(peers))
+	sigs := make([]ResultSignature, len(peers))
+	for i, p := range peers {
+		sg := c.Signatures[i]
+		if sg.GetEndedMs() <= 0 {
+			return nil, nil, fmt.Errorf("seat %d: %s: result signature without an end time", i, p)
+		}
+		ended[i] = sg.EndedMs
+		sigs[i] = ResultSignature{Peer: p, Sign: sg, Signed: resultSignedBytes(c.Result, sg.EndedMs)}
 	}
 	slices.Sort(ended)
-	return &Certified{Result: &r, Bytes: c.Result, Settings: s, Peers: peers, Ended: time.UnixMilli(ended[(len(ended)-1)/2])}, nil
+	return &Certified{Result: &r, Bytes: c.Result, Settings: s, Peers: peers, Ended: time.UnixMilli(ended[(len(ended)-1)/2])}, sigs, nil
 }
 
 // checkResult checks the fields of a Result (see CheckCertificate) and
