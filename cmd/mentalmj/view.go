@@ -16,6 +16,8 @@ type viewFlags struct {
 	port          int
 	kyoku, step   int
 	lang          string // --lang
+	seat          int    // --seat, -1 when not given
+	me            string // --me
 }
 
 func viewCommand() *cobra.Command {
@@ -28,12 +30,14 @@ func viewCommand() *cobra.Command {
 	fs.IntVar(&f.port, "port", 0, "TCP port on 127.0.0.1 (0: a free one)")
 	fs.IntVar(&f.kyoku, "kyoku", -1, "open at this kyoku (index from 0, as in the URL's k=; -1: the first, at its deal)")
 	fs.IntVar(&f.step, "step", 0, "open at this step of --kyoku's kyoku, or of the first (0: the deal; as in the URL's a=)")
+	fs.IntVar(&f.seat, "seat", -1, "draw this seat (0 the first East) at the bottom, as you sat; for records that do not say who wrote them (mjlog, tenhou.net/6, mjai)")
+	fs.StringVar(&f.me, "me", "", "draw the player of this nickname at the bottom (as --seat)")
 	addLang(cmd, &f.lang)
 	fs.BoolVar(&f.check, "check", false, "read the record, print its kyoku and their verification, and exit without serving")
 	return cmd
 }
 
-const viewUsage = `view [--no-open] [--port N] [--kyoku K] [--step A] [--check] FILE
+const viewUsage = `view [--no-open] [--port N] [--kyoku K] [--step A] [--seat N | --me NAME] [--check] FILE
 
 Replays a finished game in the browser, as the table showed it: step by
 action (← →) and by kyoku (↑ ↓) or with the buttons, with every hand open
@@ -52,6 +56,11 @@ and needs no network: everything is inside the binary. The URL's fragment
 is the position (#k=3&a=41: kyoku index 3 from 0, step 41 from the deal),
 so a moment can be shared with someone who has the same file. The server
 runs until Ctrl-C.
+
+A transcript knows who wrote it and draws that player at the bottom, as
+they sat. An mjlog, tenhou.net/6 JSON or mjai log does not say: it shows
+seat 0 there, or the seat --seat N (0 the first East) or --me NAME (a
+nickname of the record) names.
 
 An mjai dahai without the optional tsumogiri field, of the tile the
 player just drew, is taken as that tile (in riichi it must be; otherwise
@@ -86,6 +95,9 @@ func runView(cmd *cobra.Command, args []string, f viewFlags) int {
 	if err != nil {
 		return fail(cmd, 2, "%v", err)
 	}
+	if code, ok := f.setMe(cmd, rec); !ok {
+		return code
+	}
 	if f.check {
 		viewer.WriteSummary(stdout, rec)
 		return 0
@@ -105,4 +117,30 @@ func runView(cmd *cobra.Command, args []string, f viewFlags) int {
 		return fail(cmd, 2, "%v", err)
 	}
 	return 0
+}
+
+// setMe applies --seat or --me to rec (viewer.Record.SetMe): a bad or
+// conflicting one is a usage error (ok false, exit code 2).
+func (f viewFlags) setMe(cmd *cobra.Command, rec *viewer.Record) (code int, ok bool) {
+	seat := f.seat
+	switch {
+	case f.me != "" && cmd.Flags().Changed("seat"):
+		return usageError(cmd, "give --seat or --me, not both"), false
+	case f.me != "":
+		s, err := rec.SeatOf(f.me)
+		if err != nil {
+			return usageError(cmd, "--me: %v", err), false
+		}
+		seat = s
+	case !cmd.Flags().Changed("seat"):
+		return 0, true
+	}
+	if err := rec.SetMe(seat); err != nil {
+		flag := "--seat"
+		if f.me != "" {
+			flag = "--me"
+		}
+		return usageError(cmd, "%s: %v", flag, err), false
+	}
+	return 0, true
 }

@@ -96,7 +96,24 @@ func TestViewRefusesBadFiles(t *testing.T) {
 	if code, _, stderr := runMain(t, "view"); code != 2 || !strings.Contains(stderr, "give one record file") {
 		t.Errorf("view without a file: exit %d, %q", code, stderr)
 	}
-	if code, _, _ := runMain(t, "view", "--check", "../../ui/viewer/testdata/hand.mjlog.xml"); code != 0 {
+	const mjlog = "../../ui/viewer/testdata/hand.mjlog.xml"
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--me", "player-1"}, 0, ""},
+		{[]string{"--seat", "3"}, 0, ""},
+		{[]string{"--me", "nobody"}, 2, `--me: no player "nobody" in ` + mjlog + "; its players are player-0, player-2, player-1, player-3"},
+		{[]string{"--seat", "4"}, 2, "--seat: seat 4: " + mjlog + " has seats 0..3"},
+		{[]string{"--seat", "1", "--me", "player-1"}, 2, "give --seat or --me, not both"},
+	} {
+		code, _, stderr := runMain(t, append([]string{"view", "--check", mjlog}, c.args...)...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("view %v: exit %d, %q; want %d and %q", c.args, code, stderr, c.code, c.want)
+		}
+	}
+	if code, _, _ := runMain(t, "view", "--check", mjlog); code != 0 {
 		t.Errorf("view --check of a good record: exit %d", code)
 	}
 }

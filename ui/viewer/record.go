@@ -351,3 +351,44 @@ func (rec *Record) fromTranscript(data []byte, name string) (*mjlog.Game, error)
 	}
 	return g, nil
 }
+
+// SeatOf returns the seat (0..Players-1) of the player whose nickname is
+// name: an exact match, else the only one equal to it ignoring case. It
+// returns an error listing the record's names when none matches, or more
+// than one does.
+func (rec *Record) SeatOf(name string) (int, error) {
+	names := rec.Names[:rec.Players]
+	if i := slices.Index(names, name); i >= 0 {
+		return i, nil
+	}
+	seat := -1
+	for i, n := range names {
+		if strings.EqualFold(n, name) {
+			if seat >= 0 {
+				return -1, fmt.Errorf("%q names two players of %s (%s)", name, rec.File, strings.Join(names, ", "))
+			}
+			seat = i
+		}
+	}
+	if seat < 0 {
+		return -1, fmt.Errorf("no player %q in %s; its players are %s", name, rec.File, strings.Join(names, ", "))
+	}
+	return seat, nil
+}
+
+// SetMe says which seat (0..Players-1) the viewer's user sat in, for a
+// record that does not say who wrote it (a Tenhou mjlog, tenhou.net/6
+// JSON, an mjai log): the page draws that seat at the bottom (Me). It
+// returns an error for a seat out of range, and for a private-hands
+// record (Owner ≥ 0) viewed from another seat than its owner's, whose
+// hidden tiles the record never held.
+func (rec *Record) SetMe(seat int) error {
+	switch {
+	case seat < 0 || seat >= rec.Players:
+		return fmt.Errorf("seat %d: %s has seats 0..%d", seat, rec.File, rec.Players-1)
+	case rec.Owner >= 0 && seat != rec.Owner:
+		return fmt.Errorf("seat %d: %s is seat %d's private view; it can only be seen from that seat", seat, rec.File, rec.Owner)
+	}
+	rec.Me = seat
+	return nil
+}

@@ -287,3 +287,49 @@ func TestOwnSeatAtTheBottom(t *testing.T) {
 		t.Errorf("mjlog: Me %d, bottom seat %d; want -1 and 0", mj.Me, mj.Frame(0, 0, AllOpen).Self)
 	}
 }
+
+// An mjlog does not say who wrote it: --me NAME and --seat N put the
+// player the user names at the bottom. hand.mjlog.xml's UN tag seats
+// player-1 in seat 2 (n2="%70…%2D%31"); a private view can only be seen
+// from its owner's seat.
+func TestSetMeOnAnMjlog(t *testing.T) {
+	rec, err := Load("testdata/hand.mjlog.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"player-1", "PLAYER-1"} {
+		if seat, err := rec.SeatOf(name); seat != 2 || err != nil {
+			t.Errorf("SeatOf(%q) = %d, %v; want 2", name, seat, err)
+		}
+	}
+	if _, err := rec.SeatOf("nobody"); err == nil || !strings.Contains(err.Error(), "player-0, player-2, player-1, player-3") {
+		t.Errorf("SeatOf(nobody): %v, want an error listing the players", err)
+	}
+	if err := rec.SetMe(2); err != nil {
+		t.Fatal(err)
+	}
+	if got := rec.Frame(0, 0, AllOpen).Self; got != 2 {
+		t.Errorf("after SetMe(2) the all-open frame draws seat %d at the bottom", got)
+	}
+	if x := rec.Index(); x.Me != 2 {
+		t.Errorf("index: me %d, want 2", x.Me)
+	}
+	for _, bad := range []int{-1, 4} {
+		if err := rec.SetMe(bad); err == nil {
+			t.Errorf("SetMe(%d) accepted", bad)
+		}
+	}
+	priv, err := Load("testdata/private-view.mjlog.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if priv.Owner < 0 {
+		t.Fatal("private-view.mjlog.xml read as all open")
+	}
+	if err := priv.SetMe((priv.Owner + 1) % priv.Players); err == nil {
+		t.Errorf("a private view accepted another seat than its owner's %d", priv.Owner)
+	}
+	if err := priv.SetMe(priv.Owner); err != nil {
+		t.Errorf("a private view refused its owner's seat: %v", err)
+	}
+}
