@@ -157,7 +157,8 @@ func (f *tableFlags) openMeeting(cmd *cobra.Command, st seat, game settings.Sett
 	if err != nil {
 		return nil, "", fail(cmd, 2, "%v", err), false
 	}
-	if err := m.SetSettings(game); err == nil {
+	err = m.SetSettings(game)
+	if err == nil {
 		code, err = m.Invite().Encode()
 	}
 	if err != nil {
