@@ -1032,6 +1032,15 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 		// The peer gave up during the Hellos (a Hello it never got) while
 		// this node, holding every Hello, went on to hand 1: its Abort
 		// names whom it waited for, as it would have in the opening.
+	case hand == 0 && e.Seq > 0 && len(e.GameId) != 0 && g.links.grace > 0:
+		// An entry of the game proper before from's Hello: the Hello was
+		// lost with a connection (a crash and resume, or a drop from's
+		// side saw late) and from sent on. It cannot be checked before
+		// the Hello (no game id yet), so it is dropped and the Hello
+		// asked for; from sends both again in seq order (SPEC.md §18.4).
+		// A peer that never sends its Hello stays silent: a fault.
+		g.links.askForHello(from)
+		return nil, errEarly
 	case hand > 0 && string(e.GameId) != string(g.gameID):
 		return nil, faultf(from, hand, FaultUnverifiable, nil, "sent a message for another game (id %x)", e.GameId)
 	case hand == 0 && (len(e.GameId) != 0 || e.Seq != 0):

@@ -50,6 +50,8 @@ type links struct {
 	gameID  []byte
 	next    map[peer.ID]uint64         // one more than the highest seq accepted from the peer
 	asked   map[peer.ID]bool           // peers sent a Sync: copies from them are expected
+	early   map[peer.ID]bool           // peers asked again for their Hello (askForHello)
+	ctx     context.Context            // the pumps' context, for askForHello's Sync
 	claims  map[peer.ID]waitClaim      // each peer's last Waiting notice (waiting.go)
 	results map[peer.ID]*pb.ResultSign // each peer's result signature (result.go)
 }
@@ -89,7 +91,7 @@ type mailbox struct {
 
 func newLinks(t Transport, self peer.ID, others []peer.ID, grace time.Duration, log *slog.Logger) *links {
 	l := &links{t: t, self: self, log: log, grace: grace, boxes: map[peer.ID]*mailbox{},
-		changed: make(chan struct{}), next: map[peer.ID]uint64{}, asked: map[peer.ID]bool{}}
+		changed: make(chan struct{}), next: map[peer.ID]uint64{}, asked: map[peer.ID]bool{}, early: map[peer.ID]bool{}}
 	if _, ok := t.(Reconnecting); !ok {
 		l.grace = 0
 	}
@@ -102,6 +104,9 @@ func newLinks(t Transport, self peer.ID, others []peer.ID, grace time.Duration, 
 // start runs the pumps until ctx is done. sync sends a Sync to every peer
 // first (a resumed game asks for what it missed while it was down).
 func (l *links) start(ctx context.Context, sync bool) {
+	l.mu.Lock()
+	l.ctx = ctx
+	l.mu.Unlock()
 	for p := range l.boxes {
 		go func() {
 			if sync {
@@ -378,6 +383,28 @@ func (l *links) askedAgain(p peer.ID) bool {
 	defer l.mu.Unlock()
 	return l.asked[p]
 }
+
+// askForHello asks peer p, once per game, with a Sync for everything
+// from its seq 0 on: an entry of p's after its Hello arrived while this
+// player still lacks p's Hello (SPEC.md §18.4), so the Hello was lost
+// with a dropped connection or a crash and p sent on before it noticed.
+// The Sync goes from its own goroutine: the game does not wait on it.
+func (l *links) askForHello(p peer.ID) {
+	l.mu.Lock()
+	ctx, first := l.ctx, !l.early[p]
+	l.early[p] = true
+	l.mu.Unlock()
+	if first && ctx != nil {
+		l.log.Info("an entry arrived before the peer's hello; asking for it again", "peer", p)
+		go l.sendSync(ctx, p, false)
+	}
+}
+
+// errEarly is checkEntry's report of a peer's entry that came before the
+// peer's Hello, on a transport that reconnects: it is dropped unrecorded
+// (the peer sends it again, in order, after its Hello) and the Hello is
+// asked for (askForHello).
+var errEarly = errors.New("entry before the peer's hello: dropped, the hello asked for again")
 
 // errDuplicate is checkEntry's report of an entry already held, sent again
 // after a reconnection: it is dropped.

@@ -97,11 +97,12 @@ func poll(in <-chan []byte) ([]byte, bool) {
 
 // take checks env, an entry taken from from's mailbox. It returns done
 // with the entry or its error, or not done for an entry to skip: one this
-// player already holds, sent again after a reconnection.
+// player already holds, sent again after a reconnection, or one that came
+// before its sender's Hello (errEarly).
 func (w *recvWait) take(env []byte) (o *Opened, done bool, err error) {
 	env = w.box.taken(env)
 	o, skip, err := w.g.arrived(w.from, w.hand, env)
-	if skip && err == nil || errors.Is(err, errDuplicate) {
+	if skip && err == nil || errors.Is(err, errDuplicate) || errors.Is(err, errEarly) {
 		return nil, false, nil
 	}
 	return o, true, err

@@ -221,6 +221,12 @@ func (t *memTransport) Recv(ctx context.Context, from peer.ID) ([]byte, error) {
 	q := t.n.queue(from, t.self)
 	for {
 		q.mu.Lock()
+		if err := ctx.Err(); err != nil {
+			// A reader that gave up (a crashed node's) takes nothing more:
+			// what arrives is left for the next reader of the queue.
+			q.mu.Unlock()
+			return nil, fmt.Errorf("peer %s: %w", from, err)
+		}
 		if q.seen != q.epoch {
 			q.seen = q.epoch
 			q.mu.Unlock()
