@@ -7,7 +7,9 @@ import (
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // AllOpen is the view of Frame that shows every seat's concealed hand.
@@ -37,6 +39,8 @@ type Frame struct {
 	// Verified and Verification are the kyoku's verification (Kyoku).
 	Verified     bool   `json:"verified"`
 	Verification string `json:"verification"`
+	// VerificationMsg is Verification as a message (i18n.Msg).
+	VerificationMsg *i18n.Msg `json:"verificationMsg,omitempty"`
 	// Stopped says the rules engine refused an event of this kyoku ("" if
 	// none); the record's later events are not shown.
 	Stopped string `json:"stopped"`
@@ -84,7 +88,7 @@ func (rec *Record) Frame(k, a, view int) Frame {
 		}
 	}
 	f := Frame{Snapshot: m.Snapshot(), K: k, A: a, Kyokus: len(rec.Kyoku), Steps: len(ky.Steps), View: view,
-		Verified: ky.Verified, Verification: ky.Verification}
+		Verified: ky.Verified, Verification: ky.Verification, VerificationMsg: ky.verificationMsg()}
 	if last {
 		f.Stopped = ky.Stopped
 	}
@@ -101,7 +105,7 @@ func (rec *Record) Frame(k, a, view int) Frame {
 	for i := range s.Hands {
 		// The end-of-hand screen says how this kyoku was verified.
 		s.Hands[i].Audit, s.Hands[i].AuditOK = ky.Verification, ky.Verified
-		s.Hands[i].AuditMsg = nil // the model's audit is not the replay's: its words stay
+		s.Hands[i].AuditMsg = ky.verificationMsg()
 	}
 	s.Feed = replayFeed(s.Feed, names, ky)
 	if s.Status == "" && len(s.Feed) > 0 {
@@ -143,10 +147,22 @@ func replayFeed(feed []screen.Event, names screen.Names, ky *Kyoku) []screen.Eve
 	})
 	for i, e := range out {
 		if e.Kind == "draw" && strings.HasPrefix(e.Text, "you draw ") {
-			out[i].Text = names.Name(game.Seat(e.Seat)) + " draws " + strings.TrimPrefix(e.Text, "you draw ")
+			word := strings.TrimPrefix(e.Text, "you draw ")
+			out[i].Text = names.Name(game.Seat(e.Seat)) + " draws " + word
+			var tile any = word
+			if e.Tile >= 0 && wall.Tile(e.Tile).Valid() && wall.Tile(e.Tile).Kind() >= 27 {
+				tile = i18n.M("tile." + wall.Tile(e.Tile).Kind().String())
+			}
+			msg := i18n.M("feed.draws", names.NameMsg(game.Seat(e.Seat)), tile)
+			out[i].Msg = &msg
 		}
 		if e.Kind == "audit" {
 			out[i].Text = fmt.Sprintf("hand %d: %s", ky.Hand.Number, ky.Verification)
+			out[i].Msg = nil // the record's verification, in its words when it has no message
+			if v := ky.verificationMsg(); v != nil {
+				msg := i18n.M("feed.audit", ky.Hand.Number, *v)
+				out[i].Msg = &msg
+			}
 		}
 	}
 	return out

@@ -18,6 +18,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/record"
 	"github.com/mentalmj/mentalmj/riichi/replay"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/screen"
 	"github.com/mentalmj/mentalmj/wall/tenhou"
 )
@@ -77,6 +78,9 @@ type Kyoku struct {
 	// else what cannot be verified and why.
 	Verified     bool
 	Verification string
+	// VerificationMsg is Verification as a message (i18n.Msg) for the
+	// page's language.
+	VerificationMsg i18n.Msg
 	// Stopped is, when the rules engine refused an event of the record,
 	// what it refused ("" when the kyoku was replayed to its end).
 	Stopped string
@@ -267,14 +271,15 @@ func (rec *Record) verify(g *mjlog.Game, format Format) {
 			k.Hand.Number, k.Hand.Dice, k.Hand.Yama = h.Hand, h.Dice, h.Yama
 			k.Hand.Blame, k.Hand.Faults, k.Hand.TimedOut = h.Blame, h.Faults, h.TimedOut
 			k.Verified = h.OK()
-			k.Verification = screen.Summarize(k.Hand, nil, screen.Names{}).Audit
+			hs := screen.Summarize(k.Hand, nil, screen.Names{})
+			k.Verification, k.VerificationMsg = hs.Audit, *hs.AuditMsg
 		}
 	case g.Shuffle != nil:
 		res, err := tenhou.Verify(g)
 		for i := range rec.Kyoku {
 			k := &rec.Kyoku[i]
 			if err != nil {
-				k.Verification = "wall not verified: " + err.Error()
+				k.verify(i18n.M("verify.not", err.Error()))
 				continue
 			}
 			name := tenhou.RoundName(k.Hand.Start.Round, k.Hand.Start.Honba)
@@ -285,19 +290,16 @@ func (rec *Record) verify(g *mjlog.Game, format Format) {
 				}
 			}
 			if len(bad) == 0 {
-				k.Verified, k.Verification = true, "wall verified from Tenhou's seed"
+				k.Verified = true
+				k.verify(i18n.M("verify.seed"))
 				continue
 			}
-			k.Verification = fmt.Sprintf("wall MISMATCH with Tenhou's seed (%d): %s", len(bad), strings.Join(bad, "; "))
+			k.verify(i18n.M("verify.mismatch", len(bad), strings.Join(bad, "; ")))
 		}
 	default:
-		why := map[Format]string{
-			Mjlog:   "this mjlog has no SHUFFLE seed (a mentalmj record: `mentalmj audit` its transcript to verify the walls)",
-			Tenhou6: "tenhou.net/6 JSON carries no wall seed",
-			Mjai:    "an mjai log carries no wall seed",
-		}[format]
+		why := map[Format]string{Mjlog: "verify.no_seed_mjlog", Tenhou6: "verify.no_seed_tenhou6", Mjai: "verify.no_seed_mjai"}[format]
 		for i := range rec.Kyoku {
-			rec.Kyoku[i].Verification = "wall not verified: " + why
+			rec.Kyoku[i].verify(i18n.M("verify.not", i18n.M(why)))
 		}
 	}
 }
@@ -391,4 +393,19 @@ func (rec *Record) SetMe(seat int) error {
 	}
 	rec.Me = seat
 	return nil
+}
+
+// verify sets k's verification to msg (Verification its English).
+func (k *Kyoku) verify(msg i18n.Msg) {
+	k.Verification, k.VerificationMsg = i18n.English().Say(msg), msg
+}
+
+// verificationMsg is k's VerificationMsg, nil when k has none (a kyoku
+// past the transcript's audits): a view then shows Verification's words.
+func (k *Kyoku) verificationMsg() *i18n.Msg {
+	if k.VerificationMsg.Key == "" {
+		return nil
+	}
+	m := k.VerificationMsg
+	return &m
 }

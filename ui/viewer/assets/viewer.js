@@ -81,12 +81,14 @@
       (frame.stopped ? `<div class="stopped">${esc(frame.stopped)}</div>` : "");
     const v = $("verify");
     v.className = frame.verified ? "ok" : /MISMATCH|FAILED|not completed/.test(frame.verification) ? "bad" : "none";
-    v.textContent = (frame.verified ? "✔ " : "") + frame.verification;
+    // The verification in the page's language (verificationMsg).
+    const verification = frame.verificationMsg && I18n.lang !== "en" ? I18n.say(frame.verificationMsg) : frame.verification;
+    v.textContent = (frame.verified ? "✔ " : "") + verification;
     if (!index.audited) v.insertAdjacentHTML("beforeend", `<div class="pointer" id="audit-pointer">${esc(t("viewer.no_audit"))}</div>`);
     // The end-of-hand screen marks a verified wall ✔ and a failed one ✘;
     // a record that cannot be verified (no seed, no keys) is neither.
     for (const a of document.querySelectorAll("#overlay .audit")) {
-      if (v.className === "none") { a.className = "audit none"; a.textContent = frame.verification; }
+      if (v.className === "none") { a.className = "audit none"; a.textContent = verification; }
     }
     $("kyoku").value = String(frame.k);
     $("view").value = String(frame.view);
