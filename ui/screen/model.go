@@ -519,8 +519,9 @@ func (m *Model) Finish(st *game.Standings, err error) {
 	}
 	if err != nil {
 		m.s.State = StateFault
-		m.s.Status, m.s.StatusMsg = FaultText(err, m.names), nil
-		m.event("fault", -1, -1, "%s", m.s.Status)
+		msg := FaultMsg(err, m.names)
+		m.status(msg)
+		m.say("fault", msg)
 	} else {
 		m.s.State = StateOver
 		msg := i18n.M("info.over")
@@ -567,13 +568,20 @@ func (m *Model) pause(text string, msg *i18n.Msg) bool {
 // FaultText says why a game stopped, as the protocol's verdict gives it
 // (protocol.Verdict): a blame — cheating proven, with its evidence — or a
 // fault (silence, a lost connection, an abort, a local error), naming
-// the peer concerned as names does.
+// the peer concerned as names does. It is FaultMsg in English.
 func FaultText(err error, names Names) string {
+	return i18n.English().Say(FaultMsg(err, names))
+}
+
+// FaultMsg is FaultText as a message (i18n.Msg): the frame in the view's
+// language ("cheating proven, hand 3: …", "不正を証明（第3局）: …"), the
+// protocol's reason and evidence in its own words.
+func FaultMsg(err error, names Names) i18n.Msg {
 	b, f := protocol.Verdict(err, "", 0)
-	who := func(p peer.ID) string {
+	who := func(p peer.ID) any {
 		for s, q := range names.Seats {
 			if q == p {
-				return names.Name(game.Seat(s))
+				return names.NameMsg(game.Seat(s))
 			}
 		}
 		return ShortID(p)
@@ -584,11 +592,11 @@ func FaultText(err error, names Names) string {
 		for _, e := range b.Evidence {
 			ev = append(ev, e.String())
 		}
-		return fmt.Sprintf("cheating proven, hand %d: %s %s: %s (evidence: %s)", b.Hand, who(b.Peer), b.Peer, b.Reason, strings.Join(ev, ", "))
+		return i18n.M("fault.blame", b.Hand, who(b.Peer), b.Peer.String(), b.Reason, strings.Join(ev, ", "))
 	case f != nil && f.Peer != "":
-		return fmt.Sprintf("stopped, hand %d: %s %s: %s: %s", f.Hand, who(f.Peer), f.Peer, f.Kind, f.Reason)
+		return i18n.M("fault.peer", f.Hand, who(f.Peer), f.Peer.String(), f.Kind, f.Reason)
 	case f != nil:
-		return fmt.Sprintf("stopped, hand %d: %s: %s", f.Hand, f.Kind, f.Reason)
+		return i18n.M("fault.hand", f.Hand, f.Kind, f.Reason)
 	}
-	return "stopped: " + err.Error()
+	return i18n.M("fault.other", err.Error())
 }

@@ -1,6 +1,7 @@
 package screen
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -248,6 +249,36 @@ func TestSettingsMsg(t *testing.T) {
 		}
 		if left := ja.EnglishLeft(got, "game."); len(left) > 0 {
 			t.Errorf("%v: Japanese %q: English left %v", args, got, left)
+		}
+	}
+}
+
+// TestFaultMessages: a blame and a fault that stop the game are said in
+// Japanese (不正を証明, 中断) with the peer's name and seat wind, the
+// protocol's reason in its own words; the status and the feed's fault line
+// carry the message.
+func TestFaultMessages(t *testing.T) {
+	ja, _ := i18n.Load("ja")
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{&protocol.BlameError{Blame: protocol.Blame{Peer: "peer-c", Hand: 1, Reason: "key for position 40 fails its commitment"}, Err: errors.New("x")}, "不正を証明（第1局）: c ("},
+		{errors.New("the host went away"), "中断（第0局）: "},
+	} {
+		m := NewModel(nil)
+		m.Observe(protocol.Observation{Hand: 1, Stage: "shuffle", Seat: 0, Seats: testSeats, Nicks: []string{"a", "b", "c", "d"}})
+		m.Finish(nil, c.err)
+		s := m.Snapshot()
+		e := s.Feed[len(s.Feed)-1]
+		if s.StatusMsg == nil || e.Kind != "fault" || e.Msg == nil {
+			t.Fatalf("%v: status message %v, last event %+v", c.err, s.StatusMsg, e)
+		}
+		if got := ja.Say(*s.StatusMsg); !strings.HasPrefix(got, c.want) {
+			t.Errorf("%v: Japanese %q, want it to start %q", c.err, got, c.want)
+		}
+		if got := i18n.English().Say(*e.Msg); got != s.Status || got != e.Text {
+			t.Errorf("%v: English %q, status %q, feed %q", c.err, got, s.Status, e.Text)
 		}
 	}
 }
