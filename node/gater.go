@@ -32,6 +32,9 @@ type tableGater struct {
 	// dialBack admits AutoNAT v2 dial-backs during the node's own
 	// probes (autonat.go).
 	dialBack dialBacks
+	// spectators admits peers outside the table as spectators
+	// (spectators.go).
+	spectators spectatorSlots
 }
 
 func (g *tableGater) admits(p peer.ID) bool {
@@ -72,6 +75,10 @@ func (g *tableGater) InterceptAccept(network.ConnMultiaddrs) bool {
 // AutoNAT v2 dial-back (it may then use the dial-back protocol only).
 func (g *tableGater) InterceptSecured(dir network.Direction, p peer.ID, addrs network.ConnMultiaddrs) bool {
 	if g.admits(p) || g.public && dir == network.DirOutbound {
+		return true
+	}
+	if dir == network.DirInbound && g.spectators.admit(p) {
+		g.log.Debug("admitted a spectator", "peer", p.String(), "remote", addrs.RemoteMultiaddr().String())
 		return true
 	}
 	if g.admitDialBack(p, dir, addrs.RemoteMultiaddr()) {

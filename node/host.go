@@ -217,6 +217,9 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, fmt.Errorf("starting libp2p host on %v: %w", cfg.Listen, err)
 	}
 	n.host = h
+	n.gater.spectators.mu.Lock()
+	n.gater.spectators.connected = hostConnected(h.Network())
+	n.gater.spectators.mu.Unlock()
 	n.published.Store(&h)
 	if err := n.startServices(cfg.Public); err != nil {
 		return nil, err
@@ -455,7 +458,7 @@ func (n *Node) SetPeers(peers []peer.AddrInfo) error {
 			if n.gater.public && isOutboundOnly(n.host.Network().ConnsToPeer(p)) {
 				continue // the DHT's peers and public relays, dialled by us
 			}
-			if !n.gater.admits(p) {
+			if !n.gater.admits(p) && !n.gater.spectators.admit(p) {
 				_ = n.host.Network().ClosePeer(p)
 			}
 		}

@@ -148,6 +148,13 @@ type Config struct {
 	// then asks the peers for what it missed and plays on live (see
 	// "Reconnection and resume" in the package doc).
 	Resume *Resume
+	// Publish, if not nil, is given every public entry this player signs
+	// (an entry with no recipient: a broadcast), as it is recorded, with
+	// what this player had received before it, for the table's
+	// spectators (SPEC.md §25, package node/spectate). It is never given
+	// a private entry (a key release to one drawer, a Sync). It is called
+	// on the game's goroutine and must not block.
+	Publish func(PublicEntry)
 }
 
 // HandResult is the outcome of one hand as seen by this player.
@@ -258,6 +265,8 @@ type Game struct {
 	// otherwise.
 	links  *links
 	replay *transcriptReplay
+	// public counts the public entries recorded, for Config.Publish.
+	public publicCounts
 	// replayedSeal is set by seal when it returned an entry of the
 	// replayed transcript, which is not sent again.
 	replayedSeal bool
@@ -764,6 +773,7 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 }
 
 func (g *Game) record(o *Opened) error {
+	pub := g.public.count(g.self, o)
 	if g.next != nil && o.Entry.Hand == g.next.num {
 		g.next.entries = append(g.next.entries, o)
 	} else if g.hand != nil {
@@ -776,6 +786,9 @@ func (g *Game) record(o *Opened) error {
 			}
 			return err
 		}
+	}
+	if pub != nil && g.cfg.Publish != nil {
+		g.cfg.Publish(*pub)
 	}
 	if g.cfg.Transcript != nil {
 		if err := g.cfg.Transcript.Append(o); err != nil {

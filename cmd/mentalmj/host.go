@@ -19,6 +19,7 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/node/lobby"
+	"github.com/mentalmj/mentalmj/node/spectate"
 	lobbypb "github.com/mentalmj/mentalmj/node/lobby/pb"
 	"github.com/mentalmj/mentalmj/riichi/settings"
 	"github.com/mentalmj/mentalmj/stats/league"
@@ -167,6 +168,13 @@ func (f *tableFlags) openMeeting(cmd *cobra.Command, st seat, game settings.Sett
 	}
 	st.out.Event(progress.Invite{Invite: code, Table: f.table},
 		"mentalmj join %s\n↑ send this line to the %d others; each runs it adding --name and a nickname (and --ui for the browser table)", code, game.Players-1)
+	f.spectateHost = st.n.ID()
+	if game.Spectators > 0 {
+		st.n.AdmitSpectators(game.Spectators)
+		link := spectate.Link{Table: f.table, Host: st.n.ID(), Addrs: m.Invite().Addrs}
+		st.out.Event(progress.WatchLink{Link: link.String(), Spectators: game.Spectators},
+			"mentalmj watch %s\n↑ spectators run this line before the game starts (up to %d connect to this node; they forward to each other)", link, game.Spectators)
+	}
 	desc := m.Invite().Describe()
 	st.out.Event(progress.Game{Table: f.table, Settings: desc}, "%s", desc)
 	me := f.nick
@@ -255,7 +263,7 @@ func openInLobby(cmd *cobra.Command, f *tableFlags, st seat, game settings.Setti
 	if r := st.n.Routing(); r != nil {
 		l.Discover(ctx, r)
 	}
-	a := &lobbypb.Announcement{Nick: f.nick, Table: f.table, Settings: game.Proto(), FreeSeats: uint32(game.Players - 1), Invite: code, League: hostFigures(f.dataDir, st.n.ID(), game.Players)}
+	a := &lobbypb.Announcement{Nick: f.nick, Table: f.table, Settings: game.Proto(), FreeSeats: uint32(game.Players - 1), Spectators: uint32(game.Spectators), Invite: code, League: hostFigures(f.dataDir, st.n.ID(), game.Players)}
 	o, err := l.Open(ctx, a)
 	if err != nil {
 		l.Close()

@@ -88,6 +88,9 @@ func runJoin(cmd *cobra.Command, positional []string, f *tableFlags, peers listF
 	if !ok {
 		return code
 	}
+	if inv != nil {
+		f.spectateHost = inv.Host // the table's spectator topic is named after its host
+	}
 	if code, ok := f.check(cmd); !ok {
 		return code
 	}

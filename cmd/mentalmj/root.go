@@ -48,6 +48,7 @@ func rootCommand(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		statsCommand(),
 		leagueCommand(),
 		lobbyCommand(),
+		watchCommand(),
 		versionCommand(),
 	)
 	root.SetIn(stdin)

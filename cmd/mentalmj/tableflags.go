@@ -56,6 +56,9 @@ type tableFlags struct {
 	misbehavior protocol.Misbehavior
 	// resumeState is, with --resume, the game to pick up (loadResume).
 	resumeState *resume.State
+	// spectateHost names the table's spectator topic: the host's peer
+	// ID (host, and join with an invite); "" for join --peer.
+	spectateHost peer.ID
 	// play is the game the table plays: the invite's, or the settings
 	// flags' (setGame).
 	play settings.Settings

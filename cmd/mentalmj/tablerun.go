@@ -23,5 +23,6 @@ func (f *tableFlags) tableRun() *tablerun.Table {
 		ConnectTimeout: f.connectTimeout, ReconnectGrace: f.reconnectGrace,
 		Misbehavior: f.misbehavior, UI: f.useUI, NoOpen: f.noOpen, Passive: f.passive, UILinger: f.uiLinger,
 		ResumeState: f.resumeState, Play: f.play, NoPipeline: f.play.NoPipeline, Lang: f.lang,
+		SpectateHost: f.spectateHost,
 	}
 }

@@ -33,6 +33,16 @@ type Invite struct {
 // Name is "invite".
 func (Invite) Name() string { return "invite" }
 
+// WatchLink is the host's watch link for a table that admits spectators
+// (host --spectators N; package node/spectate): "mentalmj watch LINK".
+type WatchLink struct {
+	Link       string `json:"link"`
+	Spectators int    `json:"spectators"`
+}
+
+// Name is "watch_link".
+func (WatchLink) Name() string { return "watch_link" }
+
 // Game is the game a table plays, in words (settings.Settings.Summary):
 // the host's own, or the one a guest is asked to play, with the host's
 // nickname (HostNick set, possibly "").

@@ -24,6 +24,7 @@ func examples() []Event {
 	return []Event{
 		Address{Addr: "/ip4/1.2.3.4/tcp/4001", Relayed: new(true)},
 		Invite{Invite: "mmj1…", Table: "friday"},
+		WatchLink{Link: "mmjw1…", Spectators: 20},
 		Game{Table: "friday", Settings: "hanchan, tenhou rules", HostNick: new("ann")},
 		Waiting{Count: 1},
 		Arrival{Peer: "12D3a", Nick: "bob", Left: true, Declined: true, Count: 2},

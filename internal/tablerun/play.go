@@ -15,6 +15,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/internal/resume"
+	"github.com/mentalmj/mentalmj/node/spectate"
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/record/mjlog"
@@ -65,12 +66,16 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		return p.fail(err)
 	}
 	defer showPaths(p.Out, p.front.model)()
+	if err := p.startPublisher(ctx); err != nil {
+		return p.fail(err)
+	}
 	g, err := p.newGame()
 	if err != nil {
 		return p.fail(err)
 	}
 	p.g = g
 	_, err = g.Run(ctx)
+	p.stopPublisher()
 	if err == nil {
 		p.Out.GameOver()
 	}
@@ -111,8 +116,9 @@ type playing struct {
 	clock      *timecontrol.Clock // a human seat's time control, or nil
 	g          *protocol.Game     // set once the game is made
 	results    []protocol.HandResult
-	allOK      bool // every hand so far audited ok
-	seated     bool // the seating was reported
+	allOK      bool                // every hand so far audited ok
+	seated     bool                // the seating was reported
+	publisher  *spectate.Publisher // the table's spectator topic, or nil
 }
 
 // exitError is an error with join's exit code for it.
@@ -318,6 +324,7 @@ func (p *playing) newGame() (*protocol.Game, error) {
 		ReconnectGrace:  p.ReconnectGrace,
 		Resume:          p.resumeFrom,
 		OnHand:          p.handDone,
+		Publish:         p.publish,
 	})
 	if err != nil {
 		return nil, badInput(err)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/internal/resume"
@@ -52,6 +53,11 @@ type Table struct {
 	ResumeState *resume.State
 	// Play is the game the table plays: players, match, rules, time control.
 	Play settings.Settings
+	// SpectateHost names the table's spectator topic (package
+	// node/spectate) when Play admits spectators: the host's peer ID
+	// (host, and join with an invite); "" takes the lowest of the
+	// players' peer IDs (join --peer).
+	SpectateHost peer.ID
 	// Lang is the language the player asked for (--lang; package i18n):
 	// "" lets the browser table speak the browser's language and the
 	// terminal the system's.

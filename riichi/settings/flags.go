@@ -26,6 +26,7 @@ type Flags struct {
 	privateHands bool
 	noPipeline   bool
 	proofs       string
+	spectators   int
 }
 
 // switchList collects the repeatable --rule flag.
@@ -37,7 +38,7 @@ func (l *switchList) Type() string       { return "NAME=VALUE" }
 func (l *switchList) GetSlice() []string { return *l }
 
 // Register defines the flags on fs: --hands, --tonpuu, --rules, --rule,
-// --time, --no-proofs, --private-hands, --no-pipeline, --proofs, and --players when
+// --time, --no-proofs, --private-hands, --no-pipeline, --proofs, --spectators, and --players when
 // withPlayers.
 func (f *Flags) Register(fs *pflag.FlagSet, withPlayers bool) {
 	f.fs = fs
@@ -50,6 +51,7 @@ func (f *Flags) Register(fs *pflag.FlagSet, withPlayers bool) {
 	fs.BoolVar(&f.privateHands, "private-hands", false, "private hands: at the end of a hand reveal only the keys the rules need (a riichi loser's hand), so the losers' concealed hands and the unseen wall stay private, even from the audit, which then checks every proof and shown tile but not the whole wall; needs the proofs; all players must agree; each player's --mjlog record is its own view (unseen tiles hidden) and no tenhou.net/6 JSON is written")
 	fs.BoolVar(&f.noPipeline, "no-pipeline", false, "turn the pipelined setup off: by default the next hand's shuffle and rekey passes, with their proofs, are prepared while this hand is played, so that a hand starts two message times after the previous one ends; with this flag each hand runs its whole setup after the previous one; all players must agree")
 	fs.StringVar(&f.proofs, "proofs", ProofsLog, "the shuffle and rekey arguments: log (logarithmic size, about 2.4 KB and 0.8 KB a pass; SPEC §12.1, §13.1) or tw (the first release's Terelius–Wikström and Chaum–Pedersen arguments, 22 KB and 8.7 KB a pass); all players must agree")
+	fs.IntVar(&f.spectators, "spectators", 0, fmt.Sprintf("let spectators watch the game live (mentalmj watch LINK, SPEC §25): every player publishes its public entries on the table's gossipsub topic and admits at most this many spectator connections (they forward to each other); 0 (the default) publishes nothing; at most %d; all players must agree", maxSpectators))
 	if withPlayers {
 		fs.IntVar(&f.players, "players", 4, "number of players, this node included: 4, or 3 for a three-player (sanma) table")
 	}
@@ -64,7 +66,7 @@ func (f *Flags) Settings(players int) (Settings, error) {
 	if f.fs != nil && f.fs.Lookup("players") != nil {
 		players = f.players
 	}
-	s := Settings{Players: players, Tonpuu: f.tonpuu, Hands: f.hands, NoProofs: f.noProofs, PrivateHands: f.privateHands, NoPipeline: f.noPipeline}
+	s := Settings{Players: players, Tonpuu: f.tonpuu, Hands: f.hands, NoProofs: f.noProofs, PrivateHands: f.privateHands, NoPipeline: f.noPipeline, Spectators: f.spectators}
 	if f.proofs == ProofsTW {
 		s.Proofs = ProofsTW
 	}
@@ -75,6 +77,8 @@ func (f *Flags) Settings(players int) (Settings, error) {
 		return Settings{}, fmt.Errorf("--players must be 3 or 4, got %d", players)
 	case f.hands < 0 || f.hands > maxHands:
 		return Settings{}, fmt.Errorf("--hands must be 0 (the whole match) to %d, got %d", maxHands, f.hands)
+	case f.spectators < 0 || f.spectators > maxSpectators:
+		return Settings{}, fmt.Errorf("--spectators must be 0 to %d, got %d", maxSpectators, f.spectators)
 	case f.privateHands && f.noProofs:
 		return Settings{}, fmt.Errorf("--private-hands needs the zero-knowledge proofs: it cannot be combined with --no-proofs")
 	}
@@ -144,6 +148,9 @@ func (f *Flags) Contradicts(host Settings) error {
 	}
 	if f.Given("proofs") && f.proofs != host.ProofSystem() {
 		say("--proofs "+f.proofs, host.ProofSystem()+" proofs")
+	}
+	if f.Given("spectators") && f.spectators != host.Spectators {
+		say(fmt.Sprintf("--spectators %d", f.spectators), fmt.Sprintf("%d spectators", host.Spectators))
 	}
 	if f.Given("no-pipeline") && f.noPipeline != host.NoPipeline {
 		say(fmt.Sprintf("--no-pipeline=%v", f.noPipeline), map[bool]string{true: "without the pipelined setup (--no-pipeline)", false: "with the pipelined setup"}[host.NoPipeline])

@@ -66,6 +66,11 @@ type Settings struct {
 	// ProofsLog (FromProto and Flags give "" for it, so that settings
 	// compare equal with ==), or ProofsTW. See ProofSystem.
 	Proofs string
+	// Spectators, when not 0, lets spectators watch the game live (SPEC
+	// §25): the players publish their broadcast entries on the table's
+	// gossipsub topic, and each admits at most Spectators spectator
+	// connections (gossipsub only). 0 publishes nothing.
+	Spectators int
 }
 
 // ProofSystem returns the proof system s plays: ProofsLog for "" (the
@@ -103,6 +108,8 @@ func (s Settings) Check() error {
 		return fmt.Errorf("%w: %d hands, want 0 (the whole match) or more", ErrInvalid, s.Hands)
 	case s.PrivateHands && s.NoProofs:
 		return fmt.Errorf("%w: private hands need the proofs (private_hands with no_proofs)", ErrInvalid)
+	case s.Spectators < 0 || s.Spectators > maxSpectators:
+		return fmt.Errorf("%w: %d spectators, want 0 to %d", ErrInvalid, s.Spectators, maxSpectators)
 	case s.ProofSystem() != ProofsLog && s.ProofSystem() != ProofsTW:
 		return fmt.Errorf("%w: proof system %q, want %q or %q", ErrInvalid, s.Proofs, ProofsLog, ProofsTW)
 	}
@@ -122,6 +129,7 @@ func (s Settings) Proto() *pb.Settings {
 		PrivateHands: s.PrivateHands,
 		NoPipeline:   s.NoPipeline,
 		Proofs:       wireProofs(s.ProofSystem()),
+		Spectators:   uint32(s.Spectators),
 	}
 }
 
@@ -137,6 +145,10 @@ func wireProofs(system string) string {
 // maxHands bounds the hands a table may ask for (a hanchan with every
 // renchan is far fewer).
 const maxHands = 1000
+
+// maxSpectators bounds Settings.Spectators: the spectator connections
+// one player admits (the others reach the topic through each other).
+const maxSpectators = 1000
 
 // FromProto decodes and checks settings received from a host or a peer.
 // It returns an error wrapping ErrUnknown if m, its rules or its time
@@ -159,7 +171,10 @@ func FromProto(m *pb.Settings) (Settings, error) {
 	if m.Hands > maxHands {
 		return Settings{}, fmt.Errorf("%w: %d hands, at most %d", ErrInvalid, m.Hands, maxHands)
 	}
-	s := Settings{Players: int(m.Players), Hands: int(m.Hands), NoProofs: m.NoProofs, PrivateHands: m.PrivateHands, NoPipeline: m.NoPipeline}
+	if m.Spectators > maxSpectators {
+		return Settings{}, fmt.Errorf("%w: %d spectators, at most %d", ErrInvalid, m.Spectators, maxSpectators)
+	}
+	s := Settings{Players: int(m.Players), Hands: int(m.Hands), NoProofs: m.NoProofs, PrivateHands: m.PrivateHands, NoPipeline: m.NoPipeline, Spectators: int(m.Spectators)}
 	switch m.Proofs {
 	case "":
 		s.Proofs = ProofsTW
@@ -212,6 +227,8 @@ func (s Settings) Diff(o Settings) error {
 		return fmt.Errorf("plays with no_pipeline = %v, we play with no_pipeline = %v (--no-pipeline must be the same for all players)", s.NoPipeline, o.NoPipeline)
 	case s.ProofSystem() != o.ProofSystem():
 		return fmt.Errorf("plays with the %q proofs, we play with %q (--proofs must be the same for all players)", s.ProofSystem(), o.ProofSystem())
+	case s.Spectators != o.Spectators:
+		return fmt.Errorf("admits %d spectators, we admit %d (--spectators must be the same for all players)", s.Spectators, o.Spectators)
 	}
 	return nil
 }
@@ -238,6 +255,9 @@ func (s Settings) Summary() string {
 	}
 	if s.NoPipeline {
 		parts = append(parts, "no pipelined setup")
+	}
+	if s.Spectators > 0 {
+		parts = append(parts, fmt.Sprintf("up to %d spectators", s.Spectators))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -61,7 +61,12 @@ type Settings struct {
 	// Terelius–Wikström shuffle argument and batched Chaum–Pedersen rekey
 	// argument (commcrypto/shuffleproof and commcrypto/rekeyproof). A
 	// receiver that does not know the name refuses the settings.
-	Proofs        string `protobuf:"bytes,9,opt,name=proofs,proto3" json:"proofs,omitempty"`
+	Proofs string `protobuf:"bytes,9,opt,name=proofs,proto3" json:"proofs,omitempty"`
+	// spectators, when not 0, lets spectators watch the game live: every
+	// player publishes its broadcast entries on the table's gossipsub topic
+	// (SPEC §25) and admits at most this many spectator connections, which
+	// may use gossipsub only. 0 (the default) publishes nothing.
+	Spectators    uint32 `protobuf:"varint,10,opt,name=spectators,proto3" json:"spectators,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -157,6 +162,13 @@ func (x *Settings) GetProofs() string {
 		return x.Proofs
 	}
 	return ""
+}
+
+func (x *Settings) GetSpectators() uint32 {
+	if x != nil {
+		return x.Spectators
+	}
+	return 0
 }
 
 // Rules names a preset of house rules (package riichi/rules) and the switches
@@ -298,7 +310,7 @@ var File_settings_proto protoreflect.FileDescriptor
 
 const file_settings_proto_rawDesc = "" +
 	"\n" +
-	"\x0esettings.proto\x12\x14mentalmj.settings.v1\"\xb7\x02\n" +
+	"\x0esettings.proto\x12\x14mentalmj.settings.v1\"\xd7\x02\n" +
 	"\bSettings\x12\x18\n" +
 	"\aplayers\x18\x01 \x01(\rR\aplayers\x12\x16\n" +
 	"\x06length\x18\x02 \x01(\tR\x06length\x12\x14\n" +
@@ -309,7 +321,11 @@ const file_settings_proto_rawDesc = "" +
 	"\rprivate_hands\x18\a \x01(\bR\fprivateHands\x12\x1f\n" +
 	"\vno_pipeline\x18\b \x01(\bR\n" +
 	"noPipeline\x12\x16\n" +
-	"\x06proofs\x18\t \x01(\tR\x06proofs\"S\n" +
+	"\x06proofs\x18\t \x01(\tR\x06proofs\x12\x1e\n" +
+	"\n" +
+	"spectators\x18\n" +
+	" \x01(\rR\n" +
+	"spectators\"S\n" +
 	"\x05Rules\x12\x16\n" +
 	"\x06preset\x18\x01 \x01(\tR\x06preset\x12\x1a\n" +
 	"\bswitches\x18\x02 \x03(\tR\bswitches\x12\x16\n" +

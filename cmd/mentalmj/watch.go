@@ -1,0 +1,228 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/crypto"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/spf13/cobra"
+
+	"github.com/mentalmj/mentalmj/node"
+	"github.com/mentalmj/mentalmj/node/spectate"
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+func watchCommand() *cobra.Command {
+	var f watchFlags
+	cmd := leaf(watchUsage, "watch a table live and verify it as it is played", func(cmd *cobra.Command, args []string) int {
+		return runWatch(cmd, args, &f)
+	})
+	fs := cmd.Flags()
+	fs.Var(&f.bootstrap, "bootstrap", "a public-network (Kademlia DHT) bootstrap peer's multiaddr ending in /p2p/<id>; repeatable; replaces the default public bootstrap peers")
+	fs.BoolVar(&f.noPublic, "no-public", false, "stay off the public libp2p network: only the host from the link and --peer spectators are reached")
+	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory where the watched entries are saved as a transcript (watched/TABLE-TIME.mjt)")
+	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default any free TCP and QUIC port)")
+	fs.Var(&f.peers, "peer", "another spectator's multiaddr ending in /p2p/<id> to dial (spectators forward to each other); repeatable")
+	fs.DurationVar(&f.idle, "idle", 5*time.Minute, "stop when nothing arrives for this long (the table stopped, or the host cannot be reached)")
+	fs.BoolVar(&f.asJSON, "json", false, "write the final verdict as JSON (as mentalmj audit --json)")
+	return cmd
+}
+
+type watchFlags struct {
+	bootstrap, listen, peers listFlag
+	noPublic, asJSON         bool
+	dataDir                  string
+	idle                     time.Duration
+}
+
+const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--json]
+
+Watches a table live: LINK is the "mentalmj watch mmjw1…" line the host
+printed (host --spectators N). Start it before the game starts: the table's
+topic keeps no history, and a spectator that missed the players' Hellos
+cannot audit. watch dials the host, joins the table's gossipsub topic and
+takes every public entry the players sign as they play: seats and dice,
+the shuffle and rekey passes with their proofs, dora indicators, discards,
+calls, riichi, wins, draws and, at the end of each hand, its key reveal.
+It never gets a private key release: a hand's concealed tiles are shown
+only when the hand is over (with private hands, only what the rules
+reveal). Every message is checked before it is taken or forwarded: signed
+by a player of the table, its entry signed by that player; anything else
+is rejected and the peer that sent it named.
+
+After each hand's key reveal watch audits the game so far, as a player's
+audit does (signatures, hash chains, every proof, the whole hand), and
+prints a line for the hand. At the end it prints the verdict as
+"mentalmj audit" does and saves the entries it took in --data-dir
+(watched/TABLE-TIME.mjt; "mentalmj audit FILE" audits them again).
+
+Exit status, as audit's: 0 every hand verified; 1 a cheat is proven
+(blame); 2 bad usage, or nothing could be audited; 3 no cheat is proven
+but the game did not complete as watched (faults: an entry that never
+came, the table stopped).`
+
+func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
+	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
+	if len(args) != 1 {
+		return usageError(cmd, "give the watch link (mmjw1…) the host printed")
+	}
+	link, err := spectate.ParseLink(args[0])
+	if err != nil {
+		return usageError(cmd, "%v", err)
+	}
+	if f.noPublic && len(f.bootstrap) > 0 {
+		return usageError(cmd, "--bootstrap and --no-public contradict each other")
+	}
+	var bootstrap, peers []peer.AddrInfo
+	for _, b := range f.bootstrap {
+		info, err := node.ParseRelay(b)
+		if err != nil {
+			return usageError(cmd, "--bootstrap: %v", err)
+		}
+		bootstrap = append(bootstrap, info)
+	}
+	for _, b := range f.peers {
+		info, err := node.ParseRelay(b)
+		if err != nil {
+			return usageError(cmd, "--peer: %v", err)
+		}
+		peers = append(peers, info)
+	}
+	listen := f.listen
+	if len(listen) == 0 {
+		listen = listFlag{"/ip4/0.0.0.0/tcp/0", "/ip4/0.0.0.0/udp/0/quic-v1"}
+	}
+	laddrs, code, ok := parseListen(cmd, listen)
+	if !ok {
+		return code
+	}
+	// A spectator needs no lasting identity: a fresh key each time, never
+	// a player's (its data directory may be one's).
+	key, _, err := crypto.GenerateEd25519Key(rand.Reader)
+	if err != nil {
+		return fail(cmd, 1, "%v", err)
+	}
+	log := newLogger(stderr, false)
+	public := !f.noPublic
+	n, err := node.New(ctx, node.Config{Identity: key, Listen: laddrs, Meet: func(peer.ID) bool { return true }, Logger: log, Public: public, Bootstrap: bootstrap})
+	if err != nil {
+		return fail(cmd, 1, "%v", err)
+	}
+	defer n.Close()
+	w, err := spectate.NewWatch(ctx, n.Host(), link, spectate.Options{Logger: log, OnReject: func(r spectate.Rejection) {
+		fmt.Fprintf(stderr, "mentalmj watch: %s\n", r)
+	}})
+	if err != nil {
+		return fail(cmd, 1, "%v", err)
+	}
+	defer w.Close()
+	if public {
+		if _, err := n.JoinPublic(ctx); err != nil {
+			fmt.Fprintf(stderr, "mentalmj watch: offline from the public libp2p network: %v\n", err)
+		}
+	}
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w.Keep(wctx, n.Host(), append([]peer.AddrInfo{link.AddrInfo()}, peers...))
+	fmt.Fprintf(stdout, "watching table %q (host %s) on %s\nspectators may dial this node: %s/p2p/%s\n", link.Table, link.Host, link.Topic(), firstAddr(n), n.ID())
+	var last atomic.Int64
+	last.Store(time.Now().UnixNano())
+	go idleStop(wctx, cancel, &last, f.idle)
+	r, err := w.Run(wctx, func(*protocol.Opened) { last.Store(time.Now().UnixNano()) }, func(v spectate.HandVerdict) {
+		fmt.Fprintln(stdout, v)
+	})
+	for p, why := range w.Gaps() {
+		fmt.Fprintf(stderr, "mentalmj watch: player %s: %s\n", p, why)
+	}
+	if err != nil {
+		return fail(cmd, 2, "%v", err)
+	}
+	if path, err := saveWatched(f.dataDir, link.Table, w.Records()); err != nil {
+		fmt.Fprintf(stderr, "mentalmj watch: the watched entries were not saved: %v\n", err)
+	} else {
+		fmt.Fprintf(stdout, "watched entries: %s (mentalmj audit %s)\n", path, path)
+	}
+	if f.asJSON {
+		enc := json.NewEncoder(stdout)
+		enc.SetIndent("", "  ")
+		enc.Encode(r)
+	} else {
+		r.WriteText(stdout)
+	}
+	return r.ExitCode()
+}
+
+// idleStop cancels when last (UnixNano) is older than idle.
+func idleStop(ctx context.Context, cancel context.CancelFunc, last *atomic.Int64, idle time.Duration) {
+	for {
+		wait := time.Until(time.Unix(0, last.Load()).Add(idle))
+		if wait <= 0 {
+			cancel()
+			return
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+	}
+}
+
+// firstAddr is the node's first listen address, for the line that tells
+// other spectators where to dial it.
+func firstAddr(n *node.Node) string {
+	if as := n.Host().Addrs(); len(as) > 0 {
+		return as[0].String()
+	}
+	return "(no address)"
+}
+
+// saveWatched writes the entries taken as a transcript under
+// dataDir/watched and returns its path.
+func saveWatched(dataDir, table string, recs []protocol.Record) (string, error) {
+	dir := filepath.Join(dataDir, "watched")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", err
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%s-%s.mjt", safeName(table), time.Now().UTC().Format("20060102-150405")))
+	tr, err := protocol.CreateTranscript(path)
+	if err != nil {
+		return "", err
+	}
+	for _, r := range recs {
+		o, err := protocol.Open(r.Envelope)
+		if err != nil {
+			continue
+		}
+		if err := tr.Append(o); err != nil {
+			_ = tr.Close()
+			return "", err
+		}
+	}
+	return path, tr.Close()
+}
+
+// safeName keeps letters, digits, '-' and '_' of a table's name for a
+// file name.
+func safeName(s string) string {
+	b := []rune{}
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '-', r == '_':
+			b = append(b, r)
+		default:
+			b = append(b, '_')
+		}
+	}
+	if len(b) == 0 {
+		return "table"
+	}
+	return string(b)
+}

@@ -1,0 +1,51 @@
+package tablerun
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/mentalmj/mentalmj/node/spectate"
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+// publishLinger bounds how long the end of a game waits for the last
+// public entries to go out to the spectators.
+const publishLinger = 3 * time.Second
+
+// startPublisher joins the table's spectator topic (package
+// node/spectate; SPEC.md §25) when its settings admit spectators: the
+// node admits that many spectator connections, and the game publishes
+// its public entries there. The topic is named after Table.SpectateHost,
+// or the lowest of the players' peer IDs for a table without a host.
+func (p *playing) startPublisher(ctx context.Context) error {
+	if p.Play.Spectators <= 0 {
+		return nil
+	}
+	p.Node.AdmitSpectators(p.Play.Spectators)
+	players := append(p.Node.Peers(), p.Node.ID())
+	host := p.SpectateHost
+	if host == "" {
+		host = slices.Min(players)
+	}
+	pub, err := spectate.NewPublisher(ctx, p.Node.Host(), p.Name, host, players, spectate.Options{Logger: p.Log})
+	if err != nil {
+		return err
+	}
+	p.publisher = pub
+	return nil
+}
+
+// publish is the game's Config.Publish.
+func (p *playing) publish(e protocol.PublicEntry) {
+	if p.publisher != nil {
+		p.publisher.Publish(e)
+	}
+}
+
+// stopPublisher sends what is left and leaves the topic.
+func (p *playing) stopPublisher() {
+	if p.publisher != nil {
+		p.publisher.Close(publishLinger)
+	}
+}

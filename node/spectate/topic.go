@@ -1,0 +1,267 @@
+package spectate
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	pubsub "github.com/libp2p/go-libp2p-pubsub"
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/mentalmj/mentalmj/node/spectate/pb"
+	"github.com/mentalmj/mentalmj/protocol"
+)
+
+// MaxMessageSize bounds a topic message: a protocol message and its
+// Published wrapper.
+const MaxMessageSize = protocol.MaxMessageSize + 4096
+
+// outboundQueue is the messages gossipsub queues per peer (and for
+// validation) before it drops one.
+const outboundQueue = 4096
+
+// playersWait is how long the validator holds a message of a player other
+// than the host while the host's Hello, which names the players, has not
+// arrived.
+const playersWait = 10 * time.Second
+
+// Options tune a Publisher or a Watch; the zero value takes the
+// defaults.
+type Options struct {
+	// Logger receives what was dropped and why; nil discards.
+	Logger *slog.Logger
+	// OnReject, if not nil, is told of every message the validator
+	// rejected, on a goroutine of gossipsub; it must not block.
+	OnReject func(Rejection)
+}
+
+// Rejection is a topic message the validator rejected.
+type Rejection struct {
+	// From is the peer that delivered it; Author the peer that signed it
+	// as gossipsub's author (they differ when it was forwarded).
+	From, Author peer.ID
+	// Reason says what was wrong.
+	Reason string
+}
+
+func (r Rejection) String() string {
+	if r.From == r.Author {
+		return fmt.Sprintf("rejected a message from peer %s: %s", r.Author, r.Reason)
+	}
+	return fmt.Sprintf("rejected a message of peer %s, forwarded by %s: %s", r.Author, r.From, r.Reason)
+}
+
+// published is a validated message: the pubsub ValidatorData.
+type published struct {
+	author peer.ID
+	index  uint64
+	after  map[peer.ID]uint64
+	entry  *protocol.Opened
+}
+
+// session is a node's membership of one table's topic.
+type session struct {
+	opt   Options
+	table string
+	host  peer.ID
+	ps    *pubsub.PubSub
+	topic *pubsub.Topic
+	sub   *pubsub.Subscription
+
+	mu      sync.Mutex
+	players map[peer.ID]bool // nil until known
+	known   chan struct{}    // closed when players is set
+	cancel  context.CancelFunc
+}
+
+// join starts gossipsub on h with peer scoring and the table's validator
+// and subscribes to the topic of (table, hostID). players are the table's
+// players when known (a player's own node); nil for a spectator, which
+// learns them from the host's Hello.
+func join(ctx context.Context, h host.Host, table string, hostID peer.ID, players []peer.ID, opt Options) (*session, error) {
+	if opt.Logger == nil {
+		opt.Logger = slog.New(slog.DiscardHandler)
+	}
+	s := &session{opt: opt, table: table, host: hostID, known: make(chan struct{})}
+	if players != nil {
+		s.setPlayers(players)
+	}
+	ctx, s.cancel = context.WithCancel(ctx)
+	name := Topic(table, hostID)
+	params, thresholds := ScoreParams(name)
+	ps, err := pubsub.NewGossipSub(ctx, h,
+		pubsub.WithPeerScore(params, thresholds),
+		pubsub.WithMessageSignaturePolicy(pubsub.StrictSign),
+		pubsub.WithMaxMessageSize(MaxMessageSize),
+		pubsub.WithFloodPublish(true),
+		pubsub.WithPeerExchange(true),
+		// A hand is bursts of entries (a player's passes and key
+		// releases at once): gossipsub's default queue of 32 messages
+		// per peer drops some, and a spectator missing one entry holds
+		// back all the later ones.
+		pubsub.WithPeerOutboundQueueSize(outboundQueue),
+		pubsub.WithValidateQueueSize(outboundQueue),
+	)
+	if err != nil {
+		s.cancel()
+		return nil, fmt.Errorf("spectators: gossipsub: %w", err)
+	}
+	if err := ps.RegisterTopicValidator(name, s.validate); err != nil {
+		s.cancel()
+		return nil, fmt.Errorf("spectators: validator: %w", err)
+	}
+	if s.topic, err = ps.Join(name); err != nil {
+		s.cancel()
+		return nil, fmt.Errorf("spectators: join %s: %w", name, err)
+	}
+	if s.sub, err = s.topic.Subscribe(pubsub.WithBufferSize(1024)); err != nil {
+		s.cancel()
+		return nil, fmt.Errorf("spectators: subscribe %s: %w", name, err)
+	}
+	s.ps = ps
+	return s, nil
+}
+
+func (s *session) close() {
+	s.sub.Cancel()
+	_ = s.topic.Close()
+	s.cancel()
+}
+
+// setPlayers fixes the table's players (once).
+func (s *session) setPlayers(ps []peer.ID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.players != nil {
+		return
+	}
+	s.players = map[peer.ID]bool{}
+	for _, p := range ps {
+		s.players[p] = true
+	}
+	close(s.known)
+}
+
+// isPlayer waits (up to playersWait, or ctx) for the players to be known
+// and reports whether p is one.
+func (s *session) isPlayer(ctx context.Context, p peer.ID) (bool, error) {
+	select {
+	case <-s.known:
+	case <-ctx.Done():
+		return false, ctx.Err()
+	case <-time.After(playersWait):
+		return false, fmt.Errorf("the host's Hello, which names the players, has not come within %v", playersWait)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.players[p], nil
+}
+
+// validate is the topic validator (SPEC.md §25): Reject for a message no
+// honest player publishes — oversized, malformed, an entry whose
+// signature fails or whose signer is not the message's author, a private
+// entry, an author not at the table; Ignore while the players are not
+// known yet; Accept otherwise, with the published entry as ValidatorData.
+func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message) pubsub.ValidationResult {
+	author := m.GetFrom()
+	reject := func(format string, args ...any) pubsub.ValidationResult {
+		r := Rejection{From: from, Author: author, Reason: fmt.Sprintf(format, args...)}
+		s.opt.Logger.Info("spectators: " + r.String())
+		if s.opt.OnReject != nil {
+			s.opt.OnReject(r)
+		}
+		return pubsub.ValidationReject
+	}
+	if len(m.Data) > MaxMessageSize {
+		return reject("%d bytes, at most %d", len(m.Data), MaxMessageSize)
+	}
+	var msg pb.Published
+	if err := proto.Unmarshal(m.Data, &msg); err != nil {
+		return reject("malformed: %v", err)
+	}
+	o, err := protocol.Open(msg.Envelope)
+	if err != nil {
+		return reject("the entry does not verify: %v", err)
+	}
+	if o.Sender != author {
+		return reject("an entry signed by %s, published by %s (a player publishes only its own entries)", o.Sender, author)
+	}
+	if o.Recipient != "" {
+		return reject("a private entry (to %s): a player never publishes one", o.Recipient)
+	}
+	if h := o.Entry.GetHello(); h != nil && author == s.host {
+		if h.Table != s.table {
+			return reject("the host's Hello is for table %q, the link names %q", h.Table, s.table)
+		}
+		var ps []peer.ID
+		for i, b := range h.Peers {
+			p, err := peer.IDFromBytes(b)
+			if err != nil {
+				return reject("the host's Hello: peer %d: %v", i+1, err)
+			}
+			ps = append(ps, p)
+		}
+		s.setPlayers(ps)
+	}
+	ok, err := s.isPlayer(ctx, author)
+	if err != nil {
+		s.opt.Logger.Debug("spectators: message held back", "author", author, "err", err)
+		return pubsub.ValidationIgnore
+	}
+	if !ok {
+		return reject("its author is not a player of the table")
+	}
+	p := &published{author: author, index: msg.Index, after: map[peer.ID]uint64{}, entry: o}
+	for _, c := range msg.After {
+		q, err := peer.IDFromBytes(c.Peer)
+		if err != nil {
+			return reject("a clock of a bad peer ID: %v", err)
+		}
+		p.after[q] = c.Count
+	}
+	m.ValidatorData = p
+	return pubsub.ValidationAccept
+}
+
+// ScoreParams returns gossipsub's peer-score parameters for a table's
+// topic (name): as the lobby's (node/lobby.ScoreParams), a rejected
+// message weighs −100 on the peer that delivered it, so a peer that
+// sends what no player publishes is soon graylisted and ignored.
+func ScoreParams(name string) (*pubsub.PeerScoreParams, *pubsub.PeerScoreThresholds) {
+	params := &pubsub.PeerScoreParams{
+		SkipAtomicValidation: true,
+		Topics: map[string]*pubsub.TopicScoreParams{
+			name: {
+				SkipAtomicValidation:           true,
+				TopicWeight:                    1,
+				TimeInMeshWeight:               0.01,
+				TimeInMeshQuantum:              time.Second,
+				TimeInMeshCap:                  100,
+				FirstMessageDeliveriesWeight:   0.5,
+				FirstMessageDeliveriesDecay:    0.9,
+				FirstMessageDeliveriesCap:      20,
+				InvalidMessageDeliveriesWeight: -100,
+				InvalidMessageDeliveriesDecay:  0.9,
+			},
+		},
+		AppSpecificScore:          func(peer.ID) float64 { return 0 },
+		BehaviourPenaltyWeight:    -10,
+		BehaviourPenaltyThreshold: 6,
+		BehaviourPenaltyDecay:     0.9,
+		DecayInterval:             time.Second,
+		DecayToZero:               0.01,
+		RetainScore:               10 * time.Minute,
+	}
+	thresholds := &pubsub.PeerScoreThresholds{
+		GossipThreshold:             -10,
+		PublishThreshold:            -50,
+		GraylistThreshold:           -80,
+		AcceptPXThreshold:           10,
+		OpportunisticGraftThreshold: 1,
+	}
+	return params, thresholds
+}

@@ -1,0 +1,243 @@
+package spectate
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/verdict"
+	"github.com/mentalmj/mentalmj/riichi/game"
+)
+
+// Watch is a spectator's membership of a table's topic: it takes the
+// players' public entries in order, audits each hand once its keys are
+// revealed, and gives the game's verdict at the end.
+type Watch struct {
+	s    *session
+	link Link
+	ord  *order
+
+	mu      sync.Mutex
+	records []protocol.Record
+	rejects []Rejection
+}
+
+// NewWatch joins the topic of the table link names, on h (which should
+// then dial link.AddrInfo()). It returns gossipsub's errors.
+func NewWatch(ctx context.Context, h host.Host, link Link, opt Options) (*Watch, error) {
+	w := &Watch{link: link, ord: newOrder()}
+	user := opt.OnReject
+	opt.OnReject = func(r Rejection) {
+		w.mu.Lock()
+		w.rejects = append(w.rejects, r)
+		w.mu.Unlock()
+		if user != nil {
+			user(r)
+		}
+	}
+	s, err := join(ctx, h, link.Table, link.Host, nil, opt)
+	if err != nil {
+		return nil, err
+	}
+	w.s = s
+	return w, nil
+}
+
+// Close leaves the topic.
+func (w *Watch) Close() { w.s.close() }
+
+// Peers returns the number of the topic's peers this node knows.
+func (w *Watch) Peers() int { return len(w.s.topic.ListPeers()) }
+
+// Records returns the entries taken so far, in the order taken, as
+// transcript records (protocol.Record, Index 1-based): what
+// protocol.AuditTranscript and `mentalmj audit` read.
+func (w *Watch) Records() []protocol.Record {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.records)
+}
+
+// Rejections returns the messages the validator rejected so far.
+func (w *Watch) Rejections() []Rejection {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return slices.Clone(w.rejects)
+}
+
+// Gaps returns, per player whose entries the spectator holds back, why:
+// an entry that never came (a message refused by a validator, or lost)
+// holds back all its later ones, and with them the hand's audit.
+func (w *Watch) Gaps() map[peer.ID]string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.ord.gaps()
+}
+
+// HandVerdict is one hand as the spectator audited it, once its keys
+// were revealed.
+type HandVerdict struct {
+	// Hand is the 1-based hand number; Round its round ("East 1") and
+	// honba.
+	Hand  int
+	Round string
+	Honba int
+	// Result says how the hand ended (verdict.DescribeResult).
+	Result string
+	// Audit is the hand's audit (protocol.HandAudit), of the entries
+	// taken up to and including its key reveal.
+	Audit *protocol.HandAudit
+}
+
+// OK reports whether the hand verified: no blame, no fault.
+func (v HandVerdict) OK() bool { return v.Audit.OK() }
+
+// String is the line the spectator prints: "hand 1 (East 1, 0 honba):
+// RESULT; audit: wall verified", or the blame and faults.
+func (v HandVerdict) String() string {
+	var audit string
+	switch {
+	case v.OK() && v.Audit.PrivateHands:
+		audit = verdict.PartialWall(v.Audit.Shown, len(v.Audit.Yama))
+	case v.OK():
+		audit = "wall verified"
+	default:
+		var parts []string
+		for _, b := range v.Audit.Blame {
+			parts = append(parts, fmt.Sprintf("blame on %s: %s", b.Peer, b.Reason))
+		}
+		for _, f := range v.Audit.Faults {
+			parts = append(parts, "fault: "+f.String())
+		}
+		audit = strings.Join(parts, "; ")
+	}
+	return fmt.Sprintf("hand %d (%s, %d honba): %s; audit: %s", v.Hand, v.Round, v.Honba, v.Result, audit)
+}
+
+// Run takes the topic's messages until the game is over (every hand it
+// plays audited), a player aborts, or ctx ends, and returns the verdict
+// of what it took (verdict.Audit of Records, as `mentalmj audit` gives
+// it: Report.ExitCode). onEntry, if not nil, sees each entry as it is
+// taken (in order); onHand each hand's verdict after its key reveal.
+// Both run on Run's goroutine. The error is only for nothing taken at
+// all.
+func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand func(HandVerdict)) (*verdict.Report, error) {
+	reveals := map[uint32]map[peer.ID]bool{}
+	for {
+		m, err := w.s.sub.Next(ctx)
+		if err != nil {
+			break
+		}
+		p, ok := m.ValidatorData.(*published)
+		if !ok {
+			continue
+		}
+		over := false
+		w.mu.Lock()
+		taken := w.ord.add(p)
+		w.mu.Unlock()
+		for _, q := range taken {
+			w.mu.Lock()
+			w.records = append(w.records, protocol.Record{Index: len(w.records) + 1, Envelope: q.entry.Envelope})
+			w.mu.Unlock()
+			if onEntry != nil {
+				onEntry(q.entry)
+			}
+			e := q.entry.Entry
+			if e.GetAbort() != nil && e.Hand > 0 {
+				over = true
+			}
+			if e.GetKeyReveal() == nil {
+				continue
+			}
+			if reveals[e.Hand] == nil {
+				reveals[e.Hand] = map[peer.ID]bool{}
+			}
+			reveals[e.Hand][q.author] = true
+			if len(reveals[e.Hand]) < w.playerCount() {
+				continue
+			}
+			v, done := w.auditHand(e.Hand)
+			if onHand != nil && v != nil {
+				onHand(*v)
+			}
+			over = over || done
+		}
+		if over {
+			break
+		}
+	}
+	recs := w.Records()
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("watch: nothing was received on %s from the table's players (is the host's address reachable, and did the game start after the watcher?)", w.link.Topic())
+	}
+	return verdict.Audit([]verdict.File{{Name: "watched " + w.link.Table, Records: recs}})
+}
+
+// playerCount returns the number of the table's players (once known).
+func (w *Watch) playerCount() int {
+	w.s.mu.Lock()
+	defer w.s.mu.Unlock()
+	return len(w.s.players)
+}
+
+// auditHand audits the entries of hands 1..n taken so far and returns
+// hand n's verdict, and whether the game is over after it.
+func (w *Watch) auditHand(n uint32) (*HandVerdict, bool) {
+	var recs []protocol.Record
+	for _, r := range w.Records() {
+		o, err := protocol.Open(r.Envelope)
+		if err == nil && o.Entry.Hand <= n {
+			r.Index = len(recs) + 1
+			recs = append(recs, r)
+		}
+	}
+	t := protocol.AuditTranscript(recs)
+	if int(n) > len(t.Hands) || n == 0 {
+		return nil, true
+	}
+	h := t.Hands[n-1]
+	v := &HandVerdict{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Audit: h, Result: "no result"}
+	if h.Seats != nil {
+		v.Result = verdict.DescribeResult(h.Result, verdict.Names{Seats: h.Seats, Nicks: t.Nicks}.Seat(h.Oya))
+	}
+	done := t.Over || t.HandsWanted > 0 && len(t.Hands) >= t.HandsWanted || !h.OK()
+	return v, done
+}
+
+// redialEvery is how often Keep checks its peers' connections.
+const redialEvery = 2 * time.Second
+
+// Keep dials peers (the host from the link, other spectators) in the
+// background until ctx ends, and again whenever the connection to one is
+// gone. (A player's node joins the topic only when its game starts;
+// gossipsub learns it then from identify's push of its protocols.) Errors
+// are logged.
+func (w *Watch) Keep(ctx context.Context, h host.Host, peers []peer.AddrInfo) {
+	for _, p := range peers {
+		go func() {
+			for {
+				if h.Network().Connectedness(p.ID) != network.Connected {
+					cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+					if err := h.Connect(cctx, p); err != nil {
+						w.s.opt.Logger.Debug("spectators: peer not reached", "peer", p.ID, "err", err)
+					}
+					cancel()
+				}
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(redialEvery):
+				}
+			}
+		}()
+	}
+}
