@@ -93,7 +93,7 @@ func kind[T Event]() (string, decodeFunc) {
 func decoders() map[string]decodeFunc {
 	m := map[string]decodeFunc{}
 	for _, k := range []func() (string, decodeFunc){
-		kind[Address], kind[Invite], kind[Game], kind[Waiting], kind[Arrival], kind[Joining],
+		kind[Address], kind[Invite], kind[WatchLink], kind[Game], kind[Waiting], kind[Arrival], kind[Joining],
 		kind[Lookup], kind[LookupFailed], kind[LookupFound], kind[Arrivals], kind[Seated], kind[Declined],
 		kind[Public], kind[PublicOffline], kind[PublicNoRelay], kind[Reserving], kind[Relaying], kind[RelayStats],
 		kind[MjaiBot], kind[Resuming], kind[ResumeSettings], kind[Transcript], kind[Connecting], kind[Connected],

@@ -270,3 +270,22 @@ func TestProofSystem(t *testing.T) {
 		t.Fatalf("Check(snark) = %v", err)
 	}
 }
+
+// Spectators travels in the wire form and two tables that disagree on it
+// are different games, named by the flag.
+func TestSpectatorsSetting(t *testing.T) {
+	s := Default()
+	s.Spectators = 20
+	back, err := FromProto(s.Proto())
+	if err != nil || back.Spectators != 20 || !back.Equal(s) {
+		t.Fatalf("round trip: %+v %v", back, err)
+	}
+	if err := Default().Diff(s); err == nil || !strings.Contains(err.Error(), "--spectators") {
+		t.Errorf("no spectators vs 20: %v", err)
+	}
+	m := s.Proto()
+	m.Spectators = maxSpectators + 1
+	if _, err := FromProto(m); !errors.Is(err, ErrInvalid) {
+		t.Errorf("%d spectators accepted: %v", m.Spectators, err)
+	}
+}
