@@ -15,8 +15,12 @@ import (
 )
 
 // firstPeerWait bounds how long a Publisher holds its first message for
-// a peer of the topic: published before any is known, it reaches nobody.
+// the other players to be peers of the topic.
 const firstPeerWait = 10 * time.Second
+
+// heartbeat is gossipsub's heartbeat interval (pubsub.GossipSubHeartbeatInterval,
+// 1 s): the mesh is repaired at each.
+const heartbeat = time.Second
 
 // Publisher is a player's side of the table's topic: it publishes the
 // player's public entries (Publish, given to protocol.Config.Publish) in
@@ -124,11 +128,30 @@ func (p *Publisher) run(ctx context.Context) {
 	}
 }
 
-// waitPeers waits until the topic has a peer (up to firstPeerWait).
+// waitPeers waits until every other player is a peer of the topic (up
+// to firstPeerWait), then one gossipsub heartbeat more for the meshes to
+// form: published before, the first entries (the Hellos, without which a
+// spectator cannot audit) would reach only part of the topic.
 func (p *Publisher) waitPeers(ctx context.Context) {
 	deadline := time.Now().Add(firstPeerWait)
-	for len(p.s.topic.ListPeers()) == 0 && time.Now().Before(deadline) && ctx.Err() == nil {
+	for time.Now().Before(deadline) && ctx.Err() == nil {
+		in := p.s.topic.ListPeers()
+		all := true
+		p.s.mu.Lock()
+		for q := range p.s.players {
+			if q != p.self && !slices.Contains(in, q) {
+				all = false
+			}
+		}
+		p.s.mu.Unlock()
+		if all {
+			break
+		}
 		time.Sleep(20 * time.Millisecond)
+	}
+	select {
+	case <-ctx.Done():
+	case <-time.After(heartbeat):
 	}
 }
 
