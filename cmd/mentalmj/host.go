@@ -19,8 +19,8 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/invite"
 	"github.com/mentalmj/mentalmj/node/lobby"
-	"github.com/mentalmj/mentalmj/node/spectate"
 	lobbypb "github.com/mentalmj/mentalmj/node/lobby/pb"
+	"github.com/mentalmj/mentalmj/node/spectate"
 	"github.com/mentalmj/mentalmj/riichi/settings"
 	"github.com/mentalmj/mentalmj/stats/league"
 )
