@@ -129,8 +129,8 @@ func (p *Publisher) run(ctx context.Context) {
 }
 
 // waitPeers waits until every other player is a peer of the topic (up
-// to firstPeerWait), then one gossipsub heartbeat more for the meshes to
-// form: published before, the first entries (the Hellos, without which a
+// to firstPeerWait), and until a gossipsub heartbeat after the topic was
+// joined, for the meshes to form: published before, the first entries (the Hellos, without which a
 // spectator cannot audit) would reach only part of the topic.
 func (p *Publisher) waitPeers(ctx context.Context) {
 	deadline := time.Now().Add(firstPeerWait)
@@ -151,7 +151,7 @@ func (p *Publisher) waitPeers(ctx context.Context) {
 	}
 	select {
 	case <-ctx.Done():
-	case <-time.After(heartbeat):
+	case <-time.After(time.Until(p.s.joined.Add(heartbeat))):
 	}
 }
 

@@ -72,6 +72,8 @@ type session struct {
 	topic *pubsub.Topic
 	sub   *pubsub.Subscription
 
+	joined time.Time // when the topic was joined
+
 	mu      sync.Mutex
 	players map[peer.ID]bool // nil until known
 	known   chan struct{}    // closed when players is set
@@ -123,6 +125,7 @@ func join(ctx context.Context, h host.Host, table string, hostID peer.ID, player
 		return nil, fmt.Errorf("spectators: subscribe %s: %w", name, err)
 	}
 	s.ps = ps
+	s.joined = time.Now()
 	return s, nil
 }
 
