@@ -572,3 +572,37 @@ func TestEntryWithoutHelloIsAFault(t *testing.T) {
 		}
 	}
 }
+
+// A player that gave up on a silent third player, sent its Abort and then
+// dropped off without a goodbye (its node shut down and the goodbye was
+// lost) is named by its Abort's claim when its connection does not come
+// back within the grace, not as a lost connection of its own: the Abort
+// waits in its mailbox, unread while this player waited for the silent
+// one. Before, the hand ended as a FaultConnection naming the innocent
+// player (TestFaultRuns/stopped_past_the_timeout once named one so).
+func TestDroppedPeersAbortStandsPastTheGrace(t *testing.T) {
+	t.Parallel()
+	tb := newTable(t)
+	const silent, gone = 2, 3
+	g, err := NewGame(Config{Table: "test", Identity: tb.keys[0], Peers: tb.ids, Hands: 1,
+		Transport: tb.net.Transport(tb.ids[0]), Timeout: 5 * time.Second, ReconnectGrace: 200 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	abort, err := Seal(tb.keys[gone], &pb.Entry{Sender: []byte(tb.ids[gone]), Body: &pb.Entry_Abort{Abort: &pb.Abort{
+		Reason: "silent for 5s while we waited for its hello", FaultPeer: []byte(tb.ids[silent]), FaultKind: string(FaultSilence)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	box := g.links.boxes[tb.ids[gone]]
+	box.reserve(context.Background(), len(abort.Envelope))
+	box.in <- abort.Envelope
+	g.links.setDown(box, true)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	_, err = g.recvWithin(ctx, tb.ids[silent], 0, "hello", &budget{left: 5 * time.Second, total: 5 * time.Second})
+	b, f := Verdict(err, tb.ids[0], 0)
+	if b != nil || f == nil || f.Peer != tb.ids[silent] || f.Kind != FaultSilence {
+		t.Fatalf("waiting for player %d while player %d is down with its Abort queued: %v, want the Abort's silence fault naming player %d", silent, gone, err, silent)
+	}
+}

@@ -124,6 +124,9 @@ func (w *recvWait) account(ctx context.Context) (time.Duration, error) {
 	w.last = now
 	for i, p := range down {
 		if now.Sub(since[i]) >= g.links.grace {
+			if err := g.leftAbort(p, w.hand); err != nil {
+				return 0, err
+			}
 			return 0, faultf(p, w.hand, FaultConnection, nil, "connection lost, and it did not come back within %s while we waited for %s's %s", g.links.grace, w.from, w.want)
 		}
 	}
@@ -191,4 +194,31 @@ func (w *recvWait) allClear(ctx context.Context) {
 func (g *Game) playOn() {
 	g.paused = false
 	g.observePause(Pause{})
+}
+
+// leftAbort reads what peer p, whose connection is down past the grace,
+// left in its mailbox (at most maxDrain entries, without waiting) and
+// returns the *AbortError of an Abort among them, nil if there is none.
+// A peer that gave up on a third player and then went away (its node
+// shut down, its goodbye lost) is named by its Abort's claim, as
+// sendFault does, not as a lost connection: this player was waiting for
+// someone else and never read p's mailbox in the meantime.
+func (g *Game) leftAbort(p peer.ID, hand uint32) error {
+	box := g.links.boxes[p]
+	for range maxDrain {
+		env, ok := poll(box.in)
+		if !ok {
+			return nil
+		}
+		o, skip, err := g.arrived(p, hand, box.taken(env))
+		switch {
+		case errors.Is(err, errDuplicate) || errors.Is(err, errEarly) || skip && err == nil:
+			continue
+		case err != nil:
+			return nil
+		case o.Entry.GetAbort() != nil:
+			return abortError(o, g.cfg.Peers)
+		}
+	}
+	return nil
 }

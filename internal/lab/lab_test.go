@@ -190,6 +190,7 @@ func faultRun(t *testing.T, bin string, sp spec) {
 		t.Fatalf("the victim's log never showed %q", v.after)
 	}
 	victimID := tb.players[victimPlayer].ID.String()
+	defer logsOnFailure(t, dir, tb)
 	var files []verdict.File
 	for i, p := range tb.players {
 		if i == victimPlayer {
@@ -222,6 +223,23 @@ func faultRun(t *testing.T, bin string, sp spec) {
 		checkOnlyVictim(t, []verdict.File{file}, victimID)
 	}
 	checkOnlyVictim(t, files, victimID)
+}
+
+// logsOnFailure logs, when t failed, each player's peer ID and the end of
+// its log (DIR/NAME.log, gone with t's TempDir afterwards), so that a
+// verdict naming the wrong player can be traced from the test's output.
+func logsOnFailure(t *testing.T, dir string, tb *table) {
+	if !t.Failed() {
+		return
+	}
+	for i, p := range tb.players {
+		b, err := os.ReadFile(filepath.Join(dir, p.Name+".log"))
+		if err != nil {
+			t.Logf("player %d %s (%s): no log: %v", i, p.Name, p.ID, err)
+			continue
+		}
+		t.Logf("player %d %s (%s), exit %d; its log ends:\n%s", i, p.Name, p.ID, p.code, b[max(0, len(b)-12000):])
+	}
 }
 
 // checkOnlyVictim audits files together and fails on any blame and any
