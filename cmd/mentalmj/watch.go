@@ -32,17 +32,18 @@ func watchCommand() *cobra.Command {
 	fs.Var(&f.peers, "peer", "another spectator's multiaddr ending in /p2p/<id> to dial (spectators forward to each other); repeatable")
 	fs.DurationVar(&f.idle, "idle", 5*time.Minute, "stop when nothing arrives for this long (the table stopped, or the host cannot be reached)")
 	fs.BoolVar(&f.asJSON, "json", false, "write the final verdict as JSON (as mentalmj audit --json)")
+	fs.BoolVar(&f.events, "events", false, "print a line for every public event as it comes (a player sitting down, discards, calls, riichi, wins, draws, key reveals)")
 	return cmd
 }
 
 type watchFlags struct {
 	bootstrap, listen, peers listFlag
-	noPublic, asJSON         bool
+	noPublic, asJSON, events bool
 	dataDir                  string
 	idle                     time.Duration
 }
 
-const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--json]
+const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--events] [--json]
 
 Watches a table live: LINK is the "mentalmj watch mmjw1…" line the host
 printed (host --spectators N). Start it before the game starts: the table's
@@ -59,7 +60,9 @@ is rejected and the peer that sent it named.
 
 After each hand's key reveal watch audits the game so far, as a player's
 audit does (signatures, hash chains, every proof, the whole hand), and
-prints a line for the hand. At the end it prints the verdict as
+prints a line for the hand (--events: and a line for every discard, call,
+riichi, win, draw and key reveal as it comes, the tiles as the players
+claim them; the hand's audit checks every claim). At the end it prints the verdict as
 "mentalmj audit" does and saves the entries it took in --data-dir
 (watched/TABLE-TIME.mjt; "mentalmj audit FILE" audits them again).
 
@@ -135,7 +138,25 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	var last atomic.Int64
 	last.Store(time.Now().UnixNano())
 	go idleStop(wctx, cancel, &last, f.idle)
-	r, err := w.Run(wctx, func(*protocol.Opened) { last.Store(time.Now().UnixNano()) }, func(v spectate.HandVerdict) {
+	nicks := map[peer.ID]string{}
+	name := func(p peer.ID) string {
+		if n := nicks[p]; n != "" {
+			return n
+		}
+		s := p.String()
+		return "…" + s[max(0, len(s)-8):]
+	}
+	r, err := w.Run(wctx, func(o *protocol.Opened) {
+		last.Store(time.Now().UnixNano())
+		if h := o.Entry.GetHello(); h != nil {
+			nicks[o.Sender] = h.Nick
+		}
+		if f.events {
+			if line := spectate.EventLine(o, name); line != "" {
+				fmt.Fprintln(stdout, line)
+			}
+		}
+	}, func(v spectate.HandVerdict) {
 		fmt.Fprintln(stdout, v)
 	})
 	for p, why := range w.Gaps() {

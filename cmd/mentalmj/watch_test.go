@@ -51,7 +51,7 @@ func TestWatchHostedTable(t *testing.T) {
 	}
 	go func() { _, _ = io.Copy(io.Discard, h.lines) }()
 	var wout, werr bytes.Buffer
-	watch := exec.CommandContext(ctx, bin, "watch", m[1], "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator"), "--idle", "60s")
+	watch := exec.CommandContext(ctx, bin, "watch", m[1], "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator"), "--idle", "60s", "--events")
 	watch.Stdout, watch.Stderr = &wout, &werr
 	if err := watch.Start(); err != nil {
 		t.Fatal(err)
@@ -71,7 +71,7 @@ func TestWatchHostedTable(t *testing.T) {
 		t.Fatalf("watch: %v\n%s\n%s", err, wout.String(), werr.String())
 	}
 	out := wout.String()
-	for _, want := range []string{"hand 1 (East ", "hand 2 (East ", "audit: wall verified", "verified"} {
+	for _, want := range []string{"alice sits at table", " dahai ", "hand 1 (East ", "hand 2 (East ", "audit: wall verified", "verified"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("watch output lacks %q:\n%s\n%s", want, out, werr.String())
 		}

@@ -68,17 +68,6 @@ func (o *order) ready(q *published) bool {
 	return true
 }
 
-// waiting returns, per author, how many entries wait for an earlier one.
-func (o *order) waiting() map[peer.ID]int {
-	w := map[peer.ID]int{}
-	for a, m := range o.pending {
-		if len(m) > 0 {
-			w[a] = len(m)
-		}
-	}
-	return w
-}
-
 // gaps describes, per author with entries held back, the first index
 // missing ("entry 5 never came, 12 later ones held") or the clock it
 // waits on.

@@ -336,6 +336,15 @@ func TestWatchVerifiesGame(t *testing.T) {
 			}
 		}
 	}
+	dahai := 0
+	for _, o := range r.entries {
+		if strings.Contains(EventLine(o, func(p peer.ID) string { return p.String() }), " dahai ") {
+			dahai++
+		}
+	}
+	if dahai < 8 {
+		t.Errorf("the spectator's view shows %d discards in two hands", dahai)
+	}
 	for _, o := range r.entries {
 		if o.Sender == rogue.ID() {
 			t.Errorf("the spectator took the rogue's entry %d", o.Entry.Seq)
