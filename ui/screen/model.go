@@ -14,6 +14,7 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 	"github.com/mentalmj/mentalmj/ui/i18n"
+	"github.com/mentalmj/mentalmj/wall"
 )
 
 // FeedSize is the number of events a Snapshot keeps.
@@ -394,8 +395,7 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 			m.setMsg(i18n.M("feed.call", n.NameMsg(seat), act, called))
 		}
 	}
-	pd, d := prev.DoraIndicators(), v.DoraIndicators()
-	for _, t := range d[min(len(pd), len(d)):] {
+	for _, t := range newDoraIndicators(prev.DoraIndicators(), v.DoraIndicators()) {
 		m.event("dora", -1, int(t), "new dora indicator %s", TileWord(t, reds))
 		m.setMsg(i18n.M("feed.dora", TileMsg(t, reds)))
 	}
@@ -599,4 +599,22 @@ func FaultMsg(err error, names Names) i18n.Msg {
 		return i18n.M("fault.hand", f.Hand, f.Kind, f.Reason)
 	}
 	return i18n.M("fault.other", err.Error())
+}
+
+// newDoraIndicators returns the dora indicators of cur that prev did not
+// show, in order: those turned since, each once it is known. After a kan
+// the engine counts the new indicator before the players' keys reveal its
+// tile (game.Unknown until then); it is announced when it becomes known,
+// never as an unknown tile.
+func newDoraIndicators(prev, cur []wall.Tile) []wall.Tile {
+	var out []wall.Tile
+	for i, t := range cur {
+		if t == game.Unknown {
+			continue
+		}
+		if i >= len(prev) || prev[i] == game.Unknown {
+			out = append(out, t)
+		}
+	}
+	return out
 }
