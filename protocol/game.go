@@ -155,6 +155,11 @@ type Config struct {
 	// a private entry (a key release to one drawer, a Sync). It is called
 	// on the game's goroutine and must not block.
 	Publish func(PublicEntry)
+	// Spectators is the table's spectator setting (settings.Spectators,
+	// SPEC.md §25), announced in the Hello's settings: all players must
+	// give the same (a Hello that differs is a FaultConfig). It only
+	// names the setting: what is published goes to Publish.
+	Spectators int
 }
 
 // HandResult is the outcome of one hand as seen by this player.
@@ -646,7 +651,7 @@ func canonicalProofs(system string) string {
 
 // settings returns the settings this player announces in its Hello.
 func (g *Game) settings() settings.Settings {
-	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands, NoPipeline: g.cfg.NoPipeline, Proofs: canonicalProofs(g.cfg.Proofs)}
+	return settings.Settings{Players: g.n, Tonpuu: g.cfg.Tonpuu, Hands: g.cfg.Hands, Rules: g.cfg.Rules, Time: g.cfg.Time, NoProofs: g.cfg.NoProofs, PrivateHands: g.cfg.PrivateHands, NoPipeline: g.cfg.NoPipeline, Proofs: canonicalProofs(g.cfg.Proofs), Spectators: g.cfg.Spectators}
 }
 
 // configMismatch compares the Hellos received (this player's included)

@@ -99,6 +99,7 @@ func TestHelloOtherSettingsIsAConfigFault(t *testing.T) {
 			h.Settings.Time = &spb.TimeControl{BaseMs: b, BankMs: k, Off: off}
 		}, "time control 5+10, we play off"},
 		{"private hands", func(h *pb.Hello) { h.Settings.PrivateHands = true }, "private_hands = true"},
+		{"spectators", func(h *pb.Hello) { h.Settings.Spectators = 20 }, "admits 20 spectators, we admit 0"},
 	})
 }
 

@@ -325,6 +325,7 @@ func (p *playing) newGame() (*protocol.Game, error) {
 		Resume:          p.resumeFrom,
 		OnHand:          p.handDone,
 		Publish:         p.publish,
+		Spectators:      p.Play.Spectators,
 	})
 	if err != nil {
 		return nil, badInput(err)
