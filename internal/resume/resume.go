@@ -52,6 +52,11 @@ type State struct {
 	Seed []byte `json:"seed"`
 	// Started is when the game started (UTC).
 	Started time.Time `json:"started"`
+	// SpectateHost is the peer ID (text) the table's spectator topic is
+	// named after (SPEC.md §25: the host's, the one its watch link
+	// names), "" when the game started without one; a resumed game keeps
+	// publishing where its spectators listen.
+	SpectateHost string `json:"spectate_host,omitempty"`
 }
 
 // ErrNoGame is wrapped by Load's error when the data directory holds no

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/internal/resume"
@@ -22,6 +23,9 @@ import (
 // table before anything is sent.
 func (f *Table) openGame(n *node.Node, path string, players int, rnd io.Reader) (tr *protocol.Transcript, seed []byte, records []*protocol.Opened, err error) {
 	if st := f.ResumeState; st != nil {
+		if err := f.adoptSpectateHost(*st); err != nil {
+			return nil, nil, nil, err
+		}
 		tr, records, err = protocol.OpenTranscript(st.Transcript)
 		if err != nil {
 			return nil, nil, nil, fmt.Errorf("--resume: %w", err)
@@ -42,6 +46,9 @@ func (f *Table) openGame(n *node.Node, path string, players int, rnd io.Reader) 
 		abs = path
 	}
 	st := resume.State{Table: f.Name, Players: players, Transcript: abs, Seed: seed, Started: time.Now().UTC()}
+	if f.SpectateHost != "" {
+		st.SpectateHost = f.SpectateHost.String()
+	}
 	for _, p := range n.Peers() {
 		for _, a := range n.Host().Peerstore().Addrs(p) {
 			st.Peers = append(st.Peers, a.Encapsulate(multiaddr.StringCast("/p2p/"+p.String())).String())
@@ -80,4 +87,20 @@ func (f *Table) adoptHello(h *pb.Hello) []string {
 		f.NoPipeline = !h.Pipeline
 	}
 	return changed
+}
+
+// adoptSpectateHost takes the spectator topic's host from the resume state
+// st when none was given (a resumed node has no invite): the resumed game
+// publishes where the watch link points (SPEC.md §25). It returns an error
+// naming the field for a saved value that is not a peer ID.
+func (f *Table) adoptSpectateHost(st resume.State) error {
+	if f.SpectateHost != "" || st.SpectateHost == "" {
+		return nil
+	}
+	h, err := peer.Decode(st.SpectateHost)
+	if err != nil {
+		return fmt.Errorf("--resume: spectate_host %q: %w", st.SpectateHost, err)
+	}
+	f.SpectateHost = h
+	return nil
 }

@@ -55,8 +55,9 @@ type Table struct {
 	Play settings.Settings
 	// SpectateHost names the table's spectator topic (package
 	// node/spectate) when Play admits spectators: the host's peer ID
-	// (host, and join with an invite); "" takes the lowest of the
-	// players' peer IDs (join --peer).
+	// (host, and join with an invite); "" takes the one the resume state
+	// saved (--resume), else the lowest of the players' peer IDs
+	// (join --peer).
 	SpectateHost peer.ID
 	// Lang is the language the player asked for (--lang; package i18n):
 	// "" lets the browser table speak the browser's language and the
