@@ -252,7 +252,6 @@ func TestPreparedPassBadInput(t *testing.T) {
 // one crash point falls inside the overlap (the node's own pass of hand
 // 2 recorded, hand 1 not over).
 func TestPipelinedCrashResume(t *testing.T) {
-	t.Parallel()
 	overlap := false
 	for _, at := range []int{0, 6} {
 		t.Run(fmt.Sprintf("%d records after its first pass of hand 2", at), func(t *testing.T) {
@@ -316,7 +315,6 @@ func TestPipelinedVariants(t *testing.T) {
 //     that none of a match's is, by chance, is far below once in a
 //     hundred runs.)
 func TestPipelinedMatchEnd(t *testing.T) {
-	t.Parallel()
 	tb := newTableN(t, 3)
 	out := tb.play(t, 0, func(_ int, c *Config) {
 		c.Tonpuu = true
