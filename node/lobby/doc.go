@@ -21,7 +21,7 @@
 // one is rejected; so is one that comes sooner than MinInterval after the
 // author's last, when the author sent it itself (a relaying peer's copy
 // is only ignored: it may be honest and late). Rejections count against
-// the peer that delivered them in gossipsub's peer score (ScoreParams):
+// the peer that delivered them in gossipsub's peer score (gossipscore.Params):
 // a peer that floods is soon below the graylist threshold, and every
 // node drops all it sends. An unsigned message never reaches the
 // validator: gossipsub drops it.

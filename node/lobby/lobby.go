@@ -15,6 +15,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/mentalmj/mentalmj/node/gossipscore"
 	"github.com/mentalmj/mentalmj/node/lobby/pb"
 	"github.com/mentalmj/mentalmj/riichi/settings"
 )
@@ -88,14 +89,14 @@ type Lobby struct {
 	done    chan struct{}
 }
 
-// Join starts gossipsub on h with peer scoring (ScoreParams) and the
+// Join starts gossipsub on h with peer scoring (gossipscore.Params) and the
 // lobby's validator, joins Topic and starts listing tables until ctx ends
 // or Close. It returns pubsub's errors.
 func Join(ctx context.Context, h host.Host, opt Options) (*Lobby, error) {
 	opt = opt.withDefaults()
 	l := &Lobby{opt: opt, h: h, lim: newLimiter(opt.MinInterval, opt.Now), tables: map[peer.ID]Table{}, changed: make(chan struct{}), done: make(chan struct{})}
 	ctx, l.cancel = context.WithCancel(ctx)
-	params, thresholds := ScoreParams()
+	params, thresholds := gossipscore.Params(Topic)
 	ps, err := pubsub.NewGossipSub(ctx, h,
 		pubsub.WithPeerScore(params, thresholds),
 		pubsub.WithMessageSignaturePolicy(pubsub.StrictSign),

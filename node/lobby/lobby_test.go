@@ -14,6 +14,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/mentalmj/mentalmj/node/gossipscore"
 	"github.com/mentalmj/mentalmj/node/lobby/pb"
 	"github.com/mentalmj/mentalmj/riichi/settings"
 )
@@ -175,7 +176,7 @@ func TestFloodingStrangerIgnored(t *testing.T) {
 	// The score is a snapshot that gossipsub refreshes about once a
 	// second, and the flood's last invalid messages may still be in the
 	// validation pipeline under load: wait for it, at most 10 s.
-	_, th := ScoreParams()
+	_, th := gossipscore.Params(Topic)
 	score, _ := list.Score(sh.ID())
 	for deadline := time.Now().Add(10 * time.Second); score >= th.GraylistThreshold && time.Now().Before(deadline); {
 		time.Sleep(250 * time.Millisecond)

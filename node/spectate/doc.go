@@ -27,7 +27,7 @@
 // host's Hello lists), the entry must carry a valid signature by that
 // author, and no entry may have a recipient. Whatever fails is rejected
 // and counts against the peer that sent it in gossipsub's peer score
-// (ScoreParams); the watcher reports it, naming the peer. After each
+// (gossipscore.Params); the watcher reports it, naming the peer. After each
 // hand's key reveal the watcher audits the game so far
 // (protocol.AuditTranscript: signatures, hash chains, every proof, the
 // whole hand) and prints the hand's verdict; at the end it prints the

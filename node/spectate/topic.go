@@ -12,6 +12,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"google.golang.org/protobuf/proto"
 
+	"github.com/mentalmj/mentalmj/node/gossipscore"
 	"github.com/mentalmj/mentalmj/node/spectate/pb"
 	"github.com/mentalmj/mentalmj/protocol"
 )
@@ -94,7 +95,7 @@ func join(ctx context.Context, h host.Host, table string, hostID peer.ID, player
 	}
 	ctx, s.cancel = context.WithCancel(ctx)
 	name := Topic(table, hostID)
-	params, thresholds := ScoreParams(name)
+	params, thresholds := gossipscore.Params(name)
 	ps, err := pubsub.NewGossipSub(ctx, h,
 		pubsub.WithPeerScore(params, thresholds),
 		pubsub.WithMessageSignaturePolicy(pubsub.StrictSign),
@@ -228,43 +229,4 @@ func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message)
 	}
 	m.ValidatorData = p
 	return pubsub.ValidationAccept
-}
-
-// ScoreParams returns gossipsub's peer-score parameters for a table's
-// topic (name): as the lobby's (node/lobby.ScoreParams), a rejected
-// message weighs −100 on the peer that delivered it, so a peer that
-// sends what no player publishes is soon graylisted and ignored.
-func ScoreParams(name string) (*pubsub.PeerScoreParams, *pubsub.PeerScoreThresholds) {
-	params := &pubsub.PeerScoreParams{
-		SkipAtomicValidation: true,
-		Topics: map[string]*pubsub.TopicScoreParams{
-			name: {
-				SkipAtomicValidation:           true,
-				TopicWeight:                    1,
-				TimeInMeshWeight:               0.01,
-				TimeInMeshQuantum:              time.Second,
-				TimeInMeshCap:                  100,
-				FirstMessageDeliveriesWeight:   0.5,
-				FirstMessageDeliveriesDecay:    0.9,
-				FirstMessageDeliveriesCap:      20,
-				InvalidMessageDeliveriesWeight: -100,
-				InvalidMessageDeliveriesDecay:  0.9,
-			},
-		},
-		AppSpecificScore:          func(peer.ID) float64 { return 0 },
-		BehaviourPenaltyWeight:    -10,
-		BehaviourPenaltyThreshold: 6,
-		BehaviourPenaltyDecay:     0.9,
-		DecayInterval:             time.Second,
-		DecayToZero:               0.01,
-		RetainScore:               10 * time.Minute,
-	}
-	thresholds := &pubsub.PeerScoreThresholds{
-		GossipThreshold:             -10,
-		PublishThreshold:            -50,
-		GraylistThreshold:           -80,
-		AcceptPXThreshold:           10,
-		OpportunisticGraftThreshold: 1,
-	}
-	return params, thresholds
 }
