@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -70,13 +71,19 @@ func runAudit(cmd *cobra.Command, args []string, asJSON bool) int {
 	if err != nil {
 		return fail(cmd, 2, "%v", err)
 	}
-	stdout := cmd.OutOrStdout()
+	return writeReport(cmd.OutOrStdout(), r, asJSON)
+}
+
+// writeReport writes the audit's verdict r to w, as indented JSON with
+// asJSON or else as text (verdict.Report.WriteText), and returns its exit
+// code (verdict.Report.ExitCode): audit's and watch's last step.
+func writeReport(w io.Writer, r *verdict.Report, asJSON bool) int {
 	if asJSON {
-		enc := json.NewEncoder(stdout)
+		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
 		enc.Encode(r)
 	} else {
-		r.WriteText(stdout)
+		r.WriteText(w)
 	}
 	return r.ExitCode()
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"crypto/rand"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -170,14 +169,7 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	} else {
 		fmt.Fprintf(stdout, "watched entries: %s (mentalmj audit %s)\n", path, path)
 	}
-	if f.asJSON {
-		enc := json.NewEncoder(stdout)
-		enc.SetIndent("", "  ")
-		enc.Encode(r)
-	} else {
-		r.WriteText(stdout)
-	}
-	return r.ExitCode()
+	return writeReport(stdout, r, f.asJSON)
 }
 
 // idleStop cancels when last (UnixNano) is older than idle.
