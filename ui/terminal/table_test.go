@@ -39,40 +39,48 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
-// TestTimeoutThenFastTyping lets the first decision time out, then types
-// two lines at once at the next prompt — a word the table refuses and a
-// line of NULs and Enter — and answers every later prompt at once. The
-// refused line must get its reason, and every decision after the first
-// must be taken by the player: the node's hand result (its signed
-// messages) names exactly one timeout of this player.
-func TestTimeoutThenFastTyping(t *testing.T) {
+// terminalHand is a hand played at a four-player memnet table whose seat
+// 0 is a terminal Table and the others bots: the players' IDs, each one's
+// hand results and error, and everything the terminal printed.
+type terminalHand struct {
+	ids     []peer.ID
+	results [][]protocol.HandResult
+	errs    []error
+	out     string
+}
+
+// playTerminalHand plays one hand at table name with term, reading the
+// pipe whose writer answer types into, at seat 0 (its Config set up by
+// configure(0, c) too) and bots elsewhere (configure(i, c)). Every 2 ms
+// while the hand runs, answer gets what the terminal printed so far and
+// may type. It fails t when a game cannot be made or the hand does not
+// end within 2 minutes, and when any player ends with an error.
+func playTerminalHand(t *testing.T, name string, term func(in io.Reader, out io.Writer) *Table, configure func(i int, c *protocol.Config), answer func(printed string, in io.Writer)) terminalHand {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	net := memnet.New()
 	var keys []crypto.PrivKey
-	var ids []peer.ID
+	h := terminalHand{results: make([][]protocol.HandResult, protocol.Players), errs: make([]error, protocol.Players)}
 	for range protocol.Players {
 		k, _, _ := crypto.GenerateEd25519Key(rand.Reader)
 		id, _ := peer.IDFromPrivateKey(k)
-		keys, ids = append(keys, k), append(ids, id)
+		keys, h.ids = append(keys, k), append(h.ids, id)
 	}
 	inR, inW := io.Pipe()
 	var out syncBuffer
-	term := New(inR, &out, screen.NewModel(nil))
-	results := make([][]protocol.HandResult, protocol.Players)
-	errs := make([]error, protocol.Players)
+	tbl := term(inR, &out)
 	var wg sync.WaitGroup
 	for i := range protocol.Players {
-		cfg := protocol.Config{Table: "term-test", Identity: keys[i], Peers: ids, Hands: 1, Transport: net.Transport(ids[i]),
+		cfg := protocol.Config{Table: name, Identity: keys[i], Peers: h.ids, Hands: 1, Transport: net.Transport(h.ids[i]),
 			Timeout: 20 * time.Second, TurnTimeout: 30 * time.Second}
 		if i == 0 {
-			cfg.Nick = "alice"
-			cfg.Player, cfg.Observer, cfg.OnHand = term, term, term.HandDone
-			cfg.DecisionTimeout = time.Second
+			cfg.Player, cfg.Observer, cfg.OnHand = tbl, tbl, tbl.HandDone
 		} else {
 			b := bot.New(uint64(i))
 			cfg.Player = protocol.PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) })
 		}
+		configure(i, &cfg)
 		g, err := protocol.NewGame(cfg)
 		if err != nil {
 			t.Fatal(err)
@@ -80,15 +88,14 @@ func TestTimeoutThenFastTyping(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i], errs[i] = g.Run(ctx)
-			if errs[i] != nil {
-				net.Disconnect(ids[i])
+			h.results[i], h.errs[i] = g.Run(ctx)
+			if h.errs[i] != nil {
+				net.Disconnect(h.ids[i])
 			}
 		}()
 	}
 	done := make(chan struct{})
 	go func() { wg.Wait(); close(done) }()
-	answered := 0
 	for loop := true; loop; {
 		select {
 		case <-done:
@@ -96,34 +103,56 @@ func TestTimeoutThenFastTyping(t *testing.T) {
 		case <-ctx.Done():
 			t.Fatal("the hand did not end in time")
 		case <-time.After(2 * time.Millisecond):
-			prompts := strings.Count(out.String(), "your action")
-			timeouts := strings.Count(out.String(), "time is up")
-			switch {
-			case prompts <= answered+1 || prompts == 1:
-				// The current prompt is answered, or is the first one,
-				// left to time out.
-			case answered == 0 && timeouts == 1:
-				io.WriteString(inW, "zz\n\x00\x00\n") // prompt 2
-				answered = 2
-			case answered > 0:
-				io.WriteString(inW, "\x00\n")
-				answered++
-			}
+			answer(out.String(), inW)
 		}
 	}
 	inW.Close()
-	for i, err := range errs {
+	h.out = out.String()
+	for i, err := range h.errs {
 		if err != nil {
-			t.Fatalf("player %d: %v\n%s", i, err, out.String())
+			t.Fatalf("player %d: %v\n%s", i, err, h.out)
 		}
 	}
-	text := out.String()
+	return h
+}
+
+// TestTimeoutThenFastTyping lets the first decision time out, then types
+// two lines at once at the next prompt — a word the table refuses and a
+// line of NULs and Enter — and answers every later prompt at once. The
+// refused line must get its reason, and every decision after the first
+// must be taken by the player: the node's hand result (its signed
+// messages) names exactly one timeout of this player.
+func TestTimeoutThenFastTyping(t *testing.T) {
+	answered := 0
+	h := playTerminalHand(t, "term-test", func(in io.Reader, out io.Writer) *Table {
+		return New(in, out, screen.NewModel(nil))
+	}, func(i int, c *protocol.Config) {
+		if i == 0 {
+			c.Nick = "alice"
+			c.DecisionTimeout = time.Second
+		}
+	}, func(printed string, in io.Writer) {
+		prompts := strings.Count(printed, "your action")
+		timeouts := strings.Count(printed, "time is up")
+		switch {
+		case prompts <= answered+1 || prompts == 1:
+			// The current prompt is answered, or is the first one,
+			// left to time out.
+		case answered == 0 && timeouts == 1:
+			io.WriteString(in, "zz\n\x00\x00\n") // prompt 2
+			answered = 2
+		case answered > 0:
+			io.WriteString(in, "\x00\n")
+			answered++
+		}
+	})
+	text := h.out
 	if !strings.Contains(text, `unknown command "zz"`) {
 		t.Errorf("the refused line got no reason:\n%s", text)
 	}
 	var mine int
-	for _, p := range results[0][0].TimedOut {
-		if p == ids[0] {
+	for _, p := range h.results[0][0].TimedOut {
+		if p == h.ids[0] {
 			mine++
 		}
 	}
@@ -150,70 +179,23 @@ func TestJapanese(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
-	net := memnet.New()
-	var keys []crypto.PrivKey
-	var ids []peer.ID
-	for range protocol.Players {
-		k, _, _ := crypto.GenerateEd25519Key(rand.Reader)
-		id, _ := peer.IDFromPrivateKey(k)
-		keys, ids = append(keys, k), append(ids, id)
-	}
-	inR, inW := io.Pipe()
-	var out syncBuffer
-	term := New(inR, &out, screen.NewModel(nil))
-	term.SetLang(ja)
-	errs := make([]error, protocol.Players)
-	var wg sync.WaitGroup
-	for i := range protocol.Players {
-		cfg := protocol.Config{Table: "term-ja", Identity: keys[i], Peers: ids, Hands: 1, Transport: net.Transport(ids[i]),
-			Timeout: 20 * time.Second, TurnTimeout: 30 * time.Second, Nick: []string{"alice", "bob", "carol", "dave"}[i]}
-		if i == 0 {
-			cfg.Player, cfg.Observer, cfg.OnHand = term, term, term.HandDone
-		} else {
-			b := bot.New(uint64(i))
-			cfg.Player = protocol.PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) })
-		}
-		g, err := protocol.NewGame(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			_, errs[i] = g.Run(ctx)
-			if errs[i] != nil {
-				net.Disconnect(ids[i])
-			}
-		}()
-	}
-	done := make(chan struct{})
-	go func() { wg.Wait(); close(done) }()
 	answered := 0
-	for loop := true; loop; {
-		select {
-		case <-done:
-			loop = false
-		case <-ctx.Done():
-			t.Fatal("the hand did not end in time")
-		case <-time.After(2 * time.Millisecond):
-			if prompts := strings.Count(out.String(), "行動を入力"); prompts > answered {
-				if answered == 0 {
-					io.WriteString(inW, "help\nzz\nriichi\n99\n")
-				}
-				io.WriteString(inW, "\n")
-				answered = prompts
+	h := playTerminalHand(t, "term-ja", func(in io.Reader, out io.Writer) *Table {
+		term := New(in, out, screen.NewModel(nil))
+		term.SetLang(ja)
+		return term
+	}, func(i int, c *protocol.Config) {
+		c.Nick = []string{"alice", "bob", "carol", "dave"}[i]
+	}, func(printed string, in io.Writer) {
+		if prompts := strings.Count(printed, "行動を入力"); prompts > answered {
+			if answered == 0 {
+				io.WriteString(in, "help\nzz\nriichi\n99\n")
 			}
+			io.WriteString(in, "\n")
+			answered = prompts
 		}
-	}
-	inW.Close()
-	for i, err := range errs {
-		if err != nil {
-			t.Fatalf("player %d: %v\n%s", i, err, out.String())
-		}
-	}
-	text := out.String()
+	})
+	text := h.out
 	for _, want := range []string{"操作（コマンドは英字で入力）", "不明なコマンド「zz」", "打牌する牌を指定してください", "手牌に番号 99 の牌はありません", "打牌: 牌の番号か名前を入力", "第1局終了", "alice (", "打", "秒以内に行動を入力"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("the Japanese table lacks %q", want)
