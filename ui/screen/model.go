@@ -58,15 +58,8 @@ type Model struct {
 	dismissed chan struct{}    // closed by Dismiss while WaitResult waits
 }
 
-// SetGame shows the table's settings, game (settings.Settings.Summary).
-func (m *Model) SetGame(game string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.s.Game = game
-	m.commit()
-}
-
-// SetGameMsg shows the table's settings as a message (Game its English):
+// SetGameMsg shows the table's settings as a message (Snapshot.Game its
+// English, Snapshot.GameMsg the message):
 // i18n.M("game.table", name, SettingsMsg(s)).
 func (m *Model) SetGameMsg(msg i18n.Msg) {
 	m.mu.Lock()
@@ -473,20 +466,12 @@ func (m *Model) DecidedMsg(id int, notice i18n.Msg) {
 	m.commit()
 }
 
-// NoticeMsg is Notice with the message as an i18n.Msg.
+// NoticeMsg shows a message to the player without other change (an
+// action refused, say): its English in Notice, the message in NoticeMsg.
 func (m *Model) NoticeMsg(msg i18n.Msg) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	m.s.Notice, m.s.NoticeMsg = i18n.English().Say(msg), &msg
-	m.commit()
-}
-
-// Notice shows a message to the player ("" clears it) without other
-// change: an action refused, say.
-func (m *Model) Notice(text string) {
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.s.Notice, m.s.NoticeMsg = text, nil
 	m.commit()
 }
 

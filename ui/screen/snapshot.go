@@ -45,7 +45,7 @@ type Snapshot struct {
 	StatusMsg *i18n.Msg `json:"statusMsg,omitempty"`
 	// Game is the table's settings as a player reads them (players, match
 	// length, rules, time control, proofs, private hands; see package
-	// riichi/settings), "" until SetGame.
+	// riichi/settings), "" until SetGameMsg.
 	Game string `json:"game,omitempty"`
 	// GameMsg is Game as a message (i18n.Msg; SetGameMsg), nil without.
 	GameMsg *i18n.Msg `json:"gameMsg,omitempty"`
