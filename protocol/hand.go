@@ -53,24 +53,27 @@ type hand struct {
 	// own), the evidence behind its commitments.
 	rekeyEntry [maxSeats]*Opened
 
-	// pending is the verification under way of seat pendingSeat's pass,
-	// the one this player's next pass builds on (nil when none).
-	pending     *verification
-	pendingSeat int
+	// Received passes' proofs (passproofs.go): queued wait for the next
+	// batch; checks are the batches under way or done, in order,
+	// shuffleCheck[j] (and shuffleProof[j]) the one holding seat j's
+	// shuffle pass; pending is the batch this player's next pass waits
+	// for (nil when none).
+	queued       []*passProof
+	checks       []*verification
+	shuffleCheck [maxSeats]*verification
+	shuffleProof [maxSeats]*passProof
+	pending      *verification
 
 	// The pipelined setup (pipeline.go): prepared is set for a hand whose
 	// passes began during the hand before it; passes counts the passes in
 	// (0..2n, in order); early holds peers' passes that came before their
-	// turn, by pass index; checks are the proofs being verified in the
-	// background, shuffleCheck[j] seat j's shuffle pass among them; making
-	// delivers this player's own pass being made (nil when none).
-	prepared     bool
-	frozen       bool // the hand before ended early: nothing more is made or sent
-	passes       int
-	early        [maxPasses]*Opened
-	checks       []passCheck
-	shuffleCheck [maxSeats]*verification
-	making       chan madePass
+	// turn, by pass index; making delivers this player's own pass being
+	// made (nil when none).
+	prepared bool
+	frozen   bool // the hand before ended early: nothing more is made or sent
+	passes   int
+	early    [maxPasses]*Opened
+	making   chan madePass
 
 	revealed bool // this player has broadcast its key reveal
 	// lastPass is the hash of the last shuffle or rekey pass entry, the
@@ -326,10 +329,11 @@ func (h *hand) openNonces(ctx context.Context, nonce []byte, commits map[peer.ID
 
 // shufflePasses runs the shuffle passes in seat order, one per player:
 // D ← π_j(k_j·D), starting from the tile points of the layout's set (136,
-// or 108 in sanma). With proofs, every received pass is verified on
-// arrival; the player next in turn verifies it in the background while it
-// makes and proves its own pass on it, and sends that pass only once the
-// received one verified.
+// or 108 in sanma). With proofs, every received pass's proof is queued;
+// when the pass this player's own next pass builds on is in, the queue
+// is verified as one batch in the background while this player makes and
+// proves its own pass, which it sends only once the batch verified
+// (passproofs.go).
 func (h *hand) shufflePasses(ctx context.Context) error {
 	g := h.g
 	h.deck[0] = g.points
@@ -350,24 +354,19 @@ func (h *hand) shufflePasses(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		verify, err := h.takeShuffle(j, o)
+		pp, err := h.takeShuffle(j, o)
 		if err != nil {
 			return err
 		}
-		if verify == nil {
+		if pp == nil {
 			continue // no proofs: the audit replays the pass
 		}
+		h.queueProof(pp)
 		if j+1 == h.seat || j == h.n-1 && h.seat == 0 {
 			// This player's next pass (its shuffle, or the first rekey)
-			// builds on this one: verify while making it.
-			h.pending, h.pendingSeat = verifyAsync(verify), j
-			continue
+			// builds on this one: verify the queue while making it.
+			h.pending = h.flushProofs()
 		}
-		var v verification
-		if err := verify(&v); err != nil {
-			return err
-		}
-		h.keyCommits[j] = v.K
 	}
 	return nil
 }
@@ -419,10 +418,10 @@ func (h *hand) makeShuffle(j int) (*pb.ShufflePass, error) {
 // takeShuffle checks seat j's shuffle pass o on arrival — its input, the
 // deck's size and duplicates, and (when this player computes on it, or
 // with proofs) the decoding of every element — and keeps it. With proofs
-// it returns the verification of o's proof to run (setting v.K, or
-// returning the blame on o's sender); nil without. Its errors are
+// it returns o's proof to verify (queueProof), whose verification alone
+// sets K or returns the blame on o's sender; nil without. Its errors are
 // FaultDiverged and the blame on a bad deck.
-func (h *hand) takeShuffle(j int, o *Opened) (func(*verification) error, error) {
+func (h *hand) takeShuffle(j int, o *Opened) (*passProof, error) {
 	g := h.g
 	proofs := !g.cfg.NoProofs
 	sp := o.Entry.GetShuffle()
@@ -437,25 +436,25 @@ func (h *hand) takeShuffle(j int, o *Opened) (func(*verification) error, error) 
 	if !proofs {
 		return nil, nil
 	}
-	// Verified on arrival: before this player sends its own pass, or
-	// anything else that depends on this one.
+	// Verified before this player sends its own pass, or anything else
+	// that depends on this one.
 	h.shuffleEntry[j] = o
 	in, params, pctx := h.deck[j], g.shuffleParams(), proofContext(g.gameID, h.num, j, o.Sender)
-	return func(v *verification) error {
-		begin := time.Now()
+	alone := func(pp *passProof) error {
 		var err error
-		v.K, err = params.verifyShuffle(pctx, sp, in, next)
-		g.log.Debug("pass verified", "hand", h.num, "pass", "shuffle", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
+		pp.K, err = params.verifyShuffle(pctx, sp, in, next)
 		if err != nil {
 			return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 		}
 		return nil
-	}, nil
+	}
+	return &passProof{seat: j, shuffle: true, ctx: pctx, in: in, out: next, entry: o, alone: alone}, nil
 }
 
-// awaitPass waits for the background verification of the pass this
+// awaitPass waits for the background verification of the passes this
 // player's next pass builds on, if one is under way, and takes in its
-// result: nil once it verified, else the blame on its sender.
+// results: nil once they verified, else the blame on the first that
+// failed.
 func (h *hand) awaitPass() error {
 	v := h.pending
 	if v == nil {
@@ -465,12 +464,7 @@ func (h *hand) awaitPass() error {
 	if err := v.await(); err != nil {
 		return err
 	}
-	if !v.K.IsZero() {
-		h.keyCommits[h.pendingSeat] = v.K
-	}
-	if v.commits != nil {
-		h.decoded[h.pendingSeat] = v.commits
-	}
+	h.take(v)
 	return nil
 }
 
@@ -520,8 +514,9 @@ func (h *hand) receiveDeck(b []byte, decode bool) ([]commcrypto.Element, error) 
 // rekeyPasses runs the rekey passes in seat order, one per player: each player
 // replaces its global key by a fresh key per position, C_i ← (r_i·k⁻¹)·C_i,
 // and publishes the commitments R_i = r_i·G. As with the shuffle passes,
-// the player next in turn verifies the pass it builds on while it makes
-// its own, and sends its own only once that one verified.
+// the player next in turn verifies the queued proofs while it makes its
+// own pass, and sends its own only once they verified; once the last pass
+// is in, the proofs still queued are verified before the deal.
 func (h *hand) rekeyPasses(ctx context.Context) error {
 	g := h.g
 	h.wall[0] = h.deck[h.n]
@@ -542,26 +537,21 @@ func (h *hand) rekeyPasses(ctx context.Context) error {
 		if err != nil {
 			return err
 		}
-		K := h.keyCommits[j]
-		verify, err := h.takeRekey(j, o, func() (commcrypto.Element, error) { return K, nil })
+		pp, err := h.takeRekey(j, o, h.keyCommit(j))
 		if err != nil {
 			return err
 		}
-		if verify == nil {
+		if pp == nil {
 			continue // no proofs: the audit replays the pass
 		}
+		h.queueProof(pp)
 		if j+1 == h.seat {
 			// This player's rekey pass builds on this one.
-			h.pending, h.pendingSeat = verifyAsync(verify), j
-			continue
+			h.pending = h.flushProofs()
 		}
-		var v verification
-		if err := verify(&v); err != nil {
-			return err
-		}
-		h.decoded[j] = v.commits
 	}
-	return nil
+	// Every pass is in: the deal needs all of them verified.
+	return h.settle()
 }
 
 // makeRekey makes this player's rekey pass j on h.wall[j]: it draws the
@@ -609,12 +599,12 @@ func (h *hand) makeRekey(j int) (*pb.RekeyPass, error) {
 
 // takeRekey checks seat j's rekey pass o on arrival — its input, the
 // wall's size and duplicates, the commitments' size — and keeps it. With
-// proofs it returns the verification of o's proof against K_j (setting
-// v.commits, or returning the blame on o's sender, with o and the same
-// seat's shuffle pass as evidence); nil without. keyCommit returns K_j
-// when the verification runs (it may wait for the shuffle pass's own
-// verification).
-func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element, error)) (func(*verification) error, error) {
+// proofs it returns o's proof to verify against K_j (queueProof), whose
+// verification alone sets commits or returns the blame on o's sender,
+// with o and the same seat's shuffle pass as evidence; nil without.
+// keyCommit returns K_j when that verification runs (it may wait for the
+// shuffle pass's own verification: hand.keyCommit).
+func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element, error)) (*passProof, error) {
 	g := h.g
 	proofs := !g.cfg.NoProofs
 	size := h.layout.Size
@@ -637,24 +627,23 @@ func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element,
 		return nil, nil
 	}
 	in, shuffle, pctx, params := h.wall[j], h.shuffleEntry[j], proofContext(g.gameID, h.num, j, o.Sender), g.shuffleParams()
-	return func(v *verification) error {
+	alone := func(pp *passProof) error {
 		K, err := keyCommit()
 		if err != nil {
 			return err
 		}
-		begin := time.Now()
-		if v.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
+		if pp.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
 			return blamef(o, h.num, err, "rekey pass commitments do not decode")
 		}
-		err = params.verifyRekey(pctx, K, rk, in, next, v.commits)
-		g.log.Debug("pass verified", "hand", h.num, "pass", "rekey", "seat", j, "ok", err == nil, "elapsed", time.Since(begin))
+		err = params.verifyRekey(pctx, K, rk, in, next, pp.commits)
 		if err != nil {
 			// The evidence: the rekey pass and the shuffle pass whose
 			// key commitment K_j the proof is checked against.
 			return blameOn(o.Sender, h.num, evidenceOf(o, shuffle), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 		}
 		return nil
-	}, nil
+	}
+	return &passProof{seat: j, ctx: pctx, in: in, out: next, entry: o, keyEntry: shuffle, alone: alone}, nil
 }
 
 // commitment returns seat j's commitment R_{j,pos}, decoding it strictly

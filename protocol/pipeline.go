@@ -51,13 +51,6 @@ type madePass struct {
 	err   error
 }
 
-// passCheck is a received pass's proof being verified in the background.
-type passCheck struct {
-	v       *verification
-	shuffle bool
-	seat    int
-}
-
 // passAt returns the kind ("shuffle pass" or "rekey pass") and the seat of
 // pass idx of a hand of n players, in the order shuffle 0..n−1, rekey
 // 0..n−1 (SPEC.md §9.2).
@@ -113,7 +106,9 @@ func (h *hand) advance() {
 	ch := make(chan madePass, 1)
 	h.making = ch
 	// The own pass leaves only once every pass before it verified: it
-	// depends on all of them.
+	// depends on all of them. Those still queued are verified now, as
+	// one batch, while the pass is made.
+	h.flushProofs()
 	checks := slices.Clone(h.checks)
 	go func() {
 		var m madePass
@@ -125,7 +120,7 @@ func (h *hand) advance() {
 			m = madePass{&pb.Entry{Body: &pb.Entry_Rekey{Rekey: body}}, err}
 		}
 		for _, c := range checks {
-			if err := c.v.await(); err != nil && m.err == nil {
+			if err := c.await(); err != nil && m.err == nil {
 				m.err = err
 			}
 		}
@@ -200,34 +195,27 @@ func (h *hand) takeEarly() error {
 	return nil
 }
 
-// takeInTurn checks pass o, the next in order, and starts its
-// verification.
+// takeInTurn checks pass o, the next in order, and queues its proof
+// (passproofs.go); once the hand's last pass is in, the queue is verified
+// in the background.
 func (h *hand) takeInTurn(o *Opened) error {
 	kind, j := passAt(h.passes, h.n)
-	var verify func(*verification) error
+	var pp *passProof
 	var err error
 	if kind == "shuffle pass" {
-		verify, err = h.takeShuffle(j, o)
+		pp, err = h.takeShuffle(j, o)
 	} else {
-		shuffle := h.shuffleCheck[j]
-		verify, err = h.takeRekey(j, o, func() (commcrypto.Element, error) {
-			if shuffle == nil {
-				return h.keyCommits[j], nil
-			}
-			err := shuffle.await()
-			return shuffle.K, err
-		})
+		pp, err = h.takeRekey(j, o, h.keyCommit(j))
 	}
 	if err != nil {
 		return err
 	}
 	h.passDone()
-	if verify != nil {
-		v := verifyAsync(verify)
-		h.checks = append(h.checks, passCheck{v: v, shuffle: kind == "shuffle pass", seat: j})
-		if kind == "shuffle pass" {
-			h.shuffleCheck[j] = v
-		}
+	if pp != nil {
+		h.queueProof(pp)
+	}
+	if h.passes == 2*h.n {
+		h.flushProofs()
 	}
 	return nil
 }
@@ -237,9 +225,9 @@ func (h *hand) takeInTurn(o *Opened) error {
 func (h *hand) failed() error {
 	for _, c := range h.checks {
 		select {
-		case <-c.v.done:
-			if c.v.err != nil {
-				return c.v.err
+		case <-c.done:
+			if c.err != nil {
+				return c.err
 			}
 		default:
 		}
@@ -247,19 +235,17 @@ func (h *hand) failed() error {
 	return nil
 }
 
-// settle waits for every background verification and takes in their
-// results (each shuffle pass's K_j, each rekey pass's decoded
-// commitments); the first failure is returned.
+// settle verifies the proofs still queued and waits for every background
+// verification, taking in their results (each shuffle pass's K_j, each
+// rekey pass's decoded commitments); the first failure, in pass order, is
+// returned.
 func (h *hand) settle() error {
+	h.flushProofs()
 	for _, c := range h.checks {
-		if err := c.v.await(); err != nil {
+		if err := c.await(); err != nil {
 			return err
 		}
-		if c.shuffle {
-			h.keyCommits[c.seat] = c.v.K
-		} else {
-			h.decoded[c.seat] = c.v.commits
-		}
+		h.take(c)
 	}
 	h.checks = nil
 	return nil

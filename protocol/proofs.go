@@ -9,6 +9,7 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/commcrypto/logrekey"
 	"github.com/mentalmj/mentalmj/commcrypto/logshuffle"
+	"github.com/mentalmj/mentalmj/commcrypto/msm"
 	"github.com/mentalmj/mentalmj/commcrypto/rekeyproof"
 	"github.com/mentalmj/mentalmj/commcrypto/shuffleproof"
 	"github.com/mentalmj/mentalmj/commcrypto/transcript"
@@ -27,11 +28,12 @@ import (
 // (Terelius–Wikström) and commcrypto/rekeyproof (batched Chaum–Pedersen).
 // Both are bound to the
 // protocol version, the game id, the hand, the pass index (the prover's
-// seat) and the prover's peer ID. Every node verifies each pass as it
-// arrives, before it sends anything that depends on it; a pass whose
-// proof fails is blamed on its sender at once, with the signed pass as
-// evidence. With every pass proven, the end-of-hand audit decrypts the
-// wall with the revealed keys instead of replaying the passes.
+// seat) and the prover's peer ID. Every node verifies each pass it
+// receives before it sends anything that depends on it, several at once
+// in one batch where it can (passproofs.go); a pass whose proof fails is
+// blamed on its sender, with the signed pass as evidence. With every
+// pass proven, the end-of-hand audit decrypts the wall with the revealed
+// keys instead of replaying the passes.
 
 // proofContext returns the Fiat–Shamir context of pass j of hand num in
 // game gameID, made by prover.
@@ -143,12 +145,16 @@ type rekeyStatement struct {
 }
 
 // batchVerify reports whether every proof decodes and all verify
-// together: the shuffle proofs in one logshuffle.Batch (one multi-scalar
-// multiplication, the generators shared), the rekey proofs in one
-// logrekey.Batch. It reports false for the "tw" system (which has no
-// batch), for any proof that does not decode and for any batch that
-// fails; the caller then verifies each proof on its own, so that the
-// blame is the one verification pass by pass gives.
+// together, with one random linear combination and one multi-scalar
+// multiplication: the shuffle proofs in a logshuffle.Batch (their
+// generators' coefficients summed onto the table), the rekey proofs in a
+// logrekey.Batch, both added to one msm.Terms, where the elements the
+// statements share (a pass's output is the next pass's input; K_j is in
+// both of seat j's statements) are one term each. It reports false for
+// the "tw" system (which has no batch), for any proof that does not
+// decode and when the sum is not the identity; the caller then verifies
+// each proof on its own, so that the blame is the one verification pass
+// by pass gives.
 func (p *ProofParams) batchVerify(sh []shuffleStatement, rk []rekeyStatement) bool {
 	if p.log == nil {
 		return false
@@ -173,7 +179,10 @@ func (p *ProofParams) batchVerify(sh []shuffleStatement, rk []rekeyStatement) bo
 			return false
 		}
 	}
-	return sb.Failed() == nil && rb.Failed() == nil
+	var sum msm.Terms
+	sb.AddTo(&sum)
+	rb.AddTo(&sum)
+	return sum.Sum().IsIdentity()
 }
 
 // proveRekey returns the rekey argument that out[i] = factors[i]·in[i]
@@ -270,34 +279,6 @@ func (g *Game) shuffleParams() *ProofParams {
 		}
 	}
 	return g.params
-}
-
-// verification is a pass's proof being verified in the background while
-// this player computes and proves its own pass on it: the player may make
-// its pass as soon as it holds the previous one, but sends nothing that
-// depends on a pass before that pass verified (hand.awaitPass).
-type verification struct {
-	done    chan struct{}
-	K       commcrypto.Element   // a shuffle pass's key commitment K_j
-	commits []commcrypto.Element // a rekey pass's decoded commitments R_{j,i}
-	err     error                // nil, or the blame for a pass that fails its proof
-}
-
-// verifyAsync runs verify on a new verification in a new goroutine and
-// returns the verification at once.
-func verifyAsync(verify func(v *verification) error) *verification {
-	v := &verification{done: make(chan struct{})}
-	go func() {
-		defer close(v.done)
-		v.err = verify(v)
-	}()
-	return v
-}
-
-// await waits for the verification and returns its error.
-func (v *verification) await() error {
-	<-v.done
-	return v.err
 }
 
 // proofSystem returns the name NewProofParams gives system: the default

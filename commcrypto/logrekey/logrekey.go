@@ -118,11 +118,15 @@ func Decode(b []byte, bigN int) (*Proof, error) {
 
 // statement is a decoded statement with its batching weights.
 type statement struct {
-	K               group.Element
-	C, Cp, R        []group.Element
-	rho, rhoP       []group.Scalar
-	t               *transcript.Transcript
-	bigN, rounds, f int
+	K        group.Element
+	C, Cp, R []group.Element
+	// in, out, commits and key are the statement as given: their
+	// canonical encodings key the terms a batch merges (msm.Terms).
+	in, out, commits []commcrypto.Element
+	key              commcrypto.Element
+	rho, rhoP        []group.Scalar
+	t                *transcript.Transcript
+	bigN, rounds, f  int
 }
 
 // open checks the statement's shape, decodes it and starts the
@@ -132,7 +136,7 @@ func open(ctx transcript.Context, K commcrypto.Element, in, out, commits []commc
 	if bigN < 1 || bigN > MaxN || len(out) != bigN || len(commits) != bigN || K.IsZero() {
 		return nil, fmt.Errorf("%w: %d inputs, %d outputs, %d commitments", ErrStatement, len(in), len(out), len(commits))
 	}
-	st := &statement{bigN: bigN, K: K.Point()}
+	st := &statement{bigN: bigN, K: K.Point(), in: in, out: out, commits: commits, key: K}
 	st.rounds, st.f = Shape(bigN)
 	var i int
 	var ok bool
@@ -244,12 +248,14 @@ func prove(st *statement, x []group.Scalar, rnd io.Reader) (*Proof, error) {
 }
 
 // combination returns the scalars and points whose sum is the identity
-// iff the proof verifies (SPEC.md §13.1):
+// iff the proof verifies (SPEC.md §13.1), with each point's key for a
+// batch (msm.Terms: the statement's elements keyed by their encodings,
+// the proof's by zero):
 //
 //	B + μ·P + Σ_j (δ_j·L_j + δ_j⁻¹·R_j) − Σ_k x_{k mod f}·t_k·U_k
-func combination(st *statement, pr *Proof) ([]group.Scalar, []group.Element, error) {
+func combination(st *statement, pr *Proof) ([]group.Scalar, []group.Element, [][32]byte, error) {
 	if pr == nil || len(pr.l) != st.rounds || len(pr.r) != st.rounds || len(pr.x) != st.f || pr.b == nil {
-		return nil, nil, fmt.Errorf("%w: proof of another shape", ErrStatement)
+		return nil, nil, nil, fmt.Errorf("%w: proof of another shape", ErrStatement)
 	}
 	t := st.t
 	t.Append("blind", fold.Encode(pr.b))
@@ -257,12 +263,12 @@ func combination(st *statement, pr *Proof) ([]group.Scalar, []group.Element, err
 	del, delInv := make([]group.Scalar, st.rounds), make([]group.Scalar, st.rounds)
 	for j := range st.rounds {
 		if pr.l[j] == nil || pr.r[j] == nil {
-			return nil, nil, fmt.Errorf("%w: proof of another shape", ErrStatement)
+			return nil, nil, nil, fmt.Errorf("%w: proof of another shape", ErrStatement)
 		}
 		t.Append("round", fold.Encode(pr.l[j], pr.r[j]))
 		del[j] = t.Challenge("delta")
 		if del[j].IsZero() {
-			return nil, nil, fmt.Errorf("%w: zero challenge", ErrInvalid)
+			return nil, nil, nil, fmt.Errorf("%w: zero challenge", ErrInvalid)
 		}
 		delInv[j] = fold.Inv(del[j])
 	}
@@ -270,10 +276,13 @@ func combination(st *statement, pr *Proof) ([]group.Scalar, []group.Element, err
 	n := st.bigN
 	ss := make([]group.Scalar, 0, 3*n+2*st.rounds+2)
 	ps := make([]group.Element, 0, cap(ss))
-	add := func(s group.Scalar, e group.Element) {
+	keys := make([][32]byte, 0, cap(ss))
+	addKeyed := func(key [32]byte, s group.Scalar, e group.Element) {
 		ss = append(ss, s)
 		ps = append(ps, e)
+		keys = append(keys, key)
 	}
+	add := func(s group.Scalar, e group.Element) { addKeyed([32]byte{}, s, e) }
 	add(fold.Uint(1), pr.b)
 	for j := range st.rounds {
 		add(del[j], pr.l[j])
@@ -282,13 +291,13 @@ func combination(st *statement, pr *Proof) ([]group.Scalar, []group.Element, err
 	kc := g.NewScalar()
 	for k := range n {
 		xt := fold.Mul(pr.x[k%st.f], tw[k/st.f])
-		add(fold.Mul(mu, st.rho[k]), st.Cp[k])
-		add(fold.Mul(mu, st.rhoP[k]), st.R[k])
-		add(fold.Neg(fold.Mul(xt, st.rho[k])), st.C[k])
+		addKeyed(st.out[k].Key(), fold.Mul(mu, st.rho[k]), st.Cp[k])
+		addKeyed(st.commits[k].Key(), fold.Mul(mu, st.rhoP[k]), st.R[k])
+		addKeyed(st.in[k].Key(), fold.Neg(fold.Mul(xt, st.rho[k])), st.C[k])
 		kc.Add(kc, fold.Mul(xt, st.rhoP[k]))
 	}
-	add(fold.Neg(kc), st.K)
-	return ss, ps, nil
+	addKeyed(st.key.Key(), fold.Neg(kc), st.K)
+	return ss, ps, keys, nil
 }
 
 // Verify checks the proof that out[i] = s_i·in[i] and
@@ -300,7 +309,7 @@ func Verify(ctx transcript.Context, K commcrypto.Element, in, out, commits []com
 	if err != nil {
 		return err
 	}
-	ss, ps, err := combination(st, pr)
+	ss, ps, _, err := combination(st, pr)
 	if err != nil {
 		return err
 	}
@@ -313,15 +322,19 @@ func Verify(ctx transcript.Context, K commcrypto.Element, in, out, commits []com
 
 // Batch verifies several proofs with one multi-scalar multiplication,
 // each proof's combination multiplied by an independent random weight of
-// the verifier (Bellare, Garay, Rabin, EUROCRYPT 1998); when the sum
-// fails, Failed checks each proof alone so that exactly the false ones
-// are named.
+// the verifier (Bellare, Garay, Rabin, EUROCRYPT 1998), the statements'
+// shared elements merged (msm.Terms: a pass's output wall is the next
+// pass's input); when the sum fails, Failed checks each proof alone so
+// that exactly the false ones are named.
 type Batch struct {
 	rand  io.Reader
-	ss    []group.Scalar
-	ps    []group.Element
-	items [][2]int // each proof's range in ss, ps (unweighted copies in own)
-	own   [][]group.Scalar
+	terms msm.Terms
+	own   []proofTerms // each proof's unweighted combination
+}
+
+type proofTerms struct {
+	ss []group.Scalar
+	ps []group.Element
 }
 
 // NewBatch returns an empty batch; rand supplies the weights
@@ -341,7 +354,7 @@ func (b *Batch) Add(ctx transcript.Context, K commcrypto.Element, in, out, commi
 	if err != nil {
 		return -1, err
 	}
-	ss, ps, err := combination(st, pr)
+	ss, ps, keys, err := combination(st, pr)
 	if err != nil {
 		return -1, err
 	}
@@ -349,28 +362,32 @@ func (b *Batch) Add(ctx transcript.Context, K commcrypto.Element, in, out, commi
 	if err != nil {
 		return -1, fmt.Errorf("logrekey: %w", err)
 	}
-	from := len(b.ss)
 	for i := range ss {
-		b.ss = append(b.ss, fold.Mul(ss[i], w[0]))
+		b.terms.AddKeyed(keys[i], fold.Mul(ss[i], w[0]), ps[i])
 	}
-	b.ps = append(b.ps, ps...)
-	b.items = append(b.items, [2]int{from, len(b.ss)})
-	b.own = append(b.own, ss)
-	return len(b.items) - 1, nil
+	b.own = append(b.own, proofTerms{ss, ps})
+	return len(b.own) - 1, nil
 }
+
+// Len returns the number of proofs added.
+func (b *Batch) Len() int { return len(b.own) }
+
+// AddTo adds the batch's weighted sum to t, so that the proofs of
+// several arguments are checked with one multi-scalar multiplication:
+// all the batch's proofs verify (up to the soundness error) iff the sum
+// of everything added to t is the identity. It does not change the
+// batch.
+func (b *Batch) AddTo(t *msm.Terms) { t.Merge(&b.terms) }
 
 // Failed returns the indices of the proofs that do not verify (nil when
 // the batch holds, after one multi-scalar multiplication).
 func (b *Batch) Failed() []int {
-	if len(b.items) == 0 {
-		return nil
-	}
-	if e, err := msm.MultiScalarMult(b.ss, b.ps); err == nil && e.IsIdentity() {
+	if len(b.own) == 0 || b.terms.Sum().IsIdentity() {
 		return nil
 	}
 	var bad []int
-	for i, it := range b.items {
-		e, err := msm.MultiScalarMult(b.own[i], b.ps[it[0]:it[1]])
+	for i, o := range b.own {
+		e, err := msm.MultiScalarMult(o.ss, o.ps)
 		if err != nil || !e.IsIdentity() {
 			bad = append(bad, i)
 		}

@@ -72,6 +72,16 @@ func (p *Params) msmIndex(k int) int {
 	return k
 }
 
+// genIndex returns 0, 1, …, ℓ+Blinders+2: the table's indices of the
+// fixed generators, in a combination's gen order.
+func (p *Params) genIndex() []int {
+	idx := make([]int, p.ell+Blinders+3)
+	for k := range idx {
+		idx[k] = k
+	}
+	return idx
+}
+
 // tableSum returns Σ ss[i]·P_{idx[i]} over the table.
 func (p *Params) tableSum(idx []int, ss []group.Scalar) group.Element {
 	e, err := p.tab.MultiScalarMult(idx, ss)

@@ -16,36 +16,32 @@ import (
 // identity iff a proof verifies (up to the soundness error): coefficients
 // of the fixed generators G_0..G_{ℓ−1}, H_0..H_3, G_T, H and the base G
 // (in gen, that order), then the statement's and the proof's elements.
+//
+// keys[i] is the canonical encoding of ps[i] for the statement's elements
+// (the decks and K), which a batch merges across proofs (msm.Terms), and
+// zero for the proof's own elements.
 type combination struct {
-	gen []group.Scalar
-	ss  []group.Scalar
-	ps  []group.Element
+	gen  []group.Scalar
+	ss   []group.Scalar
+	ps   []group.Element
+	keys [][32]byte
 }
 
 func (c *combination) add(s group.Scalar, e group.Element) {
-	c.ss = append(c.ss, s)
-	c.ps = append(c.ps, e)
+	c.addKeyed([32]byte{}, s, e)
 }
 
-// scale multiplies every coefficient by w.
-func (c *combination) scale(w group.Scalar) {
-	for i := range c.gen {
-		c.gen[i] = sMul(c.gen[i], w)
-	}
-	for i := range c.ss {
-		c.ss[i] = sMul(c.ss[i], w)
-	}
+func (c *combination) addKeyed(key [32]byte, s group.Scalar, e group.Element) {
+	c.ss = append(c.ss, s)
+	c.ps = append(c.ps, e)
+	c.keys = append(c.keys, key)
 }
 
 // isIdentity evaluates the combination: the fixed generators' part on
 // the precomputed table (msm.Table), the rest with one multi-scalar
 // multiplication (commcrypto/msm).
 func (c *combination) isIdentity(p *Params) bool {
-	idx := make([]int, len(c.gen)) // c.gen is in the table's order
-	for k := range idx {
-		idx[k] = k
-	}
-	fixed := p.tableSum(idx, c.gen)
+	fixed := p.tableSum(p.genIndex(), c.gen)
 	e, err := msm.MultiScalarMult(c.ss, c.ps)
 	return err == nil && e.Add(e, fixed).IsIdentity()
 }
@@ -186,8 +182,8 @@ func (p *Params) combine(ctx transcript.Context, in, out []commcrypto.Element, K
 
 	zk6 := sNeg(sMul(w[5], pr.zk))
 	for j := range bigN {
-		c.add(sMul(zk6, a[j]), D[j])
-		c.add(sNeg(sMul(xw4[j%f], tw[j/f])), Dp[j])
+		c.addKeyed(in[j].Key(), sMul(zk6, a[j]), D[j])
+		c.addKeyed(out[j].Key(), sNeg(sMul(xw4[j%f], tw[j/f])), Dp[j])
 	}
 	c.add(sMul(sMul(w[1], rho), alpha), pr.m)
 	c.add(sAdd(sMul(w[1], rho), sMul(w[2], mu)), pr.a)
@@ -211,7 +207,7 @@ func (p *Params) combine(ctx transcript.Context, in, out []commcrypto.Element, K
 	c.add(w[4], pr.a1)
 	c.add(w[5], pr.a2)
 	c.add(w[6], pr.ka)
-	c.add(sMul(w[6], eps), Kp)
+	c.addKeyed(K.Key(), sMul(w[6], eps), Kp)
 	return c, nil
 }
 
@@ -221,12 +217,14 @@ func (p *Params) combine(ctx transcript.Context, in, out []commcrypto.Element, K
 // (Bellare, Garay, Rabin, "Fast batch verification for modular
 // exponentiation and digital signatures", EUROCRYPT 1998, the small
 // exponents test with full-size weights), the generators' coefficients
-// are summed, and the whole is checked once. A false proof survives with
-// probability ≤ 1/ℓ.
+// are summed, the statements' shared elements merged (msm.Terms: a pass's
+// output deck is the next pass's input), and the whole is checked once.
+// A false proof survives with probability ≤ 1/ℓ.
 type Batch struct {
 	p     *Params
 	rand  io.Reader
-	sum   *combination
+	gen   []group.Scalar // the generators' summed weighted coefficients
+	terms msm.Terms      // the statements' and proofs' weighted elements
 	items []*combination
 }
 
@@ -236,7 +234,7 @@ func NewBatch(p *Params, rnd io.Reader) *Batch {
 	if rnd == nil {
 		rnd = rand.Reader
 	}
-	return &Batch{p: p, rand: rnd, sum: &combination{gen: zeros(p.ell + Blinders + 3)}}
+	return &Batch{p: p, rand: rnd, gen: zeros(p.ell + Blinders + 3)}
 }
 
 func zeros(k int) []group.Scalar {
@@ -259,26 +257,44 @@ func (b *Batch) Add(ctx transcript.Context, in, out []commcrypto.Element, K comm
 	if err != nil {
 		return -1, err
 	}
+	w := ws[0]
 	b.items = append(b.items, c)
-	wc := &combination{gen: append([]group.Scalar{}, c.gen...), ss: append([]group.Scalar{}, c.ss...), ps: c.ps}
-	wc.scale(ws[0])
-	for i := range b.sum.gen {
-		b.sum.gen[i] = sAdd(b.sum.gen[i], wc.gen[i])
+	for i := range b.gen {
+		b.gen[i] = sAdd(b.gen[i], sMul(w, c.gen[i]))
 	}
-	b.sum.ss = append(b.sum.ss, wc.ss...)
-	b.sum.ps = append(b.sum.ps, wc.ps...)
+	for i := range c.ss {
+		b.terms.AddKeyed(c.keys[i], sMul(w, c.ss[i]), c.ps[i])
+	}
 	return len(b.items) - 1, nil
 }
 
 // Len returns the number of proofs added.
 func (b *Batch) Len() int { return len(b.items) }
 
+// AddTo adds the batch's weighted sum to t, the generators' part as one
+// term (its value on the table), so that the proofs of several arguments
+// are checked with one multi-scalar multiplication: all the batch's
+// proofs verify (up to the soundness error) iff the sum of everything
+// added to t is the identity. It does not change the batch.
+func (b *Batch) AddTo(t *msm.Terms) {
+	if len(b.items) == 0 {
+		return
+	}
+	t.Add(sUint(1), b.p.tableSum(b.p.genIndex(), b.gen))
+	t.Merge(&b.terms)
+}
+
 // Failed returns the indices (in the order added) of the proofs that do
 // not verify: none after one multi-scalar multiplication if the batch
 // holds, else each proof is checked on its own (one multi-scalar
 // multiplication each) so that exactly the false ones are named.
 func (b *Batch) Failed() []int {
-	if len(b.items) == 0 || b.sum.isIdentity(b.p) {
+	if len(b.items) == 0 {
+		return nil
+	}
+	var t msm.Terms
+	b.AddTo(&t)
+	if t.Sum().IsIdentity() {
 		return nil
 	}
 	var bad []int
