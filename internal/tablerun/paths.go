@@ -56,7 +56,7 @@ func showPaths(out *progress.Reporter, model *screen.Model) (stop func()) {
 // linkOf is path p as the table model shows it; its Text is the
 // progress line's own (node.Path.String).
 func linkOf(p node.Path) screen.Link {
-	l := screen.Link{State: screen.LinkNone, Transport: p.Transport, How: p.How, Why: p.Why, Text: p.String()}
+	l := screen.Link{State: screen.LinkNone, Transport: p.Transport, Family: p.Family, How: p.How, Why: p.Why, Text: p.String()}
 	switch {
 	case p.Direct:
 		l.State = screen.LinkDirect

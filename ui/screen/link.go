@@ -32,6 +32,9 @@ type Link struct {
 	// Transport is "QUIC" or "TCP" (for a relayed link, the transport to
 	// the relay); "" with no connection.
 	Transport string `json:"transport,omitempty"`
+	// Family is "IPv4" or "IPv6" for a direct link (node.Path.Family);
+	// "" otherwise or when not known.
+	Family string `json:"family,omitempty"`
 	// How says how a direct link came about: "hole punched", "LAN" or
 	// "dialled"; "" otherwise.
 	How string `json:"how,omitempty"`

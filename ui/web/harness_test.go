@@ -24,6 +24,7 @@ type botTable struct {
 	model  *screen.Model
 	player *Player
 	srv    *Server
+	ids    []peer.ID // the players' peer IDs, the UI node's first
 
 	mu      sync.Mutex
 	obs     protocol.Observation // the UI node's latest observation
@@ -58,6 +59,7 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision, hold tim
 		keys, ids = append(keys, k), append(ids, id)
 	}
 	bt := &botTable{model: screen.NewModel(map[string]string{"transcript": "/download/transcript"}), done: make(chan struct{}), hold: hold, held: map[int]time.Duration{}, dealt: map[int]time.Time{}}
+	bt.ids = ids
 	bt.player = NewPlayer(bt.model)
 	srv, err := Listen(Config{Model: bt.model, Player: bt.player, Lang: strings.Join(lang, "")})
 	if err != nil {

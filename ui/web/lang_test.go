@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/mentalmj/mentalmj/ui/i18n"
+	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
 // TestBrowserJapanese plays a hand on a page asked to speak Japanese
@@ -111,6 +112,7 @@ func TestBrowserJapanese(t *testing.T) {
 	if left := ja.EnglishLeft(feed+"\n"+res, "feed.", "audit.", "info.", "result."); len(left) > 0 {
 		t.Errorf("English left in the feed or the result screen: %v\n%s\n%s", left, feed, res)
 	}
+	links := japaneseLinks(t, bctx, bt)
 	bt.model.Dismiss(1)
 	if lang != "ja" {
 		t.Errorf("the page's language is %q, want ja", lang)
@@ -118,7 +120,7 @@ func TestBrowserJapanese(t *testing.T) {
 	if len(missing) > 0 {
 		t.Errorf("messages fell back to English: %v", missing)
 	}
-	if strings.Contains(body, "‹") {
+	if strings.Contains(body+links, "‹") {
 		t.Errorf("a raw message key shows: %s", body)
 	}
 	if !strings.HasPrefix(round, "東") || !strings.HasSuffix(round, "局") {
@@ -145,3 +147,45 @@ func TestBrowserJapanese(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// japaneseLinks shows the three kinds of link at the other seats (direct
+// over QUIC and IPv6 after a hole punch; relayed, their NAT giving a new
+// port per destination; not connected), as the node's path events set
+// them, and the result screen's download links; it checks that every one
+// reads in Japanese, with no English of node.Path.String left, and
+// returns the texts.
+func japaneseLinks(t *testing.T, bctx context.Context, bt *botTable) string {
+	t.Helper()
+	relay := bt.ids[3].String()
+	bt.model.SetLink(bt.ids[1], screen.Link{State: screen.LinkDirect, Transport: "QUIC", Family: "IPv6", How: "hole punched", Text: "direct (QUIC, IPv6, hole punched)"})
+	bt.model.SetLink(bt.ids[2], screen.Link{State: screen.LinkRelayed, Transport: "TCP", Relay: relay, Why: "their NAT gives a new port for every destination, so hole punching cannot work", Text: "relayed via …: their NAT gives a new port for every destination, so hole punching cannot work"})
+	bt.model.SetLink(bt.ids[3], screen.Link{State: screen.LinkNone, Text: "not connected"})
+	var texts []string
+	deadline := time.Now().Add(10 * time.Second)
+	for len(texts) < 3 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		texts, _ = chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".seat .link")].map((e) => e.textContent.trim())`))
+	}
+	downloads, _ := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".links a")].map((e) => e.textContent)`))
+	if d := os.Getenv("MENTALMJ_SCREENSHOTS"); d != "" {
+		if png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot()); err == nil {
+			os.WriteFile(filepath.Join(d, "links-ja.png"), png, 0o644)
+		}
+	}
+	all := strings.Join(append(texts, downloads...), "\n")
+	want := []string{"直接接続 (QUIC, IPv6, ホールパンチ成功)", relay[:6] + "…" + relay[len(relay)-4:] + " 経由の中継：相手のNAT", "未接続"}
+	for _, w := range want {
+		if !strings.Contains(all, w) {
+			t.Errorf("no seat link reads %q; the links read:\n%s", w, all)
+		}
+	}
+	for _, en := range []string{"direct", "relayed", "not connected", "hole punch", "transcript"} {
+		if strings.Contains(strings.ReplaceAll(all, "(transcript)", ""), en) {
+			t.Errorf("English %q left in the links:\n%s", en, all)
+		}
+	}
+	if !strings.Contains(all, "対局記録") {
+		t.Errorf("the download links are not in Japanese: %q", downloads)
+	}
+	return all
+}

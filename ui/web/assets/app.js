@@ -86,10 +86,33 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   // for the player's own seat and in a replay): one line under the name
   // plate in the node's own words, the whole of it in the tooltip.
   const LINK_ICON = { direct: "⇄", relayed: "⇢", "not connected": "✕", paused: "‖" };
+  // linkText is the link in the page's language: the node's own words in
+  // English (node.Path.String, as the progress lines print them), else
+  // built from the link's fields with the catalogue's link.* messages.
+  const LINK_WHY = [[/^their NAT gives a new port/, "new_port_theirs"], [/^your NAT gives a new port/, "new_port_yours"],
+    [/^their NAT changes ports/, "changes_theirs"], [/^your NAT changes ports/, "changes_yours"], [/^hole punching is off$/, "off"],
+    [/^no public address of ours/, "no_address"], [/^hole punching failed/, "failed"], [/^hole punching$/, "punching"], [/^hole punching soon$/, "soon"]];
+  function linkText(l) {
+    if (I18n.lang === "en" || !l.state) return l.text || l.state;
+    const short = (id) => (id && id.length > 12 ? id.slice(0, 6) + "…" + id.slice(-4) : id || "");
+    switch (l.state) {
+      case "direct": {
+        const how = l.how && I18n.has("link.how." + l.how) ? t("link.how." + l.how) : l.how;
+        return t("link.direct", [l.transport, l.family, how].filter(Boolean).join(", "));
+      }
+      case "relayed": {
+        if (!l.why) return t("link.relayed", short(l.relay));
+        const w = LINK_WHY.find(([re]) => re.test(l.why));
+        return t("link.relayed_why", short(l.relay), w ? t("link.why." + w[1]) : l.why);
+      }
+      case "not connected": return t("link.none");
+    }
+    return l.text || l.state;
+  }
   function linkHTML(l) {
     if (!l) return "";
     const state = l.pause ? "paused" : l.state;
-    const text = l.pause || l.text || l.state;
+    const text = l.pause || linkText(l);
     const title = [l.pause, l.text, l.relay ? "relay " + l.relay : ""].filter(Boolean).join("\n");
     return `<div class="link" data-state="${esc(state)}" title="${esc(title)}"><span class="icon">${LINK_ICON[state] || "?"}</span> ${esc(text)}</div>`;
   }
@@ -357,7 +380,8 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
 
   function linksHTML() {
     const l = snap.links || {};
-    return `<p class="links">${Object.keys(l).sort().map((k) => `<a href="${esc(l[k])}" download>${esc(k)}</a>`).join(" · ")}</p>`;
+    const name = (k) => (I18n.has("download." + k) ? t("download." + k) : k);
+    return `<p class="links">${Object.keys(l).sort().map((k) => `<a href="${esc(l[k])}" download>${esc(name(k))}</a>`).join(" · ")}</p>`;
   }
 
   function render() {
