@@ -46,16 +46,16 @@ func TestTruncatedTranscriptBlamesNoOne(t *testing.T) {
 	}
 	// Every record boundary; in -short runs (each audit replays the whole
 	// prefix, so all of them cost the square of the length) the first
-	// ten, the last three and every 17th between.
+	// ten, the last three and every 40th between.
 	offsets := 200
 	for n := 0; n < len(recs); n++ {
-		if testing.Short() && n >= 10 && n < len(recs)-3 && n%17 != 0 {
+		if testing.Short() && n >= 10 && n < len(recs)-3 && n%40 != 0 {
 			continue
 		}
 		check("cut after record "+strconv.Itoa(n), AuditTranscript(recs[:n]))
 	}
 	if testing.Short() {
-		offsets = 20
+		offsets = 10
 	}
 	// Random offsets, read as a file would be.
 	r := rand.New(rand.NewPCG(1, 2))

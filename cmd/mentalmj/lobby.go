@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"time"
 
@@ -30,12 +31,13 @@ func lobbyCommand() *cobra.Command {
 	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
 	addLang(cmd, &f.lang)
 	fs.DurationVar(&f.wait, "wait", 8*time.Second, "how long to listen before writing the list (text and --json)")
+	fs.BoolVar(&f.first, "first", false, "write the list as soon as a table passes the filters (at most --wait): for scripts that join the first open table")
 	f.net.register(cmd)
 	return cmd
 }
 
 const lobbyUsage = `lobby [--players 3|4] [--rules PRESET] [--tonpuu|--hanchan] [--watchable]
-       [--json | --ui [--no-open] [--port N]] [--wait 8s] [--bootstrap ADDR]… [--no-public] [--lobby-peer ADDR]… [--data-dir DIR]
+       [--json | --ui [--no-open] [--port N]] [--wait 8s [--first]] [--bootstrap ADDR]… [--no-public] [--lobby-peer ADDR]… [--data-dir DIR]
 
 Lists the open tables announced in the lobby: hosts started with
 "mentalmj host --open" announce their table (name, game, their nickname and
@@ -43,8 +45,9 @@ peer ID, free seats, the invite, how many spectators it allows, their
 league figures if they have any) on the public network's lobby, a
 gossipsub topic (/mentalmj/lobby/1), while seats are free. lobby joins
 the topic, finds other lobby nodes through the public DHT (or at
---lobby-peer addresses: a LAN, a friend's node), listens for --wait, then
-writes the tables that pass the filters, each with the line that joins it:
+--lobby-peer addresses: a LAN, a friend's node), listens for --wait (with
+--first, until a table passes the filters, at most --wait), then writes the
+tables that pass the filters, each with the line that joins it:
 
     mentalmj join mmj1…
 
@@ -68,6 +71,7 @@ type lobbyFlags struct {
 	players                                          int
 	rules                                            string
 	tonpuu, hanchan, watchable, asJSON, page, noOpen bool
+	first                                            bool // --first: stop at the first table that passes
 	port                                             int
 	wait                                             time.Duration
 	lang                                             string // --lang of the --ui page
@@ -202,11 +206,7 @@ func runLobby(cmd *cobra.Command, pos []string, f *lobbyFlags) int {
 		}
 		return 0
 	}
-	select {
-	case <-ctx.Done():
-	case <-time.After(f.wait):
-	}
-	tables := flt.Select(l.Tables())
+	tables := awaitTables(ctx, l, flt, f.wait, f.first)
 	if f.asJSON {
 		err = lobby.WriteJSON(stdout, tables)
 	} else {
@@ -216,4 +216,25 @@ func runLobby(cmd *cobra.Command, pos []string, f *lobbyFlags) int {
 		return fail(cmd, 1, "%v", err)
 	}
 	return 0
+}
+
+// awaitTables waits for the lobby's announcements for wait (or until ctx
+// ends), or with first until a table passes flt, and returns the tables
+// that pass.
+func awaitTables(ctx context.Context, l *lobby.Lobby, flt lobby.Filter, wait time.Duration, first bool) []lobby.Table {
+	timeout := time.After(wait)
+	for {
+		changed := l.Changed()
+		tables := flt.Select(l.Tables())
+		if first && len(tables) > 0 {
+			return tables
+		}
+		select {
+		case <-ctx.Done():
+			return tables
+		case <-timeout:
+			return flt.Select(l.Tables())
+		case <-changed:
+		}
+	}
 }
