@@ -274,6 +274,7 @@ func mustContain(tb testing.TB, what, msg string, want ...string) {
 // address) refused and why, holds its slot on the good relay, advertises
 // only that one, and its table plays through it.
 func TestRelayRefusingReservationsIsNamed(t *testing.T) {
+	t.Parallel() // waits on timeouts; checks no path's end
 	ctx := testContext(t, time.Minute)
 	ports := sortedPorts(t, 3)
 	_, byACL := startHostileRelay(t, ports[0], hostile{acl: acl{reserve: false, connect: true}})
@@ -428,6 +429,7 @@ func TestRelayLyingAboutItsAddressIsNotTrusted(t *testing.T) {
 // wrong; a player dialling a peer through that address is told the same
 // by a RelayFault; and the table plays through the good relay.
 func TestBadRelayInInvite(t *testing.T) {
+	t.Parallel() // waits on timeouts; checks no path's end
 	for _, tc := range []struct {
 		name    string
 		kind    RelayFaultKind
