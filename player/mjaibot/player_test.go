@@ -255,6 +255,7 @@ func TestFaultyClients(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.mode, func(t *testing.T) {
+			t.Parallel() // each fault's table is its own
 			dir := t.TempDir()
 			var logs syncBuffer
 			logger := slog.New(slog.NewTextHandler(&logs, nil))
