@@ -30,9 +30,9 @@ func sameFiles(players []*localPlayer) error {
 }
 
 // viewFiles checks, for a private-hands game, that every node wrote its
-// own view of the game: a record that mjlog.ParseView reads, with hidden
-// tiles, and as many rounds as the others (the records differ: each
-// shows its own node's tiles).
+// own view of the game: a record that mjlog.ParseView reads, with as many
+// rounds as the others (the records differ: each shows its own node's
+// tiles), in which the rules of SPEC.md §19 hold (viewRules).
 func viewFiles(players []*localPlayer) error {
 	rounds := -1
 	for _, p := range players {
@@ -45,12 +45,61 @@ func viewFiles(players []*localPlayer) error {
 		switch {
 		case err != nil:
 			return err
-		case !g.HasHidden():
-			return fmt.Errorf("%s hides no tile in a private-hands game", p.record)
 		case rounds >= 0 && len(g.Rounds) != rounds:
 			return fmt.Errorf("%s has %d rounds, %s %d", p.record, len(g.Rounds), players[0].record, rounds)
 		}
+		if err := viewRules(g, p.Name); err != nil {
+			return fmt.Errorf("%s: %w", p.record, err)
+		}
 		rounds = len(g.Rounds)
+	}
+	return nil
+}
+
+// viewRules checks player name's view g of a private-hands game round by
+// round (SPEC.md §19): every tile of the player's own seat is known, and
+// every other seat whose hand the rules never showed — it did not win,
+// declare riichi, or show its hand at a draw — keeps a tile hidden among
+// its haipai and tsumo (its concealed tiles at the end are never
+// revealed). A round in which every other seat was shown may hide
+// nothing: with bots that riichi on every closed tenpai, a two-hand game
+// sometimes hides no tile at all, which is no leak.
+func viewRules(g *mjlog.Game, name string) error {
+	own := slices.IndexFunc(g.Players, func(p mjlog.Player) bool { return p.Name == name })
+	if own < 0 {
+		return fmt.Errorf("no seat is named %s", name)
+	}
+	for r, round := range g.Rounds {
+		hidden := [4]bool{}
+		for s, hai := range round.Init.Hai {
+			hidden[s] = slices.Contains(hai, mjlog.Hidden)
+		}
+		var shown [4]bool
+		for _, e := range round.Events {
+			switch e := e.(type) {
+			case mjlog.Draw:
+				hidden[e.Who] = hidden[e.Who] || e.Tile == mjlog.Hidden
+			case mjlog.Reach:
+				shown[e.Who] = true
+			case mjlog.Agari:
+				shown[e.Who] = true
+			case mjlog.Ryuukyoku:
+				for s, hai := range e.Hai {
+					shown[s] = shown[s] || hai != nil
+				}
+			}
+		}
+		if hidden[own] {
+			return fmt.Errorf("round %d: its own seat %d has a hidden tile", r+1, own)
+		}
+		for s, hai := range round.Init.Hai {
+			if len(hai) == 0 {
+				continue // no fourth seat in sanma
+			}
+			if s != own && !shown[s] && !hidden[s] {
+				return fmt.Errorf("round %d: seat %d never showed its hand, yet every tile of it is known (a private hand leaked)", r+1, s)
+			}
+		}
 	}
 	return nil
 }
