@@ -148,12 +148,13 @@ type Config struct {
 	// then asks the peers for what it missed and plays on live (see
 	// "Reconnection and resume" in the package doc).
 	Resume *Resume
-	// Publish, if not nil, is given every public entry this player signs
-	// (an entry with no recipient: a broadcast), as it is recorded, with
-	// what this player had received before it, for the table's
-	// spectators (SPEC.md §25, package node/spectate). It is never given
-	// a private entry (a key release to one drawer, a Sync). It is called
-	// on the game's goroutine and must not block.
+	// Publish, if not nil, is given every public entry this player
+	// records (an entry with no recipient: its own broadcasts and those it
+	// receives), in the order it records them, numbered, for the table's
+	// spectators: the topic's host publishes them (SPEC.md §25, package
+	// node/spectate). It is never given a private entry (a key release to
+	// one drawer, a Sync). It is called on the game's goroutine and must
+	// not block.
 	Publish func(PublicEntry)
 	// Spectators is the table's spectator setting (settings.Spectators,
 	// SPEC.md §25), announced in the Hello's settings: all players must
@@ -778,7 +779,7 @@ func (g *Game) seal(hand uint32, to peer.ID, e *pb.Entry) (*Opened, error) {
 }
 
 func (g *Game) record(o *Opened) error {
-	pub := g.public.count(g.self, o)
+	pub := g.public.count(o)
 	if g.next != nil && o.Entry.Hand == g.next.num {
 		g.next.entries = append(g.next.entries, o)
 	} else if g.hand != nil {

@@ -159,7 +159,7 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 		fmt.Fprintln(stdout, v)
 	})
 	for p, why := range w.Gaps() {
-		fmt.Fprintf(stderr, "mentalmj watch: player %s: %s\n", p, why)
+		fmt.Fprintf(stderr, "mentalmj watch: the host %s: %s\n", p, why)
 	}
 	if err != nil {
 		return fail(cmd, 2, "%v", err)

@@ -14,21 +14,26 @@ import (
 const publishLinger = 3 * time.Second
 
 // startPublisher joins the table's spectator topic (package
-// node/spectate; SPEC.md §25) when its settings admit spectators: the
+// node/spectate; SPEC.md §25) as its publisher when its settings admit
+// spectators and this node is the topic's host (Table.SpectateHost, or
+// the lowest of the players' peer IDs for a table without a host): the
 // node admits that many spectator connections, and the game publishes
-// its public entries there. The topic is named after Table.SpectateHost,
-// or the lowest of the players' peer IDs for a table without a host.
+// every public entry it records there. The other players stay off the
+// topic.
 func (p *playing) startPublisher(ctx context.Context) error {
 	if p.Play.Spectators <= 0 {
 		return nil
 	}
-	p.Node.AdmitSpectators(p.Play.Spectators)
 	players := append(p.Node.Peers(), p.Node.ID())
 	host := p.SpectateHost
 	if host == "" {
 		host = slices.Min(players)
 	}
-	pub, err := spectate.NewPublisher(ctx, p.Node.Host(), p.Name, host, players, spectate.Options{Logger: p.Log})
+	if host != p.Node.ID() {
+		return nil
+	}
+	p.Node.AdmitSpectators(p.Play.Spectators)
+	pub, err := spectate.NewPublisher(ctx, p.Node.Host(), p.Name, players, spectate.Options{Logger: p.Log})
 	if err != nil {
 		return err
 	}

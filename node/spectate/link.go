@@ -18,8 +18,9 @@ import (
 // LinkPrefix starts every watch link; the version is in it.
 const LinkPrefix = "mmjw1"
 
-// TopicPrefix starts every table's topic name; the version is in it.
-const TopicPrefix = "/mentalmj/watch/1/"
+// TopicPrefix starts every table's topic name; the version is in it
+// (version 2: the host alone publishes; SPEC.md §25).
+const TopicPrefix = "/mentalmj/watch/2/"
 
 // maxLinkSize bounds a decoded link's bytes (the addresses are most of
 // it).

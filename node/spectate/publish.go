@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	pubsub "github.com/libp2p/go-libp2p-pubsub"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"google.golang.org/protobuf/proto"
@@ -14,20 +15,23 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 )
 
-// firstPeerWait bounds how long a Publisher holds its first message for
-// the other players to be peers of the topic.
-const firstPeerWait = 10 * time.Second
+// firstSpectatorWait bounds how long the Publisher holds its first
+// message for a spectator to be in the topic; with none by then it
+// publishes anyway (a spectator must subscribe before the game starts).
+const firstSpectatorWait = 2 * time.Second
 
 // heartbeat is gossipsub's heartbeat interval (pubsub.GossipSubHeartbeatInterval,
 // 1 s): the mesh is repaired at each.
 const heartbeat = time.Second
 
-// Publisher is a player's side of the table's topic: it publishes the
-// player's public entries (Publish, given to protocol.Config.Publish) in
-// order, and forwards the other players' for the spectators.
+// Publisher is the table's host's side of the topic: it publishes every
+// public entry the host records (Publish, given to
+// protocol.Config.Publish), its own and the other players', in the
+// order recorded. The other players do not join the topic: each entry
+// leaves the table once, to the host's small mesh, and the spectators
+// forward it to each other.
 type Publisher struct {
-	s    *session
-	self peer.ID
+	s *session
 
 	mu      sync.Mutex
 	queue   []*pb.Published
@@ -37,15 +41,16 @@ type Publisher struct {
 	drained chan struct{}
 }
 
-// NewPublisher joins the topic of the table (table, hostID) on h, whose
-// players are players (h's own ID among them). It returns gossipsub's
-// errors. Close it when the game is over.
-func NewPublisher(ctx context.Context, h host.Host, table string, hostID peer.ID, players []peer.ID, opt Options) (*Publisher, error) {
-	s, err := join(ctx, h, table, hostID, slices.Clone(players), opt)
+// NewPublisher joins, as its publisher, the topic of the table named
+// table that h's node hosts (Topic(table, h.ID())), whose players are
+// players (h's own ID among them). It returns gossipsub's errors. Close
+// it when the game is over.
+func NewPublisher(ctx context.Context, h host.Host, table string, players []peer.ID, opt Options) (*Publisher, error) {
+	s, err := join(ctx, h, table, h.ID(), slices.Clone(players), true, opt)
 	if err != nil {
 		return nil, err
 	}
-	p := &Publisher{s: s, self: h.ID(), wake: make(chan struct{}, 1), done: make(chan struct{}), drained: make(chan struct{})}
+	p := &Publisher{s: s, wake: make(chan struct{}, 1), done: make(chan struct{}), drained: make(chan struct{})}
 	go p.drain(ctx)
 	go p.run(ctx)
 	return p, nil
@@ -55,10 +60,6 @@ func NewPublisher(ctx context.Context, h host.Host, table string, hostID peer.ID
 // game's goroutine).
 func (p *Publisher) Publish(e protocol.PublicEntry) {
 	m := &pb.Published{Envelope: e.Envelope, Index: e.Index}
-	for q, n := range e.After {
-		m.After = append(m.After, &pb.Clock{Peer: []byte(q), Count: n})
-	}
-	slices.SortFunc(m.After, func(a, b *pb.Clock) int { return slices.Compare(a.Peer, b.Peer) })
 	p.mu.Lock()
 	p.queue = append(p.queue, m)
 	p.mu.Unlock()
@@ -68,10 +69,10 @@ func (p *Publisher) Publish(e protocol.PublicEntry) {
 	}
 }
 
-// Close publishes what is queued and keeps forwarding the others'
-// entries for linger in all (gossipsub sends from its own queues after
-// Publish returns, and the other players' last entries may still pass
-// through this node), then leaves the topic.
+// Close publishes what is queued and stays in the topic for linger in
+// all (gossipsub sends from its own queues after Publish returns, and
+// answers the spectators' requests for what they missed), then leaves
+// it.
 func (p *Publisher) Close(linger time.Duration) {
 	end := time.Now().Add(linger)
 	p.mu.Lock()
@@ -94,21 +95,17 @@ func (p *Publisher) Close(linger time.Duration) {
 // run publishes the queue in order.
 func (p *Publisher) run(ctx context.Context) {
 	defer close(p.done)
-	waited := false
+	first := true
 	for {
 		p.mu.Lock()
 		q, closing := p.queue, p.closing
 		p.queue = nil
 		p.mu.Unlock()
-		if len(q) > 0 && !waited {
-			p.waitPeers(ctx)
-			waited = true
-			p.s.opt.Logger.Debug("spectators: publishing", "topic_peers", p.s.topic.ListPeers())
-		}
 		for _, m := range q {
 			b, err := proto.Marshal(m)
 			if err == nil {
-				err = p.s.topic.Publish(ctx, b)
+				err = p.publish(ctx, b, first)
+				first = false
 			}
 			if err != nil {
 				p.s.opt.Logger.Info("spectators: entry not published", "index", m.Index, "err", err)
@@ -128,35 +125,26 @@ func (p *Publisher) run(ctx context.Context) {
 	}
 }
 
-// waitPeers waits until every other player is a peer of the topic (up
-// to firstPeerWait), and until a gossipsub heartbeat after the topic was
-// joined, for the meshes to form: published before, the first entries (the Hellos, without which a
-// spectator cannot audit) would reach only part of the topic.
-func (p *Publisher) waitPeers(ctx context.Context) {
-	deadline := time.Now().Add(firstPeerWait)
-	for time.Now().Before(deadline) && ctx.Err() == nil {
-		in := p.s.topic.ListPeers()
-		all := true
-		p.s.mu.Lock()
-		for q := range p.s.players {
-			if q != p.self && !slices.Contains(in, q) {
-				all = false
-			}
+// publish publishes m; the first message waits until the host's mesh on
+// the topic holds a spectator (gossipsub's readiness, MinTopicSize(1): the
+// host publishes to its mesh only), up to firstSpectatorWait, since
+// published before, the first entries (the Hellos, without which a
+// spectator cannot audit) would reach no one.
+func (p *Publisher) publish(ctx context.Context, b []byte, first bool) error {
+	if first {
+		wctx, cancel := context.WithTimeout(ctx, firstSpectatorWait)
+		err := p.s.topic.Publish(wctx, b, pubsub.WithReadiness(pubsub.MinTopicSize(1)))
+		cancel()
+		if err == nil || ctx.Err() != nil {
+			return err
 		}
-		p.s.mu.Unlock()
-		if all {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
+		p.s.opt.Logger.Debug("spectators: no spectator in the mesh yet; publishing anyway", "err", err)
 	}
-	select {
-	case <-ctx.Done():
-	case <-time.After(time.Until(p.s.joined.Add(heartbeat))):
-	}
+	return p.s.topic.Publish(ctx, b)
 }
 
-// drain reads (and drops) what the topic delivers to this player: it
-// subscribes only to be in the mesh and forward.
+// drain reads (and drops) what the topic delivers to the host (its own
+// messages): it subscribes only to be in the mesh.
 func (p *Publisher) drain(ctx context.Context) {
 	defer close(p.drained)
 	for {

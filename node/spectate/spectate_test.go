@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p"
+	pubsub "github.com/libp2p/go-libp2p-pubsub"
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -47,12 +48,12 @@ func connect(t *testing.T, ctx context.Context, a, b host.Host) {
 
 // testTable is four players whose game runs over memnet and whose
 // spectator topic runs over real libp2p hosts on 127.0.0.1, player 0
-// hosting.
+// hosting and publishing (pub).
 type testTable struct {
 	keys        []crypto.PrivKey
 	ids         []peer.ID
 	hosts       []host.Host
-	pubs        []*Publisher
+	pub         *Publisher
 	transcripts []*bytes.Buffer
 	link        Link
 }
@@ -74,26 +75,27 @@ func newTestTable(t *testing.T, ctx context.Context) *testTable {
 		}
 	}
 	tb.link = Link{Table: "watched", Host: tb.ids[0], Addrs: tb.hosts[0].Addrs()}
-	for _, h := range tb.hosts {
-		p, err := NewPublisher(ctx, h, tb.link.Table, tb.ids[0], tb.ids, Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		tb.pubs = append(tb.pubs, p)
+	p, err := NewPublisher(ctx, tb.hosts[0], tb.link.Table, tb.ids, Options{})
+	if err != nil {
+		t.Fatal(err)
 	}
+	tb.pub = p
 	return tb
 }
 
-// play plays hands hands; publish may replace player i's Publish.
-func (tb *testTable) play(t *testing.T, ctx context.Context, hands int, publish func(i int, e protocol.PublicEntry)) {
+// play plays hands hands; publish may replace the host's Publish.
+func (tb *testTable) play(t *testing.T, ctx context.Context, hands int, publish func(e protocol.PublicEntry)) {
 	t.Helper()
 	net := memnet.New()
 	var wg sync.WaitGroup
 	errs := make([]error, 4)
 	for i := range 4 {
-		pub := tb.pubs[i].Publish
-		if publish != nil {
-			pub = func(e protocol.PublicEntry) { publish(i, e) }
+		var pub func(protocol.PublicEntry) // only the host publishes
+		if i == 0 {
+			pub = tb.pub.Publish
+			if publish != nil {
+				pub = publish
+			}
 		}
 		g, err := protocol.NewGame(protocol.Config{Table: tb.link.Table, Identity: tb.keys[i], Peers: tb.ids, Hands: hands,
 			Transport: net.Transport(tb.ids[i]), Transcript: protocol.NewTranscript(tb.transcripts[i]), Timeout: 20 * time.Second, Publish: pub})
@@ -112,14 +114,7 @@ func (tb *testTable) play(t *testing.T, ctx context.Context, hands int, publish 
 			t.Fatalf("player %d: %v", i, err)
 		}
 	}
-	for _, p := range tb.pubs {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p.Close(2 * time.Second)
-		}()
-	}
-	wg.Wait()
+	tb.pub.Close(2 * time.Second)
 }
 
 // spectator starts a watcher that dials the host, and waits until it
@@ -265,19 +260,17 @@ func TestWatchVerifiesGame(t *testing.T) {
 	res := runWatch(wctx, w)
 
 	var rejected sync.Map
-	for _, p := range tb.pubs {
-		p.s.opt.OnReject = func(r Rejection) { rejected.Store(r.Author, r.Reason) }
-	}
-	// The rogue: a spectator that publishes an entry it signed itself
-	// (and one copied from nobody), as if it were a player.
+	tb.pub.s.opt.OnReject = func(r Rejection) { rejected.Store(r.Author, r.Reason) }
+	// The rogue: a spectator that publishes an entry it signed itself,
+	// as if it were the host.
 	rk, _, _ := crypto.GenerateEd25519Key(rand.Reader)
 	rogue := newHost(t, rk)
-	// Its own validator takes it for a player, so that it sends.
-	rs, err := join(ctx, rogue, tb.link.Table, tb.ids[0], append(slices.Clone(tb.ids), rogue.ID()), Options{})
+	rs, err := join(ctx, rogue, tb.link.Table, tb.ids[0], append(slices.Clone(tb.ids), rogue.ID()), true, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer rs.close()
+	rs.host = rogue.ID() // its own validator takes it for the host, so that it sends
 	connect(t, ctx, rogue, tb.hosts[0])
 	for !slices.Contains(rs.topic.ListPeers(), tb.ids[0]) {
 		time.Sleep(20 * time.Millisecond)
@@ -287,7 +280,7 @@ func TestWatchVerifiesGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := proto.Marshal(&pb.Published{Envelope: o.Envelope, Index: 0})
-	if err := rs.topic.Publish(ctx, b); err != nil {
+	if err := rs.topic.Publish(ctx, b, pubsub.WithReadiness(pubsub.MinTopicSize(1))); err != nil {
 		t.Fatal(err)
 	}
 	for start := time.Now(); time.Since(start) < 10*time.Second; time.Sleep(20 * time.Millisecond) {
@@ -350,8 +343,8 @@ func TestWatchVerifiesGame(t *testing.T) {
 			t.Errorf("the spectator took the rogue's entry %d", o.Entry.Seq)
 		}
 	}
-	if _, ok := rejected.Load(rogue.ID()); !ok {
-		t.Errorf("no player's validator rejected the rogue spectator %s", rogue.ID())
+	if why, ok := rejected.Load(rogue.ID()); !ok || !strings.Contains(why.(string), "only the table's host") {
+		t.Errorf("the host's validator did not reject the rogue spectator %s as not the host: %v", rogue.ID(), why)
 	}
 }
 
@@ -364,29 +357,27 @@ func mustRecords(t *testing.T, b []byte) []protocol.Record {
 }
 
 // A published entry altered on the way (its signature no longer
-// verifies) is rejected by the validators, which name the player who
-// published it; the spectator, which never takes it, names that player
-// as the one whose entry never came, holding back the rest, and its
-// verdict is not "verified".
+// verifies) is rejected by the validators — the host's own refuses to send
+// it, naming the host as its publisher; the spectator, which never takes
+// it, names the host's entry that never came, holding back the rest, and
+// its verdict is not "verified".
 func TestWatchRejectsTamperedEntry(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	tb := newTestTable(t, ctx)
 	var rejected sync.Map
-	for _, p := range tb.pubs {
-		p.s.opt.OnReject = func(r Rejection) { rejected.Store(r.Author, r.String()) }
-	}
+	tb.pub.s.opt.OnReject = func(r Rejection) { rejected.Store(r.Author, r.String()) }
 	w := spectator(t, ctx, tb.link)
 	wctx, wcancel := context.WithCancel(ctx)
 	defer wcancel()
 	res := runWatch(wctx, w)
-	tb.play(t, ctx, 1, func(i int, e protocol.PublicEntry) {
-		if i == 2 && e.Index == 5 {
+	tb.play(t, ctx, 1, func(e protocol.PublicEntry) {
+		if e.Index == 5 {
 			env := bytes.Clone(e.Envelope)
 			env[len(env)/2] ^= 1
 			e.Envelope = env
 		}
-		tb.pubs[i].Publish(e)
+		tb.pub.Publish(e)
 	})
 	time.Sleep(2 * time.Second)
 	wcancel()
@@ -394,17 +385,17 @@ func TestWatchRejectsTamperedEntry(t *testing.T) {
 	if r.code == 0 {
 		t.Fatal("the spectator verified a game one of whose entries was refused")
 	}
-	why, ok := rejected.Load(tb.ids[2])
-	if !ok || !strings.Contains(why.(string), tb.ids[2].String()) {
-		t.Errorf("no validator's rejection names player 2 (%s)", tb.ids[2])
+	why, ok := rejected.Load(tb.ids[0])
+	if !ok || !strings.Contains(why.(string), "entry 5 does not verify") {
+		t.Errorf("no validator's rejection names the host's entry 5: %v", why)
 	}
 	gaps := w.Gaps()
-	if !strings.Contains(gaps[tb.ids[2]], "entry 5 never came") {
-		t.Errorf("the spectator does not name player 2's missing entry 5: %v", gaps)
+	if !strings.Contains(gaps[tb.ids[0]], "entry 5 never came") {
+		t.Errorf("the spectator does not name the host's missing entry 5: %v", gaps)
 	}
 	for _, rej := range w.Rejections() {
-		if rej.Author != tb.ids[2] {
-			t.Errorf("the spectator rejected an entry of another player: %s", rej)
+		if rej.Author != tb.ids[0] {
+			t.Errorf("the spectator rejected a message of another peer than the host: %s", rej)
 		}
 	}
 }

@@ -56,11 +56,12 @@ func (r Rejection) String() string {
 	return fmt.Sprintf("rejected a message of peer %s, forwarded by %s: %s", r.Author, r.From, r.Reason)
 }
 
-// published is a validated message: the pubsub ValidatorData.
+// published is a validated message: the pubsub ValidatorData. author
+// is its publisher (the host), whose index orders the stream; the entry's
+// own signer is entry.Sender.
 type published struct {
 	author peer.ID
 	index  uint64
-	after  map[peer.ID]uint64
 	entry  *protocol.Opened
 }
 
@@ -81,11 +82,50 @@ type session struct {
 	cancel  context.CancelFunc
 }
 
+// The host's mesh on the topic (gossipsub's D, Dlo, Dhi, Dscore, Dout
+// and Dlazy for the publisher): it sends each message to publisherD
+// spectators and the spectators forward it to each other, so the host's
+// bytes do not grow with their number (SPEC.md §25; docs/BENCHMARKS.md,
+// "Live spectators").
+const (
+	publisherD     = 2
+	publisherDlo   = 1
+	publisherDhi   = 2
+	publisherDlazy = 1
+)
+
+// routerOptions are gossipsub's options for the topic's host (publisher)
+// or a spectator: peer scoring, StrictSign, the size bound and deep
+// queues for both; the host publishes to its small mesh only (no flood
+// publishing), a spectator keeps gossipsub's default mesh.
+func routerOptions(name string, publisher bool) []pubsub.Option {
+	params, thresholds := gossipscore.Params(name)
+	opts := []pubsub.Option{
+		pubsub.WithPeerScore(params, thresholds),
+		pubsub.WithMessageSignaturePolicy(pubsub.StrictSign),
+		pubsub.WithMaxMessageSize(MaxMessageSize),
+		pubsub.WithPeerExchange(true),
+		// A hand is bursts of entries (a player's passes and key
+		// releases at once): gossipsub's default queue of 32 messages
+		// per peer drops some, and a spectator missing one entry holds
+		// back all the later ones.
+		pubsub.WithPeerOutboundQueueSize(outboundQueue),
+		pubsub.WithValidateQueueSize(outboundQueue),
+	}
+	if publisher {
+		gp := pubsub.DefaultGossipSubParams()
+		gp.D, gp.Dlo, gp.Dhi, gp.Dscore, gp.Dout, gp.Dlazy = publisherD, publisherDlo, publisherDhi, publisherDlo, 0, publisherDlazy
+		opts = append(opts, pubsub.WithGossipSubParams(gp), pubsub.WithFloodPublish(false))
+	}
+	return opts
+}
+
 // join starts gossipsub on h with peer scoring and the table's validator
-// and subscribes to the topic of (table, hostID). players are the table's
-// players when known (a player's own node); nil for a spectator, which
-// learns them from the host's Hello.
-func join(ctx context.Context, h host.Host, table string, hostID peer.ID, players []peer.ID, opt Options) (*session, error) {
+// and subscribes to the topic of (table, hostID), as its publisher (the
+// host's own node) or a spectator. players are the table's players when
+// known (the host's node); nil for a spectator, which learns them from
+// the host's Hello.
+func join(ctx context.Context, h host.Host, table string, hostID peer.ID, players []peer.ID, publisher bool, opt Options) (*session, error) {
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
@@ -95,20 +135,7 @@ func join(ctx context.Context, h host.Host, table string, hostID peer.ID, player
 	}
 	ctx, s.cancel = context.WithCancel(ctx)
 	name := Topic(table, hostID)
-	params, thresholds := gossipscore.Params(name)
-	ps, err := pubsub.NewGossipSub(ctx, h,
-		pubsub.WithPeerScore(params, thresholds),
-		pubsub.WithMessageSignaturePolicy(pubsub.StrictSign),
-		pubsub.WithMaxMessageSize(MaxMessageSize),
-		pubsub.WithFloodPublish(true),
-		pubsub.WithPeerExchange(true),
-		// A hand is bursts of entries (a player's passes and key
-		// releases at once): gossipsub's default queue of 32 messages
-		// per peer drops some, and a spectator missing one entry holds
-		// back all the later ones.
-		pubsub.WithPeerOutboundQueueSize(outboundQueue),
-		pubsub.WithValidateQueueSize(outboundQueue),
-	)
+	ps, err := pubsub.NewGossipSub(ctx, h, routerOptions(name, publisher)...)
 	if err != nil {
 		s.cancel()
 		return nil, fmt.Errorf("spectators: gossipsub: %w", err)
@@ -166,9 +193,9 @@ func (s *session) isPlayer(ctx context.Context, p peer.ID) (bool, error) {
 }
 
 // validate is the topic validator (SPEC.md §25): Reject for a message no
-// honest player publishes — oversized, malformed, an entry whose
-// signature fails or whose signer is not the message's author, a private
-// entry, an author not at the table; Ignore while the players are not
+// honest host publishes — oversized, malformed, published by anyone but
+// the host, an entry whose signature fails, a private entry, an entry
+// signed by someone not at the table; Ignore while the players are not
 // known yet; Accept otherwise, with the published entry as ValidatorData.
 func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message) pubsub.ValidationResult {
 	author := m.GetFrom()
@@ -183,21 +210,21 @@ func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message)
 	if len(m.Data) > MaxMessageSize {
 		return reject("%d bytes, at most %d", len(m.Data), MaxMessageSize)
 	}
+	if author != s.host {
+		return reject("published by %s: only the table's host (%s) publishes on its topic", author, s.host)
+	}
 	var msg pb.Published
 	if err := proto.Unmarshal(m.Data, &msg); err != nil {
 		return reject("malformed: %v", err)
 	}
 	o, err := protocol.Open(msg.Envelope)
 	if err != nil {
-		return reject("the entry does not verify: %v", err)
-	}
-	if o.Sender != author {
-		return reject("an entry signed by %s, published by %s (a player publishes only its own entries)", o.Sender, author)
+		return reject("entry %d does not verify: %v", msg.Index, err)
 	}
 	if o.Recipient != "" {
-		return reject("a private entry (to %s): a player never publishes one", o.Recipient)
+		return reject("a private entry (to %s): the host never publishes one", o.Recipient)
 	}
-	if h := o.Entry.GetHello(); h != nil && author == s.host {
+	if h := o.Entry.GetHello(); h != nil && o.Sender == s.host {
 		if h.Table != s.table {
 			return reject("the host's Hello is for table %q, the link names %q", h.Table, s.table)
 		}
@@ -211,22 +238,14 @@ func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message)
 		}
 		s.setPlayers(ps)
 	}
-	ok, err := s.isPlayer(ctx, author)
+	ok, err := s.isPlayer(ctx, o.Sender)
 	if err != nil {
-		s.opt.Logger.Debug("spectators: message held back", "author", author, "err", err)
+		s.opt.Logger.Debug("spectators: message held back", "signer", o.Sender, "err", err)
 		return pubsub.ValidationIgnore
 	}
 	if !ok {
-		return reject("its author is not a player of the table")
+		return reject("entry %d is signed by %s, not a player of the table", msg.Index, o.Sender)
 	}
-	p := &published{author: author, index: msg.Index, after: map[peer.ID]uint64{}, entry: o}
-	for _, c := range msg.After {
-		q, err := peer.IDFromBytes(c.Peer)
-		if err != nil {
-			return reject("a clock of a bad peer ID: %v", err)
-		}
-		p.after[q] = c.Count
-	}
-	m.ValidatorData = p
+	m.ValidatorData = &published{author: author, index: msg.Index, entry: o}
 	return pubsub.ValidationAccept
 }

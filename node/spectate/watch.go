@@ -43,7 +43,7 @@ func NewWatch(ctx context.Context, h host.Host, link Link, opt Options) (*Watch,
 			user(r)
 		}
 	}
-	s, err := join(ctx, h, link.Table, link.Host, nil, opt)
+	s, err := join(ctx, h, link.Table, link.Host, nil, false, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -73,13 +73,17 @@ func (w *Watch) Rejections() []Rejection {
 	return slices.Clone(w.rejects)
 }
 
-// Gaps returns, per player whose entries the spectator holds back, why:
-// an entry that never came (a message refused by a validator, or lost)
-// holds back all its later ones, and with them the hand's audit.
+// Gaps returns, for the host when the spectator holds back entries it
+// published, why: an entry that never came (a message refused by a
+// validator, or lost) holds back all the later ones, and with them the
+// hand's audit. The map is empty when nothing is held back.
 func (w *Watch) Gaps() map[peer.ID]string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.ord.gaps()
+	if g := w.ord.gap(); g != "" {
+		return map[peer.ID]string{w.link.Host: g}
+	}
+	return map[peer.ID]string{}
 }
 
 // HandVerdict is one hand as the spectator audited it, once its keys
@@ -161,7 +165,7 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 			if reveals[e.Hand] == nil {
 				reveals[e.Hand] = map[peer.ID]bool{}
 			}
-			reveals[e.Hand][q.author] = true
+			reveals[e.Hand][q.entry.Sender] = true
 			if len(reveals[e.Hand]) < w.playerCount() {
 				continue
 			}

@@ -1,5 +1,5 @@
 // A table's spectator topic (package node/spectate; SPEC.md §25): what the
-// players publish on the gossipsub topic "/mentalmj/watch/1/<host>/<table
+// host publishes on the gossipsub topic "/mentalmj/watch/2/<host>/<table
 // hash>", and the watch link that names it. Regenerate the Go code with
 // `go generate ./node/spectate/pb`.
 
@@ -26,21 +26,19 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
-// Published is one public entry of the game, published by the player who
-// signed it. gossipsub signs the message (StrictSign: its from and
-// signature); the entry's signer must be that author.
+// Published is one public entry of the game, published by the topic's
+// host, the one player who publishes (SPEC.md §25): its own entries and
+// those it received, each still signed by its author. gossipsub signs the
+// message (StrictSign: its from and signature); from must be the host.
 type Published struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// envelope is the signed entry (mentalmj.v1.Envelope, SPEC.md §6)
-	// exactly as sent to the other players: never one with a recipient.
+	// exactly as the players exchanged it: never one with a recipient.
 	Envelope []byte `protobuf:"bytes,1,opt,name=envelope,proto3" json:"envelope,omitempty"`
-	// index is the number of public entries the author signed in this game
-	// before this one: 0 for its Hello, then 1, 2, … with no gap.
-	Index uint64 `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
-	// after is, for each other player, how many of that player's public
-	// entries the author had received when it signed this one (a vector
-	// clock); a player left out counts 0.
-	After         []*Clock `protobuf:"bytes,3,rep,name=after,proto3" json:"after,omitempty"`
+	// index is the number of public entries the host recorded in this game
+	// before this one: 0 for the first, then 1, 2, … with no gap. A
+	// spectator takes the entries in this order, the host's.
+	Index         uint64 `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -89,67 +87,6 @@ func (x *Published) GetIndex() uint64 {
 	return 0
 }
 
-func (x *Published) GetAfter() []*Clock {
-	if x != nil {
-		return x.After
-	}
-	return nil
-}
-
-// Clock is one player's count in Published.after.
-type Clock struct {
-	state protoimpl.MessageState `protogen:"open.v1"`
-	// peer is the player's peer ID (binary form).
-	Peer          []byte `protobuf:"bytes,1,opt,name=peer,proto3" json:"peer,omitempty"`
-	Count         uint64 `protobuf:"varint,2,opt,name=count,proto3" json:"count,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
-}
-
-func (x *Clock) Reset() {
-	*x = Clock{}
-	mi := &file_spectate_proto_msgTypes[1]
-	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-	ms.StoreMessageInfo(mi)
-}
-
-func (x *Clock) String() string {
-	return protoimpl.X.MessageStringOf(x)
-}
-
-func (*Clock) ProtoMessage() {}
-
-func (x *Clock) ProtoReflect() protoreflect.Message {
-	mi := &file_spectate_proto_msgTypes[1]
-	if x != nil {
-		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
-		if ms.LoadMessageInfo() == nil {
-			ms.StoreMessageInfo(mi)
-		}
-		return ms
-	}
-	return mi.MessageOf(x)
-}
-
-// Deprecated: Use Clock.ProtoReflect.Descriptor instead.
-func (*Clock) Descriptor() ([]byte, []int) {
-	return file_spectate_proto_rawDescGZIP(), []int{1}
-}
-
-func (x *Clock) GetPeer() []byte {
-	if x != nil {
-		return x.Peer
-	}
-	return nil
-}
-
-func (x *Clock) GetCount() uint64 {
-	if x != nil {
-		return x.Count
-	}
-	return 0
-}
-
 // Link is what a spectator needs to find a table: the text after
 // "mmjw1" in a watch link is this message in unpadded lower-case base32
 // (RFC 4648 §6).
@@ -168,7 +105,7 @@ type Link struct {
 
 func (x *Link) Reset() {
 	*x = Link{}
-	mi := &file_spectate_proto_msgTypes[2]
+	mi := &file_spectate_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -180,7 +117,7 @@ func (x *Link) String() string {
 func (*Link) ProtoMessage() {}
 
 func (x *Link) ProtoReflect() protoreflect.Message {
-	mi := &file_spectate_proto_msgTypes[2]
+	mi := &file_spectate_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -193,7 +130,7 @@ func (x *Link) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Link.ProtoReflect.Descriptor instead.
 func (*Link) Descriptor() ([]byte, []int) {
-	return file_spectate_proto_rawDescGZIP(), []int{2}
+	return file_spectate_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *Link) GetTable() string {
@@ -221,14 +158,10 @@ var File_spectate_proto protoreflect.FileDescriptor
 
 const file_spectate_proto_rawDesc = "" +
 	"\n" +
-	"\x0espectate.proto\x12\x14mentalmj.spectate.v1\"p\n" +
+	"\x0espectate.proto\x12\x14mentalmj.spectate.v1\"C\n" +
 	"\tPublished\x12\x1a\n" +
 	"\benvelope\x18\x01 \x01(\fR\benvelope\x12\x14\n" +
-	"\x05index\x18\x02 \x01(\x04R\x05index\x121\n" +
-	"\x05after\x18\x03 \x03(\v2\x1b.mentalmj.spectate.v1.ClockR\x05after\"1\n" +
-	"\x05Clock\x12\x12\n" +
-	"\x04peer\x18\x01 \x01(\fR\x04peer\x12\x14\n" +
-	"\x05count\x18\x02 \x01(\x04R\x05count\"F\n" +
+	"\x05index\x18\x02 \x01(\x04R\x05indexJ\x04\b\x03\x10\x04\"F\n" +
 	"\x04Link\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04host\x18\x02 \x01(\fR\x04host\x12\x14\n" +
@@ -246,19 +179,17 @@ func file_spectate_proto_rawDescGZIP() []byte {
 	return file_spectate_proto_rawDescData
 }
 
-var file_spectate_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
+var file_spectate_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
 var file_spectate_proto_goTypes = []any{
 	(*Published)(nil), // 0: mentalmj.spectate.v1.Published
-	(*Clock)(nil),     // 1: mentalmj.spectate.v1.Clock
-	(*Link)(nil),      // 2: mentalmj.spectate.v1.Link
+	(*Link)(nil),      // 1: mentalmj.spectate.v1.Link
 }
 var file_spectate_proto_depIdxs = []int32{
-	1, // 0: mentalmj.spectate.v1.Published.after:type_name -> mentalmj.spectate.v1.Clock
-	1, // [1:1] is the sub-list for method output_type
-	1, // [1:1] is the sub-list for method input_type
-	1, // [1:1] is the sub-list for extension type_name
-	1, // [1:1] is the sub-list for extension extendee
-	0, // [0:1] is the sub-list for field type_name
+	0, // [0:0] is the sub-list for method output_type
+	0, // [0:0] is the sub-list for method input_type
+	0, // [0:0] is the sub-list for extension type_name
+	0, // [0:0] is the sub-list for extension extendee
+	0, // [0:0] is the sub-list for field type_name
 }
 
 func init() { file_spectate_proto_init() }
@@ -272,7 +203,7 @@ func file_spectate_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_spectate_proto_rawDesc), len(file_spectate_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   3,
+			NumMessages:   2,
 			NumExtensions: 0,
 			NumServices:   0,
 		},
