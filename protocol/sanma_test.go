@@ -163,6 +163,10 @@ func TestSanmaMatchRecordReplays(t *testing.T) {
 	}
 	res := replay.Game(g)
 	if len(res.Mismatches) > 0 || res.Rounds != len(g.Rounds) {
+		// Seen once in ~250 runs (a ron the replay found no tile on offer
+		// for, in a parallel -short run of the package), never alone: the
+		// record goes to the log, to find out from it.
+		t.Logf("the record:\n%s", records[0])
 		t.Fatalf("replay of the record: %d of %d rounds, mismatches %v", res.Rounds, len(g.Rounds), res.Mismatches)
 	}
 	t.Logf("%d rounds, %d kita", len(g.Rounds), kitas.Load())

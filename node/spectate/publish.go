@@ -20,10 +20,6 @@ import (
 // publishes anyway (a spectator must subscribe before the game starts).
 const firstSpectatorWait = 2 * time.Second
 
-// heartbeat is gossipsub's heartbeat interval (pubsub.GossipSubHeartbeatInterval,
-// 1 s): the mesh is repaired at each.
-const heartbeat = time.Second
-
 // Publisher is the table's host's side of the topic: it publishes every
 // public entry the host records (Publish, given to
 // protocol.Config.Publish), its own and the other players', in the
