@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -151,7 +152,10 @@ func (n *Node) openOutbound(ctx context.Context, l *link) error {
 	// one through a relay is enough (a second would only get in the way
 	// of hole punching, which the connection manager starts).
 	sctx := network.WithAllowLimitedConn(dctx, "mentalmj table stream")
-	if err := n.host.Connect(sctx, peer.AddrInfo{ID: id, Addrs: l.info.Addrs}); err != nil {
+	// Through the other players' table relays too (playerrelay.go): the
+	// dial ranker tries them after the direct addresses.
+	addrs := append(slices.Clone(l.info.Addrs), n.playerCircuits(id)...)
+	if err := n.host.Connect(sctx, peer.AddrInfo{ID: id, Addrs: addrs}); err != nil {
 		return fmt.Errorf("peer %s: dial: %w", id, err)
 	}
 	s, err := n.host.NewStream(sctx, id, ProtocolID)

@@ -59,6 +59,9 @@ type Path struct {
 	// Relay is the relay a relayed connection goes through ("" for a
 	// direct one or none).
 	Relay peer.ID
+	// RelayPlayer is set when Relay is a player of the table, relaying
+	// for the pair on its table relay (playerrelay.go).
+	RelayPlayer bool
 	// Limited is set for a relayed connection with circuit limits (circuit
 	// relay v2) not known to carry a whole game: every relay v2 circuit
 	// with a limit is marked limited, and only a relay of Config.Relays
@@ -76,15 +79,25 @@ type Path struct {
 // String is the path as a screen shows it after the peer's name:
 // "direct (QUIC, IPv6, hole punched)" (the family left out when Family is
 // empty), "relayed via 12D3…xyz: their NAT gives a new port for every
-// destination", "not connected".
+// destination", "relayed via 12D3…xyz (a player)", "not connected". It is
+// Describe(ShortID).
 func (p Path) String() string {
+	return p.Describe(ShortID)
+}
+
+// Describe is String with the relay named by who (a nickname, "carol",
+// when known): "relayed via carol (a player): their NAT …".
+func (p Path) Describe(who func(peer.ID) string) string {
 	switch {
 	case p.Direct && p.Family != "":
 		return fmt.Sprintf("direct (%s, %s, %s)", p.Transport, p.Family, p.How)
 	case p.Direct:
 		return fmt.Sprintf("direct (%s, %s)", p.Transport, p.How)
 	case p.Relay != "":
-		s := fmt.Sprintf("relayed via %s", ShortID(p.Relay))
+		s := fmt.Sprintf("relayed via %s", who(p.Relay))
+		if p.RelayPlayer {
+			s += " (a player)"
+		}
 		if p.Why != "" {
 			s += ": " + p.Why
 		}
@@ -210,6 +223,7 @@ func (n *Node) checkPath(l *link) {
 	case relayed != nil:
 		st.relayedYet = true
 		p.Transport, p.Relay = transportName(relayed.RemoteMultiaddr()), relayOf(relayed.RemoteMultiaddr())
+		p.RelayPlayer = n.isPlayerRelay(p.Relay)
 		p.Limited = limited
 		p.Why = n.whyRelayedLocked(st, p, public)
 	}

@@ -67,6 +67,8 @@ func TestPathString(t *testing.T) {
 		{Path{Direct: true, Transport: "QUIC", Family: "IPv6", How: "hole punched"}, "direct (QUIC, IPv6, hole punched)"},
 		{Path{Direct: true, Transport: "TCP", How: "LAN"}, "direct (TCP, LAN)"},
 		{Path{Relay: relay, Why: "their NAT gives a new port for every destination"}, "relayed via 12D3Ko…mMMw: their NAT gives a new port for every destination"},
+		{Path{Relay: relay, RelayPlayer: true}, "relayed via 12D3Ko…mMMw (a player)"},
+		{Path{Relay: relay, RelayPlayer: true, Why: "hole punching"}, "relayed via 12D3Ko…mMMw (a player): hole punching"},
 		{Path{}, "not connected"},
 	} {
 		if got := c.p.String(); got != c.want {

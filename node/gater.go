@@ -35,6 +35,18 @@ type tableGater struct {
 	// spectators admits peers outside the table as spectators
 	// (spectators.go).
 	spectators spectatorSlots
+	// firewalled, set by tests, holds the peers (a set,
+	// map[peer.ID]bool) with which no direct connection is made in
+	// either direction, as between homes whose routers let nothing
+	// through: only relayed ones.
+	firewalled atomic.Pointer[map[peer.ID]bool]
+}
+
+// blocksDirect reports whether a direct connection with p at address a
+// is refused by the tests' firewall (firewalled).
+func (g *tableGater) blocksDirect(p peer.ID, a multiaddr.Multiaddr) bool {
+	f := g.firewalled.Load()
+	return f != nil && (*f)[p] && !isCircuit(a)
 }
 
 func (g *tableGater) admits(p peer.ID) bool {
@@ -59,7 +71,10 @@ func (g *tableGater) InterceptPeerDial(p peer.ID) bool {
 
 // InterceptAddrDial allows dialling any address of a table peer or relay
 // (anyone's on the public network).
-func (g *tableGater) InterceptAddrDial(p peer.ID, _ multiaddr.Multiaddr) bool {
+func (g *tableGater) InterceptAddrDial(p peer.ID, a multiaddr.Multiaddr) bool {
+	if g.blocksDirect(p, a) {
+		return false
+	}
 	return g.public || g.admits(p)
 }
 
@@ -74,6 +89,9 @@ func (g *tableGater) InterceptAccept(network.ConnMultiaddrs) bool {
 // node dialled it, or it dials in directly while the node waits for an
 // AutoNAT v2 dial-back (it may then use the dial-back protocol only).
 func (g *tableGater) InterceptSecured(dir network.Direction, p peer.ID, addrs network.ConnMultiaddrs) bool {
+	if g.blocksDirect(p, addrs.RemoteMultiaddr()) {
+		return false
+	}
 	if g.admits(p) || g.public && dir == network.DirOutbound {
 		return true
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/host/autorelay"
 	"github.com/libp2p/go-libp2p/p2p/net/swarm"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
 	"github.com/libp2p/go-libp2p/p2p/protocol/identify"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
@@ -128,6 +129,11 @@ type Config struct {
 	// such as an IPv6 address asked over IPv4 (netcheck). Without it such
 	// a probe is refused and not retried.
 	ProbeDialData bool
+	// NoPlayerRelay turns off the table relay (playerrelay.go): by
+	// default every node relays for the other players of its table (and
+	// no one else), and a pair with no direct path dials through a
+	// player that reaches both.
+	NoPlayerRelay bool
 }
 
 // Node is one player's libp2p host. It implements protocol.Transport over
@@ -159,9 +165,13 @@ type Node struct {
 	// from dialling direct addresses (rankDials), as between homes whose
 	// NATs let nothing in.
 	relayOnly atomic.Bool
-	pathMu    sync.Mutex // guards paths and obs
-	paths     map[peer.ID]*pathState
-	obs       []observation
+	// playerRelay is the table relay (playerrelay.go); nil with
+	// Config.NoPlayerRelay.
+	playerRelay      *relay.Relay
+	playerRelayStats playerRelayStats
+	pathMu           sync.Mutex // guards paths and obs
+	paths            map[peer.ID]*pathState
+	obs              []observation
 
 	autonat        *autoNAT // the AutoNAT v2 client (autonat.go)
 	onReachability func(Reachability)
@@ -226,6 +236,12 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 	}
 	n.handleStreams(cfg.Relays)
 	n.startReservations(n.bgCtx)
+	if !cfg.NoPlayerRelay {
+		if err := n.startPlayerRelay(); err != nil {
+			_ = n.Close()
+			return nil, fmt.Errorf("starting node: %w", err)
+		}
+	}
 	n.startPaths()
 	if cfg.MoveToDirect {
 		// Closing a dead direct connection is safe only when the

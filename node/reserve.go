@@ -235,6 +235,9 @@ const (
 // the public network (AutoRelay) states its limits to no one but the node
 // that reserved there, so it reports false for those.
 func (n *Node) carriesGame(relay peer.ID) bool {
+	if n.isPlayerRelay(relay) {
+		return true // a table relay: PlayerRelayDuration, PlayerRelayData
+	}
 	n.rsvMu.Lock()
 	defer n.rsvMu.Unlock()
 	for _, s := range n.relays {

@@ -287,19 +287,21 @@ type StaysRelayed struct {
 func (StaysRelayed) Name() string { return "stays-relayed" }
 
 // Path is how the node reaches a table peer now (node.Path: Family is
-// "IPv4" or "IPv6" for a direct connection); Text is the progress line's
-// own words for it.
+// "IPv4" or "IPv6" for a direct connection; RelayPlayer is set when Relay
+// is a player of the table relaying the pair); Text is the progress line's
+// own words for it ("relayed via carol (a player)").
 type Path struct {
-	Peer      string `json:"peer"`
-	Direct    bool   `json:"direct"`
-	Transport string `json:"transport"`
-	Family    string `json:"family"`
-	How       string `json:"how"`
-	Relay     string `json:"relay"`
-	Why       string `json:"why"`
-	NATPeer   string `json:"nat_peer"`
-	NATSelf   string `json:"nat_self"`
-	Text      string `json:"text"`
+	Peer        string `json:"peer"`
+	Direct      bool   `json:"direct"`
+	Transport   string `json:"transport"`
+	Family      string `json:"family"`
+	How         string `json:"how"`
+	Relay       string `json:"relay"`
+	RelayPlayer bool   `json:"relay_player,omitempty"`
+	Why         string `json:"why"`
+	NATPeer     string `json:"nat_peer"`
+	NATSelf     string `json:"nat_self"`
+	Text        string `json:"text"`
 }
 
 // Name is "path".

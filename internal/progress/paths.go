@@ -54,9 +54,12 @@ func (r *Reporter) Path(p node.Path) {
 	if gone {
 		return // the game is over: the others leaving is no fault
 	}
+	// A player relaying the pair is named by its nickname:
+	// "bob: relayed via carol (a player)".
+	text := p.Describe(r.Who)
 	r.Event(Path{Peer: p.Peer.String(), Direct: p.Direct, Transport: p.Transport,
-		Family: p.Family, How: p.How, Relay: p.Relay.String(), Why: p.Why, NATPeer: p.NATPeer.String(), NATSelf: p.NATSelf.String(), Text: p.String()},
-		"%s: %s", r.Who(p.Peer), p)
+		Family: p.Family, How: p.How, Relay: p.Relay.String(), RelayPlayer: p.RelayPlayer, Why: p.Why, NATPeer: p.NATPeer.String(), NATSelf: p.NATSelf.String(), Text: text},
+		"%s: %s", r.Who(p.Peer), text)
 }
 
 // GameOver tells the Reporter that the game has ended normally: from now

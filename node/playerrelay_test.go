@@ -1,0 +1,181 @@
+package node
+
+import (
+	"context"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/libp2p/go-libp2p"
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
+	"github.com/multiformats/go-multiaddr"
+)
+
+// pathLog records the paths one node reports (Config.OnPath).
+type pathLog struct {
+	mu    sync.Mutex
+	paths map[peer.ID]Path
+}
+
+func (p *pathLog) onPath(path Path) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.paths == nil {
+		p.paths = map[peer.ID]Path{}
+	}
+	p.paths[path.Peer] = path
+}
+
+func (p *pathLog) last(id peer.ID) Path {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.paths[id]
+}
+
+// startFirewalledTable starts four nodes on 127.0.0.1 with no relay but
+// their own table relays, and a firewall (the gater's, as between two
+// homes whose routers let nothing in) between nodes 0 and 1: their only
+// path is through node 2 or 3. It seats them and returns them with their
+// path logs.
+func startFirewalledTable(tb testing.TB, ctx context.Context) ([]*Node, []*pathLog) {
+	tb.Helper()
+	var nodes []*Node
+	logs := make([]*pathLog, 4)
+	for i := range logs {
+		logs[i] = &pathLog{}
+		nodes = append(nodes, startNodes(tb, 1, tcpLoopback, Config{OnPath: logs[i].onPath})[0])
+	}
+	nodes[0].gater.firewalled.Store(&map[peer.ID]bool{nodes[1].ID(): true})
+	nodes[1].gater.firewalled.Store(&map[peer.ID]bool{nodes[0].ID(): true})
+	seat(tb, ctx, nodes)
+	return nodes, logs
+}
+
+// A pair whose only path is through a player plays: nodes 0 and 1 cannot
+// connect directly (a firewall on both sides), have no relay of anyone
+// else's, and reach each other through the table relay of node 2 or 3.
+// A hand is played clean (no blame, no fault), the pair's streams run
+// through a player, the path line says "(a player)", and that player's
+// relay carried bytes.
+func TestPairThroughPlayerRelay(t *testing.T) {
+	ctx := testContext(t, 2*time.Minute)
+	nodes, logs := startFirewalledTable(t, ctx)
+	a, b := nodes[0], nodes[1]
+	for _, pair := range [][2]*Node{{a, b}, {b, a}} {
+		l, _ := pair[0].link(pair[1].ID())
+		l.outMu.Lock()
+		s := l.out
+		l.outMu.Unlock()
+		via := relayOf(s.Conn().RemoteMultiaddr())
+		if via != nodes[2].ID() && via != nodes[3].ID() {
+			t.Fatalf("stream %s -> %s runs over %s, not through a player", ShortID(pair[0].ID()), ShortID(pair[1].ID()), s.Conn().RemoteMultiaddr())
+		}
+	}
+	checkCleanHands(t, playHands(t, ctx, nodes, 1), 1)
+	p := logs[0].last(b.ID())
+	if !p.RelayPlayer || p.Direct || (p.Relay != nodes[2].ID() && p.Relay != nodes[3].ID()) {
+		t.Errorf("node 0's path to node 1 = %+v, want relayed via node 2 or 3 (a player)", p)
+	}
+	names := map[peer.ID]string{nodes[2].ID(): "carol", nodes[3].ID(): "dave"}
+	if got := p.Describe(func(id peer.ID) string { return names[id] }); !strings.HasPrefix(got, "relayed via "+names[p.Relay]+" (a player)") {
+		t.Errorf("path line %q, want it to start %q", got, "relayed via "+names[p.Relay]+" (a player)")
+	}
+	var carried int64
+	for _, n := range nodes[2:] {
+		carried += n.playerRelayStats.bytes.Load()
+	}
+	if carried == 0 {
+		t.Error("the players' table relays carried no bytes")
+	}
+	t.Logf("bytes through the players' table relays for one hand: %d", carried)
+	// The pairs that reach each other directly stay direct.
+	for _, q := range nodes[2:] {
+		if p := logs[0].last(q.ID()); !p.Direct {
+			t.Errorf("node 0's path to a reachable player is %s", p)
+		}
+	}
+}
+
+// A stranger gets nothing from a player's table relay: its connection is
+// refused (the gater), and a stranger the gater admits for another reason
+// (here, a relay of the player's Config.Relays) is refused a reservation
+// and a circuit by the relay's ACL. A table peer asking for a circuit to
+// a stranger is refused too.
+func TestStrangerRefusedByTableRelay(t *testing.T) {
+	ctx := testContext(t, time.Minute)
+	stranger, err := libp2p.New(libp2p.ListenAddrStrings(tcpLoopback))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = stranger.Close() })
+	strangerInfo := peer.AddrInfo{ID: stranger.ID(), Addrs: stranger.Addrs()}
+	// Node 0 lists the stranger as one of its relays: its gater admits
+	// it, as it would a spectator or a relay.
+	var nodes []*Node
+	asRelay := Config{Relays: []peer.AddrInfo{strangerInfo}}
+	nodes = append(nodes, startNodes(t, 1, tcpLoopback, asRelay)...)
+	nodes = append(nodes, startNodes(t, 3, tcpLoopback, Config{})...)
+	seat(t, ctx, nodes)
+	player, mate := nodes[0], nodes[1]
+	playerInfo := peer.AddrInfo{ID: player.ID(), Addrs: player.host.Addrs()}
+
+	// The gater admits the stranger; the ACL refuses its reservation.
+	if _, err := client.Reserve(ctx, stranger, playerInfo); err == nil {
+		t.Fatal("a stranger got a reservation on a player's table relay")
+	} else {
+		t.Logf("stranger's reservation: %v", err)
+	}
+	// And its circuit to a table peer that holds a reservation.
+	waitPlayerReservation(t, ctx, mate, player.ID())
+	circuit := multiaddr.StringCast(playerInfo.Addrs[0].String() + "/p2p/" + player.ID().String() + "/p2p-circuit")
+	sctx := network.WithAllowLimitedConn(ctx, "test")
+	if err := stranger.Connect(sctx, peer.AddrInfo{ID: mate.ID(), Addrs: []multiaddr.Multiaddr{circuit}}); err == nil {
+		t.Fatal("a stranger reached a table peer through a player's table relay")
+	} else {
+		t.Logf("stranger's circuit: %v", err)
+	}
+	// A stranger the gater does not admit is refused before the relay.
+	outsider, err := libp2p.New(libp2p.ListenAddrStrings(tcpLoopback))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = outsider.Close() })
+	if _, err := client.Reserve(ctx, outsider, playerInfo); err == nil {
+		t.Fatal("an outsider got a reservation on a player's table relay")
+	}
+	// A table peer may not use the relay to reach a stranger (its own
+	// gater keeps it from dialling one; the ACL refuses it anyway).
+	acl := tableACL{player}
+	if acl.AllowConnect(mate.ID(), nil, stranger.ID()) || acl.AllowConnect(stranger.ID(), nil, mate.ID()) || acl.AllowReserve(stranger.ID(), nil) {
+		t.Error("the table relay's ACL admits a stranger")
+	}
+	if !acl.AllowConnect(mate.ID(), nil, nodes[2].ID()) || !acl.AllowReserve(mate.ID(), nil) {
+		t.Error("the table relay's ACL refuses the table")
+	}
+	st := &player.playerRelayStats
+	if st.refusedRsv.Load() == 0 || st.refusedCircuits.Load() == 0 {
+		t.Errorf("the table relay refused %d reservations and %d circuits, want ≥1 each (by its ACL)", st.refusedRsv.Load(), st.refusedCircuits.Load())
+	}
+	if st.circuits.Load() != 0 || st.bytes.Load() != 0 {
+		t.Errorf("the table relay opened %d circuits and carried %d bytes for strangers", st.circuits.Load(), st.bytes.Load())
+	}
+}
+
+// waitPlayerReservation waits until n holds a reservation on the table
+// relay of the table peer p.
+func waitPlayerReservation(tb testing.TB, ctx context.Context, n *Node, p peer.ID) {
+	tb.Helper()
+	for {
+		if _, err := n.reserveOnPlayer(p); err == nil {
+			return
+		}
+		select {
+		case <-ctx.Done():
+			tb.Fatalf("no reservation on %s", p)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
