@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"sync"
 	"time"
 
 	"github.com/libp2p/go-libp2p"
@@ -67,6 +68,17 @@ type RelayConfig struct {
 	// player must renew it (nodes renew half-way) when positive; zero
 	// keeps libp2p's 1 h.
 	ReservationTTL time.Duration
+	// Pool announces the relay in the community relay pool (pool.go):
+	// its DHT server joins the DHT from Bootstrap (DefaultBootstrapPeers
+	// when empty) and provides PoolKey, and its identify agent version
+	// states the circuit limits it offers (PoolAgent).
+	Pool bool
+	// Bootstrap lists the DHT peers a pool relay joins from.
+	Bootstrap []peer.AddrInfo
+	// AgentLimits, when Pool is set and AgentLimits is not nil, is what
+	// the agent version announces instead of the limits applied: only
+	// for tests of a pool relay that lies about its limits.
+	AgentLimits *relay.RelayLimit
 }
 
 // Relay is a circuit relay v2 service (libp2p's
@@ -87,6 +99,11 @@ type Relay struct {
 	// counter and bandwidth count what the relay carries (Stats).
 	counter   *relayCounter
 	bandwidth *metrics.BandwidthCounter
+	// announced is closed once the relay announced itself in the pool
+	// (RelayConfig.Pool; nil otherwise); stop ends the announcing.
+	announced chan struct{}
+	stop      context.CancelFunc
+	bg        sync.WaitGroup
 }
 
 // NewRelay starts a libp2p host with cfg.Identity listening on cfg.Listen
@@ -120,12 +137,20 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	if r.log == nil {
 		r.log = slog.New(slog.DiscardHandler)
 	}
+	agent := "mentalmj-relay"
+	if cfg.Pool {
+		announce := limit
+		if cfg.AgentLimits != nil {
+			announce = cfg.AgentLimits
+		}
+		agent = PoolAgent(announce.Duration, announce.Data)
+	}
 	h, err := libp2p.New(
 		libp2p.Identity(cfg.Identity),
 		libp2p.ListenAddrs(cfg.Listen...),
 		libp2p.Transport(tcp.NewTCPTransport),
 		libp2p.Transport(quic.NewTransport),
-		libp2p.UserAgent("mentalmj-relay"),
+		libp2p.UserAgent(agent),
 		libp2p.DisableMetrics(),
 		// Counts the streams' bytes by protocol for Stats (no
 		// Prometheus).
@@ -163,13 +188,26 @@ func NewRelay(ctx context.Context, cfg RelayConfig) (*Relay, error) {
 	// A Kademlia DHT server (go-libp2p-kad-dht, ModeServer, no bootstrap
 	// peers of its own): players give the relay as --bootstrap, and their
 	// DHT clients find it, and through it each other and relays.
-	d, err := dht.New(h, dht.Mode(dht.ModeServer), dht.BootstrapPeers())
+	bootstrap := []peer.AddrInfo{}
+	if cfg.Pool {
+		bootstrap = cfg.Bootstrap
+		if len(bootstrap) == 0 {
+			bootstrap = DefaultBootstrapPeers()
+		}
+	}
+	d, err := dht.New(h, dht.Mode(dht.ModeServer), dht.BootstrapPeers(bootstrap...))
 	if err != nil {
 		_ = svc.Close()
 		_ = h.Close()
 		return nil, fmt.Errorf("starting the DHT server: %w", err)
 	}
 	r.host, r.service, r.dht = h, svc, d
+	actx, stop := context.WithCancel(context.Background())
+	r.stop = stop
+	if cfg.Pool {
+		r.announced = make(chan struct{})
+		r.bg.Go(func() { r.announcePool(actx, bootstrap, r.announced) })
+	}
 	r.log.Info("relay listening", "peer", h.ID().String(), "addrs", fmt.Sprint(r.Addrs()),
 		"circuit_duration", limit.Duration.String(), "circuit_bytes", limit.Data)
 	return r, nil
@@ -214,6 +252,8 @@ func (r *Relay) Addrs() []multiaddr.Multiaddr {
 // circuit through it. It returns the service's or the host's shutdown
 // error, if any.
 func (r *Relay) Close() error {
+	r.stop()
+	r.bg.Wait()
 	err := errors.Join(r.dht.Close(), r.service.Close(), r.host.Close())
 	r.log.Info("relay closed", "peer", r.host.ID().String())
 	return err

@@ -3,11 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/internal/progress"
@@ -16,9 +18,9 @@ import (
 
 // relayFlags are the options of "mentalmj relay".
 type relayFlags struct {
-	listen                    listFlag
+	listen, bootstrap         listFlag
 	dataDir, limitData        string
-	verbose                   bool
+	verbose, pool             bool
 	limitDuration, statsEvery time.Duration
 	progress                  string
 }
@@ -36,11 +38,13 @@ func relayCommand() *cobra.Command {
 	fs.StringVar(&f.limitData, "limit-data", "256MiB", "how many bytes one relayed connection may carry each way, e.g. 128KiB, 256MiB (public libp2p relays: 128KiB)")
 	fs.DurationVar(&f.statsEvery, "stats", time.Minute, "how often to print what the relay carries, when it changed (0: only at exit)")
 	fs.StringVar(&f.progress, "progress", "text", "output: text, or json (one object per line)")
+	fs.BoolVar(&f.pool, "pool", false, "join the community relay pool: announce this relay and its limits on the public DHT, where players look for relays")
+	fs.Var(&f.bootstrap, "bootstrap", "with --pool: a DHT peer's full address to join from, repeatable (default: the public libp2p bootstrap peers)")
 	choices(cmd, "progress", "output", "outputs", "text", "json")
 	return cmd
 }
 
-const relayUsage = `relay [--listen MULTIADDR ...] [--data-dir DIR] [--limit-duration D] [--limit-data BYTES] [--stats D] [--progress text|json]
+const relayUsage = `relay [--listen MULTIADDR ...] [--data-dir DIR] [--limit-duration D] [--limit-data BYTES] [--stats D] [--progress text|json] [--pool [--bootstrap ADDR ...]]
 
 Runs a libp2p circuit relay v2 service on a machine every player can reach
 (a public address, or a forwarded port) until interrupted. A player behind
@@ -73,7 +77,16 @@ relayed through circuits (players' connections that are not direct; a
 table whose pairs are all direct costs 0) and the bytes of its own control
 traffic (reservations, identify, AutoNAT, DHT) by protocol.
 --progress json prints these, and the addresses, as JSON objects, one a
-line ("address", "relaying", "stats").`
+line ("address", "relaying", "stats").
+
+--pool joins the community relay pool (docs/networking.md): the relay
+announces itself on the public DHT (joined from --bootstrap, or the public
+libp2p bootstrap peers) as a provider of the pool's key, renewed every
+12 h, and states its limits in its identify agent version ("mentalmj-
+relay/pool duration=43200s data=268435456"). Players' nodes look the pool
+up before they start, check each relay by reserving a slot on it, and use
+those whose circuits carry a game; a pool relay needs a public address
+(or a forwarded port) and limits of at least 1h and 64MiB.`
 
 func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
 	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -94,6 +107,17 @@ func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
 	if f.statsEvery < 0 {
 		return usageError(cmd, "--stats must not be negative, got %s", f.statsEvery)
 	}
+	if len(f.bootstrap) > 0 && !f.pool {
+		return usageError(cmd, "--bootstrap is for --pool (the DHT the relay announces itself on)")
+	}
+	var bootstrap []peer.AddrInfo
+	for _, b := range f.bootstrap {
+		info, err := node.ParseRelay(b)
+		if err != nil {
+			return usageError(cmd, "--bootstrap: %v", err)
+		}
+		bootstrap = append(bootstrap, info)
+	}
 	out := &progress.Reporter{W: stdout, JSON: f.progress == "json"}
 	logger := newLogger(stderr, f.verbose)
 
@@ -102,12 +126,15 @@ func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
 		return fail(cmd, 2, "--data-dir: %v", err)
 	}
 	r, err := node.NewRelay(ctx, node.RelayConfig{Identity: key, Listen: laddrs, Logger: logger,
-		CircuitDuration: f.limitDuration, CircuitData: data})
+		CircuitDuration: f.limitDuration, CircuitData: data, Pool: f.pool, Bootstrap: bootstrap})
 	if err != nil {
 		return fail(cmd, 2, "%v", err)
 	}
 	for _, a := range r.Addrs() {
 		out.Event(progress.Address{Addr: a.String()}, "relay address: %s", a)
+	}
+	if f.pool {
+		go announceLine(ctx, r, stderr)
 	}
 	out.Event(progress.Relaying{}, "relaying until interrupted")
 	printRelayStats(ctx, r, out, f.statsEvery)
@@ -118,6 +145,20 @@ func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
 		return fail(cmd, 1, "%v", err)
 	}
 	return 0
+}
+
+// announceLine says on stderr when the relay first announced itself in
+// the pool, and warns when it has not within a minute.
+func announceLine(ctx context.Context, r *node.Relay, stderr io.Writer) {
+	wctx, cancel := context.WithTimeout(ctx, time.Minute)
+	defer cancel()
+	if err := r.WaitAnnounced(wctx); err != nil {
+		if ctx.Err() == nil {
+			fmt.Fprintf(stderr, "mentalmj relay: not in the relay pool yet (still trying; -v says why): %v\n", err)
+		}
+		return
+	}
+	fmt.Fprintf(stderr, "mentalmj relay: announced in the relay pool (DHT key %s)\n", node.PoolKey())
 }
 
 // printRelayStats prints r's stats every interval in which they changed

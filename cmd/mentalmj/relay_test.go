@@ -22,15 +22,15 @@ import (
 // startRelayCommand runs "mentalmj relay" in-process on 127.0.0.1 with its
 // identity in dir, and returns its first printed relay address and a
 // function that interrupts it and returns its exit code and the lines it
-// printed after "relaying until interrupted".
-func startRelayCommand(t *testing.T, ctx context.Context, dir string) (string, func() (int, string)) {
+// printed after "relaying until interrupted". extra are further flags.
+func startRelayCommand(t *testing.T, ctx context.Context, dir string, extra ...string) (string, func() (int, string)) {
 	t.Helper()
 	rctx, cancel := context.WithCancel(ctx)
 	pr, pw := io.Pipe()
 	code := make(chan int, 1)
 	var stderr bytes.Buffer
 	go func() {
-		code <- run(rctx, []string{"relay", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", dir}, pw, &stderr)
+		code <- run(rctx, append([]string{"relay", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", dir}, extra...), pw, &stderr)
 		pw.Close()
 	}()
 	sc := bufio.NewScanner(pr)

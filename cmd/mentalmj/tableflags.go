@@ -192,6 +192,11 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 	}
 	s.log = newLogger(stderr, f.verbose)
 	s.out = &progress.Reporter{W: stdout, JSON: f.progress == "json"}
+	if public && len(relayInfos) == 0 {
+		// The community relay pool before any public relay: its
+		// circuits carry a game, public relays' only a hole punch.
+		relayInfos = lookPool(ctx, bootstrap, s.out, stderr, name)
+	}
 	var err error
 	if s.key, err = node.LoadOrCreateIdentity(f.dataDir); err != nil {
 		return seat{}, fail(cmd, 2, "--data-dir: %v", err), false

@@ -146,8 +146,10 @@ type Declined struct{}
 func (Declined) Name() string { return "declined" }
 
 // Public is a step of joining the public libp2p network: "bootstrap",
-// "bootstrapped" (with how many bootstrap peers Reached), "relay" (looking
-// for a public relay for up to TimeoutMs).
+// "bootstrapped" (with how many bootstrap peers Reached), "pool" (looking
+// up the community relay pool for up to TimeoutMs), "pool-found" (Reached
+// is how many pool relays passed the check), "relay" (looking for a public
+// relay for up to TimeoutMs).
 type Public struct {
 	Step      string `json:"step"`
 	Reached   *int   `json:"reached,omitempty"`
@@ -318,7 +320,8 @@ type Relay struct {
 // Name is "relay".
 func (Relay) Name() string { return "relay" }
 
-// RelayFault is what a relay did wrong (node.RelayFault): never a
+// RelayFault is what a relay did wrong (node.RelayFault, or Kind "pool":
+// a pool relay skipped by node.FindPoolRelays, Text saying why): never a
 // player's fault (PlayerFault is always false).
 type RelayFault struct {
 	Kind        string `json:"kind"`
