@@ -51,6 +51,8 @@ type Server struct {
 	seenOnce sync.Once
 
 	mu        sync.Mutex
+	pages     map[int]context.CancelFunc // the connected pages' WebSockets, to close (dropPages)
+	nextPage  int
 	latencies []time.Duration
 	pageTimes []time.Duration
 }
@@ -162,10 +164,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 	}
 	defer c.CloseNow()
 	c.SetReadLimit(4096)
-	ctx := r.Context()
+	ctx, done := s.pageOpen(r.Context())
+	defer done()
 	changed, stop := s.model.Subscribe()
 	defer stop()
-	s.pageSeen()
 	go func() {
 		for {
 			var m clientMsg

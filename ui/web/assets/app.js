@@ -25,8 +25,21 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   // node holds the deal for it: Snapshot resultUntil); "last hand" shows
   // it again until closed or until a decision comes.
 
+  // pending holds what the player sent while the socket was down (a
+  // dropped connection, the node restarting its server): the last act,
+  // answer and dismiss, sent as soon as the page is connected again, so a
+  // click in the gap is not lost. The node checks each against what is
+  // open then: a choice for a decision it has since closed (acted on the
+  // clock) gets a notice and changes nothing.
+  let pending = [];
   function connect() {
     ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.onopen = () => {
+      const q = pending;
+      pending = [];
+      for (const m of q) ws.send(JSON.stringify(m));
+      document.body.dataset.pending = 0;
+    };
     ws.onmessage = (ev) => {
       const t0 = performance.now();
       show(JSON.parse(ev.data));
@@ -46,7 +59,12 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     for (const x of snap.seats) { x.river = x.river || []; x.melds = x.melds || []; }
     render();
   }
-  function send(m) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(m)); }
+  function send(m) {
+    if (ws && ws.readyState === 1) { ws.send(JSON.stringify(m)); return; }
+    if (m.type === "ack") return; // a new connection gets a new snapshot
+    pending = pending.filter((p) => p.type !== m.type).concat([m]);
+    document.body.dataset.pending = pending.length;
+  }
   function act(opt) {
     if (!snap.decision) return;
     mode = null;
