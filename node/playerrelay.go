@@ -181,11 +181,11 @@ func (n *Node) reserveOnPlayer(p peer.ID) (time.Time, error) {
 	return rsv.Expiration, nil
 }
 
-// playerCircuits returns the addresses of peer id through every other
-// table peer's table relay, /p2p/CAROL/p2p-circuit/p2p/ID: they lead
-// somewhere if id holds a reservation on that player, which it does once
-// it reaches that player directly. Nil with NoPlayerRelay or before the
-// table is set.
+// playerCircuits returns the addresses of peer id through the table
+// relay of every other table peer this node reaches directly,
+// /p2p/CAROL/p2p-circuit: they lead somewhere if id holds a reservation
+// on that player, which it does once it reaches that player directly.
+// Nil with NoPlayerRelay or before the table is set.
 func (n *Node) playerCircuits(id peer.ID) []multiaddr.Multiaddr {
 	t := n.table.Load()
 	if t == nil || n.playerRelay == nil {
@@ -193,7 +193,9 @@ func (n *Node) playerCircuits(id peer.ID) []multiaddr.Multiaddr {
 	}
 	var out []multiaddr.Multiaddr
 	for _, via := range t.order {
-		if via == id {
+		// A circuit needs a direct connection to the relaying player
+		// (circuit relay v2 does not nest).
+		if via == id || !n.directTo(via) {
 			continue
 		}
 		a, err := multiaddr.NewMultiaddr("/p2p/" + via.String() + "/p2p-circuit")
@@ -242,3 +244,13 @@ func (s *playerRelayStats) ReservationRequestHandled(st pbv2.Status) {
 	}
 }
 func (s *playerRelayStats) BytesTransferred(n int) { s.bytes.Add(int64(n)) }
+
+// quietPlayerRefusal reports whether a refused circuit through relay r
+// with status is no fault worth saying: r is a player of the table and
+// the peer dialled holds no reservation there (NO_RESERVATION: that peer
+// does not reach r directly, so r is simply not a path between them).
+// Any other refusal by a player is said as a relay's would be: a fault of
+// that path, never the player's blame.
+func (n *Node) quietPlayerRefusal(r peer.ID, status string) bool {
+	return n.isPlayerRelay(r) && status == pbv2.Status_NO_RESERVATION.String()
+}

@@ -40,18 +40,19 @@ func (p *pathLog) last(id peer.ID) Path {
 // homes whose routers let nothing in) between nodes 0 and 1: their only
 // path is through node 2 or 3. It seats them and returns them with their
 // path logs.
-func startFirewalledTable(tb testing.TB, ctx context.Context) ([]*Node, []*pathLog) {
+func startFirewalledTable(tb testing.TB, ctx context.Context) ([]*Node, []*pathLog, []*faultLog) {
 	tb.Helper()
 	var nodes []*Node
 	logs := make([]*pathLog, 4)
+	faults := make([]*faultLog, 4)
 	for i := range logs {
-		logs[i] = &pathLog{}
-		nodes = append(nodes, startNodes(tb, 1, tcpLoopback, Config{OnPath: logs[i].onPath})[0])
+		logs[i], faults[i] = &pathLog{}, &faultLog{}
+		nodes = append(nodes, startNodes(tb, 1, tcpLoopback, Config{OnPath: logs[i].onPath, OnRelayFault: faults[i].onFault, OnRelay: faults[i].onRelay})[0])
 	}
 	nodes[0].gater.firewalled.Store(&map[peer.ID]bool{nodes[1].ID(): true})
 	nodes[1].gater.firewalled.Store(&map[peer.ID]bool{nodes[0].ID(): true})
 	seat(tb, ctx, nodes)
-	return nodes, logs
+	return nodes, logs, faults
 }
 
 // A pair whose only path is through a player plays: nodes 0 and 1 cannot
@@ -62,7 +63,7 @@ func startFirewalledTable(tb testing.TB, ctx context.Context) ([]*Node, []*pathL
 // relay carried bytes.
 func TestPairThroughPlayerRelay(t *testing.T) {
 	ctx := testContext(t, 2*time.Minute)
-	nodes, logs := startFirewalledTable(t, ctx)
+	nodes, logs, _ := startFirewalledTable(t, ctx)
 	a, b := nodes[0], nodes[1]
 	for _, pair := range [][2]*Node{{a, b}, {b, a}} {
 		l, _ := pair[0].link(pair[1].ID())
@@ -96,6 +97,78 @@ func TestPairThroughPlayerRelay(t *testing.T) {
 		if p := logs[0].last(q.ID()); !p.Direct {
 			t.Errorf("node 0's path to a reachable player is %s", p)
 		}
+	}
+}
+
+// A player that drops the circuit it relays, and then refuses to relay,
+// is a fault of that path, never a blame: the pair of
+// TestPairThroughPlayerRelay, mid-hand, loses its circuit through the
+// player (that player's node resets its relay streams and stops its table
+// relay), reconnects through the table's other player, and both hands
+// finish clean (no blame, no fault of any player). The drop is reported
+// naming the relaying player as the relay.
+func TestPlayerDroppingCircuitFallsBack(t *testing.T) {
+	ctx := testContext(t, 3*time.Minute)
+	nodes, _, faults := startFirewalledTable(t, ctx)
+	a, b := nodes[0], nodes[1]
+	l, _ := a.link(b.ID())
+	l.outMu.Lock()
+	via := relayOf(l.out.Conn().RemoteMultiaddr())
+	l.outMu.Unlock()
+	var relaying, other *Node
+	for _, n := range nodes[2:] {
+		if n.ID() == via {
+			relaying = n
+		} else {
+			other = n
+		}
+	}
+	if relaying == nil {
+		t.Fatalf("node 0's stream to node 1 runs through %s, not a player", via)
+	}
+	dropped := make(chan struct{})
+	go func() {
+		defer close(dropped)
+		// Mid-hand 1: once the player has relayed 30 kB of the pair's
+		// game (a hand is about 100 kB).
+		for relaying.playerRelayStats.bytes.Load() < 30_000 {
+			if ctx.Err() != nil {
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		_ = relaying.playerRelay.Close()
+		for _, c := range relaying.host.Network().Conns() {
+			for _, s := range c.GetStreams() {
+				if s.Protocol() == "/libp2p/circuit/relay/0.2.0/hop" {
+					_ = s.Reset()
+				}
+			}
+		}
+	}()
+	checkCleanHands(t, playHandsGrace(t, ctx, nodes, 2, 30*time.Second), 2)
+	<-dropped
+	for _, pair := range [][2]*Node{{a, b}, {b, a}} {
+		l, _ := pair[0].link(pair[1].ID())
+		l.outMu.Lock()
+		got := relayOf(l.out.Conn().RemoteMultiaddr())
+		l.outMu.Unlock()
+		if got != other.ID() {
+			t.Errorf("after the drop, %s's stream to %s runs through %s, want the other player %s", ShortID(pair[0].ID()), ShortID(pair[1].ID()), ShortID(got), ShortID(other.ID()))
+		}
+	}
+	reported := 0
+	for _, f := range faults[:2] {
+		if rf, ok := f.find(RelayDroppedCircuit, relaying.ID()); ok {
+			reported++
+			t.Logf("fault: %s", rf)
+		}
+		if fs := f.about(other.ID()); len(fs) > 0 {
+			t.Errorf("the other player's relay is reported: %v", fs)
+		}
+	}
+	if reported == 0 {
+		t.Error("neither node of the pair reported the player that dropped its circuit")
 	}
 }
 

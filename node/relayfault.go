@@ -357,6 +357,9 @@ func (n *Node) classifyDialError(addr multiaddr.Multiaddr, err error) (RelayFaul
 		if status == "" {
 			return RelayFault{}, false // e.g. the peer behind the relay failed its handshake: not the relay's doing
 		}
+		if n.quietPlayerRefusal(r, status) {
+			return RelayFault{}, false // a player that is no path to that peer (playerrelay.go)
+		}
 		f.Kind, f.Status = RelayRefusedCircuit, status
 	}
 	return f, true

@@ -80,6 +80,11 @@ type Home struct {
 	// adding its nftables rule fails ("UPnPError 501: ActionFailed"), so
 	// no port gets mapped yet (docs/BENCHMARKS.md).
 	UPnP bool
+	// Forward forwards port 4001 (TCP and UDP) of the router's WAN
+	// address to the home's first player (.2), as a player does by hand
+	// in the router's settings: that player is reachable from the
+	// Internet at WAN:4001. Not behind a CGN.
+	Forward bool
 	// CGN, if set, puts the home's WAN on the inside network of that
 	// carrier-grade NAT (AddCGN) instead of on the Internet.
 	CGN *CGN
@@ -104,6 +109,9 @@ type homeState struct {
 func (l *Lab) AddHome(ctx context.Context, h Home) ([]Host, error) {
 	if h.IPv6 && h.CGN != nil {
 		return nil, fmt.Errorf("natlab: home %s: IPv6 behind a CGN is not modelled", h.Name)
+	}
+	if h.Forward && h.CGN != nil {
+		return nil, fmt.Errorf("natlab: home %s: a forwarded port behind a CGN reaches nothing", h.Name)
 	}
 	if h.Loss < 0 || h.Loss >= 1 {
 		return nil, fmt.Errorf("natlab: home %s: loss %v, want 0 ≤ loss < 1", h.Name, h.Loss)
@@ -197,6 +205,12 @@ func (l *Lab) routeHome(ctx context.Context, r, lan, lan6 string, n int, h Home)
 		{"ip", "netns", "exec", r, "sysctl", "-qw", "net.ipv4.ip_forward=1"},
 		append([]string{"ip", "netns", "exec", r}, masq...),
 	}
+	if h.Forward {
+		for _, proto := range []string{"tcp", "udp"} {
+			steps = append(steps, []string{"ip", "netns", "exec", r, "iptables", "-t", "nat", "-A", "PREROUTING", "-i", "wan",
+				"-p", proto, "--dport", "4001", "-j", "DNAT", "--to-destination", lan + ".2:4001"})
+		}
+	}
 	if h.IPv6 {
 		wan6 := fmt.Sprintf("%s::%d", PublicNet6, 99+n)
 		steps = append(steps,
@@ -217,7 +231,7 @@ func (l *Lab) routeHome(ctx context.Context, r, lan, lan6 string, n int, h Home)
 // filterHome installs router r's stateful filtering: from the WAN, only
 // packets of connections the LAN (or the router) opened pass, and the
 // rest meet h.Answer; h.Loss drops forwarded packets at random; with
-// UPnP, packets to a mapped port pass too.
+// UPnP or Forward, packets to a mapped or forwarded port pass too.
 func filterHome(ctx context.Context, r string, h Home) error {
 	var rules [][]string // each: the tool, then its arguments
 	families := []string{"iptables"}
@@ -235,7 +249,7 @@ func filterHome(ctx context.Context, r string, h Home) error {
 			// Neighbour discovery is the IPv6 link's own business.
 			rules = append(rules, []string{ipt, "-A", "INPUT", "-i", "wan", "-p", "ipv6-icmp", "-j", "ACCEPT"})
 		}
-		if h.UPnP && ipt == "iptables" {
+		if (h.UPnP || h.Forward) && ipt == "iptables" {
 			rules = append(rules, []string{ipt, "-A", "FORWARD", "-i", "wan", "-m", "conntrack", "--ctstate", "DNAT", "-j", "ACCEPT"})
 		}
 		for _, chain := range []string{"FORWARD", "INPUT"} {

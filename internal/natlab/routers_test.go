@@ -35,6 +35,9 @@ type scenario struct {
 	// after, if set, runs once every node has played hand 1 (renumbering
 	// a home).
 	after func(t testing.TB, ctx context.Context, l *Lab)
+	// check, if set, fails t unless one table's result meets the
+	// scenario's target.
+	check func(t testing.TB, r scenarioResult)
 }
 
 // scenarioResult is what one table of a scenario measured.
@@ -195,6 +198,26 @@ func routerScenarios() []scenario {
 				t.Logf("carol's home renumbered to %s", wan)
 			}},
 		{name: "cgn", home: every(Home{}), cgn: []string{"alice", "bob"}, hands: 2, keepRelay: true},
+		// Players relay for each other: dave's NAT gives a new port per
+		// destination, so no hole punch reaches him; alice's router
+		// forwards her port. Once the relay stops after hand 1, dave
+		// reaches bob and carol through alice's table relay.
+		{name: "player-relay", home: func(p string) Home {
+			return Home{Random: p == "dave", Forward: p == "alice"}
+		}, hands: 3, check: func(t testing.TB, r scenarioResult) {
+			if !r.allExitZero() {
+				t.Errorf("player-relay: exit codes %v, want all 0", r.codes)
+			}
+			viaPlayer := 0
+			for text, n := range r.paths {
+				if strings.HasPrefix(text, "relayed via alice (a player)") {
+					viaPlayer += n
+				}
+			}
+			if viaPlayer == 0 {
+				t.Errorf("player-relay: no pair relayed via alice (a player): %v", r)
+			}
+		}},
 		{name: "upnp", home: func(p string) Home {
 			return Home{Random: p == "dave", UPnP: p == "dave"}
 		}, hands: 2},
@@ -229,6 +252,9 @@ func TestRouters(t *testing.T) {
 				res := runScenario(t, ctx, sc)
 				cancel()
 				t.Logf("%s table %d: %v", sc.name, i+1, res)
+				if sc.check != nil {
+					sc.check(t, res)
+				}
 				if res.direct == 6 {
 					allDirect++
 				}
