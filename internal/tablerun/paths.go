@@ -2,6 +2,8 @@ package tablerun
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/mentalmj/mentalmj/internal/progress"
@@ -16,8 +18,12 @@ const directWait = 15 * time.Second
 // awaitDirect waits up to directWait for the table's relayed pairs to
 // become direct, saying what it waits for, and then names every pair that
 // stays relayed, with why and what to do about it: before the first hand,
-// so that players on public relays (limited circuits) know at once.
-func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) {
+// so that players on public relays (limited circuits) know at once. A pair
+// left on a public relay's limited circuits alone (no direct path, no
+// pool relay or player to relay it) cannot carry a game: the game does
+// not start, and the error (exit code 3, a fault: no player is blamed)
+// names every such pair and the remedies.
+func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) error {
 	relayed := 0
 	for _, p := range n.Paths() {
 		if !p.Direct {
@@ -25,16 +31,20 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) {
 		}
 	}
 	if relayed == 0 {
-		return
+		return nil
 	}
 	out.Event(progress.DirectWait{Relayed: relayed, TimeoutMs: directWait.Milliseconds()},
 		"waiting up to %s for %d relayed pair(s) to become direct (hole punching)…", directWait, relayed)
 	wctx, cancel := context.WithTimeout(ctx, directWait)
 	paths := n.WaitDirect(wctx)
 	cancel()
+	var uncarried []string
 	for _, p := range paths {
 		if p.Direct {
 			continue
+		}
+		if p.Limited {
+			uncarried = append(uncarried, out.Who(p.Peer))
 		}
 		advice := "The relay has no limits on this circuit: the game goes through it (every message signed and checked as on a direct path; it adds the relay's round trip)."
 		if p.Limited {
@@ -44,6 +54,11 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) {
 			NATPeer: p.NATPeer.String(), NATSelf: p.NATSelf.String(), Limited: p.Limited},
 			"%s stays relayed: %s.\n  %s", out.Who(p.Peer), p, advice)
 	}
+	if len(uncarried) > 0 {
+		return exitError{code: 3, err: fmt.Errorf("not starting a game the network cannot carry: between you and %s there is no direct path, no pool relay and no player to relay, only a public relay's limited circuits (2 minutes, 128 KiB), which exist to punch holes, not to carry play. Remedies: run \"mentalmj relay --pool\" on a machine with a public address (or find one in the pool), pass a relay with real limits with --relay, or forward a port on one of your routers",
+			strings.Join(uncarried, ", "))}
+	}
+	return nil
 }
 
 // showPaths shows at the table model's seats how the node reaches each

@@ -197,7 +197,9 @@ func (p *playing) resumeAt(records []*protocol.Opened) error {
 }
 
 // connect waits (within ConnectTimeout) for every peer, then up to
-// directWait for relayed pairs to become direct.
+// directWait for relayed pairs to become direct; it returns an error
+// (exit code 3) when a pair is left on a public relay's limited circuits
+// alone (awaitDirect).
 func (p *playing) connect(ctx context.Context) error {
 	p.Out.Event(progress.Connecting{}, "waiting for the other %d players…", len(p.Node.Peers()))
 	cctx, cancel := context.WithTimeout(ctx, p.ConnectTimeout)
@@ -207,8 +209,7 @@ func (p *playing) connect(ctx context.Context) error {
 		return err
 	}
 	p.Out.Event(progress.Connected{}, "all players connected")
-	awaitDirect(ctx, p.Node, p.Out)
-	return nil
+	return awaitDirect(ctx, p.Node, p.Out)
 }
 
 // showTable shows the table: the browser table Confirm started, or a new
