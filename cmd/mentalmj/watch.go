@@ -29,7 +29,7 @@ func watchCommand() *cobra.Command {
 	fs.StringVar(&f.dataDir, "data-dir", defaultDataDir(), "directory where the watched entries are saved as a transcript (watched/TABLE-TIME.mjt)")
 	fs.Var(&f.listen, "listen", "multiaddr to listen on, repeatable (default any free TCP and QUIC port)")
 	fs.Var(&f.peers, "peer", "another spectator's multiaddr ending in /p2p/<id> to dial (spectators forward to each other); repeatable")
-	fs.DurationVar(&f.idle, "idle", 5*time.Minute, "stop when nothing arrives for this long (the table stopped, or the host cannot be reached)")
+	fs.DurationVar(&f.idle, "idle", 5*time.Minute, "stop when nothing arrives for this long (the table stopped, or the host, its only publisher, cannot be reached)")
 	fs.BoolVar(&f.asJSON, "json", false, "write the final verdict as JSON (as mentalmj audit --json)")
 	fs.BoolVar(&f.events, "events", false, "print a line for every public event as it comes (a player sitting down, discards, calls, riichi, wins, draws, key reveals)")
 	return cmd
@@ -68,7 +68,8 @@ claim them; the hand's audit checks every claim). At the end it prints the verdi
 Exit status, as audit's: 0 every hand verified; 1 a cheat is proven
 (blame); 2 bad usage, or nothing could be audited; 3 no cheat is proven
 but the game did not complete as watched (faults: an entry that never
-came, the table stopped).`
+came, the feed stopped: the host alone publishes, and the table cannot
+play on without it either).`
 
 func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
@@ -160,6 +161,9 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	})
 	for p, why := range w.Gaps() {
 		fmt.Fprintf(stderr, "mentalmj watch: the host %s: %s\n", p, why)
+	}
+	if ctx.Err() == nil && wctx.Err() != nil {
+		fmt.Fprintf(stderr, "mentalmj watch: the feed stopped: the table's host %s, its only publisher, sent nothing for %v after %d entries; a fault, not a blame (the host's node, or the table, stopped)\n", link.Host, f.idle, len(w.Records()))
 	}
 	if err != nil {
 		return fail(cmd, 2, "%v", err)

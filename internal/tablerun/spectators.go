@@ -19,7 +19,8 @@ const publishLinger = 3 * time.Second
 // the lowest of the players' peer IDs for a table without a host): the
 // node admits that many spectator connections, and the game publishes
 // every public entry it records there. The other players stay off the
-// topic.
+// topic. A resumed host publishes its transcript's last two hands again
+// (spectate.Publisher.Republish).
 func (p *playing) startPublisher(ctx context.Context) error {
 	if p.Play.Spectators <= 0 {
 		return nil
@@ -36,6 +37,10 @@ func (p *playing) startPublisher(ctx context.Context) error {
 	pub, err := spectate.NewPublisher(ctx, p.Node.Host(), p.Name, players, spectate.Options{Logger: p.Log})
 	if err != nil {
 		return err
+	}
+	if p.resumeFrom != nil {
+		// What the crash kept from going out (SPEC.md §25).
+		pub.Republish(p.resumeFrom.Records)
 	}
 	p.publisher = pub
 	return nil

@@ -1,10 +1,18 @@
 package spectate
 
 import (
+	"bufio"
 	"context"
+	"encoding/hex"
+	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -13,6 +21,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/host"
 	"github.com/libp2p/go-libp2p/core/metrics"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/memnet"
@@ -33,19 +42,29 @@ func (c *countingTransport) Send(ctx context.Context, to peer.ID, msg []byte) er
 	return c.Transport.Send(ctx, to, msg)
 }
 
+// childEnv names, in a spectator process of BenchmarkSpectators, the
+// watch link and the peers to dial (TestSpectatorProcess).
+const childEnv = "MENTALMJ_SPECTATE_BENCH_CHILD"
+
 // BenchmarkSpectators plays one hand at a four-player table (the game
-// over memnet, the topic over libp2p on 127.0.0.1) watched by
-// b.N-independent sets of 0, 1 and 20 spectators, each dialling the
-// host and two other spectators, and reports per player and hand the
-// bytes the game sent (game-B), the bytes its node sent on the topic
-// (topic-B, libp2p's bandwidth counter: gossipsub with its control
-// messages; only the host's node is on the topic, so this is its bytes
-// over four), the host's topic bytes over the whole table's game bytes
-// (topic/game), and the median and 90th-percentile delay from an entry's
-// recording by its author to a spectator taking it (delay-ms-p50,
-// delay-ms-p90; all spectators pooled). The game over memnet sends
-// without delay, so the delay is the topic's alone (a real table's
-// one-way hop between players is not in it).
+// over memnet, the topic over libp2p on 127.0.0.1, player 0 the host and
+// publisher) watched by 0, 1 and 20 spectators, each a process of its
+// own (this test binary running TestSpectatorProcess) dialling the host
+// and up to two other spectators, and reports:
+//   - game-B: the bytes one player's game sent in the hand, averaged over
+//     the four (every message counted once per recipient);
+//   - public-B: the bytes of the hand's public entries, one copy each
+//     (every player's broadcasts): the least that must leave the
+//     players for spectators to have them all;
+//   - host-topic-B: the bytes the host's node sent on libp2p during the
+//     hand (its bandwidth counter: gossipsub with its control messages;
+//     the guests' nodes send nothing there);
+//   - topic-%: all the players' topic bytes over all their game bytes;
+//     host-%: the host's topic bytes over its own game bytes;
+//   - cpu-ms: the CPU time (user + system, getrusage) of this process,
+//     the four players and the host's gossipsub, during the hand;
+//   - delay-ms-p50, delay-ms-p90: from an entry's publication by the
+//     host to a spectator taking it, all spectators pooled.
 func BenchmarkSpectators(b *testing.B) {
 	for _, n := range []int{0, 1, 20} {
 		b.Run(map[int]string{0: "none", 1: "1", 20: "20"}[n], func(b *testing.B) {
@@ -56,14 +75,126 @@ func BenchmarkSpectators(b *testing.B) {
 	}
 }
 
+// spectatorProc is one spectator process: its address, and the entries
+// it took (hash hex -> when).
+type spectatorProc struct {
+	cmd  *exec.Cmd
+	addr peer.AddrInfo
+	mu   sync.Mutex
+	took map[string]time.Time
+	done chan struct{}
+}
+
+// startSpectator runs a spectator process dialling link's host and
+// peers, and waits for its address.
+func startSpectator(b *testing.B, ctx context.Context, link Link, peers []peer.AddrInfo) *spectatorProc {
+	var dial []string
+	for _, p := range append([]peer.AddrInfo{link.AddrInfo()}, peers...) {
+		dial = append(dial, p.Addrs[0].String()+"/p2p/"+p.ID.String())
+	}
+	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestSpectatorProcess$", "-test.v")
+	cmd.Env = append(os.Environ(), childEnv+"="+link.String()+" "+strings.Join(dial, " "))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = stdin.Close(); _ = cmd.Wait() })
+	sp := &spectatorProc{cmd: cmd, took: map[string]time.Time{}, done: make(chan struct{})}
+	addr := make(chan peer.AddrInfo, 1)
+	go func() {
+		defer close(sp.done)
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			switch {
+			case len(f) == 2 && f[0] == "addr":
+				info, err := peer.AddrInfoFromP2pAddr(multiaddr.StringCast(f[1]))
+				if err == nil {
+					addr <- *info
+				}
+			case len(f) == 3 && f[0] == "took":
+				ns, _ := strconv.ParseInt(f[2], 10, 64)
+				sp.mu.Lock()
+				sp.took[f[1]] = time.Unix(0, ns)
+				sp.mu.Unlock()
+			}
+		}
+	}()
+	select {
+	case sp.addr = <-addr:
+	case <-ctx.Done():
+		b.Fatal("a spectator process never said its address")
+	}
+	return sp
+}
+
+// TestSpectatorProcess is a spectator process of BenchmarkSpectators (it
+// skips unless childEnv is set): it watches the link, dials the peers,
+// prints "addr MULTIADDR" then "took HASH UNIXNANO" for every entry taken,
+// and stops when its stdin closes.
+func TestSpectatorProcess(t *testing.T) {
+	env := os.Getenv(childEnv)
+	if env == "" {
+		t.Skip("a spectator process of BenchmarkSpectators")
+	}
+	f := strings.Fields(env)
+	link, err := ParseLink(f[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	go func() {
+		_, _ = bufio.NewReader(os.Stdin).ReadString(0)
+		cancel()
+	}()
+	h := newHost(t, nil)
+	w, err := NewWatch(ctx, h, link, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	for _, a := range f[1:] {
+		info, err := peer.AddrInfoFromP2pAddr(multiaddr.StringCast(a))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Connect(ctx, *info); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var mu sync.Mutex
+	out := bufio.NewWriter(os.Stdout)
+	fmt.Fprintf(out, "addr %s/p2p/%s\n", h.Addrs()[0], h.ID())
+	_ = out.Flush()
+	_, _ = w.Run(ctx, func(o *protocol.Opened) {
+		mu.Lock()
+		fmt.Fprintf(out, "took %s %d\n", hex.EncodeToString(o.Hash[:]), time.Now().UnixNano())
+		_ = out.Flush()
+		mu.Unlock()
+	}, nil)
+	<-ctx.Done()
+}
+
+// cpuTime is this process's user + system CPU time.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	_ = syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
 func benchTable(b *testing.B, spectators int) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	newBenchHost := func(k crypto.PrivKey, bw *metrics.BandwidthCounter) host.Host {
-		opts := []libp2p.Option{libp2p.ListenAddrStrings("/ip4/127.0.0.1/tcp/0"), libp2p.DisableRelay(), libp2p.DisableMetrics()}
-		if k != nil {
-			opts = append(opts, libp2p.Identity(k))
-		}
+		opts := []libp2p.Option{libp2p.ListenAddrStrings("/ip4/127.0.0.1/tcp/0"), libp2p.DisableRelay(), libp2p.DisableMetrics(), libp2p.Identity(k)}
 		if bw != nil {
 			opts = append(opts, libp2p.BandwidthReporter(bw))
 		}
@@ -92,79 +223,49 @@ func benchTable(b *testing.B, spectators int) {
 		}
 	}
 	link := Link{Table: "bench", Host: ids[0], Addrs: hosts[0].Addrs()}
+	var procs []*spectatorProc
+	for range spectators {
+		var peers []peer.AddrInfo
+		for _, i := range rand.Perm(len(procs))[:min(2, len(procs))] {
+			peers = append(peers, procs[i].addr)
+		}
+		procs = append(procs, startSpectator(b, ctx, link, peers))
+	}
 	var pub *Publisher
 	if spectators > 0 {
 		var err error
 		if pub, err = NewPublisher(ctx, hosts[0], link.Table, ids, Options{}); err != nil {
 			b.Fatal(err)
 		}
+		// The spectators see the host subscribed, graft, and the host's
+		// heartbeat takes D of them into its mesh.
+		time.Sleep(2500 * time.Millisecond)
 	}
 	var (
 		mu        sync.Mutex
-		published = map[[32]byte]time.Time{}
-		delays    []time.Duration
+		published = map[string]time.Time{}
+		public    int64
 	)
-	var watches []*Watch
-	var shosts []host.Host
-	for range spectators {
-		h := newBenchHost(nil, nil)
-		w, err := NewWatch(ctx, h, link, Options{})
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.Cleanup(w.Close)
-		peers := []peer.AddrInfo{link.AddrInfo()}
-		for _, i := range rand.Perm(len(shosts))[:min(2, len(shosts))] {
-			peers = append(peers, peer.AddrInfo{ID: shosts[i].ID(), Addrs: shosts[i].Addrs()})
-		}
-		for _, p := range peers {
-			if err := h.Connect(ctx, p); err != nil {
-				b.Fatal(err)
-			}
-		}
-		watches, shosts = append(watches, w), append(shosts, h)
-	}
-	for _, w := range watches {
-		for !slices.Contains(w.s.topic.ListPeers(), link.Host) && ctx.Err() == nil {
-			time.Sleep(20 * time.Millisecond)
-		}
-	}
-	time.Sleep(1500 * time.Millisecond) // the meshes form; the publishers hold nothing back
-	wctx, wcancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	for _, w := range watches {
-		wg.Go(func() {
-			_, _ = w.Run(wctx, func(o *protocol.Opened) {
-				now := time.Now()
-				mu.Lock()
-				if t, ok := published[o.Hash]; ok {
-					delays = append(delays, now.Sub(t))
-				}
-				mu.Unlock()
-			}, nil)
-		})
-	}
 	before := make([]int64, 4)
 	for i, bw := range bws {
 		before[i] = bw.GetBandwidthTotals().TotalOut
 	}
+	cpu0 := cpuTime()
 	net := memnet.New()
 	counters := make([]*countingTransport, 4)
 	var gwg sync.WaitGroup
 	for i := range 4 {
 		counters[i] = &countingTransport{Transport: net.Transport(ids[i])}
 		cfg := protocol.Config{Table: link.Table, Identity: keys[i], Peers: ids, Hands: 1, Transport: counters[i], Timeout: 30 * time.Second}
-		if spectators > 0 {
-			self := ids[i]
+		if i == 0 {
 			cfg.Publish = func(e protocol.PublicEntry) {
-				if e.Sender == self { // recorded by its author: the delay's start
-					if o, err := protocol.Open(e.Envelope); err == nil {
-						mu.Lock()
-						published[o.Hash] = time.Now()
-						mu.Unlock()
-					}
+				if o, err := protocol.Open(e.Envelope); err == nil {
+					mu.Lock()
+					published[hex.EncodeToString(o.Hash[:])] = time.Now()
+					public += int64(len(e.Envelope))
+					mu.Unlock()
 				}
-				if self == ids[0] {
+				if pub != nil {
 					pub.Publish(e)
 				}
 			}
@@ -183,19 +284,34 @@ func benchTable(b *testing.B, spectators int) {
 	if pub != nil {
 		pub.Close(2 * time.Second)
 	}
-	wcancel()
-	wg.Wait()
+	cpu := cpuTime() - cpu0
 	var game, topic int64
 	for i := range 4 {
 		game += counters[i].bytes
 		topic += bws[i].GetBandwidthTotals().TotalOut - before[i]
 	}
+	host := bws[0].GetBandwidthTotals().TotalOut - before[0]
+	var delays []time.Duration
+	for _, sp := range procs {
+		sp.mu.Lock()
+		for h, t := range sp.took {
+			if p, ok := published[h]; ok {
+				delays = append(delays, t.Sub(p))
+			}
+		}
+		sp.mu.Unlock()
+	}
 	b.ReportMetric(float64(game)/4, "game-B")
-	b.ReportMetric(float64(topic)/4, "topic-B")
-	b.ReportMetric(float64(topic)/float64(game), "topic/game")
+	b.ReportMetric(float64(public), "public-B")
+	b.ReportMetric(float64(len(published)), "entries")
+	b.ReportMetric(float64(host), "host-topic-B")
+	b.ReportMetric(100*float64(topic)/float64(game), "topic-%")
+	b.ReportMetric(100*float64(host)/float64(counters[0].bytes), "host-%")
+	b.ReportMetric(float64(cpu.Microseconds())/1000, "cpu-ms")
 	if len(delays) > 0 {
 		slices.Sort(delays)
 		b.ReportMetric(float64(delays[len(delays)/2].Microseconds())/1000, "delay-ms-p50")
 		b.ReportMetric(float64(delays[len(delays)*9/10].Microseconds())/1000, "delay-ms-p90")
+		b.ReportMetric(float64(len(delays))/float64(len(published)*spectators), "taken-fraction")
 	}
 }

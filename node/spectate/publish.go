@@ -65,6 +65,33 @@ func (p *Publisher) Publish(e protocol.PublicEntry) {
 	}
 }
 
+// Republish queues again the public entries of records (the transcript
+// this node wrote, being resumed: protocol.Resume.Records) of its last
+// two hands, numbered as protocol.Config.Publish numbers them (the
+// public entries of the whole transcript, from 0). Those the crash kept
+// from going out would otherwise hold back the spectators for good;
+// spectators keep the first copy of each index (SPEC.md §25).
+func (p *Publisher) Republish(records []*protocol.Opened) {
+	var public []*protocol.Opened
+	for _, o := range records {
+		if o.Recipient == "" {
+			public = append(public, o)
+		}
+	}
+	if len(public) == 0 {
+		return
+	}
+	from := public[len(public)-1].Entry.Hand
+	if from > 0 {
+		from--
+	}
+	for i, o := range public {
+		if o.Entry.Hand >= from {
+			p.Publish(protocol.PublicEntry{Envelope: o.Envelope, Sender: o.Sender, Index: uint64(i)})
+		}
+	}
+}
+
 // Close publishes what is queued and stays in the topic for linger in
 // all (gossipsub sends from its own queues after Publish returns, and
 // answers the spectators' requests for what they missed), then leaves
