@@ -170,3 +170,20 @@ func TestFindPoolRelaysEmptyPool(t *testing.T) {
 		t.Fatalf("no bootstrap peer: err %v, want one naming %s", err, gone.ID)
 	}
 }
+
+// BenchmarkFindPoolRelays measures one look-up and check of the pool on a
+// local DHT (a plain relay as bootstrap peer and one pool relay, on
+// 127.0.0.1): joining the DHT, finding the provider, connecting, reading
+// its agent and reserving.
+func BenchmarkFindPoolRelays(b *testing.B) {
+	ctx := testContext(b, 5*time.Minute)
+	boot := startRelay(b, tcpLoopback)
+	good := startPoolRelay(b, ctx, boot, nil, nil)
+	cfg := PoolConfig{Bootstrap: []peer.AddrInfo{relayInfo(b, boot)}, Want: 1, Timeout: 20 * time.Second}
+	for b.Loop() {
+		found, _, err := FindPoolRelays(ctx, cfg)
+		if err != nil || len(found) != 1 || found[0].Info.ID != good.ID() {
+			b.Fatalf("found %v, err %v", found, err)
+		}
+	}
+}
