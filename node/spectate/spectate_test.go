@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"reflect"
 	"slices"
 	"strings"
 	"sync"
@@ -309,11 +310,15 @@ func TestWatchVerifiesGame(t *testing.T) {
 		}
 	}
 	// What the spectator took is what player 0's audit takes: the same
-	// walls.
+	// walls, and after the reveal the same whole hand as a Tenhou round
+	// (what a replay view draws).
 	full := protocol.AuditTranscript(mustRecords(t, tb.transcripts[0].Bytes()))
 	for i, v := range r.hands {
 		if !slices.Equal(v.Audit.Yama, full.Hands[i].Yama) {
 			t.Errorf("hand %d: the spectator's wall differs from player 0's audit", i+1)
+		}
+		if v.Audit.Record == nil || full.Hands[i].Record == nil || !reflect.DeepEqual(v.Audit.Record, full.Hands[i].Record) {
+			t.Errorf("hand %d: the spectator's replayed round differs from player 0's (or is missing)", i+1)
 		}
 	}
 	for h, ps := range concealed(t, tb.transcripts[0].Bytes()) {
