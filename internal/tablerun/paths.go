@@ -76,7 +76,7 @@ func linkOf(p node.Path) screen.Link {
 	case p.Direct:
 		l.State = screen.LinkDirect
 	case p.Relay != "":
-		l.State, l.Relay = screen.LinkRelayed, p.Relay.String()
+		l.State, l.Relay, l.RelayPlayer = screen.LinkRelayed, p.Relay.String(), p.RelayPlayer
 	}
 	return l
 }

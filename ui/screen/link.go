@@ -40,6 +40,9 @@ type Link struct {
 	How string `json:"how,omitempty"`
 	// Relay is the full peer ID of the relay a relayed link goes through.
 	Relay string `json:"relay,omitempty"`
+	// RelayPlayer is set when that relay is a player of the table
+	// (node.Path.RelayPlayer).
+	RelayPlayer bool `json:"relayPlayer,omitempty"`
 	// Why says why a relayed link is not direct (yet): hole punching's
 	// state, or the NAT that prevents it.
 	Why string `json:"why,omitempty"`

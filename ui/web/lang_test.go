@@ -187,5 +187,15 @@ func japaneseLinks(t *testing.T, bctx context.Context, bt *botTable) string {
 	if !strings.Contains(all, "対局記録") {
 		t.Errorf("the download links are not in Japanese: %q", downloads)
 	}
+	// A pair relayed by a third player of the table.
+	bt.model.SetLink(bt.ids[2], screen.Link{State: screen.LinkRelayed, Transport: "TCP", Relay: relay, RelayPlayer: true, Text: "relayed via … (a player)"})
+	var player string
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(player, "（プレイヤー）経由の中継") && time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		texts, _ = chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll(".seat .link")].map((e) => e.textContent.trim())`))
+		player = strings.Join(texts, "\n")
+	}
+	if !strings.Contains(player, "（プレイヤー）経由の中継") {
+		t.Errorf("a link relayed by a player does not say so in Japanese:\n%s", player)
+	}
 	return all
 }

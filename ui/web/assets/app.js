@@ -119,6 +119,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
         return t("link.direct", [l.transport, l.family, how].filter(Boolean).join(", "));
       }
       case "relayed": {
+        if (l.relayPlayer) return t("link.relayed_player", short(l.relay));
         if (!l.why) return t("link.relayed", short(l.relay));
         const w = LINK_WHY.find(([re]) => re.test(l.why));
         return t("link.relayed_why", short(l.relay), w ? t("link.why." + w[1]) : l.why);
