@@ -38,3 +38,22 @@ func (p *playing) awaitPage(ctx context.Context, wait time.Duration) error {
 	}
 	return nil
 }
+
+// watchPage says on the node's screen, while the game is played, when the
+// player's table page has gone (closed, or its connection lost, for
+// pageNote: a reload says nothing) and when it is back. The clock is not
+// held for a gone page (as on Tenhou, whose disconnected players go on
+// as tsumogiri): the node acts for the player when the clock runs out, so
+// the screen says that and where the table is. It returns at once for a
+// seat without a browser table; the watch ends with ctx.
+func (p *playing) watchPage(ctx context.Context) {
+	if p.front.srv == nil || !p.human() {
+		return
+	}
+	srv := p.front.srv
+	go srv.WatchPages(ctx, pageNote, func() {
+		fmt.Fprintf(p.screen, "no table page is open: the clock runs and, when it runs out, the node plays for you (tsumogiri, pass); open the table again at %s\n", srv.URL())
+	}, func() {
+		fmt.Fprintf(p.screen, "the table page is open again\n")
+	})
+}

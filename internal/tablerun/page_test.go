@@ -18,7 +18,8 @@ import (
 // on screen after pageNote that it waits for the page (with its URL),
 // and returns once a headless Chromium opens the page. Without a page
 // it waits its whole bound and says the game goes on without it; ctx's
-// end stops it with ctx's error.
+// end stops it with ctx's error. Once the game is on (watchPage), the
+// screen says when the page has gone, with its URL, and when it is back.
 func TestNoClockBeforeThePage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits for pageNote and starts a browser")
@@ -62,6 +63,36 @@ func TestNoClockBeforeThePage(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("awaitPage did not return after the page connected")
 	}
+
+	// Mid-game the page is not waited for, but the screen says when it
+	// has gone (after pageNote) and where the table is, and when it is
+	// back; a page that stays says nothing.
+	watch, stopWatch := context.WithCancel(ctx)
+	defer stopWatch()
+	p.watchPage(watch)
+	waitScreen := func(want string) {
+		t.Helper()
+		deadline := time.Now().Add(pageNote + 5*time.Second)
+		for !strings.Contains(screen.String(), want) {
+			if time.Now().After(deadline) {
+				t.Fatalf("the screen never said %q:\n%s", want, screen.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}
+	time.Sleep(pageNote + 500*time.Millisecond)
+	if strings.Contains(screen.String(), "no table page is open") {
+		t.Fatalf("said the page has gone while it is open:\n%s", screen.String())
+	}
+	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	waitScreen("no table page is open: the clock runs and, when it runs out, the node plays for you (tsumogiri, pass); open the table again at " + p.front.srv.URL())
+	if err := chromedp.Do(bctx, chromedp.Navigate(p.front.srv.URL())); err != nil {
+		t.Fatal(err)
+	}
+	waitScreen("the table page is open again")
+	stopWatch()
 
 	// No page at all: the bound, then a note.
 	var screen2 lockedBuffer

@@ -74,7 +74,10 @@ func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int 
 		return p.fail(err)
 	}
 	p.g = g
+	watch, stopWatch := context.WithCancel(ctx)
+	p.watchPage(watch)
 	_, err = g.Run(ctx)
+	stopWatch()
 	p.stopPublisher()
 	if err == nil {
 		p.Out.GameOver()

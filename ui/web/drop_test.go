@@ -27,9 +27,9 @@ import (
 //   - The tab leaves the table during a decision (about:blank): the clock
 //     is not held for it, the node acts for the player when the decision
 //     time runs out, and the page opened again at the same address shows
-//     the whole current table (hand, rivers, scores, tiles left, names)
-//     and the feed line saying what the node chose; the next decision is
-//     taken through the reopened page.
+//     the feed line saying what the node chose and, at the next decision,
+//     the whole current table (hand, rivers, scores, tiles left, names);
+//     that decision is taken through the reopened page.
 func TestBrowserPageDrops(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
@@ -133,6 +133,7 @@ func TestBrowserPageDrops(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	shot("disconnected.png")
 	if p, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.dataset.pending || ""`)); p != "1" {
 		t.Errorf("the click while disconnected is not held by the page (pending %q)", p)
 	}
@@ -175,13 +176,6 @@ func TestBrowserPageDrops(t *testing.T) {
 	}
 	seq := bt.model.Snapshot().Seq
 	waitPage(`Number(document.body.dataset.seq) >= `+strconv.Itoa(seq), "drew the current snapshot after reopening")
-	ps, err := chromedp.Run(bctx, chromedp.Evaluate[pageState](readPage))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if bt.model.Snapshot().Seq == ps.Seq { // nothing moved meanwhile
-		checkTable(t, ps, bt.observation())
-	}
 	feed, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#feed").textContent`))
 	if err != nil {
 		t.Fatal(err)
@@ -194,6 +188,15 @@ func TestBrowserPageDrops(t *testing.T) {
 	// 3. The next decision is taken through the reopened page.
 	d = nextDecision(d.ID, false)
 	asked = time.Now()
+	// The game waits on this decision: the reopened page must show the
+	// node's whole view of the kyoku.
+	seq = bt.model.Snapshot().Seq
+	waitPage(`Number(document.body.dataset.seq) >= `+strconv.Itoa(seq), "drew the next decision")
+	ps, err := chromedp.Run(bctx, chromedp.Evaluate[pageState](readPage))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkTable(t, ps, bt.observation())
 	waitPage(`!!document.querySelector("#actions button, #hand button.playable")`, "showed the next decision")
 	if did, err := chromedp.Run(bctx, chromedp.Evaluate[string](playStep)); err != nil || did == "" {
 		t.Fatalf("decision %d on the reopened page: %q, %v", d.ID, did, err)
@@ -208,4 +211,54 @@ func TestBrowserPageDrops(t *testing.T) {
 	if time.Since(asked) >= decision {
 		t.Errorf("decision %d timed out though the reopened page answered it", d.ID)
 	}
+}
+
+// TestWatchPages: the node hears when its player's table has gone and when
+// it is back. A page that leaves and comes back within the quiet time (a
+// reload) says nothing; one away longer is said gone once, and back when a
+// page connects again; one that was never opened is said gone too.
+func TestWatchPages(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	s, err := Listen(Config{Model: screen.NewModel(nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve(ctx)
+	const quiet = 300 * time.Millisecond
+	said := make(chan string, 10)
+	go s.WatchPages(ctx, quiet, func() { said <- "gone" }, func() { said <- "back" })
+	expect := func(want string, within time.Duration) {
+		t.Helper()
+		select {
+		case got := <-said:
+			if got != want {
+				t.Fatalf("WatchPages said %q, want %q", got, want)
+			}
+		case <-time.After(within):
+			if want != "" {
+				t.Fatalf("WatchPages said nothing in %s, want %q", within, want)
+			}
+		}
+	}
+	expect("gone", 5*time.Second) // never opened
+	c := dial(t, ctx, s)
+	expect("back", 5*time.Second)
+	// A reload: the page leaves and a new one connects at once.
+	c.CloseNow()
+	c = dial(t, ctx, s)
+	expect("", 3*quiet)
+	if n := s.Pages(); n != 1 {
+		t.Errorf("Pages = %d with one page connected", n)
+	}
+	// A closed tab: gone once, after the quiet time.
+	start := time.Now()
+	c.CloseNow()
+	expect("gone", 5*time.Second)
+	if d := time.Since(start); d < quiet {
+		t.Errorf("said gone %s after the page left, before the quiet time %s", d, quiet)
+	}
+	expect("", 3*quiet)
+	dial(t, ctx, s)
+	expect("back", 5*time.Second)
 }

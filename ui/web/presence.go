@@ -1,6 +1,9 @@
 package web
 
-import "context"
+import (
+	"context"
+	"time"
+)
 
 // A clock runs only when a decision is on a screen the player can see:
 // the node waits for the page before the game (WaitPage), so that a
@@ -32,11 +35,55 @@ func (s *Server) pageOpen(parent context.Context) (ctx context.Context, done fun
 	s.pages[id] = cancel
 	s.mu.Unlock()
 	s.pageSeen()
+	s.pagesChanged()
 	return ctx, func() {
 		cancel()
 		s.mu.Lock()
 		delete(s.pages, id)
 		s.mu.Unlock()
+		s.pagesChanged()
+	}
+}
+
+// pagesChanged wakes WatchPages; it never blocks.
+func (s *Server) pagesChanged() {
+	select {
+	case s.pageChange <- struct{}{}:
+	default:
+	}
+}
+
+// WatchPages tells, until ctx ends, when the player's table has gone
+// and when it is back: gone is called once no page has been connected
+// for quiet (a reload, back within about a second, says nothing), back
+// when a page connects after a gone. A node calls it for the game, so
+// that its terminal says the node now acts for the player on the clock
+// and where the table is. One WatchPages per Server.
+func (s *Server) WatchPages(ctx context.Context, quiet time.Duration, gone, back func()) {
+	var wait <-chan time.Time
+	away := false
+	for {
+		switch n := s.Pages(); {
+		case n > 0:
+			wait = nil
+			if away {
+				away = false
+				back()
+			}
+		case !away && wait == nil:
+			wait = time.After(quiet)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.pageChange:
+		case <-wait:
+			wait = nil
+			if s.Pages() == 0 {
+				away = true
+				gone()
+			}
+		}
 	}
 }
 

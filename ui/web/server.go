@@ -50,11 +50,12 @@ type Server struct {
 	seen     chan struct{} // closed when a page first connects (WaitPage)
 	seenOnce sync.Once
 
-	mu        sync.Mutex
-	pages     map[int]context.CancelFunc // the connected pages' WebSockets, to close (dropPages)
-	nextPage  int
-	latencies []time.Duration
-	pageTimes []time.Duration
+	mu         sync.Mutex
+	pages      map[int]context.CancelFunc // the connected pages' WebSockets, to close (dropPages)
+	pageChange chan struct{}              // a page connected or left (WatchPages)
+	nextPage   int
+	latencies  []time.Duration
+	pageTimes  []time.Duration
 }
 
 // Config configures a Server.
@@ -88,7 +89,7 @@ func Listen(cfg Config) (*Server, error) {
 	}
 	tok := make([]byte, 16)
 	rand.Read(tok)
-	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger, answers: make(chan bool, 1), seen: make(chan struct{})}
+	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger, answers: make(chan bool, 1), seen: make(chan struct{}), pageChange: make(chan struct{}, 1)}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}
@@ -173,7 +174,10 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 			var m clientMsg
 			_, b, err := c.Read(ctx)
 			if err != nil {
+				// The page has gone: end the writer too (the request's
+				// context does not end with a hijacked connection).
 				c.CloseNow()
+				done()
 				return
 			}
 			if json.Unmarshal(b, &m) != nil {
