@@ -1,11 +1,13 @@
 package node
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +17,7 @@ import (
 	"github.com/libp2p/go-libp2p"
 	dht "github.com/libp2p/go-libp2p-kad-dht"
 	"github.com/libp2p/go-libp2p/core/host"
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
 	quic "github.com/libp2p/go-libp2p/p2p/transport/quic"
@@ -368,4 +371,58 @@ func smallerLimit(applied, announced uint64) bool {
 // none) carry a whole game (gameCircuitDuration, gameCircuitBytes).
 func limitsCarryGame(duration time.Duration, data uint64) bool {
 	return (duration == 0 || duration >= gameCircuitDuration) && (data == 0 || data >= gameCircuitBytes)
+}
+
+// publicCircuitDelay is how long a dial through a relay not known to
+// carry a game (a public relay found by AutoRelay) waits behind the
+// circuits of the same peer through relays that do (preferGameRelays).
+const publicCircuitDelay = 2 * time.Second
+
+// gameRelay reports whether r is a relay whose circuits this node knows
+// carry a game: one of Config.Relays (a pool relay found by
+// FindPoolRelays, or given with --relay) or a player of the table.
+func (n *Node) gameRelay(r peer.ID) bool {
+	if n.isPlayerRelay(r) {
+		return true
+	}
+	for _, s := range n.relays {
+		if s.info.ID == r {
+			return true
+		}
+	}
+	return false
+}
+
+// preferGameRelays moves the circuits through relays that game does not
+// accept publicCircuitDelay behind the last circuit through one it
+// accepts, when the peer has such a circuit, so that a table is carried
+// by a pool relay (or a relay of its own, or a player) rather than a
+// public relay's limited circuits. Direct addresses keep their rank, and
+// with no accepted circuit nothing moves (a public relay is still how a
+// hole punch is set up). It returns ranked, reordered by delay.
+func preferGameRelays(ranked []network.AddrDelay, game func(peer.ID) bool) []network.AddrDelay {
+	var last time.Duration
+	good := false
+	public := make([]bool, len(ranked))
+	for i, d := range ranked {
+		if !isCircuit(d.Addr) {
+			continue
+		}
+		if game(relayOf(d.Addr)) {
+			good = true
+			last = max(last, d.Delay)
+		} else {
+			public[i] = true
+		}
+	}
+	if !good {
+		return ranked
+	}
+	for i := range ranked {
+		if public[i] {
+			ranked[i].Delay = max(ranked[i].Delay, last+publicCircuitDelay)
+		}
+	}
+	slices.SortStableFunc(ranked, func(a, b network.AddrDelay) int { return cmp.Compare(a.Delay, b.Delay) })
+	return ranked
 }

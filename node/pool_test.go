@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	"github.com/multiformats/go-multiaddr"
 
@@ -184,6 +185,49 @@ func BenchmarkFindPoolRelays(b *testing.B) {
 		found, _, err := FindPoolRelays(ctx, cfg)
 		if err != nil || len(found) != 1 || found[0].Info.ID != good.ID() {
 			b.Fatalf("found %v, err %v", found, err)
+		}
+	}
+}
+
+// TestDialsPreferPoolRelays: a node on the public network (a local DHT)
+// whose relay (Config.Relays, as a pool
+// relay found is given) is P ranks a peer's circuit through P before its
+// circuit through a public relay Q, which waits publicCircuitDelay behind
+// it, and leaves the direct address first; with no circuit through P the
+// public one keeps libp2p's rank.
+func TestDialsPreferPoolRelays(t *testing.T) {
+	boot := startRelay(t, tcpLoopback)
+	pool := startRelay(t, tcpLoopback)
+	n := startNodes(t, 1, tcpLoopback, Config{Relays: []peer.AddrInfo{relayInfo(t, pool)}, Public: true, Bootstrap: []peer.AddrInfo{relayInfo(t, boot)}})[0]
+	circuit := func(r *Relay) multiaddr.Multiaddr {
+		return relayInfo(t, r).Addrs[0].Encapsulate(multiaddr.StringCast("/p2p/" + r.ID().String() + "/p2p-circuit"))
+	}
+	direct := multiaddr.StringCast("/ip4/127.0.0.1/tcp/9")
+	viaPublic, viaPool := circuit(boot), circuit(pool)
+
+	ranked := n.rankDials([]multiaddr.Multiaddr{viaPublic, direct, viaPool})
+	pos := map[string]int{}
+	delay := map[string]time.Duration{}
+	for i, d := range ranked {
+		pos[d.Addr.String()], delay[d.Addr.String()] = i, d.Delay
+	}
+	if pos[direct.String()] != 0 {
+		t.Errorf("direct address ranked %d, want first: %v", pos[direct.String()], ranked)
+	}
+	if pos[viaPool.String()] > pos[viaPublic.String()] {
+		t.Errorf("the public relay's circuit is dialled before the pool relay's: %v", ranked)
+	}
+	if delay[viaPublic.String()] < delay[viaPool.String()]+publicCircuitDelay {
+		t.Errorf("public circuit delay %s, want at least %s after the pool circuit's %s", delay[viaPublic.String()], publicCircuitDelay, delay[viaPool.String()])
+	}
+	alone := n.rankDials([]multiaddr.Multiaddr{viaPublic, direct})
+	plain := swarm.DefaultDialRanker([]multiaddr.Multiaddr{viaPublic, direct})
+	if len(alone) != len(plain) {
+		t.Fatalf("ranked %v, libp2p %v", alone, plain)
+	}
+	for i := range alone {
+		if !alone[i].Addr.Equal(plain[i].Addr) || alone[i].Delay != plain[i].Delay {
+			t.Errorf("with no pool circuit the rank changed: %v, libp2p %v", alone, plain)
 		}
 	}
 }

@@ -204,7 +204,10 @@ func (n *Node) closeOwn(c network.Conn) {
 }
 
 // rankDials is the swarm's dial ranker (swarm.WithDialRanker): libp2p's
-// DefaultDialRanker, with the addresses through suspect relays moved
+// DefaultDialRanker, on the public network (Config.Public) with circuits
+// through relays that may not carry a game behind those through relays
+// that do (preferGameRelays, pool.go),
+// and the addresses through suspect relays moved
 // suspectDelay behind the last other address, when the peer has another.
 // With relayOnly (set by tests, to play as behind NATs that nothing
 // passes on 127.0.0.1) it drops every direct address of a peer that has
@@ -214,6 +217,11 @@ func (n *Node) rankDials(addrs []multiaddr.Multiaddr) []network.AddrDelay {
 		addrs = slices.DeleteFunc(slices.Clone(addrs), func(a multiaddr.Multiaddr) bool { return !isCircuit(a) })
 	}
 	ranked := swarm.DefaultDialRanker(addrs)
+	if n.getDHT() != nil {
+		// On the public network, AutoRelay's public relays are there
+		// too: their circuits go behind those that carry a game.
+		ranked = preferGameRelays(ranked, n.gameRelay)
+	}
 	var last time.Duration
 	trusted := false
 	suspect := make([]bool, len(ranked))
