@@ -1,0 +1,80 @@
+package natlab
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/mentalmj/mentalmj/internal/progress"
+)
+
+// TestPoolRelay: four homes behind NATs that give a new port for every
+// destination (no pair can be punched, no player is reachable, so no
+// player can relay), one public machine running a relay with a public
+// relay's limits (2 minutes, 128 KiB) as everyone's --bootstrap, and one
+// running "relay --pool --bootstrap" with real limits. The players find
+// the pool relay in the DHT and play four hands through it, all exit 0;
+// the test logs the bytes the public relay carried through its circuits
+// after all players connected (docs/BENCHMARKS.md).
+func TestPoolRelay(t *testing.T) {
+	if testing.Short() {
+		t.Skip("natlab: real processes in namespaces")
+	}
+	const hands = 4
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	l := newLab(t, ctx)
+	bootHost, err := l.AddPublic(ctx, "boot")
+	if err != nil {
+		t.Fatal(err)
+	}
+	poolHost, err := l.AddPublic(ctx, "pool")
+	if err != nil {
+		t.Fatal(err)
+	}
+	random := map[string]bool{"alice": true, "bob": true, "carol": true, "dave": true}
+	players := homes(t, ctx, l, []string{"alice", "bob", "carol", "dave"}, random)
+	boot, bootAddr := startRelay(t, ctx, l, bootHost, "--limit-duration", "2m", "--limit-data", "128KiB")
+	pool, _ := startRelay(t, ctx, l, poolHost, "--pool", "--bootstrap", bootAddr)
+	for !strings.Contains(pool.Stderr(), "announced in the relay pool") {
+		if ctx.Err() != nil {
+			t.Fatalf("the pool relay never announced itself: %s", pool.Stderr())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	tb := startTable(t, ctx, l, players, hands, "--bootstrap", bootAddr)
+	tb.waitAll(t, ctx, hands)
+	for _, p := range tb.procs {
+		found := false
+		for _, e := range events[progress.Public](p) {
+			found = found || e.Step == "pool-found" && e.Reached != nil && *e.Reached >= 1
+		}
+		if !found {
+			t.Errorf("%s did not find the pool relay", p.Name)
+		}
+	}
+	connected := tb.connectedAt()
+	boot.Interrupt(5 * time.Second)
+	pool.Interrupt(5 * time.Second)
+	after := func(p *Proc) (total, since int64) {
+		all := statsOf(p)
+		if len(all) == 0 {
+			return 0, 0
+		}
+		var before int64
+		for _, s := range all {
+			if !s.at.After(connected) {
+				before = s.circuitBytes
+			}
+		}
+		last := all[len(all)-1].circuitBytes
+		return last, last - before
+	}
+	bt, bs := after(boot)
+	pt, ps := after(pool)
+	t.Logf("public relay: %d B through circuits in all, %d B after all players connected; pool relay: %d B in all, %d B after", bt, bs, pt, ps)
+	if ps == 0 {
+		t.Errorf("the pool relay carried nothing after the table was set")
+	}
+}
