@@ -16,13 +16,19 @@ import (
 // running "relay --pool --bootstrap" with real limits. The players find
 // the pool relay in the DHT and play four hands through it, all exit 0;
 // the test logs the bytes the public relay carried through its circuits
-// after all players connected (docs/BENCHMARKS.md).
+// after all players connected (docs/BENCHMARKS.md). The "hanchan"
+// subtest plays a whole hanchan (--hands 0) the same way.
 func TestPoolRelay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("natlab: real processes in namespaces")
 	}
-	const hands = 4
-	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	t.Run("4 hands", func(t *testing.T) { runPool(t, 4) })
+	t.Run("hanchan", func(t *testing.T) { runPool(t, 0) })
+}
+
+// runPool is TestPoolRelay's scenario with hands hands (0: a hanchan).
+func runPool(t *testing.T, hands int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	l := newLab(t, ctx)
 	bootHost, err := l.AddPublic(ctx, "boot")
@@ -44,7 +50,11 @@ func TestPoolRelay(t *testing.T) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	tb := startTable(t, ctx, l, players, hands, "--bootstrap", bootAddr)
-	tb.waitAll(t, ctx, hands)
+	if hands > 0 {
+		tb.waitAll(t, ctx, hands)
+	} else {
+		waitHanchan(t, ctx, tb)
+	}
 	for _, p := range tb.procs {
 		found := false
 		for _, e := range events[progress.Public](p) {
@@ -73,8 +83,35 @@ func TestPoolRelay(t *testing.T) {
 	}
 	bt, bs := after(boot)
 	pt, ps := after(pool)
-	t.Logf("public relay: %d B through circuits in all, %d B after all players connected; pool relay: %d B in all, %d B after", bt, bs, pt, ps)
+	t.Logf("%d hands; public relay: %d B through circuits in all, %d B after all players connected; pool relay: %d B in all, %d B after", len(events[progress.Hand](tb.procs[0])), bt, bs, pt, ps)
 	if ps == 0 {
 		t.Errorf("the pool relay carried nothing after the table was set")
+	}
+}
+
+// waitHanchan waits for every player of tb to exit 0 at the end of a
+// hanchan, every hand audited ok, the same number of hands (at least one)
+// at every seat.
+func waitHanchan(t *testing.T, ctx context.Context, tb *table) {
+	t.Helper()
+	want := -1
+	for _, p := range tb.procs {
+		code, err := p.Wait(ctx)
+		if err != nil || code != 0 {
+			t.Errorf("%s: exit %d, %v; stderr:\n%s", p.Name, code, err, tail(p.Stderr(), 4000))
+			continue
+		}
+		hs := events[progress.Hand](p)
+		for _, h := range hs {
+			if !h.AuditOK {
+				t.Errorf("%s: hand %d not audited ok: %+v", p.Name, h.Hand, h)
+			}
+		}
+		if want < 0 {
+			want = len(hs)
+		}
+		if len(hs) == 0 || len(hs) != want {
+			t.Errorf("%s played %d hands, the first player %d", p.Name, len(hs), want)
+		}
 	}
 }
