@@ -6,7 +6,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
 	pbv2 "github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/pb"
@@ -23,18 +22,19 @@ import (
 // /p2p/CAROL/p2p-circuit/p2p/BOB. The circuit carries the pair's own
 // end-to-end encrypted libp2p connection (Noise or TLS 1.3 between the
 // pair, the relay sees ciphertext only) and every game message on it stays
-// signed by its sender (SPEC §4), so the relaying player can drop or delay
+// signed by its sender (SPEC §6), so the relaying player can drop or delay
 // the pair's traffic but neither read nor change it; a dropped circuit is
 // a lost connection, a fault of that path, never a blame (SPEC §18).
 
-// Limits of the table's relay. A game of a hanchan (8–12 hands) sends
-// about 0.3–1 MiB per pair and direction (docs/BENCHMARKS.md, "Players
-// relay for each other"), and lasts about an hour at human speed; a
-// circuit gets 12 hours and 256 MiB in each direction, well over a long
-// game, so that a circuit that carries a game is never cut by its limit.
-// A table has at most 3 other peers: a reservation each, and a few
-// circuits each (a pair may dial through the relay from both sides at
-// once, and reconnect after a drop while the old circuit closes).
+// Limits of the table's relay. A hand sends about 93 kB through the relay
+// per relayed pair, both directions summed (docs/BENCHMARKS.md, "Players
+// relay for each other"), so a hanchan of 8–12 hands about 1 MB, and a
+// game lasts about an hour at human speed; a circuit gets 12 hours and
+// 256 MiB in each direction, far over a long game, so that a circuit that
+// carries a game is never cut by its limit. A table has at most 3 other
+// peers: a reservation each, and a few circuits each (a pair may dial
+// through the relay from both sides at once, and reconnect after a drop
+// while the old circuit closes).
 const (
 	// PlayerRelayDuration is the time limit of one circuit through a
 	// player's table relay.
@@ -212,12 +212,6 @@ func (n *Node) playerCircuits(id peer.ID) []multiaddr.Multiaddr {
 // PlayerRelay ones: a circuit carries a whole game).
 func (n *Node) isPlayerRelay(r peer.ID) bool {
 	return r != "" && n.isTablePeer(r)
-}
-
-// circuitViaPlayer reports whether c is a relayed connection through a
-// table peer.
-func (n *Node) circuitViaPlayer(c network.Conn) bool {
-	return isCircuit(c.RemoteMultiaddr()) && n.isPlayerRelay(relayOf(c.RemoteMultiaddr()))
 }
 
 // playerRelayStats counts what the node's table relay did, as the

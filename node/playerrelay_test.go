@@ -252,3 +252,22 @@ func waitPlayerReservation(tb testing.TB, ctx context.Context, n *Node, p peer.I
 		}
 	}
 }
+
+// BenchmarkHandThroughPlayerRelay plays b.N hands at the table of
+// TestPairThroughPlayerRelay (one pair of four reaches each other only
+// through a player) and reports the bytes the players' table relays carried
+// per hand (both directions summed) and the time from SetPeers until the
+// pair's streams ran through a player.
+func BenchmarkHandThroughPlayerRelay(b *testing.B) {
+	ctx := testContext(b, 10*time.Minute)
+	start := time.Now()
+	nodes, _, _ := startFirewalledTable(b, ctx)
+	toPath := time.Since(start)
+	before := nodes[2].playerRelayStats.bytes.Load() + nodes[3].playerRelayStats.bytes.Load()
+	b.ResetTimer()
+	checkCleanHands(b, playHands(b, ctx, nodes, b.N), b.N)
+	b.StopTimer()
+	carried := nodes[2].playerRelayStats.bytes.Load() + nodes[3].playerRelayStats.bytes.Load() - before
+	b.ReportMetric(float64(carried)/float64(b.N), "relayB/hand")
+	b.ReportMetric(float64(toPath.Milliseconds()), "ms-to-seated")
+}

@@ -50,7 +50,7 @@ func examples() []Event {
 		Connected{},
 		DirectWait{Relayed: 2, TimeoutMs: 15000},
 		StaysRelayed{Peer: "12D3b", Relay: "12D3r", Why: "symmetric NAT", NATPeer: "symmetric", NATSelf: "cone", Limited: true},
-		Path{Peer: "12D3b", Direct: true, Transport: "QUIC", Family: "IPv6", How: "hole punched", Relay: "12D3r", Why: "-", NATPeer: "cone", NATSelf: "cone", Text: "direct (QUIC, hole punched)"},
+		Path{Peer: "12D3b", Direct: true, Transport: "QUIC", Family: "IPv6", How: "hole punched", Relay: "12D3r", RelayPlayer: true, Why: "-", NATPeer: "cone", NATSelf: "cone", Text: "direct (QUIC, hole punched)"},
 		Relay{Relay: "12D3r", Held: true, Err: "gone"},
 		RelayFault{Kind: "dropped a circuit", Relay: "12D3r", Peer: "12D3b", Status: "PERMISSION_DENIED", PlayerFault: true, Text: "relay …", Addr: "/ip4/5.6.7.8/tcp/1", Actual: "12D3x"},
 		Reachability{Addr: "/ip4/1.2.3.4/tcp/4001", Reachable: new(false), Server: "12D3s", Err: "dial back failed", Text: "not reachable"},
