@@ -1,12 +1,16 @@
 package node
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 
+	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
 	pbv2 "github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/pb"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
@@ -247,4 +251,38 @@ func (s *playerRelayStats) BytesTransferred(n int) { s.bytes.Add(int64(n)) }
 // that path, never the player's blame.
 func (n *Node) quietPlayerRefusal(r peer.ID, status string) bool {
 	return n.isPlayerRelay(r) && status == pbv2.Status_NO_RESERVATION.String()
+}
+
+// otherRelayDelay is how long a dial waits before it tries a circuit
+// through a relay other than a player, when it has a circuit through a
+// player (playersFirst).
+const otherRelayDelay = time.Second
+
+// playersFirst is a step of the dial ranker (rankDials): circuits
+// through a player of the table (/p2p/PLAYER/p2p-circuit, which libp2p's
+// ranker, seeing no transport in them, puts last) come swarm.RelayDelay
+// after the direct addresses, as libp2p ranks relays (at once with none),
+// and every circuit through another relay otherRelayDelay after them, so
+// that a pair goes through a player (whose circuits carry a game) before
+// a public relay (whose limited circuits do not). Without a player
+// circuit, ranked is returned as it is.
+func (n *Node) playersFirst(ranked []network.AddrDelay) []network.AddrDelay {
+	isPlayer := func(d network.AddrDelay) bool { return n.isPlayerRelay(relayOf(d.Addr)) }
+	if !slices.ContainsFunc(ranked, isPlayer) {
+		return ranked
+	}
+	var players time.Duration
+	if slices.ContainsFunc(ranked, func(d network.AddrDelay) bool { return !isCircuit(d.Addr) }) {
+		players = swarm.RelayDelay
+	}
+	for i, d := range ranked {
+		switch {
+		case isPlayer(d):
+			ranked[i].Delay = players
+		case isCircuit(d.Addr):
+			ranked[i].Delay = max(d.Delay, players+otherRelayDelay)
+		}
+	}
+	slices.SortStableFunc(ranked, func(a, b network.AddrDelay) int { return cmp.Compare(a.Delay, b.Delay) })
+	return ranked
 }

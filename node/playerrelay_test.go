@@ -10,6 +10,7 @@ import (
 	"github.com/libp2p/go-libp2p"
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
 	"github.com/multiformats/go-multiaddr"
 )
@@ -270,4 +271,50 @@ func BenchmarkHandThroughPlayerRelay(b *testing.B) {
 	carried := nodes[2].playerRelayStats.bytes.Load() + nodes[3].playerRelayStats.bytes.Load() - before
 	b.ReportMetric(float64(carried)/float64(b.N), "relayB/hand")
 	b.ReportMetric(float64(toPath.Milliseconds()), "ms-to-seated")
+}
+
+// The dial ranker tries a circuit through a player before one through any
+// other relay, and leaves direct addresses and dials with no player
+// circuit as libp2p ranks them.
+func TestPlayersFirst(t *testing.T) {
+	nodes := startNodes(t, 3, tcpLoopback, Config{})
+	n, carol := nodes[0], nodes[2]
+	if err := n.SetPeers(tableOf(t, nodes, n)); err != nil {
+		t.Fatal(err)
+	}
+	stranger, err := NewIdentity()
+	if err != nil {
+		t.Fatal(err)
+	}
+	relayID, err := peer.IDFromPrivateKey(stranger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	direct := multiaddr.StringCast("/ip4/198.51.100.7/tcp/4001")
+	public := multiaddr.StringCast("/ip4/198.51.100.9/tcp/4001/p2p/" + relayID.String() + "/p2p-circuit")
+	viaCarol := multiaddr.StringCast("/p2p/" + carol.ID().String() + "/p2p-circuit")
+	delays := func(ranked []network.AddrDelay) map[string]time.Duration {
+		m := map[string]time.Duration{}
+		for _, d := range ranked {
+			m[d.Addr.String()] = d.Delay
+		}
+		return m
+	}
+	base := delays(swarmRank([]multiaddr.Multiaddr{direct, public, viaCarol}))
+	got := delays(n.rankDials([]multiaddr.Multiaddr{direct, public, viaCarol}))
+	if got[direct.String()] != base[direct.String()] || got[viaCarol.String()] != swarm.RelayDelay {
+		t.Errorf("direct address moved, or the player circuit not at libp2p's relay delay: %v (libp2p's %v)", got, base)
+	}
+	if got[public.String()] != swarm.RelayDelay+otherRelayDelay {
+		t.Errorf("the public relay's circuit at %v, want %v after the player's (libp2p's: %v)", got[public.String()], otherRelayDelay, base)
+	}
+	alone := delays(n.rankDials([]multiaddr.Multiaddr{direct, public}))
+	if base2 := delays(swarmRank([]multiaddr.Multiaddr{direct, public})); alone[public.String()] != base2[public.String()] {
+		t.Errorf("with no player circuit, the public relay's circuit moved: %v, libp2p's %v", alone, base2)
+	}
+}
+
+// swarmRank is libp2p's own dial ranking, the test's second opinion.
+func swarmRank(addrs []multiaddr.Multiaddr) []network.AddrDelay {
+	return swarm.DefaultDialRanker(addrs)
 }

@@ -204,7 +204,8 @@ func (n *Node) closeOwn(c network.Conn) {
 }
 
 // rankDials is the swarm's dial ranker (swarm.WithDialRanker): libp2p's
-// DefaultDialRanker, on the public network (Config.Public) with circuits
+// DefaultDialRanker, with circuits through players first (playersFirst),
+// on the public network (Config.Public) with circuits
 // through relays that may not carry a game behind those through relays
 // that do (preferGameRelays, pool.go),
 // and the addresses through suspect relays moved
@@ -216,7 +217,8 @@ func (n *Node) rankDials(addrs []multiaddr.Multiaddr) []network.AddrDelay {
 	if n.relayOnly.Load() && slices.ContainsFunc(addrs, isCircuit) {
 		addrs = slices.DeleteFunc(slices.Clone(addrs), func(a multiaddr.Multiaddr) bool { return !isCircuit(a) })
 	}
-	ranked := swarm.DefaultDialRanker(addrs)
+	// Circuits through players first (playerrelay.go).
+	ranked := n.playersFirst(swarm.DefaultDialRanker(addrs))
 	if n.getDHT() != nil {
 		// On the public network, AutoRelay's public relays are there
 		// too: their circuits go behind those that carry a game.
