@@ -426,3 +426,18 @@ func preferGameRelays(ranked []network.AddrDelay, game func(peer.ID) bool) []net
 	slices.SortStableFunc(ranked, func(a, b network.AddrDelay) int { return cmp.Compare(a.Delay, b.Delay) })
 	return ranked
 }
+
+// GameCircuitDuration and GameCircuitBytes are the smallest circuit
+// limits (duration; bytes per direction) that carry a whole game
+// (LimitsCarryGame): a pool relay offering less is skipped.
+const (
+	GameCircuitDuration = gameCircuitDuration
+	GameCircuitBytes    = gameCircuitBytes
+)
+
+// LimitsCarryGame reports whether circuits of duration and data bytes per
+// direction (0: no limit) carry a whole game: at least
+// GameCircuitDuration and GameCircuitBytes.
+func LimitsCarryGame(duration time.Duration, data uint64) bool {
+	return limitsCarryGame(duration, data)
+}

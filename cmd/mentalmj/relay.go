@@ -107,6 +107,10 @@ func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
 	if f.statsEvery < 0 {
 		return usageError(cmd, "--stats must not be negative, got %s", f.statsEvery)
 	}
+	if f.pool && !node.LimitsCarryGame(f.limitDuration, uint64(data)) {
+		return usageError(cmd, "--pool with --limit-duration %s --limit-data %s: players skip a pool relay whose circuits cannot carry a game (at least %s and %d bytes)",
+			f.limitDuration, f.limitData, node.GameCircuitDuration, node.GameCircuitBytes)
+	}
 	if len(f.bootstrap) > 0 && !f.pool {
 		return usageError(cmd, "--bootstrap is for --pool (the DHT the relay announces itself on)")
 	}

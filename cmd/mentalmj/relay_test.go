@@ -181,6 +181,9 @@ func TestRelayBadArguments(t *testing.T) {
 		{"relay", "extra"},
 		{"relay", "--stats", "-1s"},
 		{"relay", "--progress", "xml"},
+		{"relay", "--pool", "--limit-duration", "2m", "--limit-data", "128KiB"},
+		{"relay", "--bootstrap", "/ip4/127.0.0.1/tcp/1/p2p/" + id},
+		{"relay", "--pool", "--bootstrap", "nonsense"},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(context.Background(), args, &stdout, &stderr); code != 2 {
