@@ -495,8 +495,12 @@ func TestHomes(t *testing.T) {
 	})
 	t.Run("hard-nat-public", func(t *testing.T) {
 		// dave's router gives a new port per destination, and the only
-		// relay has a public relay's limits: every player is told before
-		// the first hand which pairs stay relayed, and what to do.
+		// relay has a public relay's limits; no player reaches dave
+		// directly, so no player can relay for its pairs: the game is not
+		// started (issue 29 item 5). No player plays a hand or exits 0,
+		// and a player that refuses (at least one; the refusal is each
+		// node's own, so the others may then fail to reach it) names the
+		// pair left on limited circuits and the remedies, exit 3.
 		l := newLab(t, ctx)
 		relayHost, err := l.AddPublic(ctx, "relay")
 		if err != nil {
@@ -505,23 +509,30 @@ func TestHomes(t *testing.T) {
 		players := homes(t, ctx, l, []string{"alice", "bob", "carol", "dave"}, map[string]bool{"dave": true})
 		_, relayAddr := startRelay(t, ctx, l, relayHost, "--limit-duration", "2m", "--limit-data", "128KiB")
 		tb := startTable(t, ctx, l, players, 1, "--bootstrap", relayAddr)
+		refused := 0
 		for _, p := range tb.procs {
-			line, err := p.WaitLine(ctx, "the warning before the first hand", func(s string) bool {
-				return isEvent[progress.StaysRelayed](s) || isEvent[progress.Hand](s)
-			})
+			code, err := p.Wait(ctx)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("%s: %v", p.Name, err)
 			}
-			if e, ok := eventOf[progress.StaysRelayed](line); !ok {
-				t.Errorf("%s played a hand before saying a pair stays relayed", p.Name)
-			} else if !strings.Contains(e.Why, "a new port for every destination") {
-				t.Errorf("%s: the warning does not say why: %+v\n%s", p.Name, e, strings.Join(p.Lines(), "\n"))
-			} else if !e.Limited {
-				t.Errorf("%s: the pair stays relayed on a public-style relay, but the warning does not say its circuits are limited: %+v", p.Name, e)
+			out := p.Stderr()
+			for _, line := range p.Lines() {
+				if isEvent[progress.Hand](line) {
+					t.Errorf("%s played a hand on a public relay's limited circuits", p.Name)
+				}
+			}
+			if code == 0 {
+				t.Errorf("%s exited 0 though the network cannot carry the game", p.Name)
+			}
+			if code == 3 && strings.Contains(out, "not starting a game the network cannot carry") {
+				refused++
+				if !strings.Contains(out, "relay --pool") || !strings.Contains(out, "forward a port") {
+					t.Errorf("%s refused without the remedies:\n%s", p.Name, out)
+				}
 			}
 		}
-		for _, p := range tb.procs {
-			p.Kill()
+		if refused == 0 {
+			t.Errorf("no player refused the game with exit 3, naming the pair and the remedies")
 		}
 	})
 	t.Run("hard-nat", func(t *testing.T) {
