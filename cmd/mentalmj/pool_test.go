@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"context"
-	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -44,34 +41,9 @@ func TestJoinThroughPoolRelay(t *testing.T) {
 		time.Sleep(200 * time.Millisecond)
 	}
 
+	ct := playThroughCircuits(t, ctx, dir, poolAddr, "pooled", "--bootstrap", bootAddr, "--connect-timeout", "60s")
+	dirs, outs, errs, codes := ct.dirs, ct.outs, ct.errs, ct.codes
 	const players = 4
-	circuit := make([]string, players)
-	dirs := make([]string, players)
-	for i := range players {
-		dirs[i] = filepath.Join(dir, fmt.Sprintf("p%d", i))
-		k, err := node.LoadOrCreateIdentity(dirs[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, _ := peer.IDFromPrivateKey(k)
-		circuit[i] = poolAddr + "/p2p-circuit/p2p/" + id.String()
-	}
-	outs := make([]bytes.Buffer, players)
-	errs := make([]bytes.Buffer, players)
-	codes := make([]int, players)
-	var wg sync.WaitGroup
-	for i := range players {
-		args := []string{"join", "--bot", "--table", "pooled", "--hands", "1", "--listen", "/ip4/127.0.0.1/tcp/0",
-			"--bootstrap", bootAddr, "--data-dir", dirs[i], "--transcript", filepath.Join(dirs[i], "t.mjt"),
-			"--progress", "json", "--timeout", "20s", "--connect-timeout", "60s"}
-		for j := range players {
-			if j != i {
-				args = append(args, "--peer", circuit[j])
-			}
-		}
-		wg.Go(func() { codes[i] = run(ctx, args, &outs[i], &errs[i]) })
-	}
-	wg.Wait()
 	for i := range players {
 		if codes[i] != 0 {
 			t.Fatalf("player %d: exit %d\n%s\n%s", i, codes[i], outs[i].String(), errs[i].String())
@@ -114,36 +86,9 @@ func TestNoPathCanCarryRefusesToStart(t *testing.T) {
 	dir := t.TempDir()
 	relayAddr, stop := startRelayCommand(t, ctx, filepath.Join(dir, "relay"), "--limit-duration", "2m", "--limit-data", "128KiB")
 	defer stop()
+	ct := playThroughCircuits(t, ctx, dir, relayAddr, "limited", "--relay", relayAddr, "--connect-timeout", "30s")
+	ids, outs, errs, codes := ct.ids, ct.outs, ct.errs, ct.codes
 	const players = 4
-	circuit := make([]string, players)
-	dirs := make([]string, players)
-	ids := make([]string, players)
-	for i := range players {
-		dirs[i] = filepath.Join(dir, fmt.Sprintf("p%d", i))
-		k, err := node.LoadOrCreateIdentity(dirs[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, _ := peer.IDFromPrivateKey(k)
-		ids[i] = id.String()
-		circuit[i] = relayAddr + "/p2p-circuit/p2p/" + id.String()
-	}
-	outs := make([]bytes.Buffer, players)
-	errs := make([]bytes.Buffer, players)
-	codes := make([]int, players)
-	var wg sync.WaitGroup
-	for i := range players {
-		args := []string{"join", "--bot", "--table", "limited", "--hands", "1", "--listen", "/ip4/127.0.0.1/tcp/0",
-			"--relay", relayAddr, "--data-dir", dirs[i], "--transcript", filepath.Join(dirs[i], "t.mjt"),
-			"--progress", "json", "--timeout", "20s", "--connect-timeout", "30s"}
-		for j := range players {
-			if j != i {
-				args = append(args, "--peer", circuit[j])
-			}
-		}
-		wg.Go(func() { codes[i] = run(ctx, args, &outs[i], &errs[i]) })
-	}
-	wg.Wait()
 	refused := 0
 	for i := range players {
 		for line := range strings.Lines(outs[i].String()) {

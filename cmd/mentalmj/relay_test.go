@@ -82,34 +82,9 @@ func TestJoinThroughRelayCommand(t *testing.T) {
 		t.Fatalf("relay address %s does not end in the relay's identity %s", relayAddr, relayID)
 	}
 
+	ct := playThroughCircuits(t, ctx, dir, relayAddr, "relayed", "--relay", relayAddr, "--connect-timeout", "60s")
+	circuit, dirs, outs, errs, codes := ct.circuit, ct.dirs, ct.outs, ct.errs, ct.codes
 	const players = 4
-	circuit := make([]string, players)
-	dirs := make([]string, players)
-	for i := range players {
-		dirs[i] = filepath.Join(dir, fmt.Sprintf("p%d", i))
-		k, err := node.LoadOrCreateIdentity(dirs[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		id, _ := peer.IDFromPrivateKey(k)
-		circuit[i] = relayAddr + "/p2p-circuit/p2p/" + id.String()
-	}
-	outs := make([]bytes.Buffer, players)
-	errs := make([]bytes.Buffer, players)
-	codes := make([]int, players)
-	var wg sync.WaitGroup
-	for i := range players {
-		args := []string{"join", "--bot", "--table", "relayed", "--hands", "1", "--listen", "/ip4/127.0.0.1/tcp/0",
-			"--relay", relayAddr, "--data-dir", dirs[i], "--transcript", filepath.Join(dirs[i], "t.mjt"),
-			"--progress", "json", "--timeout", "20s", "--connect-timeout", "60s"}
-		for j := range players {
-			if j != i {
-				args = append(args, "--peer", circuit[j])
-			}
-		}
-		wg.Go(func() { codes[i] = run(ctx, args, &outs[i], &errs[i]) })
-	}
-	wg.Wait()
 	for i := range players {
 		if codes[i] != 0 {
 			t.Fatalf("player %d: exit %d\n%s\n%s", i, codes[i], outs[i].String(), errs[i].String())
@@ -197,4 +172,48 @@ func TestRelayBadArguments(t *testing.T) {
 			t.Errorf("%v: stderr does not name %q:\n%s", args, want, stderr.String())
 		}
 	}
+}
+
+// circuitTable is four "mentalmj join --bot" run in-process, each with
+// its own data directory dirs[i] and transcript DIR/t.mjt, given the
+// others only at their circuit addresses through one relay (circuit[i]:
+// RELAY/p2p-circuit/p2p/ID), and what each printed and returned.
+type circuitTable struct {
+	dirs, circuit, ids []string
+	outs, errs         []bytes.Buffer
+	codes              []int
+}
+
+// playThroughCircuits plays one hand of table at four such players under
+// dir, with their circuits through relayAddr; args are the flags every
+// join gets besides (how it finds relays, its connect timeout).
+func playThroughCircuits(t *testing.T, ctx context.Context, dir, relayAddr, table string, args ...string) *circuitTable {
+	t.Helper()
+	const players = 4
+	ct := &circuitTable{dirs: make([]string, players), circuit: make([]string, players), ids: make([]string, players),
+		outs: make([]bytes.Buffer, players), errs: make([]bytes.Buffer, players), codes: make([]int, players)}
+	for i := range players {
+		ct.dirs[i] = filepath.Join(dir, fmt.Sprintf("p%d", i))
+		k, err := node.LoadOrCreateIdentity(ct.dirs[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		id, _ := peer.IDFromPrivateKey(k)
+		ct.ids[i] = id.String()
+		ct.circuit[i] = relayAddr + "/p2p-circuit/p2p/" + id.String()
+	}
+	var wg sync.WaitGroup
+	for i := range players {
+		a := append([]string{"join", "--bot", "--table", table, "--hands", "1", "--listen", "/ip4/127.0.0.1/tcp/0",
+			"--data-dir", ct.dirs[i], "--transcript", filepath.Join(ct.dirs[i], "t.mjt"),
+			"--progress", "json", "--timeout", "20s"}, args...)
+		for j := range players {
+			if j != i {
+				a = append(a, "--peer", ct.circuit[j])
+			}
+		}
+		wg.Go(func() { ct.codes[i] = run(ctx, a, &ct.outs[i], &ct.errs[i]) })
+	}
+	wg.Wait()
+	return ct
 }
