@@ -43,7 +43,7 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) erro
 		if p.Direct {
 			continue
 		}
-		if p.Limited {
+		if p.Limited && hardNAT(p) {
 			uncarried = append(uncarried, out.Who(p.Peer))
 		}
 		advice := "The relay has no limits on this circuit: the game goes through it (every message signed and checked as on a direct path; it adds the relay's round trip)."
@@ -59,6 +59,15 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) erro
 			strings.Join(uncarried, ", "))}
 	}
 	return nil
+}
+
+// hardNAT reports whether pair p is known never to go direct by hole
+// punching: either side's NAT changes ports. Only such a pair left on
+// limited circuits stops the game before hand 1; for another (its NATs
+// not observed yet, or a punch still to come, as on a loaded machine)
+// the game starts with the warning, and hole punching goes on.
+func hardNAT(p node.Path) bool {
+	return p.NATPeer >= node.NATChangesPort || p.NATSelf >= node.NATChangesPort
 }
 
 // showPaths shows at the table model's seats how the node reaches each
