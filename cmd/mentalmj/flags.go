@@ -5,6 +5,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/multiformats/go-multiaddr"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -60,4 +61,19 @@ func newLogger(stderr io.Writer, verbose bool) *slog.Logger {
 		level = slog.LevelDebug
 	}
 	return slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+}
+
+// bootstrapPeers parses --bootstrap values: each a peer's multiaddr ending
+// in /p2p/<id> (node.ParseRelay), in order. Its error names the value
+// that does not parse.
+func bootstrapPeers(addrs []string) ([]peer.AddrInfo, error) {
+	var out []peer.AddrInfo
+	for _, b := range addrs {
+		info, err := node.ParseRelay(b)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, info)
+	}
+	return out, nil
 }

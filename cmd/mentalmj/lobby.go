@@ -150,13 +150,9 @@ func runLobby(cmd *cobra.Command, pos []string, f *lobbyFlags) int {
 	if f.net.noPublic && len(f.net.bootstrap) > 0 {
 		return usageError(cmd, "--bootstrap and --no-public contradict each other")
 	}
-	var bootstrap []peer.AddrInfo
-	for _, b := range f.net.bootstrap {
-		info, err := node.ParseRelay(b)
-		if err != nil {
-			return usageError(cmd, "--bootstrap: %v", err)
-		}
-		bootstrap = append(bootstrap, info)
+	bootstrap, err := bootstrapPeers(f.net.bootstrap)
+	if err != nil {
+		return usageError(cmd, "--bootstrap: %v", err)
 	}
 	listen := f.net.listen
 	if len(listen) == 0 {

@@ -68,13 +68,9 @@ func runNetcheck(cmd *cobra.Command, args []string, f netcheckFlags) int {
 	if !ok {
 		return code
 	}
-	var bootstrap []peer.AddrInfo
-	for _, b := range f.bootstrap {
-		info, err := node.ParseRelay(b)
-		if err != nil {
-			return usageError(cmd, "--bootstrap: %v", err)
-		}
-		bootstrap = append(bootstrap, info)
+	bootstrap, err := bootstrapPeers(f.bootstrap)
+	if err != nil {
+		return usageError(cmd, "--bootstrap: %v", err)
 	}
 	key, err := node.LoadOrCreateIdentity(f.dataDir)
 	if err != nil {

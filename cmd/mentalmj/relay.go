@@ -9,7 +9,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/internal/progress"
@@ -114,13 +113,9 @@ func runRelay(cmd *cobra.Command, args []string, f relayFlags) int {
 	if len(f.bootstrap) > 0 && !f.pool {
 		return usageError(cmd, "--bootstrap is for --pool (the DHT the relay announces itself on)")
 	}
-	var bootstrap []peer.AddrInfo
-	for _, b := range f.bootstrap {
-		info, err := node.ParseRelay(b)
-		if err != nil {
-			return usageError(cmd, "--bootstrap: %v", err)
-		}
-		bootstrap = append(bootstrap, info)
+	bootstrap, err := bootstrapPeers(f.bootstrap)
+	if err != nil {
+		return usageError(cmd, "--bootstrap: %v", err)
 	}
 	out := &progress.Reporter{W: stdout, JSON: f.progress == "json"}
 	logger := newLogger(stderr, f.verbose)

@@ -177,13 +177,9 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 	if f.noPublic && len(f.bootstrap) > 0 {
 		return seat{}, usageError(cmd, "--bootstrap and --no-public contradict each other"), false
 	}
-	var bootstrap []peer.AddrInfo
-	for _, b := range f.bootstrap {
-		info, err := node.ParseRelay(b)
-		if err != nil {
-			return seat{}, usageError(cmd, "--bootstrap: %v", err), false
-		}
-		bootstrap = append(bootstrap, info)
+	bootstrap, err := bootstrapPeers(f.bootstrap)
+	if err != nil {
+		return seat{}, usageError(cmd, "--bootstrap: %v", err), false
 	}
 	public := usePublic(f.noPublic, len(bootstrap) > 0, len(relayInfos) > 0, laddrs)
 	fromInvite := len(relayInfos) == 0 && !public && len(hostRelays) > 0
@@ -197,7 +193,6 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 		// circuits carry a game, public relays' only a hole punch.
 		relayInfos = lookPool(ctx, bootstrap, s.out, stderr, name)
 	}
-	var err error
 	if s.key, err = node.LoadOrCreateIdentity(f.dataDir); err != nil {
 		return seat{}, fail(cmd, 2, "--data-dir: %v", err), false
 	}

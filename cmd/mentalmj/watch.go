@@ -83,14 +83,11 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	if f.noPublic && len(f.bootstrap) > 0 {
 		return usageError(cmd, "--bootstrap and --no-public contradict each other")
 	}
-	var bootstrap, peers []peer.AddrInfo
-	for _, b := range f.bootstrap {
-		info, err := node.ParseRelay(b)
-		if err != nil {
-			return usageError(cmd, "--bootstrap: %v", err)
-		}
-		bootstrap = append(bootstrap, info)
+	bootstrap, err := bootstrapPeers(f.bootstrap)
+	if err != nil {
+		return usageError(cmd, "--bootstrap: %v", err)
 	}
+	var peers []peer.AddrInfo
 	for _, b := range f.peers {
 		info, err := node.ParseRelay(b)
 		if err != nil {
