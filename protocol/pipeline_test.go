@@ -315,6 +315,7 @@ func TestPipelinedVariants(t *testing.T) {
 //     that none of a match's is, by chance, is far below once in a
 //     hundred runs.)
 func TestPipelinedMatchEnd(t *testing.T) {
+	t.Parallel()
 	tb := newTableN(t, 3)
 	out := tb.play(t, 0, func(_ int, c *Config) {
 		c.Tonpuu = true

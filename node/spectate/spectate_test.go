@@ -252,6 +252,7 @@ func concealed(t *testing.T, transcript []byte) map[uint32][]int {
 // that publishes game entries of its own is rejected by the validators,
 // named, and the game completes.
 func TestWatchVerifiesGame(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	tb := newTestTable(t, ctx)
@@ -367,6 +368,7 @@ func mustRecords(t *testing.T, b []byte) []protocol.Record {
 // it, names the host's entry that never came, holding back the rest, and
 // its verdict is not "verified".
 func TestWatchRejectsTamperedEntry(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	tb := newTestTable(t, ctx)

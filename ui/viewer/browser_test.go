@@ -287,6 +287,7 @@ func checkFormat(t *testing.T, file, truth, name string, byKind bool, audit stri
 }
 
 func TestBrowserMjlog4p(t *testing.T) {
+	t.Parallel()
 	path := sharedLog(t, log4p)
 	r := checkFormat(t, path, path, "mjlog4p", false, "wall verified from Tenhou's seed")
 	// ↓ goes to the next kyoku's deal; the last step of the game shows
@@ -303,6 +304,7 @@ func TestBrowserMjlog4p(t *testing.T) {
 }
 
 func TestBrowserMjlog3p(t *testing.T) {
+	t.Parallel()
 	path := sharedLog(t, log3p)
 	r := checkFormat(t, path, path, "mjlog3p", false, "wall verified from Tenhou's seed")
 	r.checkIndicators(rawLog(t, path))
@@ -338,12 +340,14 @@ func (r *replayPage) checkIndicators(raw []rawRound) {
 }
 
 func TestBrowserTenhou6(t *testing.T) {
+	t.Parallel()
 	path := sharedLog(t, log4p)
 	t6, _ := convert(t, path)
 	checkFormat(t, t6, path, "tenhou6", true, "wall not verified: tenhou.net/6 JSON carries no wall seed")
 }
 
 func TestBrowserMjai(t *testing.T) {
+	t.Parallel()
 	path := sharedLog(t, log4p)
 	_, mj := convert(t, path)
 	checkFormat(t, mj, path, "mjai", true, "wall not verified: an mjai log carries no wall seed")
@@ -352,6 +356,7 @@ func TestBrowserMjai(t *testing.T) {
 // The transcript of a one-hand game of `mentalmj local` (testdata), checked
 // against the mjlog record the same game's nodes wrote.
 func TestBrowserTranscript(t *testing.T) {
+	t.Parallel()
 	checkFormat(t, "testdata/hand.mjt", "testdata/hand.mjlog.xml", "mjt", false, "wall verified: 136 tiles decrypted")
 }
 
@@ -381,6 +386,7 @@ const layoutCheck = `(() => {
 // moment (the step before its end) fits: nothing wider than the window
 // or its seat's place, the navigation and the verification on screen.
 func TestBrowserLayout(t *testing.T) {
+	t.Parallel()
 	r := openReplay(t, sharedLog(t, log4p), "mjlog4p")
 	for _, size := range [][2]int64{{1280, 720}, {1024, 768}, {800, 900}, {390, 844}} {
 		if err := chromedp.Do(r.b, chromedp.EmulateViewport(size[0], size[1])); err != nil {

@@ -18,6 +18,7 @@ import (
 // message fell back to English (I18n.missing), no raw key shows, and no
 // English message of the feed, result or audit is left.
 func TestBrowserJapanese(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	b := headless.New(t, ctx)

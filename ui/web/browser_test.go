@@ -83,6 +83,7 @@ const playStep = `(() => {
 // screenshots at 1280×720 in the test's artifact directory (go test
 // -artifacts keeps it) and in $MENTALMJ_SCREENSHOTS when set.
 func TestBrowserPlaysAHand(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	bctx := newBrowser(t, ctx)

@@ -17,6 +17,7 @@ import (
 // that tile. With 鳴きなし (no calls) switched on, the page passes every
 // chi/pon/kan offer by itself: the test never answers one.
 func TestBrowserKeysAndSwitches(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	bctx := newBrowser(t, ctx)

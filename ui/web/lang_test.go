@@ -22,6 +22,7 @@ import (
 // English (I18n.missing), no raw key (‹…›) shows, and the feed's plays
 // read in Japanese (打, no "discards").
 func TestBrowserJapanese(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	bctx := newBrowser(t, ctx)
