@@ -276,8 +276,9 @@ func (h *hand) view() (*game.Kyoku, error) {
 
 // decide asks the Player for this player's action and checks it is legal
 // before anything is sent. If the Player does not decide within the
-// decision timeout, the node decides for it as Tsumogiri would and
-// reports timedOut.
+// decision timeout or its clock (decisionContext: a clock that stands
+// still while an Attended player's screen is away), the node decides for
+// it as Tsumogiri would and reports timedOut.
 func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err error) {
 	v, err := h.view()
 	if err != nil {
@@ -286,11 +287,8 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 	me := game.Seat(h.seat)
 	// The inputs of the decision are here: the clock starts now, so the
 	// network's delay is never charged to the player.
-	limit := h.g.cfg.DecisionTimeout
-	if c := h.g.cfg.Clock.Start(); c > 0 {
-		limit = min(limit, c)
-	}
-	dctx, cancel := context.WithTimeout(ctx, limit)
+	clockLimit := h.g.cfg.Clock.Start()
+	dctx, cancel := h.g.decisionContext(ctx, clockLimit)
 	a, err = h.g.act(ctx, dctx, v.Clone(), me)
 	expired := dctx.Err() != nil && ctx.Err() == nil
 	cancel()
@@ -298,7 +296,7 @@ func (h *hand) decide(ctx context.Context) (a game.Action, timedOut bool, err er
 	if expired {
 		// Info, not Warn: a time-out is part of the game (the table says
 		// so to the player), not a fault of the node.
-		h.g.log.Info("player did not decide in time; acting for it", "hand", h.num, "timeout", limit)
+		h.g.log.Info("player did not decide in time; acting for it", "hand", h.num, "decision_timeout", h.g.cfg.DecisionTimeout, "clock", clockLimit)
 		a, err = Tsumogiri{}.Act(ctx, v.Clone(), me)
 		timedOut = true
 	}

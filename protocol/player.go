@@ -19,6 +19,23 @@ type Player interface {
 	Act(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error)
 }
 
+// Attended is a Player whose decisions are shown on a screen that can go
+// away: a browser table page (package ui/web), closed or cut off mid-game.
+// While the screen is away, the player's decision clock (Config.Clock)
+// stands still: no time is charged to it, and the node does not act for
+// the player when the clock would have run out. The node still acts for
+// it when Config.DecisionTimeout passes, which is shorter than the other
+// players' wait for any silent player (Config.TurnTimeout), so an absent
+// screen holds the table no longer than a silent player does, and never
+// makes the others name this one. A Player that is not Attended is taken
+// as always seen (the terminal, a bot).
+type Attended interface {
+	Player
+	// Away reports whether the player's screen is away now, and returns
+	// a channel that is closed at the next change (away or back).
+	Away() (away bool, changed <-chan struct{})
+}
+
 // PlayerFunc adapts a function to the Player interface.
 type PlayerFunc func(ctx context.Context, view *game.Kyoku, seat game.Seat) (game.Action, error)
 

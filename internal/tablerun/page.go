@@ -41,19 +41,20 @@ func (p *playing) awaitPage(ctx context.Context, wait time.Duration) error {
 
 // watchPage says on the node's screen, while the game is played, when the
 // player's table page has gone (closed, or its connection lost, for
-// pageNote: a reload says nothing) and when it is back. The clock is not
-// held for a gone page (as on Tenhou, whose disconnected players go on
-// as tsumogiri): the node acts for the player when the clock runs out, so
-// the screen says that and where the table is. It returns at once for a
-// seat without a browser table; the watch ends with ctx.
+// pageNote: a reload says nothing) and when it is back. While no page is
+// connected the player's clock stands still (protocol.Attended): the node
+// plays for the player only when a decision has waited its decision
+// timeout, just short of the others' wait for any silent player; the
+// screen says that and where the table is. It returns at once for a seat
+// without a browser table; the watch ends with ctx.
 func (p *playing) watchPage(ctx context.Context) {
 	if p.front.srv == nil || !p.human() {
 		return
 	}
 	srv := p.front.srv
 	go srv.WatchPages(ctx, pageNote, func() {
-		fmt.Fprintf(p.screen, "no table page is open: the clock runs and, when it runs out, the node plays for you (tsumogiri, pass); open the table again at %s\n", srv.URL())
+		fmt.Fprintf(p.screen, "no table page is open: your clock stands still, and the node plays for you (tsumogiri, pass) only when a decision has waited as long as the table waits for a silent player; open the table again at %s\n", srv.URL())
 	}, func() {
-		fmt.Fprintf(p.screen, "the table page is open again\n")
+		fmt.Fprintf(p.screen, "the table page is open again: your clock runs from where it stopped\n")
 	})
 }

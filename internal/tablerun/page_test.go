@@ -87,7 +87,7 @@ func TestNoClockBeforeThePage(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
-	waitScreen("no table page is open: the clock runs and, when it runs out, the node plays for you (tsumogiri, pass); open the table again at " + p.front.srv.URL())
+	waitScreen("no table page is open: your clock stands still, and the node plays for you (tsumogiri, pass) only when a decision has waited as long as the table waits for a silent player; open the table again at " + p.front.srv.URL())
 	if err := chromedp.Do(bctx, chromedp.Navigate(p.front.srv.URL())); err != nil {
 		t.Fatal(err)
 	}

@@ -143,6 +143,56 @@ func TestClockNewHand(t *testing.T) {
 	NewClock(Off).NewHand()
 }
 
+// TestClockPause: with 5+10, a decision paused after 3 s for a minute and
+// resumed may take 12 s more (15 − 3); the paused minute is charged to
+// nothing, so 8 s more (11 s in all) leaves the bank at 4 s (10 − (11 −
+// 5)); State stands still while paused. Pause and Resume outside a
+// decision, or twice, change nothing.
+func TestClockPause(t *testing.T) {
+	now := time.Unix(1000, 0)
+	k := NewClock(Default)
+	k.now = func() time.Time { return now }
+	k.Pause()
+	if got := k.Resume(); got != 0 {
+		t.Fatalf("Resume with no decision under way: %v, want 0", got)
+	}
+	k.Start()
+	now = now.Add(3 * time.Second)
+	k.Pause()
+	before := k.State()
+	now = now.Add(time.Minute)
+	k.Pause() // a second Pause keeps the first pause's time
+	if st := k.State(); st != before || !st.Paused || st.Base != 2*time.Second || st.Bank != 10*time.Second {
+		t.Fatalf("paused for a minute: %+v, want %+v (base 2s, bank 10s, paused)", st, before)
+	}
+	if got := k.Resume(); got != 12*time.Second {
+		t.Fatalf("after the pause the decision may last %v more, want 12s", got)
+	}
+	if got := k.Resume(); got != 12*time.Second {
+		t.Fatalf("a second Resume: %v, want 12s still", got)
+	}
+	now = now.Add(8 * time.Second)
+	if st := k.State(); st.Paused || st.Base != 0 || st.Bank != 4*time.Second {
+		t.Fatalf("11 s of play in: %+v, want base 0, bank 4s, not paused", st)
+	}
+	if got := k.Stop(); got != 4*time.Second {
+		t.Fatalf("bank after 11 s of play and a minute paused: %v, want 4s", got)
+	}
+	// Stopped while paused: only the time before the pause counts.
+	k.Start()
+	now = now.Add(6 * time.Second)
+	k.Pause()
+	now = now.Add(time.Hour)
+	if got := k.Stop(); got != 3*time.Second {
+		t.Fatalf("stopped 6 s in, while paused for an hour: bank %v, want 3s", got)
+	}
+	var nilClock *Clock
+	nilClock.Pause()
+	if nilClock.Resume() != 0 {
+		t.Error("a nil clock resumes with a limit")
+	}
+}
+
 func TestOffClock(t *testing.T) {
 	for _, k := range []*Clock{nil, NewClock(Off)} {
 		if k.Start() != 0 || k.Stop() != 0 || !k.State().Off || k.State().String() != "" {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/wall"
 )
@@ -152,6 +153,21 @@ func DefaultOption(opts []Option, act game.Action, reds wall.Reds) int {
 		}
 	}
 	return -1
+}
+
+// countFrom sets d's countdown as of now: the node acts for the player at
+// deadline (its hard bound; zero none) or when the clock st runs out,
+// whichever comes first, and without a running clock at deadline.
+func (d *Decision) countFrom(now, deadline time.Time, st timecontrol.State) {
+	d.Deadline, d.BaseDeadline, d.BankMs = deadlineMs(deadline), 0, 0
+	if !st.Running {
+		return
+	}
+	d.BaseDeadline = now.Add(st.Base).UnixMilli()
+	d.BankMs = st.Bank.Milliseconds()
+	if end := now.Add(st.Base + st.Bank); deadline.IsZero() || end.Before(deadline) {
+		d.Deadline = end.UnixMilli()
+	}
 }
 
 func deadlineMs(t time.Time) int64 {

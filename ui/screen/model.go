@@ -424,11 +424,8 @@ func (m *Model) Decide(view *game.Kyoku, s game.Seat, deadline time.Time, def ga
 	}
 	opts := Options(view, s, hand)
 	m.decisions++
-	d := Decision{ID: m.decisions, Options: opts, Default: DefaultOption(opts, def, view.Rules().Hand.Reds()), Deadline: deadlineMs(deadline)}
-	if st := m.clock.State(); st.Running {
-		d.BaseDeadline = time.Now().Add(st.Base).UnixMilli()
-		d.BankMs = st.Bank.Milliseconds()
-	}
+	d := Decision{ID: m.decisions, Options: opts, Default: DefaultOption(opts, def, view.Rules().Hand.Reds())}
+	d.countFrom(time.Now(), deadline, m.clock.State())
 	if len(opts) <= 1 {
 		return d // nothing to ask: the caller takes the only action
 	}
@@ -436,6 +433,26 @@ func (m *Model) Decide(view *game.Kyoku, s game.Seat, deadline time.Time, def ga
 	m.s.Notice = ""
 	m.commit()
 	return d
+}
+
+// Recount restarts the countdown of the open decision id from now, after
+// its clock stood still (timecontrol.Clock.Pause: the page was away): the
+// node acts for the player at the clock's end or at deadline, the
+// decision's hard bound, whichever comes first. Another id changes
+// nothing.
+func (m *Model) Recount(id int, deadline time.Time) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.s.Decision == nil || m.s.Decision.ID != id {
+		return
+	}
+	d := *m.s.Decision
+	d.countFrom(time.Now(), deadline, m.clock.State())
+	if d.Deadline == m.s.Decision.Deadline && d.BaseDeadline == m.s.Decision.BaseDeadline {
+		return // no clock stood still: nothing to show again
+	}
+	m.s.Decision = &d
+	m.commit()
 }
 
 // Decided clears the decision decided (by the player, or by the node after

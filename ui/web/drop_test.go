@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
@@ -31,6 +32,7 @@ import (
 //     the whole current table (hand, rivers, scores, tiles left, names);
 //     that decision is taken through the reopened page.
 func TestBrowserPageDrops(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	bctx := newBrowser(t, ctx)
@@ -261,4 +263,91 @@ func TestWatchPages(t *testing.T) {
 	expect("", 3*quiet)
 	dial(t, ctx, s)
 	expect("back", 5*time.Second)
+}
+
+// The Player is away (protocol.Attended: the protocol stands its clock
+// still) exactly while no page is connected, and its change channel
+// closes when a page connects or leaves. A Player served by no Server is
+// never away. Once the node has acted for it on a decision while no page
+// was there, it is no longer away (the clock runs, a closed tab holds
+// the table up once) until a page connects again.
+func TestPlayerAwayFollowsPages(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if away, _ := NewPlayer(screen.NewModel(nil)).Away(); away {
+		t.Error("a Player with no server is away")
+	}
+	p := NewPlayer(screen.NewModel(nil))
+	s, err := Listen(Config{Model: screen.NewModel(nil), Player: p})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go s.Serve(ctx)
+	var _ protocol.Attended = p
+	away, changed := p.Away()
+	if !away {
+		t.Fatal("away = false before any page connected")
+	}
+	waitChange := func(what string) {
+		t.Helper()
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatalf("no change when %s", what)
+		}
+	}
+	c := dial(t, ctx, s)
+	waitChange("a page connected")
+	if away, changed = p.Away(); away {
+		t.Fatal("away with a page connected")
+	}
+	c.CloseNow()
+	waitChange("the page left")
+	for away, changed = p.Away(); !away; away, changed = p.Away() {
+		// pages are unregistered when the server sees the close
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatal("still not away after the page left")
+		}
+	}
+}
+
+// TestAbsentAfterActingForThePlayer: a decision that ends on its deadline
+// while no page is connected makes the Player absent (not away) until a
+// page connects; a page that then leaves makes it away again.
+func TestAbsentAfterActingForThePlayer(t *testing.T) {
+	s, m, p := startServer(t)
+	if away, _ := p.Away(); !away {
+		t.Fatal("not away before any page connected")
+	}
+	dctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if _, err := p.Act(dctx, discardKyoku(m), 0); err == nil {
+		t.Fatal("Act returned no error after its deadline")
+	}
+	if away, _ := p.Away(); away {
+		t.Fatal("still away after the node acted for the player with no page: every decision would hold the table up")
+	}
+	ctx, cancel2 := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel2()
+	c := dial(t, ctx, s)
+	for s.Pages() == 0 && ctx.Err() == nil {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if away, _ := p.Away(); away {
+		t.Fatal("away with a page connected")
+	}
+	c.CloseNow()
+	for {
+		if away, changed := p.Away(); away {
+			break
+		} else {
+			select {
+			case <-changed:
+			case <-ctx.Done():
+				t.Fatal("not away after the page that came back left: the absence was not cleared")
+			}
+		}
+	}
 }

@@ -8,19 +8,22 @@ import (
 // A clock runs only when a decision is on a screen the player can see:
 // the node waits for the page before the game (WaitPage), so that a
 // human seat whose page has not connected is never acted for on the
-// clock.
+// clock, and mid-game the Player is a protocol.Attended whose screen is
+// away while no page is connected (Away): the protocol then stands the
+// player's clock still, and acts for the player only when the decision
+// timeout passes, which is shorter than the others' wait for any silent
+// player, so a closed tab holds the table no longer than a silent player
+// would; after that the player counts as gone and the clock runs again
+// until a page connects (Player.Away), so a closed tab holds the table up
+// once, not at every decision. When a page is back, the decision on it
+// counts down again from where the clock stopped.
 //
-// A page that drops mid-game (a closed tab, a reload, a lost connection)
-// is not waited for: as on Tenhou, where a disconnected player's turns
-// go on as tsumogiri, the clock keeps running and, when it runs out, the
-// node acts for the player (Player.Act: tsumogiri, pass), so the others
-// wait no longer than for any silent player. What the page gets back is
-// the table: it reconnects by itself every second, and every connection
-// starts with the whole current Snapshot (the hand, rivers, scores, the
-// open decision with its deadline, the feed saying what the node chose
-// on the clock), and the page sends a click made while it was
-// disconnected once it is connected again (app.js pending), which
-// Player.Act takes if its decision is still open.
+// What the page gets back is the table: it reconnects by itself every
+// second, and every connection starts with the whole current Snapshot
+// (the hand, rivers, scores, the open decision with its deadline, the
+// feed saying what the node chose for the player), and the page sends a
+// click made while it was disconnected once it is connected again (app.js
+// pending), which Player.Act takes if its decision is still open.
 
 // pageOpen registers a page's WebSocket: the returned context ends when
 // the request's does or when dropPages closes it; done unregisters it.
@@ -45,12 +48,24 @@ func (s *Server) pageOpen(parent context.Context) (ctx context.Context, done fun
 	}
 }
 
-// pagesChanged wakes WatchPages; it never blocks.
+// pagesChanged wakes WatchPages and the Away watchers; it never blocks.
 func (s *Server) pagesChanged() {
 	select {
 	case s.pageChange <- struct{}{}:
 	default:
 	}
+	s.mu.Lock()
+	close(s.awayChange)
+	s.awayChange = make(chan struct{})
+	s.mu.Unlock()
+}
+
+// Away reports whether no page is connected to the table now, and returns
+// a channel closed when a page next connects or leaves.
+func (s *Server) Away() (away bool, changed <-chan struct{}) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.pages) == 0, s.awayChange
 }
 
 // WatchPages tells, until ctx ends, when the player's table has gone

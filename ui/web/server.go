@@ -53,6 +53,7 @@ type Server struct {
 	mu         sync.Mutex
 	pages      map[int]context.CancelFunc // the connected pages' WebSockets, to close (dropPages)
 	pageChange chan struct{}              // a page connected or left (WatchPages)
+	awayChange chan struct{}              // closed and replaced when a page connects or leaves (Away)
 	nextPage   int
 	latencies  []time.Duration
 	pageTimes  []time.Duration
@@ -89,7 +90,10 @@ func Listen(cfg Config) (*Server, error) {
 	}
 	tok := make([]byte, 16)
 	rand.Read(tok)
-	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger, answers: make(chan bool, 1), seen: make(chan struct{}), pageChange: make(chan struct{}, 1)}
+	s := &Server{model: cfg.Model, player: cfg.Player, token: hex.EncodeToString(tok), addr: ln.Addr().String(), ln: ln, downloads: cfg.Downloads, log: cfg.Logger, answers: make(chan bool, 1), seen: make(chan struct{}), pageChange: make(chan struct{}, 1), awayChange: make(chan struct{})}
+	if cfg.Player != nil {
+		cfg.Player.attach(s)
+	}
 	if s.log == nil {
 		s.log = slog.New(slog.DiscardHandler)
 	}

@@ -199,6 +199,21 @@ func TestForgedAndStaleActions(t *testing.T) {
 // node chose.
 func TestTimeoutNotice(t *testing.T) {
 	_, m, p := startServer(t)
+	k := discardKyoku(m)
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	if _, err := p.Act(ctx, k.Clone(), 0); err == nil {
+		t.Fatal("Act returned no error after its deadline")
+	}
+	s := m.Snapshot()
+	if s.Decision != nil || !strings.Contains(s.Notice, "the node chose discard 7p for you") {
+		t.Errorf("after the timeout: decision %+v, notice %q", s.Decision, s.Notice)
+	}
+}
+
+// discardKyoku returns a kyoku in which seat 0 has drawn 7p (tile 60)
+// and must discard, shown on m.
+func discardKyoku(m *screen.Model) *game.Kyoku {
 	var d game.Deal
 	d.Scores = [4]int{25000, 25000, 25000, 25000}
 	for q := range 4 {
@@ -210,13 +225,5 @@ func TestTimeoutNotice(t *testing.T) {
 	k, _ := game.NewKyoku(game.TenhouRules(true, true, true), d)
 	k.Draw(60)
 	m.Observe(protocol.Observation{Hand: 1, Stage: "play", Seat: 0, View: k.Clone()})
-	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
-	defer cancel()
-	if _, err := p.Act(ctx, k.Clone(), 0); err == nil {
-		t.Fatal("Act returned no error after its deadline")
-	}
-	s := m.Snapshot()
-	if s.Decision != nil || !strings.Contains(s.Notice, "the node chose discard 7p for you") {
-		t.Errorf("after the timeout: decision %+v, notice %q", s.Decision, s.Notice)
-	}
+	return k
 }
