@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -300,7 +301,7 @@ func hostFigures(dataDir string, self peer.ID, players int) *lobbypb.LeagueFigur
 // meetHost is a guest's meeting with the host of inv: it prints who has
 // arrived as it changes, checks the signed seating list and sets the
 // node's table from it. On failure it prints why and returns ok = false
-// with exit code 1.
+// with meetingExit's code.
 func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, stderr io.Writer) (code int, ok bool) {
 	st.out.Event(progress.Joining{Table: inv.Table, Host: inv.Host.String()}, "joining table %q at %s…", inv.Table, inv.Host)
 	var before []invite.Seat
@@ -312,7 +313,7 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 	cancel()
 	if err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: %v\n", err)
-		return 1, false
+		return meetingExit(err), false
 	}
 	if err := st.n.SetPeers(seating.Peers(st.n.ID())); err != nil {
 		fmt.Fprintf(stderr, "mentalmj join: seating list: %v\n", err)
@@ -320,6 +321,18 @@ func meetHost(ctx context.Context, f *tableFlags, st seat, inv invite.Invite, st
 	}
 	printSeating(st, seating)
 	return 0, true
+}
+
+// meetingExit is join's exit code for a meeting with the host that
+// failed with err: 3 (a fault) when the host could not be reached or the
+// table was not set in time (--connect-timeout), as for a peer lost in
+// the game; 1 when the host refused this guest or its seating list does
+// not check out.
+func meetingExit(err error) int {
+	if errors.Is(err, invite.ErrUnreachable) || errors.Is(err, context.DeadlineExceeded) {
+		return 3
+	}
+	return 1
 }
 
 // hostFinder looks the host of inv up on the public DHT when the invite's

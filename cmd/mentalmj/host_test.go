@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os/exec"
 	"path/filepath"
@@ -160,7 +161,8 @@ func (h *hostedTable) join(t *testing.T, ctx context.Context, bin string, names 
 }
 
 // Bad invites and bad host or join command lines exit 2 naming the
-// problem; a host that refuses, or cannot be reached, makes join exit 1.
+// problem; a host that refuses makes join exit 1; a host or peer that
+// cannot be reached is a fault, exit 3, as a connection lost in the game.
 func TestInviteBadUsage(t *testing.T) {
 	t.Parallel()
 	key, err := node.NewIdentity()
@@ -204,8 +206,24 @@ func TestInviteBadUsage(t *testing.T) {
 	// declines, as one without a terminal does, spends up to 30 s trying
 	// to tell the unreachable host so.)
 	var stdout, stderr bytes.Buffer
-	if code := run(context.Background(), []string{"join", good, "--yes", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--connect-timeout", "1s"}, &stdout, &stderr); code != 1 || !strings.Contains(stderr.String(), "cannot reach the host") {
-		t.Errorf("unreachable host: exit %d, want 1:\n%s", code, stderr.String())
+	if code := run(context.Background(), []string{"join", good, "--yes", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--connect-timeout", "1s"}, &stdout, &stderr); code != 3 || !strings.Contains(stderr.String(), "cannot reach the host") {
+		t.Errorf("unreachable host: exit %d, want 3 (a fault):\n%s", code, stderr.String())
+	}
+
+	// Nobody listens at the three --peer addresses.
+	joinArgs := []string{"join", "--table", "t", "--bot", "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", t.TempDir(), "--connect-timeout", "1s"}
+	for i := range 3 {
+		k, err := node.NewIdentity()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, _ := peer.IDFromPrivateKey(k)
+		joinArgs = append(joinArgs, "--peer", fmt.Sprintf("/ip4/127.0.0.1/tcp/%d/p2p/%s", 9+i, p))
+	}
+	stdout.Reset()
+	stderr.Reset()
+	if code := run(context.Background(), joinArgs, &stdout, &stderr); code != 3 || !strings.Contains(stderr.String(), "could not reach 3 of 3 peers") {
+		t.Errorf("unreachable peers: exit %d, want 3 (a fault) naming them:\n%s", code, stderr.String())
 	}
 
 	// A host of table friday refuses an invite for saturday.

@@ -39,7 +39,8 @@ import (
 // returns join's exit code: 0 every hand audited ok, 1 a cheat proven
 // (or a hand not audited, or a record not written), 2 bad input (a
 // transcript, mjai bot or browser table that cannot be started, a
-// resume transcript that does not fit), 3 the game stopped on a fault.
+// resume transcript that does not fit), 3 the game stopped, or could not
+// start, on a fault (a peer unreachable, a silence, a lost connection).
 func Play(ctx context.Context, f *Table, ts Seat, stdout, stderr io.Writer) int {
 	p := &playing{Table: f, Seat: ts, ctx: ctx, stderr: stderr, screen: screenOf(f, stdout, stderr)}
 	mjai, code, ok := f.startMjaiBot(ts.Log, ts.Out, stderr)
@@ -201,15 +202,17 @@ func (p *playing) resumeAt(records []*protocol.Opened) error {
 
 // connect waits (within ConnectTimeout) for every peer, then up to
 // directWait for relayed pairs to become direct; it returns an error
-// (exit code 3) when a pair is left on a public relay's limited circuits
-// alone (awaitDirect).
+// with exit code 3 (a fault) when a peer cannot be reached, or when a
+// pair is left on a public relay's limited circuits alone (awaitDirect).
 func (p *playing) connect(ctx context.Context) error {
 	p.Out.Event(progress.Connecting{}, "waiting for the other %d players…", len(p.Node.Peers()))
 	cctx, cancel := context.WithTimeout(ctx, p.ConnectTimeout)
 	err := p.Node.Connect(cctx)
 	cancel()
 	if err != nil {
-		return err
+		// An unreachable player is a fault (exit 3), as a lost connection
+		// in the game is: nothing is proven against anyone.
+		return exitError{code: 3, err: err}
 	}
 	p.Out.Event(progress.Connected{}, "all players connected")
 	return awaitDirect(ctx, p.Node, p.Out)

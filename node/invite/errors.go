@@ -25,4 +25,17 @@ var (
 	ErrTooLarge = errors.New("message too large")
 	// ErrRefused: the host refused this guest; the error says why.
 	ErrRefused = errors.New("refused by the host")
+	// ErrUnreachable: the host could not be reached at any address the
+	// invite or the DHT gave; the error says what the player can do. A
+	// fault of the network or the host's node, never a proof of
+	// misbehaviour.
+	ErrUnreachable = errors.New("host unreachable")
 )
+
+// unreachable is an error that also matches ErrUnreachable, so that its
+// text need not repeat it.
+type unreachable struct{ error }
+
+func (unreachable) Is(target error) bool { return target == ErrUnreachable }
+
+func (u unreachable) Unwrap() error { return u.error }

@@ -276,7 +276,7 @@ func mergeAddrs(known, found []multiaddr.Multiaddr) []multiaddr.Multiaddr {
 	return out
 }
 
-// unreachableError says that the host could not be reached and what the
+// unreachableError (ErrUnreachable) says that the host could not be reached and what the
 // player can do about it: with a Finder (findErr is the last look-up's
 // error, nil if it found addresses that did not answer either), without
 // one (off the public network, nobody could look the host up).
@@ -291,7 +291,7 @@ func unreachableError(info peer.AddrInfo, attempts int, finding bool, findErr, e
 	default:
 		hint = "the addresses the public DHT gave did not answer either; is the host still running? If so, ask for its new invite"
 	}
-	return fmt.Errorf("cannot reach the host %s at %v after %d attempts (%s): %w", info.ID, info.Addrs, attempts, hint, err)
+	return unreachable{fmt.Errorf("cannot reach the host %s at %v after %d attempts (%s): %w", info.ID, info.Addrs, attempts, hint, err)}
 }
 
 // checkArrivals validates the host's list of who is there: 1 to

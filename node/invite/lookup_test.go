@@ -207,8 +207,8 @@ func TestJoinUnreachableHostSaysWhatToDo(t *testing.T) {
 			if time.Since(start) > 10*time.Second {
 				t.Errorf("Join took %s past its 3 s context", time.Since(start))
 			}
-			if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), inv.Host.String()) {
-				t.Errorf("error %v: want it to name the host and wrap ctx's", err)
+			if !errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, ErrUnreachable) || !strings.Contains(err.Error(), inv.Host.String()) {
+				t.Errorf("error %v: want it to name the host and wrap ctx's and ErrUnreachable", err)
 			}
 			for _, w := range tc.wants {
 				if !strings.Contains(err.Error(), w) {
