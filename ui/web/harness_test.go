@@ -15,6 +15,7 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/memnet"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/timecontrol"
 	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
@@ -47,6 +48,13 @@ type botTable struct {
 // lang, if given, is the page's language (Config.Lang).
 func startTable(t testing.TB, ctx context.Context, hands int, decision, hold time.Duration, lang ...string) *botTable {
 	t.Helper()
+	return startTableWith(t, ctx, hands, decision, hold, strings.Join(lang, ""), timecontrol.Off)
+}
+
+// startTableWith is startTable with the table's language and a time
+// control tc, which the UI seat's clock (shown on its page) keeps.
+func startTableWith(t testing.TB, ctx context.Context, hands int, decision, hold time.Duration, lang string, tc timecontrol.Control) *botTable {
+	t.Helper()
 	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
@@ -61,7 +69,7 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision, hold tim
 	bt := &botTable{model: screen.NewModel(map[string]string{"transcript": "/download/transcript"}), done: make(chan struct{}), hold: hold, held: map[int]time.Duration{}, dealt: map[int]time.Time{}}
 	bt.ids = ids
 	bt.player = NewPlayer(bt.model)
-	srv, err := Listen(Config{Model: bt.model, Player: bt.player, Lang: strings.Join(lang, "")})
+	srv, err := Listen(Config{Model: bt.model, Player: bt.player, Lang: lang})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,10 +81,15 @@ func startTable(t testing.TB, ctx context.Context, hands int, decision, hold tim
 		cfg := protocol.Config{
 			Table: "ui-test", Identity: keys[i], Peers: ids, Nick: nicks[i], Hands: hands,
 			Transport: net.Transport(ids[i]), Timeout: 20 * time.Second, TurnTimeout: decision + 10*time.Second,
+			Time: tc,
 		}
 		if i == 0 {
 			cfg.Player = bt.player
 			cfg.DecisionTimeout = decision
+			if !tc.IsOff() {
+				cfg.Clock = timecontrol.NewClock(tc)
+				bt.model.SetClock(cfg.Clock)
+			}
 			cfg.Observer = protocol.ObserverFunc(func(o protocol.Observation) {
 				bt.mu.Lock()
 				bt.obs = o
