@@ -47,7 +47,7 @@ func TestLocalMjaiBots(t *testing.T) {
 		t.Fatalf("mentalmj local: %v\nstdout:\n%s\nstderr:\n%s", err, stdout.String(), stderr.String())
 	}
 	out := stdout.String()
-	for _, want := range []string{"audit ok (4 of 4 audits agree)", "tenhou.net/6 JSON: ", "mjai-reviewer -e mortal -i ", "watch it again: mentalmj view "} {
+	for _, want := range []string{"audit ok (4 of 4 audits agree)", "tenhou.net/6 JSON: ", "mjai-reviewer -e mortal -i ", "watch it again, with the audit of every hand: mentalmj view " + filepath.Join(dir, "player-0.mjt")} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}

@@ -134,8 +134,11 @@ func wireTraffic(players []*localPlayer) (msgs, bytes int, err error) {
 }
 
 // printJSONRecord tells local's user where the tenhou.net/6 JSON is and
-// how to open it (mentalmj view, mjai-reviewer); the review is for the seat of the player named name.
-func printJSONRecord(w io.Writer, path, name string) {
+// how to review it (mjai-reviewer, for the seat of the player named
+// name), and how to watch the game again: mentalmj view on the player's
+// transcript, which shows every hand's audit (the JSON carries no wall
+// seed, so its replay cannot show one).
+func printJSONRecord(w io.Writer, path, name, transcript string) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(w, "tenhou.net/6 JSON: %v\n", err)
@@ -146,6 +149,6 @@ func printJSONRecord(w io.Writer, path, name string) {
 	}
 	json.Unmarshal(b, &doc)
 	seat := max(slices.Index(doc.Name, name), 0)
-	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  watch it again: mentalmj view %s\n",
-		path, name, path, seat, path)
+	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  watch it again, with the audit of every hand: mentalmj view %s\n",
+		path, name, path, seat, transcript)
 }

@@ -372,7 +372,7 @@ func (r *localRun) printRecords(ok bool) bool {
 		return false
 	}
 	fmt.Fprintf(w, "game record (Tenhou mjlog, identical on all %s nodes): %s (replay it with: mentalmj tenhou replay %s)\n", count(len(r.players)), first.record, first.record)
-	printJSONRecord(w, first.json, first.Name)
+	printJSONRecord(w, first.json, first.Name, first.Transcript)
 	return true
 }
 
