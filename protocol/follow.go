@@ -10,6 +10,7 @@ import (
 	"github.com/mentalmj/mentalmj/commcrypto"
 	"github.com/mentalmj/mentalmj/protocol/pb"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/riichi/settings"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -80,6 +81,15 @@ func (f *Follower) Players() int { return f.n }
 // Seats returns the players in seat order (seat 0 the first East), nil
 // before hand 1's nonces fixed them.
 func (f *Follower) Seats() []peer.ID { return slices.Clone(f.seats) }
+
+// Settings returns the table's name and the settings its Hellos agreed
+// on; ok is false before they are all in.
+func (f *Follower) Settings() (table string, s settings.Settings, ok bool) {
+	if f.info == nil {
+		return "", settings.Settings{}, false
+	}
+	return f.info.Table, f.info.Settings, true
+}
 
 // Nick returns the nickname p's Hello announced ("" if none).
 func (f *Follower) Nick(p peer.ID) string {

@@ -55,6 +55,7 @@ type Model struct {
 	decisions int // decisions shown so far
 	clock     *timecontrol.Clock
 	links     map[peer.ID]Link // how the node reaches each peer (SetLink, PauseFor)
+	spectator bool             // NewSpectatorModel: no seat is this node's
 	dismissed chan struct{}    // closed by Dismiss while WaitResult waits
 }
 
@@ -92,6 +93,19 @@ func NewModel(links map[string]string) *Model {
 	m := &Model{subs: map[chan struct{}]bool{}, changed: map[int]time.Time{}}
 	m.s = Snapshot{State: StateConnecting, Self: -1, Turn: -1, Drawn: -1, Offer: -1, OfferFrom: -1, Links: links}
 	m.status(i18n.M("status.connecting"))
+	return m
+}
+
+// NewSpectatorModel returns an empty table for a spectator (`mentalmj
+// watch`): Snapshot.Spectator is set, no seat is the viewer's (no "you",
+// no own hand, no waits, no decision), and every seat's concealed hand is
+// in SeatView.Hand, a hidden tile as -1 (its back), as the observations
+// show it: a spectator's engine (protocol.Follower) knows none of them
+// until the hand's keys are revealed.
+func NewSpectatorModel(links map[string]string) *Model {
+	m := NewModel(links)
+	m.spectator = true
+	m.s.Spectator = true
 	return m
 }
 
@@ -215,7 +229,7 @@ func (m *Model) seatNames() {
 			sv.Peer = m.names.Seats[s].String()
 		}
 		sv.Wind = m.names.Wind(game.Seat(s))
-		sv.Self = s == m.s.Self
+		sv.Self = s == m.s.Self && !m.spectator
 	}
 	m.seatLinks()
 }
@@ -244,6 +258,11 @@ func (m *Model) fill(v *game.Kyoku, o protocol.Observation) {
 		sv.Score = scores[q]
 		tiles, _ := v.Hand(seat)
 		sv.Concealed = len(tiles)
+		sv.Hand = nil
+		if m.spectator {
+			sv.Hand = spectatorHand(tiles)
+			sv.Self = false
+		}
 		sv.River = nil
 		for _, r := range v.River(seat) {
 			sv.River = append(sv.River, RiverTile{Tile: int(r.Tile), Tsumogiri: r.Tsumogiri, Riichi: r.Riichi, Called: r.Called})
@@ -263,9 +282,18 @@ func (m *Model) fill(v *game.Kyoku, o protocol.Observation) {
 	if t, _, from, _, ok := v.Offer(); ok {
 		s.Offer, s.OfferFrom = int(t), int(from)
 	}
+	s.Drawn = -1
+	s.MyHand, s.Waits, s.Furiten = nil, nil, false
+	if m.spectator {
+		s.Status, s.StatusMsg = m.statusText(v, o), nil
+		if v.Phase() == game.PhaseEnd && s.State != StatePaused && s.State != StateFault {
+			msg := DescribeMsg(v.Result(), m.names)
+			s.StatusMsg = &msg
+		}
+		return
+	}
 	me := o.Seat
 	tiles, _ := v.Hand(me)
-	s.Drawn = -1
 	hand := slices.Clone(tiles)
 	if m.justDrew(v, me) && len(hand) > 0 {
 		s.Drawn = int(hand[len(hand)-1])
@@ -317,7 +345,7 @@ func (m *Model) statusText(v *game.Kyoku, o protocol.Observation) string {
 	}
 	var who []string
 	for _, s := range o.Waiting {
-		if s == o.Seat {
+		if s == o.Seat && !m.spectator {
 			who = append(who, "you")
 		} else {
 			who = append(who, m.names.Name(s))
@@ -392,7 +420,7 @@ func (m *Model) diff(prev, v *game.Kyoku, o protocol.Observation) {
 		m.event("dora", -1, int(t), "new dora indicator %s", TileWord(t, reds))
 		m.setMsg(i18n.M("feed.dora", TileMsg(t, reds)))
 	}
-	if pl, pr := prev.Draws(); v.Phase() == game.PhaseTurn && v.Turn() == o.Seat {
+	if pl, pr := prev.Draws(); !m.spectator && v.Phase() == game.PhaseTurn && v.Turn() == o.Seat {
 		if l, r := v.Draws(); l+r > pl+pr {
 			tiles, _ := v.Hand(o.Seat)
 			if len(tiles) > 0 {
@@ -617,6 +645,25 @@ func newDoraIndicators(prev, cur []wall.Tile) []wall.Tile {
 		if i >= len(prev) || prev[i] == game.Unknown {
 			out = append(out, t)
 		}
+	}
+	return out
+}
+
+// spectatorHand is a seat's concealed tiles as a spectator's table draws
+// them: the known ones sorted, then one -1 (a back) for each hidden one.
+func spectatorHand(tiles []wall.Tile) []int {
+	out := make([]int, 0, len(tiles))
+	hidden := 0
+	for _, t := range tiles {
+		if t == game.Unknown {
+			hidden++
+			continue
+		}
+		out = append(out, int(t))
+	}
+	slices.Sort(out)
+	for range hidden {
+		out = append(out, -1)
 	}
 	return out
 }

@@ -83,6 +83,10 @@ type Snapshot struct {
 	// Players is the number of seats in play: 3 (sanma; seat 3 stays
 	// empty) or 4; 0 until the kyoku is known.
 	Players int `json:"players"`
+	// Spectator marks a spectator's table (NewSpectatorModel, `mentalmj
+	// watch`): no seat is the viewer's, every seat's concealed hand is in
+	// SeatView.Hand, and there is never a Decision.
+	Spectator bool `json:"spectator,omitempty"`
 	// Seats are the four seats in seat order.
 	Seats [4]SeatView `json:"seats"`
 	// MyHand is this player's concealed hand, sorted, without the drawn
@@ -139,6 +143,11 @@ type SeatView struct {
 	Score  int  `json:"score"`
 	// Concealed is the number of concealed tiles (for a back-row view).
 	Concealed int `json:"concealed"`
+	// Hand is, on a spectator's table (Snapshot.Spectator), the seat's
+	// concealed tiles: those known to everyone sorted, then -1 (a tile's
+	// back) for each hidden one, Concealed in all; nil on a player's
+	// table.
+	Hand []int `json:"hand,omitempty"`
 	// River and Melds in play order.
 	River []RiverTile `json:"river"`
 	Melds []Meld      `json:"melds"`

@@ -1,0 +1,114 @@
+package spectator
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/mentalmj/mentalmj/internal/watchfixture"
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/pb"
+	"github.com/mentalmj/mentalmj/ui/screen"
+)
+
+// checkBacks fails unless every seat in play shows exactly its concealed
+// count of tiles, all backs (-1), and no seat is the viewer's.
+func checkBacks(t *testing.T, s screen.Snapshot, when string) {
+	t.Helper()
+	for q := range s.Players {
+		sv := s.Seats[q]
+		if sv.Self || len(sv.Hand) != sv.Concealed || sv.Concealed == 0 {
+			t.Fatalf("%s: seat %d self=%v, %d tiles drawn for %d concealed", when, q, sv.Self, len(sv.Hand), sv.Concealed)
+		}
+		for _, x := range sv.Hand {
+			if x != -1 {
+				t.Fatalf("%s: seat %d's concealed tile %d is shown to a spectator before the reveal", when, q, x)
+			}
+		}
+	}
+}
+
+// checkFaces fails unless every seat in play shows its whole concealed
+// hand face up.
+func checkFaces(t *testing.T, s screen.Snapshot, when string) {
+	t.Helper()
+	for q := range s.Players {
+		sv := s.Seats[q]
+		if len(sv.Hand) != sv.Concealed || sv.Concealed == 0 {
+			t.Fatalf("%s: seat %d: %d tiles drawn for %d concealed", when, q, len(sv.Hand), sv.Concealed)
+		}
+		for _, x := range sv.Hand {
+			if x < 0 {
+				t.Fatalf("%s: seat %d's hand %v still has backs after the reveal", when, q, sv.Hand)
+			}
+		}
+	}
+}
+
+// watch plays hands hands of n players and feeds the host's public
+// entries to a Table; at every entry during play it checks that each
+// seat's concealed hand shows as backs only, and after each hand's audit
+// that every hand is face up and the end-of-hand screen carries a clean
+// audit.
+func watch(t *testing.T, n, hands int) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	g, err := watchfixture.Play(ctx, n, hands)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := New(nil)
+	f := watchfixture.NewFeeder(g, tb)
+	played, audited := 0, 0
+	shown := false // the hand in play has shown a hand (a win, a kyuushu, a tenpai declaration)
+	for !f.Done() {
+		e := g.Entries[f.Fed()].Entry
+		if e.GetNonceCommit() != nil {
+			shown = false
+		}
+		if k := e.GetTurn().GetKind(); e.GetCall().GetKind() == pb.AnswerKind_ANSWER_RON && e.GetCall() != nil || e.GetDeclare() != nil || k == pb.TurnKind_TURN_TSUMO || k == pb.TurnKind_TURN_KYUUSHU {
+			shown = true
+		}
+		hand, err := f.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := tb.Model().Snapshot()
+		if !s.Spectator || s.Decision != nil || s.MyHand != nil {
+			t.Fatalf("a spectator's snapshot: spectator=%v decision=%v my hand %v", s.Spectator, s.Decision, s.MyHand)
+		}
+		if hand > 0 {
+			audited++
+			checkFaces(t, s, "after the reveal")
+			last := s.Hands[len(s.Hands)-1]
+			if last.Number != hand || !last.AuditOK {
+				t.Fatalf("hand %d's end-of-hand screen: %+v", hand, last)
+			}
+			continue
+		}
+		if s.State == screen.StatePlaying && s.Players == n && !shown {
+			played++
+			checkBacks(t, s, fmt.Sprintf("during play (after entry %d, a %s)", f.Fed()-1, g.Entries[f.Fed()-1].Kind()))
+		}
+	}
+	if audited != hands || played < 20*hands {
+		t.Fatalf("%d hands audited, %d states of play checked", audited, played)
+	}
+	if errs := tb.Errors(); len(errs) > 0 {
+		t.Fatalf("entries not followed: %v", errs)
+	}
+}
+
+// TestSpectatorTable watches two hands of four players.
+func TestSpectatorTable(t *testing.T) {
+	t.Parallel()
+	watch(t, protocol.Players, 2)
+}
+
+// TestSpectatorTableSanma watches a hand of three players (seat 3 stays
+// out of play).
+func TestSpectatorTableSanma(t *testing.T) {
+	t.Parallel()
+	watch(t, 3, 1)
+}
