@@ -146,8 +146,25 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const to = s.timedOut ? `<span class="to">${esc(t("seat.timed_out", s.timedOut))}</span>` : "";
     const back = s.self || !snap.players ? "" : `<span class="concealed">${esc(t("seat.in_hand", s.concealed))}</span>`;
     return `<header class="${turn}"><span class="name" title="${esc(s.peer)}">${esc(s.name)}${s.self ? esc(t("seat.you")) : ""}</span>${badges.join("")}${snap.players ? `<span class="score" data-score="${s.score}">${s.score}</span>` : ""}${stick}${to}${back}</header>${linkHTML(s.link)}
-      <div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
-      <div class="melds">${i === snap.self ? "" : s.melds.map(meldHTML).join("")}</div>`;
+      ${snap.spectator ? concealedHTML(s, i) : ""}<div class="river" data-count="${s.river.length}">${riverHTML(s.river)}</div>
+      <div class="melds">${i === snap.self && !snap.spectator ? "" : s.melds.map(meldHTML).join("")}</div>`;
+  }
+
+  // A spectator's table (snap.spectator, `mentalmj watch --ui`) draws
+  // every seat's concealed hand: a back for each tile nobody has shown
+  // (-1: a spectator holds no key of a concealed tile), the faces once the
+  // hand's keys are revealed and audited.
+  function concealedHTML(s, i) {
+    const hand = s.hand || [];
+    const backs = hand.filter((x) => x < 0).length;
+    return `<div class="openhand spectated" data-seat="${i}" data-count="${hand.length}" data-backs="${backs}" data-tiles="${hand.filter((x) => x >= 0).join(",")}">${hand.map((x) => T(x)).join("")}</div>`;
+  }
+
+  // bannerHTML says that this is a spectator's view, and each audited
+  // hand's verdict (✔ verified, ✘ not).
+  function bannerHTML() {
+    const verdicts = snap.hands.map((h) => `<span class="verdict ${h.auditOK ? "ok" : "bad"}" title="${esc(h.auditMsg && I18n.lang !== "en" ? I18n.say(h.auditMsg) : h.audit)}">${esc(t("spectator.hand_verdict", h.number, h.auditOK ? "✔" : "✘"))}</span>`).join(" ");
+    return `<b>${esc(t("spectator.banner"))}</b> <span class="why">${esc(t("spectator.hidden"))}</span>${verdicts ? `<div class="verdicts">${verdicts}</div>` : ""}`;
   }
 
   function centerHTML() {
@@ -408,6 +425,9 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     // The table's red fives (house rules: none, or a second red 5p).
     if (snap.red) { Tiles.RED.clear(); snap.red.forEach((id) => Tiles.RED.add(id)); }
     document.body.dataset.state = snap.state;
+    document.body.toggleAttribute("data-spectator", !!snap.spectator);
+    const banner = $("banner"); // the spectator's banner: not on every page that draws a table
+    if (banner) { banner.hidden = !snap.spectator; banner.innerHTML = snap.spectator ? bannerHTML() : ""; }
     document.body.toggleAttribute("data-decision", !!snap.decision);
     document.body.dataset.seq = snap.seq;
     if (!snap.decision) mode = null;
