@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -16,6 +17,11 @@ import (
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/spectate"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
+	"github.com/mentalmj/mentalmj/ui/spectator"
+	"github.com/mentalmj/mentalmj/ui/terminal"
+	"github.com/mentalmj/mentalmj/ui/web"
 )
 
 func watchCommand() *cobra.Command {
@@ -32,17 +38,25 @@ func watchCommand() *cobra.Command {
 	fs.DurationVar(&f.idle, "idle", 5*time.Minute, "stop when nothing arrives for this long (the table stopped, or the host, its only publisher, cannot be reached)")
 	fs.BoolVar(&f.asJSON, "json", false, "write the final verdict as JSON (as mentalmj audit --json)")
 	fs.BoolVar(&f.events, "events", false, "print a line for every public event as it comes (a player sitting down, discards, calls, riichi, wins, draws, key reveals)")
+	fs.BoolVar(&f.table, "table", false, "print the table as text: every seat's river, melds, score and concealed hand (backs, #, until the hand's keys are revealed), the events, and each hand's summary with its audit")
+	fs.BoolVar(&f.useUI, "ui", false, "watch in the browser: serve the spectator's table on 127.0.0.1 and print its URL")
+	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui, do not open the browser; only print the URL")
+	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
+	fs.DurationVar(&f.uiLinger, "ui-linger", 5*time.Minute, "with --ui, keep the page up this long after the game (Ctrl-C ends sooner)")
+	addLang(cmd, &f.lang)
 	return cmd
 }
 
 type watchFlags struct {
 	bootstrap, listen, peers listFlag
 	noPublic, asJSON, events bool
-	dataDir                  string
-	idle                     time.Duration
+	table, useUI, noOpen     bool
+	dataDir, lang            string
+	idle, uiLinger           time.Duration
+	port                     int
 }
 
-const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--events] [--json]
+const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--events] [--table | --ui [--no-open] [--port N]] [--lang ja|en] [--json]
 
 Watches a table live: LINK is the "mentalmj watch mmjw1…" line the host
 printed (host --spectators N). Start it before the game starts: the table's
@@ -61,7 +75,15 @@ After each hand's key reveal watch audits the game so far, as a player's
 audit does (signatures, hash chains, every proof, the whole hand), and
 prints a line for the hand (--events: and a line for every discard, call,
 riichi, win, draw and key reveal as it comes, the tiles as the players
-claim them; the hand's audit checks every claim). At the end it prints the verdict as
+claim them; the hand's audit checks every claim). --table prints the
+table as text instead: at each deal every seat's score, river, melds and
+concealed hand as backs (#), then the events, and after the hand's key
+reveal the table with every hand face up and the summary with its audit.
+--ui serves the same spectator's table in the browser (127.0.0.1 only,
+the token in the URL; it opens unless --no-open): all four seats (three in
+sanma), each concealed hand as tile backs until the hand's keys are
+revealed, then face up, a banner with each hand's verdict and no buttons.
+At the end it prints the verdict as
 "mentalmj audit" does and saves the entries it took in --data-dir
 (watched/TABLE-TIME.mjt; "mentalmj audit FILE" audits them again).
 
@@ -82,6 +104,15 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	}
 	if f.noPublic && len(f.bootstrap) > 0 {
 		return usageError(cmd, "--bootstrap and --no-public contradict each other")
+	}
+	if f.table && f.useUI {
+		return usageError(cmd, "--table and --ui: choose the text table or the browser")
+	}
+	if (f.noOpen || f.port != 0) && !f.useUI {
+		return usageError(cmd, "--no-open and --port go with --ui")
+	}
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return code
 	}
 	bootstrap, err := bootstrapPeers(f.bootstrap)
 	if err != nil {
@@ -132,6 +163,10 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	defer cancel()
 	w.Keep(wctx, n.Host(), append([]peer.AddrInfo{link.AddrInfo()}, peers...))
 	fmt.Fprintf(stdout, "watching table %q (host %s) on %s\nspectators may dial this node: %s/p2p/%s\n", link.Table, link.Host, link.Topic(), firstAddr(n), n.ID())
+	view, err := newWatchView(ctx, f, stdout)
+	if err != nil {
+		return fail(cmd, 1, "%v", err)
+	}
 	var last atomic.Int64
 	last.Store(time.Now().UnixNano())
 	go idleStop(wctx, cancel, &last, f.idle)
@@ -153,9 +188,14 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 				fmt.Fprintln(stdout, line)
 			}
 		}
+		view.entry(o, stderr)
 	}, func(v spectate.HandVerdict) {
-		fmt.Fprintln(stdout, v)
+		if !f.table {
+			fmt.Fprintln(stdout, v)
+		}
+		view.hand(v)
 	})
+	view.finish(w.Records())
 	for p, why := range w.Gaps() {
 		fmt.Fprintf(stderr, "mentalmj watch: the host %s: %s\n", p, why)
 	}
@@ -170,7 +210,116 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	} else {
 		fmt.Fprintf(stdout, "watched entries: %s (mentalmj audit %s)\n", path, path)
 	}
-	return writeReport(stdout, r, f.asJSON)
+	exit := writeReport(stdout, r, f.asJSON)
+	view.linger(ctx, f.uiLinger, stdout)
+	return exit
+}
+
+// watchView is what a spectator sees besides the lines: the text table
+// (--table) or the browser's (--ui), both drawn from one spectator's
+// table (package ui/spectator); the zero watchView draws nothing.
+type watchView struct {
+	table *spectator.Table
+	term  *terminal.Spectator
+	srv   *web.Server
+}
+
+// newWatchView starts the view f asks for: with --ui it serves the page
+// (until ctx ends), prints its URL and opens the browser unless
+// --no-open.
+func newWatchView(ctx context.Context, f *watchFlags, out io.Writer) (*watchView, error) {
+	v := &watchView{}
+	if !f.table && !f.useUI {
+		return v, nil
+	}
+	v.table = spectator.New(nil)
+	if f.table {
+		v.term = terminal.NewSpectator(out, v.table.Model())
+		v.term.SetLang(watchTermLang(f.lang))
+		return v, nil
+	}
+	srv, err := web.Listen(web.Config{Model: v.table.Model(), Port: f.port, Lang: f.lang})
+	if err != nil {
+		return nil, err
+	}
+	v.srv = srv
+	go srv.Serve(ctx)
+	fmt.Fprintf(out, "spectator's table: %s (served on 127.0.0.1 only; the token in the URL is your key)\n", srv.URL())
+	if !f.noOpen {
+		if err := web.OpenBrowser(ctx, srv.URL()); err != nil {
+			fmt.Fprintf(out, "could not open a browser (%v); open the URL above yourself\n", err)
+		}
+	}
+	return v, nil
+}
+
+// entry draws the table after entry o; an entry the spectator's table
+// cannot follow is said once per hand on errOut (the hand's audit says
+// who is at fault).
+func (v *watchView) entry(o *protocol.Opened, errOut io.Writer) {
+	if v.table == nil {
+		return
+	}
+	if err := v.table.Entry(o); err != nil {
+		fmt.Fprintf(errOut, "mentalmj watch: the table stops drawing this hand: %v\n", err)
+	}
+	if v.term != nil {
+		v.term.Update()
+	}
+}
+
+// hand shows a hand's verdict: every concealed hand face up, the
+// end-of-hand summary with the audit.
+func (v *watchView) hand(h spectate.HandVerdict) {
+	if v.table == nil {
+		return
+	}
+	v.table.Hand(h.Audit)
+	if v.term != nil {
+		v.term.Update()
+	}
+}
+
+// finish shows the end of the watch: the final standings when the
+// entries taken end the match.
+func (v *watchView) finish(recs []protocol.Record) {
+	if v.table == nil {
+		return
+	}
+	var st *game.Standings
+	if t := protocol.AuditTranscript(recs); t.Over {
+		st = &t.Standings
+	}
+	v.table.Finish(st, nil)
+	if v.term != nil {
+		v.term.Update()
+	}
+}
+
+// linger keeps the page up for d after the watch, so that the last hand
+// and the standings can be read; an interrupt ends it sooner.
+func (v *watchView) linger(ctx context.Context, d time.Duration, out io.Writer) {
+	if v.srv == nil || d <= 0 {
+		return
+	}
+	fmt.Fprintf(out, "the spectator's table stays open for %s at %s (Ctrl-C to quit)\n", d, v.srv.URL())
+	select {
+	case <-ctx.Done():
+	case <-time.After(d):
+	}
+}
+
+// watchTermLang is the text table's language: --lang, else the system's
+// (i18n.Detect).
+func watchTermLang(lang string) *i18n.Lang {
+	if lang == "" {
+		lang = i18n.Detect(os.Getenv)
+	}
+	l, err := i18n.Load(lang)
+	if err != nil {
+		return i18n.English()
+	}
+	return l
 }
 
 // idleStop cancels when last (UnixNano) is older than idle.

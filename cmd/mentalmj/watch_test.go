@@ -18,7 +18,10 @@ import (
 // "mentalmj watch" of the link it prints, and three guests on 127.0.0.1:
 // the spectator prints a verified line for each of the two hands and the
 // audit's verdict, exits 0, and the entries it saved audit again with
-// "mentalmj audit" to the same walls as a player's transcript.
+// "mentalmj audit" to the same walls as a player's transcript. A second
+// spectator with --table prints each hand's table at its deal with every
+// concealed hand as backs (#) and, after the reveal, face up, with two
+// verified audits.
 func TestWatchHostedTable(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -56,7 +59,14 @@ func TestWatchHostedTable(t *testing.T) {
 	if err := watch.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(2 * time.Second) // the spectator dials the host
+	// A second spectator draws the text table (--table).
+	var tout, terr bytes.Buffer
+	table := exec.CommandContext(ctx, bin, "watch", m[1], "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator2"), "--idle", "60s", "--table", "--lang", "en")
+	table.Stdout, table.Stderr = &tout, &terr
+	if err := table.Start(); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(2 * time.Second) // the spectators dial the host
 	h.join(t, ctx, bin, []string{"bob", "carol", "dave"}, common, 300*time.Millisecond)
 	h.wg.Wait()
 	if err := h.host.Wait(); err != nil {
@@ -69,6 +79,15 @@ func TestWatchHostedTable(t *testing.T) {
 	}
 	if err := watch.Wait(); err != nil {
 		t.Fatalf("watch: %v\n%s\n%s", err, wout.String(), werr.String())
+	}
+	if err := table.Wait(); err != nil {
+		t.Fatalf("watch --table: %v\n%s\n%s", err, tout.String(), terr.String())
+	}
+	text := tout.String()
+	backs := regexp.MustCompile(`(?m)^ +concealed: (# ){12,13}#$`).FindAllString(text, -1)
+	faces := regexp.MustCompile(`(?m)^ +concealed: [0-9a-zA-Z][^#\n]*$`).FindAllString(text, -1)
+	if len(backs) != 8 || len(faces) < 8 || strings.Count(text, "audit: wall verified") != 2 || regexp.MustCompile(`(?m)^hand \d+ \(\w+ \d, \d+ honba\): `).MatchString(text) {
+		t.Errorf("watch --table: %d seats drawn as backs at the deals (want 8), %d face up, %d verified audits (want 2):\n%s\n%s", len(backs), len(faces), strings.Count(text, "audit: wall verified"), text, terr.String())
 	}
 	out := wout.String()
 	for _, want := range []string{"alice sits at table", " dahai ", "hand 1 (East ", "hand 2 (East ", "audit: wall verified", "verified"} {
@@ -93,5 +112,27 @@ func TestWatchHostedTable(t *testing.T) {
 	yama := regexp.MustCompile(`"yama": \[[^\]]*\]`)
 	if ws, bs := yama.FindAllString(string(a), -1), yama.FindAllString(string(b), -1); len(ws) != 2 || strings.Join(ws, "") != strings.Join(bs, "") {
 		t.Errorf("the spectator's walls (%d) differ from bob's audit's (%d)", len(ws), len(bs))
+	}
+}
+
+// TestWatchViewFlags: --table and --ui contradict each other, --no-open
+// and --port need --ui, and --lang takes only a language there is: usage
+// errors (exit 2) naming the flags, before any network.
+func TestWatchViewFlags(t *testing.T) {
+	t.Parallel()
+	link := spectate.Link{Table: "t", Host: "12D3KooWDpJ7As7BWAwRMfu1VU2WCqNjvq387JEYKDBj4kx6nXTN"}.String()
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--table", "--ui"}, "--table and --ui"},
+		{[]string{"--no-open"}, "--no-open and --port go with --ui"},
+		{[]string{"--port", "8080"}, "--no-open and --port go with --ui"},
+		{[]string{"--lang", "xx"}, "--lang"},
+	} {
+		code, _, stderr := runMain(t, append([]string{"watch", link}, c.args...)...)
+		if code != 2 || !strings.Contains(stderr, c.want) {
+			t.Errorf("watch %v: exit %d, stderr %q; want 2 and %q", c.args, code, stderr, c.want)
+		}
 	}
 }

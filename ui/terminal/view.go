@@ -49,6 +49,9 @@ func writeTable(w io.Writer, s screen.Snapshot, k Keys, l *i18n.Lang) {
 			mark = " [" + strings.Join(marks, ", ") + "]"
 		}
 		fmt.Fprintf(w, "%-5s %s %d%s\n", l.Wind(sv.Wind), sv.Name, sv.Score, mark)
+		if s.Spectator {
+			fmt.Fprintf(w, "      %s: %s\n", l.T("term.concealed"), concealedText(s, sv.Hand, l))
+		}
 		var river []string
 		for i, r := range sv.River {
 			if i > 0 && i%6 == 0 {
@@ -77,6 +80,9 @@ func writeTable(w io.Writer, s screen.Snapshot, k Keys, l *i18n.Lang) {
 			fmt.Fprintf(w, "      %s: %s\n", l.T("term.melds"), strings.Join(ms, "  "))
 		}
 	}
+	if s.Spectator {
+		return // no hand of one's own, no waits
+	}
 	fmt.Fprintf(w, "%s: %s\n", l.T("term.hand"), handText(s, k, l))
 	if len(s.Waits) > 0 {
 		var ws []string
@@ -89,6 +95,20 @@ func writeTable(w io.Writer, s screen.Snapshot, k Keys, l *i18n.Lang) {
 		}
 		fmt.Fprintf(w, "%s%s\n", l.T("term.tenpai", strings.Join(ws, " ")), f)
 	}
+}
+
+// concealedText writes a seat's concealed hand on a spectator's table
+// (screen.SeatView.Hand): a tile's name, or # for a back (a tile the
+// spectator cannot know before the hand's keys are revealed).
+func concealedText(s screen.Snapshot, hand []int, l *i18n.Lang) string {
+	out := make([]string, len(hand))
+	for i, t := range hand {
+		out[i] = "#"
+		if t >= 0 {
+			out[i] = tileName(s, t, l)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // meldText writes a meld as "pon 5z<West" (the called tile and whom it
