@@ -227,15 +227,15 @@ func AuditHand(in AuditInput) *HandAudit {
 	return a.out
 }
 
-// blame records a blame on the signer of the entries os (all signed by
+// blame records a blame of kind on the signer of the entries os (all signed by
 // the same player, at least one).
-func (a *auditor) blame(os []*Opened, format string, args ...any) {
+func (a *auditor) blame(kind BlameKind, os []*Opened, format string, args ...any) {
 	os = slices.DeleteFunc(os, func(o *Opened) bool { return o == nil })
 	if len(os) == 0 {
 		a.fault("", FaultLocal, "a check failed with no signed entry to show for it: "+format, args...)
 		return
 	}
-	a.out.Blame = appendBlame(a.out.Blame, blameOn(os[0].Sender, a.in.Hand, evidenceOf(os...), nil, format, args...).Blame)
+	a.out.Blame = appendBlame(a.out.Blame, blameOn(os[0].Sender, a.in.Hand, kind, evidenceOf(os...), nil, format, args...).Blame)
 }
 
 // fault records a fault concerning p ("" for none).
@@ -343,7 +343,7 @@ func (a *auditor) collect() bool {
 			stopped = true
 			a.out.Faults = appendFault(a.out.Faults, abortError(o, a.in.Peers).Fault)
 		case *pb.Entry_Hello, nil:
-			a.blame(entries(o), "sent a %s inside hand %d", o.Kind(), a.in.Hand)
+			a.blame(BlameOutOfTurn, entries(o), "sent a %s inside hand %d", o.Kind(), a.in.Hand)
 			ok = false
 		default:
 			m := a.byKind[o.Kind()]
@@ -352,7 +352,7 @@ func (a *auditor) collect() bool {
 				a.byKind[o.Kind()] = m
 			}
 			if prev, dup := m[o.Sender]; dup && !sameBody(prev, o) {
-				a.blame(entries(prev, o), "sent two different entries of kind %s (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
+				a.blame(BlameEquivocation, entries(prev, o), "sent two different entries of kind %s (seq %d and %d)", o.Kind(), prev.Entry.Seq, e.Seq)
 				ok = false
 			}
 			m[o.Sender] = o
@@ -381,12 +381,12 @@ func (a *auditor) nonces() bool {
 			return false
 		}
 		if err := checkHeader(c.Entry.GetNonceCommit(), a.in.Deal); err != nil {
-			a.blame(entries(c), "%v", err)
+			a.blame(BlameState, entries(c), "%v", err)
 			return false
 		}
 		n := r.Entry.GetNonceReveal().Nonce
 		if string(nonceCommitment(a.in.GameID, a.in.Hand, p, n)) != string(c.Entry.GetNonceCommit().Commitment) {
-			a.blame(entries(c, r), "revealed a nonce that does not open its commitment")
+			a.blame(BlameDice, entries(c, r), "revealed a nonce that does not open its commitment")
 			return false
 		}
 		nonces[p] = n
@@ -416,24 +416,24 @@ func (a *auditor) reveals() bool {
 		kr := o.Entry.GetKeyReveal()
 		k, err := commcrypto.DecodeScalar(kr.GlobalKey)
 		if err != nil {
-			a.blame(entries(o), "revealed a bad global key: %v", err)
+			a.blame(BlameKey, entries(o), "revealed a bad global key: %v", err)
 			return false
 		}
 		r, err := decodeKeys(kr.PositionKeys, a.layout.Size)
 		if err != nil {
-			a.blame(entries(o), "revealed bad position keys: %v", err)
+			a.blame(BlameKey, entries(o), "revealed bad position keys: %v", err)
 			return false
 		}
 		commits := a.commits[j] // decoded already when its proof was verified
 		if commits == nil {
 			if commits, err = commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, a.layout.Size); err != nil {
-				a.blame(entries(rk), "rekey pass has bad commitments: %v", err)
+				a.blame(BlameRekey, entries(rk), "rekey pass has bad commitments: %v", err)
 				return false
 			}
 		}
 		if !a.own(j) {
 			if err := commcrypto.CheckCommitments(r, commits); err != nil {
-				a.blame(entries(rk, o), "revealed position keys do not match their commitments: %v", err)
+				a.blame(BlameKey, entries(rk, o), "revealed position keys do not match their commitments: %v", err)
 				return false
 			}
 		}
@@ -460,7 +460,7 @@ func (a *auditor) shuffles() bool {
 		}
 		next, err := commcrypto.DecodeElements(o.Entry.GetShuffle().Deck, a.layout.Size)
 		if err != nil {
-			a.blame(entries(o), "shuffle pass does not decode: %v", err)
+			a.blame(BlameShuffle, entries(o), "shuffle pass does not decode: %v", err)
 			return false
 		}
 		labels := make([]wall.Tile, len(next))
@@ -476,7 +476,7 @@ func (a *auditor) shuffles() bool {
 			for i, e := range next {
 				t, ok := want[e.Key()]
 				if !ok {
-					a.blame(entries(o, a.byKind["key reveal"][p]), "shuffle pass is not a permutation of the deck it received under its revealed key (position %d is no locked tile: a tile was replaced, dropped or duplicated)", i)
+					a.blame(BlameShuffle, entries(o, a.byKind["key reveal"][p]), "shuffle pass is not a permutation of the deck it received under its revealed key (position %d is no locked tile: a tile was replaced, dropped or duplicated)", i)
 					return false
 				}
 				delete(want, e.Key())
@@ -498,7 +498,7 @@ func (a *auditor) rekeys() bool {
 		rk := a.byKind["rekey pass"][p]
 		next, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Wall, a.layout.Size)
 		if err != nil {
-			a.blame(entries(rk), "rekey pass does not decode: %v", err)
+			a.blame(BlameRekey, entries(rk), "rekey pass does not decode: %v", err)
 			return false
 		}
 		if a.own(j) {
@@ -508,7 +508,7 @@ func (a *auditor) rekeys() bool {
 		factors := commcrypto.RekeyFactors(a.r[j], a.k[j])
 		for i := range next {
 			if !commcrypto.Lock(factors[i], a.wall[j][i]).Equal(next[i]) {
-				a.blame(entries(rk, a.byKind["key reveal"][p]), "rekey pass at position %d is not r·k⁻¹ times the wall it received under its revealed keys", i)
+				a.blame(BlameRekey, entries(rk, a.byKind["key reveal"][p]), "rekey pass at position %d is not r·k⁻¹ times the wall it received under its revealed keys", i)
 				return false
 			}
 		}
@@ -574,18 +574,18 @@ func (a *auditor) kyoku() {
 		}
 		keys, err := decodeKeys(kr.Keys, len(kr.Positions))
 		if err != nil {
-			a.blame(entries(o), "key release with bad keys: %v", err)
+			a.blame(BlameKey, entries(o), "key release with bad keys: %v", err)
 			return
 		}
 		positions := make([]int, len(kr.Positions))
 		for n, p := range kr.Positions {
 			if a.in.PrivateHands && p < uint32(l.Size) {
 				if err := a.checkCommit(s, int(p), keys[n]); err != nil {
-					a.blame(entries(o, a.byKind["rekey pass"][o.Sender]), "released a key for position %d that fails its commitment: %v", p, err)
+					a.blame(BlameKey, entries(o, a.byKind["rekey pass"][o.Sender]), "released a key for position %d that fails its commitment: %v", p, err)
 					return
 				}
 			} else if p >= uint32(l.Size) || !keys[n].Equal(a.r[s][p]) {
-				a.blame(entries(o, a.byKind["key reveal"][o.Sender]), "released a key for position %d that differs from its revealed key", p)
+				a.blame(BlameKey, entries(o, a.byKind["key reveal"][o.Sender]), "released a key for position %d that differs from its revealed key", p)
 				return
 			}
 			positions[n] = int(p)
@@ -594,14 +594,14 @@ func (a *auditor) kyoku() {
 		case o.Recipient != "":
 			q, ok := a.seatOf[o.Recipient]
 			if !ok || q == s {
-				a.blame(entries(o), "sent a key release to %s", o.Recipient)
+				a.blame(BlameKey, entries(o), "sent a key release to %s", o.Recipient)
 				return
 			}
 			private = append(private, release{o, q, positions})
 		case !started:
 			// The dora indicator, decrypted in public before play.
 			if !slices.Equal(positions, []int{l.DoraIndicatorIndex(0)}) {
-				a.blame(entries(o), "published keys for positions %v before play, not the dora indicator", positions)
+				a.blame(BlameKey, entries(o), "published keys for positions %v before play, not the dora indicator", positions)
 				return
 			}
 			if a.in.PrivateHands && !a.privateDora(o, s, positions[0], keys[0], k) {
@@ -633,7 +633,7 @@ func (a *auditor) kyoku() {
 				continue
 			}
 		}
-		a.blame(entries(p.o), "sent seat %d keys for positions %v, which are not its haipai or one of its draws", p.to, p.positions)
+		a.blame(BlameKey, entries(p.o), "sent seat %d keys for positions %v, which are not its haipai or one of its draws", p.to, p.positions)
 	}
 	if a.in.PrivateHands && !a.privateReveals(k) {
 		return
@@ -703,7 +703,7 @@ func (a *auditor) blameErr(err error) {
 	for _, e := range errs {
 		var ce *game.CheckError
 		if errors.As(e, &ce) && ce.Seat.Valid() {
-			a.blame(a.declarations(a.in.Seats[ce.Seat]), "%v", ce)
+			a.blame(BlameIllegal, a.declarations(a.in.Seats[ce.Seat]), "%v", ce)
 			continue
 		}
 		a.fault("", FaultLocal, "%v", e)

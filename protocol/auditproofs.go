@@ -70,7 +70,7 @@ func (a *auditor) verifyProofs() bool {
 		}
 		if len(so.Entry.GetShuffle().Proof) == 0 {
 			if a.in.RequireProofs {
-				a.blame(entries(so), "shuffle pass %d fails its proof: it comes without one at a table that plays with proofs", j)
+				a.blame(BlameShuffle, entries(so), "shuffle pass %d fails its proof: it comes without one at a table that plays with proofs", j)
 				return false
 			}
 			return true
@@ -78,13 +78,13 @@ func (a *auditor) verifyProofs() bool {
 		sp := so.Entry.GetShuffle()
 		next, err := commcrypto.DecodeElements(sp.Deck, a.layout.Size)
 		if err != nil {
-			a.blame(entries(so), "shuffle pass does not decode: %v", err)
+			a.blame(BlameShuffle, entries(so), "shuffle pass does not decode: %v", err)
 			return false
 		}
 		a.deck[j+1] = next
 		K, err := a.in.ShuffleParams.shuffleKey(proofContext(a.in.GameID, a.in.Hand, j, p), sp, a.deck[j], next, !batched)
 		if err != nil {
-			a.blame(entries(so), "shuffle pass %d fails its proof: %v", j, err)
+			a.blame(BlameShuffle, entries(so), "shuffle pass %d fails its proof: %v", j, err)
 			return false
 		}
 		a.keyCommits[j] = K
@@ -100,7 +100,7 @@ func (a *auditor) verifyProofs() bool {
 		}
 		if len(ro.Entry.GetRekey().Proof) == 0 {
 			if a.in.RequireProofs {
-				a.blame(entries(ro), "rekey pass %d fails its proof: it comes without one at a table that plays with proofs", j)
+				a.blame(BlameRekey, entries(ro), "rekey pass %d fails its proof: it comes without one at a table that plays with proofs", j)
 				return false
 			}
 			return true
@@ -108,12 +108,12 @@ func (a *auditor) verifyProofs() bool {
 		rk := ro.Entry.GetRekey()
 		next, err := commcrypto.DecodeElements(rk.Wall, a.layout.Size)
 		if err != nil {
-			a.blame(entries(ro), "rekey pass does not decode: %v", err)
+			a.blame(BlameRekey, entries(ro), "rekey pass does not decode: %v", err)
 			return false
 		}
 		commits, err := commcrypto.DecodeElements(rk.Commitments, a.layout.Size)
 		if err != nil {
-			a.blame(entries(ro), "rekey pass has bad commitments: %v", err)
+			a.blame(BlameRekey, entries(ro), "rekey pass has bad commitments: %v", err)
 			return false
 		}
 		if batched {
@@ -122,7 +122,7 @@ func (a *auditor) verifyProofs() bool {
 			continue
 		}
 		if err := a.in.ShuffleParams.verifyRekey(proofContext(a.in.GameID, a.in.Hand, j, p), a.keyCommits[j], rk, a.wall[j], next, commits); err != nil {
-			a.blame(entries(ro, a.byKind["shuffle pass"][p]), "rekey pass %d fails its proof: %v", j, err)
+			a.blame(BlameRekey, entries(ro, a.byKind["shuffle pass"][p]), "rekey pass %d fails its proof: %v", j, err)
 			return false
 		}
 		a.wall[j+1] = next
@@ -187,7 +187,7 @@ func (a *auditor) finalWall() bool {
 	}
 	w, err := commcrypto.DecodeElements(last.Entry.GetRekey().Wall, a.layout.Size)
 	if err != nil {
-		a.blame(entries(last), "rekey pass does not decode: %v", err)
+		a.blame(BlameRekey, entries(last), "rekey pass does not decode: %v", err)
 		return false
 	}
 	a.wall[a.n] = w
@@ -202,7 +202,7 @@ func (a *auditor) finalWall() bool {
 func (a *auditor) decryptProven() bool {
 	for j, p := range a.in.Seats {
 		if !a.keyCommits[j].IsZero() && !commcrypto.Commit(a.k[j]).Equal(a.keyCommits[j]) {
-			a.blame(entries(a.byKind["key reveal"][p], a.byKind["shuffle pass"][p]), "revealed a global key that does not match the key commitment of its shuffle pass")
+			a.blame(BlameKey, entries(a.byKind["key reveal"][p], a.byKind["shuffle pass"][p]), "revealed a global key that does not match the key commitment of its shuffle pass")
 			return false
 		}
 	}

@@ -49,7 +49,7 @@ func CompareTranscripts(names []string, transcripts [][]Record) []Blame {
 				// The first conflict is the proof; the rest of a forked
 				// chain differs too and adds nothing.
 				blamed[o.Sender] = true
-				out = appendBlame(out, Blame{Peer: o.Sender, Hand: int(o.Entry.Hand), Reason: fmt.Sprintf(
+				out = appendBlame(out, Blame{Peer: o.Sender, Hand: int(o.Entry.Hand), Kind: BlameEquivocation, Reason: fmt.Sprintf(
 					"equivocation: signed two different messages with sequence number %d (%s record %d and %s record %d)",
 					o.Entry.Seq, prev.file, prev.rec, names[f], rec.Index), Evidence: append(slices.Clone(prev.ev), evidenceOf(o)...)})
 			}

@@ -546,7 +546,7 @@ func (g *Game) hello(ctx context.Context) error {
 			firstErr = cmp.Or[error](firstErr, faultf(p, 0, FaultConfig, err, "its hello asks for a game this node cannot play: %v", err))
 			continue
 		} else if err != nil {
-			firstErr = cmp.Or[error](firstErr, blamef(got.o, 0, err, "sent an invalid hello"))
+			firstErr = cmp.Or[error](firstErr, blamef(got.o, 0, BlameHello, err, "sent an invalid hello"))
 			continue
 		}
 		hellos[p] = h
@@ -600,7 +600,7 @@ func (g *Game) gather(ctx context.Context, hand uint32, want string, timeout tim
 		if err == nil && o.Entry.GetAbort() != nil {
 			err = abortError(o, g.cfg.Peers)
 		} else if err == nil && o.Kind() != want {
-			err = blamef(o, hand, nil, "sent a %s out of turn (expected its %s)", o.Kind(), want)
+			err = blamef(o, hand, BlameOutOfTurn, nil, "sent a %s out of turn (expected its %s)", o.Kind(), want)
 		}
 		out[p] = received{o, err}
 	}
@@ -960,7 +960,7 @@ func (g *Game) recv(ctx context.Context, from peer.ID, hand uint32, want string,
 		return nil, abortError(o, g.cfg.Peers)
 	}
 	if got := o.Kind(); got != want {
-		return nil, blamef(o, hand, nil, "sent a %s out of turn (expected its %s)", got, want)
+		return nil, blamef(o, hand, BlameOutOfTurn, nil, "sent a %s out of turn (expected its %s)", got, want)
 	}
 	return o, nil
 }
@@ -1013,7 +1013,9 @@ func (g *Game) recvFault(ctx context.Context, from peer.ID, hand uint32, want st
 	if ctx.Err() != nil {
 		return fmt.Errorf("waiting for %s from %s: %w", want, from, ctx.Err())
 	}
-	return faultf(from, hand, FaultConnection, err, "connection lost while we waited for its %s", want)
+	fe := faultf(from, hand, FaultConnection, err, "connection lost while we waited for its %s", want)
+	fe.Want = want
+	return fe
 }
 
 // checkEntry verifies the bytes b received from peer from during hand
@@ -1038,7 +1040,7 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 			if rerr := g.record(o); rerr != nil {
 				return nil, rerr
 			}
-			return nil, blameOn(from, hand, append([]Evidence{held}, evidenceOf(o)...), nil,
+			return nil, blameOn(from, hand, BlameEquivocation, append([]Evidence{held}, evidenceOf(o)...), nil,
 				"signed two different messages as its message %d (equivocation: one held, one sent again after a reconnection)", e.Seq)
 		}
 	}
@@ -1075,7 +1077,7 @@ func (g *Game) checkEntry(from peer.ID, hand uint32, b []byte) (*Opened, error) 
 			if rerr := g.record(o); rerr != nil {
 				return nil, rerr
 			}
-			return nil, blameOn(from, hand, fork.evidence, err, "signed two different messages as its message %d (equivocation)", fork.seq)
+			return nil, blameOn(from, hand, BlameEquivocation, fork.evidence, err, "signed two different messages as its message %d (equivocation)", fork.seq)
 		}
 		return nil, faultf(from, hand, FaultUnverifiable, err, "sent a replayed or out-of-order message")
 	}

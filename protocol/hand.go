@@ -286,10 +286,10 @@ func (h *hand) commitNonces(ctx context.Context) ([]byte, map[peer.ID]*Opened, e
 		}
 		c := o.Entry.GetNonceCommit()
 		if len(c.Commitment) != 32 {
-			return nil, nil, blamef(o, h.num, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
+			return nil, nil, blamef(o, h.num, BlameDice, nil, "nonce commitment of %d bytes, want 32", len(c.Commitment))
 		}
 		if err := checkHeader(c, h.state); err != nil {
-			return nil, nil, blamef(o, h.num, err, "disagrees on the match state")
+			return nil, nil, blamef(o, h.num, BlameState, err, "disagrees on the match state")
 		}
 		commits[p] = o
 	}
@@ -309,10 +309,10 @@ func (h *hand) openNonces(ctx context.Context, nonce []byte, commits map[peer.ID
 		}
 		n := o.Entry.GetNonceReveal().Nonce
 		if len(n) != NonceSize {
-			return blamef(o, h.num, nil, "revealed a nonce of %d bytes, want %d", len(n), NonceSize)
+			return blamef(o, h.num, BlameDice, nil, "revealed a nonce of %d bytes, want %d", len(n), NonceSize)
 		}
 		if string(nonceCommitment(g.gameID, h.num, p, n)) != string(commits[p].Entry.GetNonceCommit().Commitment) {
-			return blameOn(p, h.num, evidenceOf(commits[p], o), nil, "revealed a nonce that does not open its commitment")
+			return blameOn(p, h.num, BlameDice, evidenceOf(commits[p], o), nil, "revealed a nonce that does not open its commitment")
 		}
 		nonces[p] = n
 	}
@@ -430,7 +430,7 @@ func (h *hand) takeShuffle(j int, o *Opened) (*passProof, error) {
 	}
 	next, err := h.receiveDeck(sp.Deck, proofs || j+1 == h.seat || j+1 == h.n && h.seat == 0)
 	if err != nil {
-		return nil, blamef(o, h.num, err, "bad shuffle pass")
+		return nil, blamef(o, h.num, BlameShuffle, err, "bad shuffle pass")
 	}
 	h.deck[j+1] = next
 	if !proofs {
@@ -444,7 +444,7 @@ func (h *hand) takeShuffle(j int, o *Opened) (*passProof, error) {
 		var err error
 		pp.K, err = params.verifyShuffle(pctx, sp, in, next)
 		if err != nil {
-			return blamef(o, h.num, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+			return blamef(o, h.num, BlameShuffle, err, "shuffle pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 		}
 		return nil
 	}
@@ -614,10 +614,10 @@ func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element,
 	}
 	next, err := h.receiveDeck(rk.Wall, proofs || j+1 == h.seat || j+1 == h.n)
 	if err != nil {
-		return nil, blamef(o, h.num, err, "bad rekey pass wall")
+		return nil, blamef(o, h.num, BlameRekey, err, "bad rekey pass wall")
 	}
 	if len(rk.Commitments) != size*commcrypto.ElementSize {
-		return nil, blamef(o, h.num, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), size*commcrypto.ElementSize)
+		return nil, blamef(o, h.num, BlameRekey, nil, "rekey pass has %d bytes of commitments, want %d", len(rk.Commitments), size*commcrypto.ElementSize)
 	}
 	h.wall[j+1] = next
 	h.commits[j] = rk.Commitments
@@ -633,13 +633,13 @@ func (h *hand) takeRekey(j int, o *Opened, keyCommit func() (commcrypto.Element,
 			return err
 		}
 		if pp.commits, err = commcrypto.DecodeElements(rk.Commitments, size); err != nil {
-			return blamef(o, h.num, err, "rekey pass commitments do not decode")
+			return blamef(o, h.num, BlameRekey, err, "rekey pass commitments do not decode")
 		}
 		err = params.verifyRekey(pctx, K, rk, in, next, pp.commits)
 		if err != nil {
 			// The evidence: the rekey pass and the shuffle pass whose
 			// key commitment K_j the proof is checked against.
-			return blameOn(o.Sender, h.num, evidenceOf(o, shuffle), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
+			return blameOn(o.Sender, h.num, BlameRekey, evidenceOf(o, shuffle), err, "rekey pass %d (seq %d) fails its proof", j, o.Entry.Seq)
 		}
 		return nil
 	}
@@ -655,7 +655,7 @@ func (h *hand) commitment(j, pos int) (commcrypto.Element, error) {
 	const size = commcrypto.ElementSize
 	c, err := commcrypto.DecodeElement(h.commits[j][pos*size : (pos+1)*size])
 	if err != nil {
-		return c, blamef(h.rekeyEntry[j], h.num, err, "commitment for position %d does not decode", pos)
+		return c, blamef(h.rekeyEntry[j], h.num, BlameRekey, err, "commitment for position %d does not decode", pos)
 	}
 	h.decoded[j][pos] = c
 	return c, nil
@@ -677,16 +677,16 @@ func (h *hand) release(positions []int) *pb.Entry {
 func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
 	kr := o.Entry.GetKeyRelease()
 	if len(kr.Positions) != len(want) {
-		return blamef(o, h.num, nil, "released keys for %d positions, expected %d", len(kr.Positions), len(want))
+		return blamef(o, h.num, BlameKey, nil, "released keys for %d positions, expected %d", len(kr.Positions), len(want))
 	}
 	for n, pos := range kr.Positions {
 		if int(pos) != want[n] {
-			return blamef(o, h.num, nil, "released a key for position %d, expected %d", pos, want[n])
+			return blamef(o, h.num, BlameKey, nil, "released a key for position %d, expected %d", pos, want[n])
 		}
 	}
 	keys, err := decodeKeys(kr.Keys, len(want))
 	if err != nil {
-		return blamef(o, h.num, err, "bad key release")
+		return blamef(o, h.num, BlameKey, err, "bad key release")
 	}
 	for n, pos := range want {
 		c, err := h.commitment(j, pos)
@@ -694,7 +694,7 @@ func (h *hand) acceptRelease(j int, o *Opened, want []int) error {
 			return err
 		}
 		if err := commcrypto.CheckCommitment(keys[n], c); err != nil {
-			return blameOn(o.Sender, h.num, evidenceOf(h.rekeyEntry[j], o), err, "key for position %d fails its commitment", pos)
+			return blameOn(o.Sender, h.num, BlameKey, evidenceOf(h.rekeyEntry[j], o), err, "key for position %d fails its commitment", pos)
 		}
 		h.keys[pos][j] = keys[n]
 	}
@@ -776,7 +776,7 @@ func (h *hand) receiveKeys(ctx context.Context, positions []int, private bool) (
 			return nil, err
 		}
 		if private != (o.Recipient != "") {
-			return nil, blamef(o, h.num, nil, "sent a key release to the wrong audience (private: %v)", o.Recipient != "")
+			return nil, blamef(o, h.num, BlameKey, nil, "sent a key release to the wrong audience (private: %v)", o.Recipient != "")
 		}
 		if err := h.acceptRelease(j, o, positions); err != nil {
 			return nil, err

@@ -106,9 +106,14 @@ func (tb *table) play(t testing.TB, n int, configure func(i int, c *Config)) []o
 }
 
 // blamed returns the peer named by err's BlameError, "" if none.
+// A blame without a kind (BlameKind) is a defect: blamed names it instead
+// of a peer, so that the caller's comparison fails and shows it.
 func blamed(err error) peer.ID {
 	var be *BlameError
 	if errors.As(err, &be) {
+		if be.Kind == "" {
+			return peer.ID("a blame without a kind: " + be.Reason)
+		}
 		return be.Peer
 	}
 	return ""

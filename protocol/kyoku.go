@@ -220,7 +220,7 @@ func (h *hand) publicReveal(ctx context.Context) error {
 			return err
 		}
 		if o.Recipient != "" {
-			return blamef(o, h.num, nil, "sent a private key release during a public decryption")
+			return blamef(o, h.num, BlameKey, nil, "sent a private key release during a public decryption")
 		}
 		if err := h.t.feed(o); err != nil {
 			return err

@@ -131,7 +131,7 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		if err := ch.accept(o); err != nil {
 			var fork *chainFork
 			if errors.As(err, &fork) {
-				t.Blame = appendBlame(t.Blame, blameOn(o.Sender, o.Entry.Hand, fork.evidence, nil, "signed two different messages as its message %d (equivocation; record %d)", fork.seq, rec.Index).Blame)
+				t.Blame = appendBlame(t.Blame, blameOn(o.Sender, o.Entry.Hand, BlameEquivocation, fork.evidence, nil, "signed two different messages as its message %d (equivocation; record %d)", fork.seq, rec.Index).Blame)
 			} else {
 				t.Faults = append(t.Faults, Fault{Peer: o.Sender, Hand: int(o.Entry.Hand), Kind: FaultUnverifiable, Reason: fmt.Sprintf("record %d: %v", rec.Index, err)})
 			}
@@ -288,14 +288,14 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 	for _, o := range hellos {
 		h := o.Entry.GetHello()
 		if h == nil || o.Entry.Seq != 0 {
-			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, evidenceOf(o), nil, "opened the game with a %s with seq %d, not a hello", o.Kind(), o.Entry.Seq).Blame)
+			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, BlameHello, evidenceOf(o), nil, "opened the game with a %s with seq %d, not a hello", o.Kind(), o.Entry.Seq).Blame)
 			return nil, false
 		}
 		if err := validHello(h); errors.Is(err, settings.ErrUnknown) {
 			t.Faults = append(t.Faults, Fault{Peer: o.Sender, Kind: FaultConfig, Reason: fmt.Sprintf("its hello asks for a game this program cannot play: %v", err)})
 			return nil, false
 		} else if err != nil {
-			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, evidenceOf(o), err, "sent an invalid hello: %v", err).Blame)
+			t.Blame = appendBlame(t.Blame, blameOn(o.Sender, 0, BlameHello, evidenceOf(o), err, "sent an invalid hello: %v", err).Blame)
 			return nil, false
 		}
 		byPeer[o.Sender] = h
@@ -319,7 +319,7 @@ func (t *TranscriptAudit) hellos(hellos []*Opened) ([]byte, bool) {
 	for _, raw := range first.Peers {
 		p, err := peer.IDFromBytes(raw)
 		if err != nil {
-			t.Blame = appendBlame(t.Blame, blameOn(hellos[0].Sender, 0, evidenceOf(hellos[0]), err, "hello lists a bad peer ID: %v", err).Blame)
+			t.Blame = appendBlame(t.Blame, blameOn(hellos[0].Sender, 0, BlameHello, evidenceOf(hellos[0]), err, "hello lists a bad peer ID: %v", err).Blame)
 			return nil, false
 		}
 		t.Peers = append(t.Peers, p)

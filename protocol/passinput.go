@@ -55,7 +55,7 @@ func (h *hand) misplacedInput(o *Opened, input []byte) error {
 	if !ok {
 		return nil
 	}
-	return blamef(o, h.num, errMisplacedInput, "its %s of hand %d builds on the %s of hand %d (seq %d of %s), not on the pass before it in hand %d",
+	return blamef(o, h.num, passKind(o), errMisplacedInput, "its %s of hand %d builds on the %s of hand %d (seq %d of %s), not on the pass before it in hand %d",
 		o.Kind(), h.num, r.kind, r.hand, r.seq, r.by, h.num)
 }
 

@@ -112,7 +112,7 @@ func (pp *proofPasses) proof(idx int, ran *[]int) *passProof {
 			*ran = append(*ran, idx)
 			var err error
 			if q.K, err = pp.params.verifyShuffle(pp.ctx(j), o.Entry.GetShuffle(), pp.decks[j], pp.decks[j+1]); err != nil {
-				return blamef(o, 7, err, "shuffle pass %d fails its proof", j)
+				return blamef(o, 7, BlameShuffle, err, "shuffle pass %d fails its proof", j)
 			}
 			return nil
 		}}
@@ -123,10 +123,10 @@ func (pp *proofPasses) proof(idx int, ran *[]int) *passProof {
 		rk := o.Entry.GetRekey()
 		var err error
 		if q.commits, err = commcrypto.DecodeElements(rk.Commitments, len(pp.walls[j])); err != nil {
-			return blamef(o, 7, err, "rekey pass commitments do not decode")
+			return blamef(o, 7, BlameRekey, err, "rekey pass commitments do not decode")
 		}
 		if err := pp.params.verifyRekey(pp.ctx(j), pp.keys[j], rk, pp.walls[j], pp.walls[j+1], q.commits); err != nil {
-			return blamef(o, 7, err, "rekey pass %d fails its proof", j)
+			return blamef(o, 7, BlameRekey, err, "rekey pass %d fails its proof", j)
 		}
 		return nil
 	}}

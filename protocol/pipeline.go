@@ -174,9 +174,9 @@ func (h *hand) takePass(o *Opened) error {
 	}
 	switch {
 	case idx < 0 || j == h.seat:
-		return blamef(o, h.num, nil, "sent a %s for hand %d while hand %d is played (only the next hand's shuffle and rekey passes may come early)", o.Kind(), h.num, h.num-1)
+		return blamef(o, h.num, BlameOutOfTurn, nil, "sent a %s for hand %d while hand %d is played (only the next hand's shuffle and rekey passes may come early)", o.Kind(), h.num, h.num-1)
 	case idx < h.passes || h.early[idx] != nil:
-		return blamef(o, h.num, nil, "sent a second %s in hand %d (out of turn)", o.Kind(), h.num)
+		return blamef(o, h.num, BlameOutOfTurn, nil, "sent a second %s in hand %d (out of turn)", o.Kind(), h.num)
 	}
 	h.early[idx] = o
 	return h.takeEarly()

@@ -62,7 +62,7 @@ func (a *auditor) runPrivate() {
 		if a.commits[j] == nil { // not decoded yet by verifyProofs (or the live node)
 			commits, err := commcrypto.DecodeElements(rk.Entry.GetRekey().Commitments, a.layout.Size)
 			if err != nil {
-				a.blame(entries(rk), "rekey pass has bad commitments: %v", err)
+				a.blame(BlameRekey, entries(rk), "rekey pass has bad commitments: %v", err)
 				return
 			}
 			a.commits[j] = commits
@@ -130,7 +130,7 @@ func (a *auditor) openShownPrivate(st shownTile) (wall.Tile, error) {
 // and reveals it to the engine.
 func (a *auditor) privateDora(o *Opened, s int, pos int, key commcrypto.Scalar, k *game.Kyoku) bool {
 	if err := a.checkCommit(s, pos, key); err != nil {
-		a.blame(entries(o, a.byKind["rekey pass"][o.Sender]), "published a key for the dora indicator that %v", err)
+		a.blame(BlameKey, entries(o, a.byKind["rekey pass"][o.Sender]), "published a key for the dora indicator that %v", err)
 		return false
 	}
 	for j := 0; j < a.n; j++ {
@@ -177,20 +177,20 @@ func (a *auditor) privateReveals(k *game.Kyoku) bool {
 		}
 		switch {
 		case len(kr.GlobalKey) != 0:
-			a.blame(entries(o), "published its global key in a private-hands game (it would expose the wall)")
+			a.blame(BlameKey, entries(o), "published its global key in a private-hands game (it would expose the wall)")
 			return false
 		case !slices.Equal(got, want):
-			a.blame(entries(o), "revealed the keys of positions %v; private hands reveals exactly the concealed riichi positions the rules need, %v", got, want)
+			a.blame(BlameKey, entries(o), "revealed the keys of positions %v; private hands reveals exactly the concealed riichi positions the rules need, %v", got, want)
 			return false
 		}
 		keys, err := decodeKeys(kr.PositionKeys, len(want))
 		if err != nil {
-			a.blame(entries(o), "revealed bad position keys: %v", err)
+			a.blame(BlameKey, entries(o), "revealed bad position keys: %v", err)
 			return false
 		}
 		for i, pos := range want {
 			if err := a.checkCommit(j, pos, keys[i]); err != nil {
-				a.blame(entries(a.byKind["rekey pass"][p], o), "revealed a key that %v", err)
+				a.blame(BlameKey, entries(a.byKind["rekey pass"][p], o), "revealed a key that %v", err)
 				return false
 			}
 		}

@@ -100,6 +100,10 @@ func expectProofBlame(t *testing.T, tb *table, out []outcome, cheater int, reaso
 		if !strings.Contains(be.Reason, reason) {
 			t.Errorf("player %d blames for %q, want %q", i, be.Reason, reason)
 		}
+		// The kind a player reads follows the pass that failed.
+		if kind := map[bool]BlameKind{true: BlameRekey, false: BlameShuffle}[strings.HasPrefix(be.Reason, "rekey")]; be.Kind != kind {
+			t.Errorf("player %d: blame of kind %q for %q, want %q", i, be.Kind, be.Reason, kind)
+		}
 		found := false
 		for _, w := range want {
 			found = found || errors.Is(be, w)

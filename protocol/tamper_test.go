@@ -71,6 +71,9 @@ func TestWrongKeyReleaseBlamedAtOnce(t *testing.T) {
 	}
 	checkBlame(t, tb, out, cheater, []int{v})
 	var be *BlameError
+	if errors.As(out[v].err, &be) && be.Kind != BlameKey {
+		t.Errorf("a key that fails its commitment is blamed as %q, want %q", be.Kind, BlameKey)
+	}
 	if errors.As(out[v].err, &be) && !errors.Is(be, commcrypto.ErrCommitment) {
 		t.Errorf("victim's blame does not come from the commitment check: %v", be)
 	}

@@ -171,7 +171,7 @@ func (t *tracker) checkRiichiWin(o *Opened, a game.Action) error {
 			return nil
 		}
 	}
-	return t.blame(o, nil, "illegal %s: the hand does not win on the public state", a)
+	return t.blame(o, BlameIllegal, nil, "illegal %s: the hand does not win on the public state", a)
 }
 
 // draw makes the pending tsumo or rinshan draw with a hidden tile.
@@ -194,8 +194,8 @@ func (t *tracker) seatOf(p peer.ID) (game.Seat, bool) {
 	return game.Seat(i), i >= 0
 }
 
-func (t *tracker) blame(o *Opened, err error, format string, args ...any) error {
-	return blamef(o, t.hand, err, format, args...)
+func (t *tracker) blame(o *Opened, kind BlameKind, err error, format string, args ...any) error {
+	return blamef(o, t.hand, kind, err, format, args...)
 }
 
 // feed applies one entry of the kyoku to the public state. Entries that
@@ -203,7 +203,7 @@ func (t *tracker) blame(o *Opened, err error, format string, args ...any) error 
 func (t *tracker) feed(o *Opened) error {
 	s, ok := t.seatOf(o.Sender)
 	if !ok {
-		return t.blame(o, nil, "is not seated at the table")
+		return t.blame(o, BlameIllegal, nil, "is not seated at the table")
 	}
 	t.last[s] = o
 	e := o.Entry
@@ -223,7 +223,7 @@ func (t *tracker) feed(o *Opened) error {
 		want, seats = t.next()
 	}
 	if o.Kind() != stepKinds[want] || !slices.Contains(seats, s) {
-		return t.blame(o, nil, "sent a %s while the kyoku waits for the %s of seats %v", o.Kind(), stepNames[want], seats)
+		return t.blame(o, BlameOutOfTurn, nil, "sent a %s while the kyoku waits for the %s of seats %v", o.Kind(), stepNames[want], seats)
 	}
 	if e.GetTurn().GetTimedOut() || e.GetAnswer().GetTimedOut() || e.GetDeclare().GetTimedOut() {
 		t.timedOut = append(t.timedOut, s)
@@ -238,14 +238,14 @@ func (t *tracker) feed(o *Opened) error {
 	case e.GetDeclare() != nil:
 		return t.feedDeclare(o, s, e.GetDeclare())
 	}
-	return t.blame(o, nil, "sent an empty message")
+	return t.blame(o, BlameIllegal, nil, "sent an empty message")
 }
 
 // showTiles opens every tile of a Shown and reveals it to the engine.
 func (t *tracker) showTiles(o *Opened, sh *pb.Shown) ([]wall.Tile, []int, error) {
 	sts, err := parseShown(sh, t.n, t.k.Layout().Size)
 	if err != nil {
-		return nil, nil, t.blame(o, err, "shows tiles badly")
+		return nil, nil, t.blame(o, BlameIllegal, err, "shows tiles badly")
 	}
 	tiles := make([]wall.Tile, len(sts))
 	pos := make([]int, len(sts))
@@ -254,14 +254,14 @@ func (t *tracker) showTiles(o *Opened, sh *pb.Shown) ([]wall.Tile, []int, error)
 		if o.Sender != t.trusted || t.trusted == "" {
 			got, err := t.open(st)
 			if err != nil {
-				return nil, nil, t.blame(o, err, "shows position %d", st.pos)
+				return nil, nil, t.blame(o, BlameIllegal, err, "shows position %d", st.pos)
 			}
 			if got != st.tile {
-				return nil, nil, t.blame(o, nil, "claims %s (id %d) at position %d, which holds %s (id %d)", st.tile, st.tile, st.pos, got, got)
+				return nil, nil, t.blame(o, BlameIllegal, nil, "claims %s (id %d) at position %d, which holds %s (id %d)", st.tile, st.tile, st.pos, got, got)
 			}
 		}
 		if err := t.k.Reveal(st.pos, tile); err != nil {
-			return nil, nil, t.blame(o, err, "shows position %d", st.pos)
+			return nil, nil, t.blame(o, BlameIllegal, err, "shows position %d", st.pos)
 		}
 		tiles[i], pos[i] = tile, st.pos
 	}
@@ -275,14 +275,14 @@ func (t *tracker) handOf(o *Opened, s game.Seat, positions []int) error {
 	slices.Sort(a)
 	slices.Sort(b)
 	if !slices.Equal(a, b) {
-		return t.blame(o, nil, "shows positions %v, not its concealed hand %v", b, a)
+		return t.blame(o, BlameIllegal, nil, "shows positions %v, not its concealed hand %v", b, a)
 	}
 	return nil
 }
 
 func (t *tracker) apply(o *Opened, a game.Action) error {
 	if err := t.k.Apply(a); err != nil {
-		return t.blame(o, err, "illegal %s", a)
+		return t.blame(o, BlameIllegal, err, "illegal %s", a)
 	}
 	t.steps = append(t.steps, kyokuStep{action: a})
 	t.events++
@@ -319,16 +319,16 @@ func (t *tracker) feedTurn(o *Opened, s game.Seat, m *pb.Turn) error {
 			return err
 		}
 	default:
-		return t.blame(o, nil, "unknown turn kind %d", m.Kind)
+		return t.blame(o, BlameIllegal, nil, "unknown turn kind %d", m.Kind)
 	}
 	if want > 0 && len(tiles) != want {
-		return t.blame(o, nil, "%s shows %d tiles, want %d", a.Type, len(tiles), want)
+		return t.blame(o, BlameIllegal, nil, "%s shows %d tiles, want %d", a.Type, len(tiles), want)
 	}
 	if want == 1 {
 		a.Tile = tiles[0]
 	}
 	if a.Riichi && a.Type != game.Discard {
-		return t.blame(o, nil, "declares riichi with a %s", a.Type)
+		return t.blame(o, BlameIllegal, nil, "declares riichi with a %s", a.Type)
 	}
 	if a.Type == game.TsumoAgari && t.k.Riichi(s) {
 		// Scored once its ura-dora indicators are decrypted.
@@ -343,7 +343,7 @@ func (t *tracker) feedTurn(o *Opened, s game.Seat, m *pb.Turn) error {
 
 func (t *tracker) feedAnswer(o *Opened, s game.Seat, m *pb.Answer) error {
 	if m.Kind < pb.AnswerKind_ANSWER_PASS || m.Kind > pb.AnswerKind_ANSWER_RON {
-		return t.blame(o, nil, "unknown answer %d", m.Kind)
+		return t.blame(o, BlameIllegal, nil, "unknown answer %d", m.Kind)
 	}
 	t.answers[s] = m.Kind
 	if len(t.answers) < len(t.awaited) {
@@ -376,7 +376,7 @@ func (t *tracker) feedAnswer(o *Opened, s game.Seat, m *pb.Answer) error {
 
 func (t *tracker) feedCall(o *Opened, s game.Seat, m *pb.Call) error {
 	if m.Kind != t.answers[s] {
-		return t.blame(o, nil, "calls %s after answering %s", m.Kind, t.answers[s])
+		return t.blame(o, BlameIllegal, nil, "calls %s after answering %s", m.Kind, t.answers[s])
 	}
 	tiles, pos, err := t.showTiles(o, m.Shown)
 	if err != nil {
@@ -397,10 +397,10 @@ func (t *tracker) feedCall(o *Opened, s game.Seat, m *pb.Call) error {
 			return err
 		}
 	default:
-		return t.blame(o, nil, "calls %s", m.Kind)
+		return t.blame(o, BlameIllegal, nil, "calls %s", m.Kind)
 	}
 	if want > 0 && len(tiles) != want {
-		return t.blame(o, nil, "%s shows %d tiles, want %d", a.Type, len(tiles), want)
+		return t.blame(o, BlameIllegal, nil, "%s shows %d tiles, want %d", a.Type, len(tiles), want)
 	}
 	if a.Type == game.Ron && t.k.Riichi(s) {
 		if err := t.checkRiichiWin(o, a); err != nil {
@@ -442,7 +442,7 @@ func (t *tracker) flushDeferred(o *Opened) error {
 	t.deferred = nil
 	for _, a := range actions {
 		if err := t.k.Apply(a); err != nil {
-			return blamef(t.last[a.Seat], t.hand, err, "illegal %s", a)
+			return blamef(t.last[a.Seat], t.hand, BlameIllegal, err, "illegal %s", a)
 		}
 		t.steps = append(t.steps, kyokuStep{action: a})
 		t.events++
@@ -453,7 +453,7 @@ func (t *tracker) flushDeferred(o *Opened) error {
 func (t *tracker) feedDeclare(o *Opened, s game.Seat, m *pb.Declare) error {
 	if !m.Tenpai {
 		if m.Shown != nil && len(m.Shown.Positions) > 0 {
-			return t.blame(o, nil, "shows tiles with a noten declaration")
+			return t.blame(o, BlameIllegal, nil, "shows tiles with a noten declaration")
 		}
 		return t.apply(o, game.Action{Type: game.Noten, Seat: s})
 	}
@@ -474,29 +474,29 @@ func (t *tracker) feedDeclare(o *Opened, s game.Seat, m *pb.Declare) error {
 func (t *tracker) feedReveal(o *Opened, s game.Seat, kr *pb.KeyRelease) error {
 	want := t.pendingReveal()
 	if len(want) == 0 {
-		return t.blame(o, nil, "published keys while no public decryption is due")
+		return t.blame(o, BlameKey, nil, "published keys while no public decryption is due")
 	}
 	if len(kr.Positions) != len(want) {
-		return t.blame(o, nil, "published keys for %d positions, %d are due (%v)", len(kr.Positions), len(want), want)
+		return t.blame(o, BlameKey, nil, "published keys for %d positions, %d are due (%v)", len(kr.Positions), len(want), want)
 	}
 	keys, err := decodeKeys(kr.Keys, len(want))
 	if err != nil {
-		return t.blame(o, err, "published bad keys")
+		return t.blame(o, BlameKey, err, "published bad keys")
 	}
 	for n, pos := range want {
 		if int(kr.Positions[n]) != pos {
-			return t.blame(o, nil, "published keys for position %d, position %d is due", kr.Positions[n], pos)
+			return t.blame(o, BlameKey, nil, "published keys for position %d, position %d is due", kr.Positions[n], pos)
 		}
 		if t.revealed[pos] == nil {
 			t.revealed[pos] = map[int]bool{}
 			t.reveal[pos] = &[maxSeats]commcrypto.Scalar{}
 		}
 		if t.revealed[pos][int(s)] {
-			return t.blame(o, nil, "published its key for position %d twice", pos)
+			return t.blame(o, BlameKey, nil, "published its key for position %d twice", pos)
 		}
 		if o.Sender != t.trusted || t.trusted == "" {
 			if err := t.checkKey(int(s), pos, keys[n]); err != nil {
-				return t.blame(o, err, "published a bad key for position %d", pos)
+				return t.blame(o, BlameKey, err, "published a bad key for position %d", pos)
 			}
 		}
 		t.revealed[pos][int(s)] = true
@@ -510,10 +510,10 @@ func (t *tracker) feedReveal(o *Opened, s game.Seat, kr *pb.KeyRelease) error {
 	for _, pos := range want {
 		tile, err := t.open(shownTile{pos: pos, keys: t.reveal[pos][:t.n]})
 		if err != nil {
-			return t.blame(o, err, "public decryption of position %d", pos)
+			return t.blame(o, BlameKey, err, "public decryption of position %d", pos)
 		}
 		if err := t.k.Reveal(pos, tile); err != nil {
-			return t.blame(o, err, "public decryption of position %d", pos)
+			return t.blame(o, BlameKey, err, "public decryption of position %d", pos)
 		}
 		delete(t.reveal, pos)
 		delete(t.revealed, pos)

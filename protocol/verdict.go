@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 )
@@ -56,7 +57,13 @@ type Blame struct {
 	Peer peer.ID
 	// Hand is the 1-based hand number (0 for the game's opening).
 	Hand int
-	// Reason says what the entries show, in one line.
+	// Kind classifies what the entries prove, for a view to say in its
+	// language (package ui/screen); "" for a blame made before kinds
+	// existed. It is not on the wire nor in a transcript: an audit
+	// derives it again from the entries.
+	Kind BlameKind
+	// Reason says what the entries show, in one line, in English: the
+	// protocol's technical detail (which pass, which position).
 	Reason string
 	// Evidence lists the signed entries the blame rests on, at least one.
 	Evidence []Evidence
@@ -69,6 +76,55 @@ func (b Blame) String() string { return fmt.Sprintf("hand %d: peer %s: %s", b.Ha
 // the same hand (their evidence may differ in order).
 func (b Blame) same(c Blame) bool {
 	return b.Peer == c.Peer && b.Hand == c.Hand && b.Reason == c.Reason
+}
+
+// BlameKind classifies a Blame by what its signed entries prove, in
+// terms a player reads: the wall's shuffle, its rekeying, a key, the
+// dice, a play against the rules, a message out of turn, two messages
+// signed as one, the opening hello, the match state.
+type BlameKind string
+
+// The kinds of blame. Each is proven by the blamed player's own signed
+// entries.
+const (
+	// BlameShuffle: a shuffle pass fails its proof, does not decode, is
+	// no permutation of the deck it received, or builds on the wrong
+	// pass (the wall was tampered with while shuffled).
+	BlameShuffle BlameKind = "bad shuffle"
+	// BlameRekey: a rekey pass fails its proof or carries bad
+	// commitments.
+	BlameRekey BlameKind = "bad rekey"
+	// BlameKey: a released, published or revealed key fails its
+	// commitment, is for the wrong positions or goes to the wrong
+	// audience.
+	BlameKey BlameKind = "bad key"
+	// BlameDice: a nonce (the dice's randomness) is malformed or does
+	// not open its commitment.
+	BlameDice BlameKind = "bad dice nonce"
+	// BlameIllegal: a play the rules forbid (a dahai of a tile not held,
+	// a call or win that is not legal, tiles shown that are not the
+	// ones held).
+	BlameIllegal BlameKind = "illegal play"
+	// BlameOutOfTurn: a message the game did not wait for from this
+	// player at this point.
+	BlameOutOfTurn BlameKind = "out of turn"
+	// BlameEquivocation: two different messages signed with the same
+	// sequence number.
+	BlameEquivocation BlameKind = "equivocation"
+	// BlameHello: an invalid hello, or a chain that does not open with
+	// one.
+	BlameHello BlameKind = "bad hello"
+	// BlameState: a message that disagrees on the match state (round,
+	// honba, scores) the table agreed on.
+	BlameState BlameKind = "match state"
+)
+
+// passKind is the kind of blame on a shuffle or rekey pass o.
+func passKind(o *Opened) BlameKind {
+	if o.Kind() == "rekey pass" {
+		return BlameRekey
+	}
+	return BlameShuffle
 }
 
 // FaultKind classifies a Fault.
@@ -134,8 +190,15 @@ type Fault struct {
 	Hand int
 	// Kind classifies the fault.
 	Kind FaultKind
-	// Reason says what was observed, in one line.
+	// Reason says what was observed, in one line, in English.
 	Reason string
+	// Want, for a silence or a lost connection this node saw, is the
+	// kind of entry it waited for or was sending ("shuffle pass",
+	// "turn": Opened.Kind's words); "" otherwise. Wait is how long it
+	// waited, for a silence (0 otherwise). A view says a fault in its
+	// language from Kind, Want and Wait (package ui/screen).
+	Want string
+	Wait time.Duration
 	// Reporters are the players whose signed Aborts report the fault (in
 	// an offline audit); empty when the auditing node observed it itself.
 	Reporters []peer.ID
@@ -177,14 +240,14 @@ func (e *BlameError) Unwrap() error { return e.Err }
 
 // blamef returns a BlameError naming the signer of o (which must not be
 // nil: a blame needs a signed entry) with o and more as evidence.
-func blamef(o *Opened, hand uint32, err error, format string, args ...any) *BlameError {
-	return blameOn(o.Sender, hand, evidenceOf(o), err, format, args...)
+func blamef(o *Opened, hand uint32, kind BlameKind, err error, format string, args ...any) *BlameError {
+	return blameOn(o.Sender, hand, kind, evidenceOf(o), err, format, args...)
 }
 
 // blameOn returns a BlameError naming p with the given evidence, which
 // must be entries signed by p.
-func blameOn(p peer.ID, hand uint32, ev []Evidence, err error, format string, args ...any) *BlameError {
-	return &BlameError{Blame: Blame{Peer: p, Hand: int(hand), Reason: fmt.Sprintf(format, args...), Evidence: ev}, Err: err}
+func blameOn(p peer.ID, hand uint32, kind BlameKind, ev []Evidence, err error, format string, args ...any) *BlameError {
+	return &BlameError{Blame: Blame{Peer: p, Hand: int(hand), Kind: kind, Reason: fmt.Sprintf(format, args...), Evidence: ev}, Err: err}
 }
 
 // FaultError is the error a hand ends with on a fault: silence, a lost

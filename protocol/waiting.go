@@ -180,7 +180,9 @@ func (l *links) chainEnd(from peer.ID, hand uint32, now time.Time) (end peer.ID,
 func (g *Game) silenceAt(from peer.ID, hand uint32, want string, total time.Duration) error {
 	end, via, notices := g.links.chainEnd(from, hand, time.Now())
 	if end == from {
-		return faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", total, want)
+		fe := faultf(from, hand, FaultSilence, nil, "silent for %s while we waited for its %s", total, want)
+		fe.Want, fe.Wait = want, total
+		return fe
 	}
 	var chain []string
 	for _, p := range via {
@@ -188,7 +190,7 @@ func (g *Game) silenceAt(from peer.ID, hand uint32, want string, total time.Dura
 	}
 	fe := faultf(end, hand, FaultSilence, nil, "silent: we waited %s for %s's %s, and %s said (signed waiting notices) it was kept waiting by %s",
 		total, g.nickOr(from), want, strings.Join(chain, ", then "), g.nickOr(end))
-	fe.Waiting = notices
+	fe.Waiting, fe.Wait = notices, total
 	return fe
 }
 
