@@ -127,7 +127,9 @@ func (w *recvWait) account(ctx context.Context) (time.Duration, error) {
 			if err := g.leftAbort(p, w.hand); err != nil {
 				return 0, err
 			}
-			return 0, faultf(p, w.hand, FaultConnection, nil, "connection lost, and it did not come back within %s while we waited for %s's %s", g.links.grace, w.from, w.want)
+			fe := faultf(p, w.hand, FaultConnection, nil, "connection lost, and it did not come back within %s while we waited for %s's %s", g.links.grace, w.from, w.want)
+			fe.Wait = g.links.grace // how long it had to come back
+			return 0, fe
 		}
 	}
 	if waited := b.total - b.left; waited >= w.nextNotice && !b.grace && len(down) == 0 {

@@ -195,7 +195,8 @@ type Fault struct {
 	// Want, for a silence or a lost connection this node saw, is the
 	// kind of entry it waited for or was sending ("shuffle pass",
 	// "turn": Opened.Kind's words); "" otherwise. Wait is how long it
-	// waited, for a silence (0 otherwise). A view says a fault in its
+	// waited, for a silence, or how long a lost peer had to come back
+	// (Config.ReconnectGrace), for a lost connection; 0 otherwise. A view says a fault in its
 	// language from Kind, Want and Wait (package ui/screen).
 	Want string
 	Wait time.Duration

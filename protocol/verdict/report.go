@@ -121,9 +121,12 @@ type Hand struct {
 
 // Blame is a proven cheat with its evidence located in the files.
 type Blame struct {
-	Peer     string     `json:"peer"`
-	Player   string     `json:"player"` // "alice (East, seat 0)"
-	Hand     int        `json:"hand"`
+	Peer   string `json:"peer"`
+	Player string `json:"player"` // "alice (East, seat 0)"
+	Hand   int    `json:"hand"`
+	// Kind is what the entries prove (protocol.BlameKind: "bad shuffle",
+	// "bad key", "illegal play", …).
+	Kind     string     `json:"kind,omitempty"`
 	Reason   string     `json:"reason"`
 	Evidence []Evidence `json:"evidence"`
 }
@@ -315,7 +318,7 @@ func (r *Report) addBlame(b protocol.Blame, oya int, where map[[32]byte][2]any) 
 			return
 		}
 	}
-	out := Blame{Peer: b.Peer.String(), Player: r.names.Short(b.Peer, oya), Hand: b.Hand, Reason: b.Reason, Evidence: []Evidence{}}
+	out := Blame{Peer: b.Peer.String(), Player: r.names.Short(b.Peer, oya), Hand: b.Hand, Kind: string(b.Kind), Reason: b.Reason, Evidence: []Evidence{}}
 	for _, e := range b.Evidence {
 		ev := Evidence{Sender: e.Sender.String(), Hand: e.Hand, Seq: e.Seq, Kind: e.Kind, Hash: hex.EncodeToString(e.Hash[:])}
 		if w, ok := where[e.Hash]; ok {

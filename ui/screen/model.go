@@ -605,28 +605,21 @@ func FaultText(err error, names Names) string {
 
 // FaultMsg is FaultText as a message (i18n.Msg): the frame in the view's
 // language ("cheating proven, hand 3: …", "不正を証明（第3局）: …"), the
-// protocol's reason and evidence in its own words.
+// blame or fault said from its kind and fields (BlameReasonMsg,
+// FaultReasonMsg, EvidenceMsg).
 func FaultMsg(err error, names Names) i18n.Msg {
 	b, f := protocol.Verdict(err, "", 0)
-	who := func(p peer.ID) any {
-		for s, q := range names.Seats {
-			if q == p {
-				return names.NameMsg(game.Seat(s))
-			}
-		}
-		return ShortID(p)
-	}
 	switch {
 	case b != nil:
-		var ev []string
+		var ev []any
 		for _, e := range b.Evidence {
-			ev = append(ev, e.String())
+			ev = append(ev, EvidenceMsg(e))
 		}
-		return i18n.M("fault.blame", b.Hand, who(b.Peer), b.Peer.String(), b.Reason, strings.Join(ev, ", "))
+		return i18n.M("fault.blame", b.Hand, whoMsg(b.Peer, names), b.Peer.String(), BlameReasonMsg(*b), i18n.List("list.sep", ev...))
 	case f != nil && f.Peer != "":
-		return i18n.M("fault.peer", f.Hand, who(f.Peer), f.Peer.String(), f.Kind, f.Reason)
+		return i18n.M("fault.peer", f.Hand, whoMsg(f.Peer, names), f.Peer.String(), FaultReasonMsg(*f))
 	case f != nil:
-		return i18n.M("fault.hand", f.Hand, f.Kind, f.Reason)
+		return i18n.M("fault.hand", f.Hand, FaultReasonMsg(*f))
 	}
 	return i18n.M("fault.other", err.Error())
 }

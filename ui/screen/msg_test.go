@@ -66,7 +66,7 @@ func TestMessagesSayTheEnglishLines(t *testing.T) {
 	m.HandDone(protocol.HandResult{Number: 1, Seats: testSeats, Yama: yama, Result: &game.Result{End: game.EndExhaustive}})
 	yama[5] = -1
 	m.HandDone(protocol.HandResult{Number: 2, Seats: testSeats, Yama: yama, Result: &game.Result{End: game.EndExhaustive}})
-	m.HandDone(protocol.HandResult{Number: 3, Seats: testSeats, Blame: []protocol.Blame{{Peer: "peer-c", Hand: 3, Reason: "bad key"}}})
+	m.HandDone(protocol.HandResult{Number: 3, Seats: testSeats, Blame: []protocol.Blame{{Peer: "peer-c", Hand: 3, Kind: protocol.BlameKey, Reason: "key for position 40 fails its commitment"}}})
 	m.PauseFor(protocol.Pause{Peer: "peer-b", Nick: "bob", Left: 90e9})
 	m.PauseFor(protocol.Pause{})
 	m.Finish(nil, nil)
@@ -91,8 +91,9 @@ func TestMessagesSayTheEnglishLines(t *testing.T) {
 			t.Errorf("the Japanese feed lacks %q:\n%s", w, all)
 		}
 	}
-	// The blame's evidence stays in the protocol's words ("hand 3: peer …").
-	if left := ja.EnglishLeft(strings.Replace(all, "hand 3: peer", "", 1), "feed.", "audit.", "info."); len(left) > 0 {
+	// The blame is said as Japanese words (its reason, the protocol's
+	// detail, in （）): TestBlameInJapanese.
+	if left := ja.EnglishLeft(all, "feed.", "audit.", "info.", "verdict.", "blame."); len(left) > 0 {
 		t.Errorf("English left in the Japanese feed: %v\n%s", left, all)
 	}
 	if h := s.Hands[0]; h.AuditMsg == nil || !h.AuditOK || en.Say(*h.AuditMsg) != h.Audit || h.TextMsg == nil || ja.Say(*h.TextMsg) != "流局 全員不聴" {

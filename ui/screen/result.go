@@ -178,7 +178,7 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 			}
 		}
 	}
-	audit := auditMsg(r, players)
+	audit := auditMsg(r, players, names)
 	hs.AuditOK = audit.Key == "audit.verified" || audit.Key == "audit.partial"
 	hs.Audit, hs.AuditMsg = i18n.English().Say(audit), &audit
 	res := r.Result
@@ -234,19 +234,20 @@ func Summarize(r protocol.HandResult, view *game.Kyoku, names Names) HandSummary
 	return hs
 }
 
-// auditMsg is the audit verdict of hand r played by players players.
-func auditMsg(r protocol.HandResult, players int) i18n.Msg {
+// auditMsg is the audit verdict of hand r played by players players,
+// names naming the players a blame or fault concerns.
+func auditMsg(r protocol.HandResult, players int, names Names) i18n.Msg {
 	switch {
 	case len(r.Blame) > 0:
 		var b []any
 		for _, x := range r.Blame {
-			b = append(b, x.String())
+			b = append(b, BlameMsg(x, names))
 		}
 		return i18n.M("audit.blame", i18n.List("list.semi", b...))
 	case len(r.Faults) > 0:
 		var f []any
 		for _, x := range r.Faults {
-			f = append(f, x.String())
+			f = append(f, FaultLineMsg(x, names))
 		}
 		return i18n.M("audit.fault", i18n.List("list.semi", f...))
 	case r.Yama == nil:
