@@ -9,6 +9,7 @@ import (
 	"github.com/mentalmj/mentalmj/internal/progress"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -28,35 +29,57 @@ func agree(rs []progress.Hand) bool {
 // node's, in ms): round, dealer, dice, dora indicator (named under rs[0]'s
 // red fives), result, scores by seat, events and whether the audits
 // agree, or that the hand did not finish. nameOf (peer id → name) may be
-// nil. Write errors are ignored, as for a terminal.
+// nil. Write errors are ignored, as for a terminal. It writes in English;
+// Run writes in the language asked for (writeHand).
 func WriteHand(w io.Writer, rs []progress.Hand, nameOf map[string]string) {
+	writeHand(w, rs, i18n.English())
+}
+
+// writeHand is WriteHand in language l: the result is the node's message
+// (progress.Hand.ResultMsg) said in l, when the node sent one.
+func writeHand(w io.Writer, rs []progress.Hand, l *i18n.Lang) {
 	r := rs[0]
+	round := l.Round(game.RoundName(r.Round))
 	if !slices.ContainsFunc(rs, func(x progress.Hand) bool { return x.Yama != nil }) && r.Events == 0 {
-		fmt.Fprintf(w, "hand %d (%s, honba %d): did not finish (see the verdicts below)\n", r.Hand, game.RoundName(r.Round), r.Honba)
+		fmt.Fprintln(w, l.T("local.hand.unfinished", r.Hand, round, r.Honba))
 		return
 	}
-	status := fmt.Sprintf("ok (%d of %d audits agree)", len(rs), len(rs))
+	status := i18n.M("local.hand.ok", len(rs), len(rs))
 	if !agree(rs) {
-		status = "FAILED or audits disagree"
+		status = i18n.M("local.hand.failed")
 	}
 	var slowest float64
 	for _, x := range rs {
 		slowest = max(slowest, x.DurationMs)
 	}
-	var scores []string
+	var scores []any
 	for s, v := range r.Scores[:len(rs)] {
-		scores = append(scores, fmt.Sprintf("%s %d", seatName(r.Nicks, s, r.OyaSeat), v))
+		scores = append(scores, i18n.M("local.score", seatMsg(r.Nicks, s, r.OyaSeat), v))
 	}
-	fmt.Fprintf(w, "hand %d (%s, honba %d): dealer %s, dice %d+%d, dora indicator %s: %s; scores %s; %d events, audit %s, setup %.0f ms, %.0f ms\n",
-		r.Hand, game.RoundName(r.Round), r.Honba, seatName(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1, verdict.TileName(r.DoraIndicator, wall.RedsOf(r.Red...)),
-		r.Result, strings.Join(scores, ", "), r.Events, status, r.SetupMs, slowest)
+	result := any(r.Result)
+	if r.ResultMsg != nil && l.Code != i18n.Reference {
+		result = *r.ResultMsg
+	}
+	fmt.Fprintln(w, l.Say(i18n.M("local.hand", r.Hand, round, r.Honba, seatMsg(r.Nicks, r.OyaSeat, r.OyaSeat), r.Dice[0]+1, r.Dice[1]+1,
+		tileWord(verdict.TileName(r.DoraIndicator, wall.RedsOf(r.Red...)), l), result, i18n.List("list.sep", scores...), r.Events, status,
+		fmt.Sprintf("%.0f", r.SetupMs), fmt.Sprintf("%.0f", slowest))))
 }
 
-// seatName names seat s as verdict.Names.Short does, "player-1 (South,
+// tileWord is a tile's name (verdict.TileName: "5m", "4z") as the
+// language writes it: an honour by its face (北 in Japanese, "tile.4z"),
+// a suited tile, and every tile in English, as named.
+func tileWord(name string, l *i18n.Lang) string {
+	if strings.HasSuffix(name, "z") && l.Code != i18n.Reference && l.Has("tile."+name) {
+		return l.T("tile." + name)
+	}
+	return name
+}
+
+// seatMsg names seat s as verdict.Names.Short does, "player-1 (South,
 // seat 1)", from the nicknames in seat order (three in sanma: the winds
 // then go East, South, West from the dealer) and the dealer's seat oya.
-func seatName(nicks []string, s, oya int) string {
-	nick := fmt.Sprintf("seat %d", s)
+func seatMsg(nicks []string, s, oya int) i18n.Msg {
+	nick := any(i18n.M("local.seatonly", s))
 	if s >= 0 && s < len(nicks) && nicks[s] != "" {
 		nick = nicks[s]
 	}
@@ -64,34 +87,35 @@ func seatName(nicks []string, s, oya int) string {
 	if len(nicks) == 3 {
 		n = 3
 	}
-	return fmt.Sprintf("%s (%s, seat %d)", nick, [4]string{"East", "South", "West", "North"}[((s-oya)%n+n)%n], s)
+	return i18n.M("local.seatname", nick, i18n.M("wind."+[4]string{"East", "South", "West", "North"}[((s-oya)%n+n)%n]), s)
 }
 
-// printStandings prints the standings of the n players once, after
-// checking the nodes agree on them: the final ones of a finished match,
-// or after the hands played (--hands); each player with the seat wind
-// of the last hand, whose dealer sat at oya (-1: unknown, no wind).
-func printStandings(w io.Writer, st []progress.Standings, seating []string, n, oya int) {
+// printStandings prints the standings of the n players once, in
+// language l, after checking the nodes agree on them: the final ones of
+// a finished match, or after the hands played (--hands); each player
+// with the seat wind of the last hand, whose dealer sat at oya (-1:
+// unknown, no wind).
+func printStandings(w io.Writer, st []progress.Standings, seating []string, n, oya int, l *i18n.Lang) {
 	for _, s := range st[1:] {
 		if s.Scores != st[0].Scores || s.Order != st[0].Order || s.Points != st[0].Points {
-			fmt.Fprintln(w, "the nodes disagree on the final standings")
+			fmt.Fprintln(w, l.T("local.standings.disagree"))
 			return
 		}
 	}
 	if st[0].MatchOver {
-		fmt.Fprintln(w, "final standings (points with uma):")
+		fmt.Fprintln(w, l.T("local.standings.final"))
 	} else {
-		fmt.Fprintln(w, "standings after the hands played (points with uma, as if the match ended there):")
+		fmt.Fprintln(w, l.T("local.standings.partial"))
 	}
 	for rank, seat := range st[0].Order[:n] {
-		name := fmt.Sprintf("seat %d", seat)
+		name := any(i18n.M("local.seatonly", int(seat)))
 		switch {
 		case oya >= 0 && len(seating) >= n:
-			name = seatName(seating[:n], int(seat), oya)
+			name = seatMsg(seating[:n], int(seat), oya)
 		case int(seat) < len(seating):
-			name = fmt.Sprintf("%s (seat %d)", seating[seat], seat)
+			name = i18n.M("local.seatno", seating[seat], int(seat))
 		}
-		fmt.Fprintf(w, "  %d. %s: %d points (%+.1f)\n", rank+1, name, st[0].Scores[seat], float64(st[0].Points[seat])/10)
+		fmt.Fprintln(w, l.Say(i18n.M("local.standing", rank+1, name, st[0].Scores[seat], fmt.Sprintf("%+.1f", float64(st[0].Points[seat])/10))))
 	}
 }
 
@@ -106,31 +130,41 @@ func nameOrID(nameOf map[string]string, id string) string {
 // reported once with the nodes that report it.
 type localVerdicts struct {
 	keys      []string
-	line      map[string]string
+	line      map[string]i18n.Msg
 	reporters map[string][]string
 }
 
 // add takes in a verdict the node named reporter reports: event "blame"
-// or "fault" (of kind) of hand, naming peer and, as the reporter names it,
-// player.
-func (v *localVerdicts) add(event string, hand int, peer, player, kind, reporter string) {
+// or "fault" (of kind) of hand, naming peer and player (a name or its
+// message).
+func (v *localVerdicts) add(event string, hand int, peer string, player any, kind, reporter string) {
 	key := fmt.Sprintf("%s %d %s %s", event, hand, peer, kind)
 	if v.line == nil {
-		v.line, v.reporters = map[string]string{}, map[string][]string{}
+		v.line, v.reporters = map[string]i18n.Msg{}, map[string][]string{}
 	}
 	if _, ok := v.line[key]; !ok {
 		v.keys = append(v.keys, key)
-		what := "cheating proven"
 		if event == "fault" {
-			what = kind + " (a fault: it proves nothing about intent)"
+			v.line[key] = i18n.M("local.verdict.fault", hand, player, peer, faultKind(kind))
+		} else {
+			v.line[key] = i18n.M("local.verdict.blame", hand, player, peer)
 		}
-		v.line[key] = fmt.Sprintf("%s hand %d: %s %s: %s", strings.ToUpper(event), hand, player, peer, what)
 	}
 	v.reporters[key] = append(v.reporters[key], reporter)
 }
 
-func (v *localVerdicts) summary(w io.Writer) {
+// faultKind is a fault kind (protocol.FaultKind) as a message, or as is
+// when the catalogue lacks it.
+func faultKind(kind string) any {
+	if i18n.English().Has("fault.kind." + kind) {
+		return i18n.M("fault.kind." + kind)
+	}
+	return kind
+}
+
+// summary prints each verdict once, in language l, with its reporters.
+func (v *localVerdicts) summary(w io.Writer, l *i18n.Lang) {
 	for _, k := range v.keys {
-		fmt.Fprintf(w, "verdict: %s; reported by %s\n", v.line[k], strings.Join(v.reporters[k], ", "))
+		fmt.Fprintln(w, l.Say(i18n.M("local.verdict", v.line[k], strings.Join(v.reporters[k], ", "))))
 	}
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/record/mjlog"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // sameFiles checks that the four nodes wrote the same game record.
@@ -137,8 +138,8 @@ func wireTraffic(players []*localPlayer) (msgs, bytes int, err error) {
 // how to review it (mjai-reviewer, for the seat of the player named
 // name), and how to watch the game again: mentalmj view on the player's
 // transcript, which shows every hand's audit (the JSON carries no wall
-// seed, so its replay cannot show one).
-func printJSONRecord(w io.Writer, path, name, transcript string) {
+// seed, so its replay cannot show one); in language l.
+func printJSONRecord(w io.Writer, path, name, transcript string, l *i18n.Lang) {
 	b, err := os.ReadFile(path)
 	if err != nil {
 		fmt.Fprintf(w, "tenhou.net/6 JSON: %v\n", err)
@@ -149,6 +150,5 @@ func printJSONRecord(w io.Writer, path, name, transcript string) {
 	}
 	json.Unmarshal(b, &doc)
 	seat := max(slices.Index(doc.Name, name), 0)
-	fmt.Fprintf(w, "tenhou.net/6 JSON: %s\n  review %s's play with Mortal: mjai-reviewer -e mortal -i %s -a %d\n  watch it again, with the audit of every hand: mentalmj view %s\n",
-		path, name, path, seat, transcript)
+	fmt.Fprintln(w, l.T("local.json", path, name, path, seat, transcript))
 }

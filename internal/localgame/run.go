@@ -17,6 +17,7 @@ import (
 	"github.com/mentalmj/mentalmj/internal/joinproc"
 	"github.com/mentalmj/mentalmj/internal/latency"
 	"github.com/mentalmj/mentalmj/internal/progress"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 )
 
 // ErrFailed is returned by Run when the game ran but did not pass: a node
@@ -54,7 +55,9 @@ type Config struct {
 	// UI serves player-0's table in the browser; NoOpen only prints its URL.
 	UI, NoOpen bool
 	// Lang, if not "", is the language of player-0's table (join --lang:
-	// "ja", "en"); "" leaves the browser's or the system's.
+	// "ja", "en") and of what Run prints; "" leaves the browser's or the
+	// system's (i18n.Detect). The stats, timing and traffic lines stay in
+	// English: docs/BENCHMARKS.md parses them.
 	Lang string
 	// Verbose passes -v to the nodes.
 	Verbose bool
@@ -94,7 +97,7 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 	}
 	defer r.table.Close()
 	if !cfg.Link.Zero() {
-		fmt.Fprintf(stdout, "latency: every connection between two nodes is delayed by %s each way (round trip %s)\n", cfg.Link, cfg.RTT)
+		r.printf("local.latency", cfg.Link.String(), cfg.RTT.String())
 	}
 	start := time.Now()
 	if err := r.play(ctx, stderr); err != nil {
@@ -104,10 +107,10 @@ func Run(ctx context.Context, cfg Config, stdout, stderr io.Writer) error {
 	r.printMeasures()
 	ok = r.printRecords(ok)
 	if !ok {
-		fmt.Fprintf(stdout, "FAILED after %s\n", time.Since(start).Round(time.Millisecond))
+		r.printf("local.failed", time.Since(start).Round(time.Millisecond).String())
 		return ErrFailed
 	}
-	fmt.Fprintf(stdout, "all %d hands played and audited by all %s nodes in %s; audits agree\n", len(r.reports), count(len(r.players)), time.Since(start).Round(time.Millisecond))
+	r.printf("local.passed", len(r.reports), count(len(r.players)), time.Since(start).Round(time.Millisecond).String())
 	return nil
 }
 
@@ -120,7 +123,8 @@ type localRun struct {
 	players   []*localPlayer
 	nameOf    map[string]string // peer ID → player name
 	stdout    io.Writer
-	codes     []int // each node's exit status
+	lang      *i18n.Lang // the language of what Run prints
+	codes     []int      // each node's exit status
 
 	mu        sync.Mutex // guards what follows, which the nodes' readers write
 	peakRSS   int64      // the largest of the nodes', KiB
@@ -128,6 +132,8 @@ type localRun struct {
 	matchOver bool
 	standings []progress.Standings
 	seating   []string                // nicknames in seat order, once known
+	seatMu    sync.Mutex              // guards seatIDs, which player reads without mu
+	seatIDs   []string                // peer IDs in seat order, once known
 	reports   map[int][]progress.Hand // hand → reports
 	verdicts  localVerdicts
 }
@@ -141,7 +147,7 @@ func seat(ctx context.Context, cfg Config, stdout io.Writer) (*localRun, error) 
 		return nil, err
 	}
 	r := &localRun{cfg: cfg, table: t, tableName: "local-" + randomHex(4), nameOf: map[string]string{}, stdout: stdout,
-		codes: make([]int, len(t.Players)), reports: map[int][]progress.Hand{}}
+		codes: make([]int, len(t.Players)), reports: map[int][]progress.Hand{}, lang: language(cfg.Lang)}
 	for _, p := range t.Players {
 		r.players = append(r.players, &localPlayer{Player: p,
 			record: filepath.Join(cfg.Dir, p.Name+".mjlog.xml"), json: filepath.Join(cfg.Dir, p.Name+".json")})
@@ -243,12 +249,20 @@ func (r *localRun) relay(name string, stream io.Reader) {
 func (r *localRun) take(name string, ev progress.Event) {
 	switch ev := ev.(type) {
 	case progress.Connected:
-		fmt.Fprintf(r.stdout, "[%s] connected\n", name)
+		r.printf("local.connected", name)
 		return
 	case progress.Blame:
-		fmt.Fprintf(r.stdout, "[%s] BLAME hand %d: %s %s: %s\n", name, ev.Hand, ev.Player, ev.Peer, ev.Reason)
+		reason := any(ev.Reason)
+		if ev.Msg != nil {
+			reason = *ev.Msg
+		}
+		r.printf("local.blame", name, ev.Hand, r.player(ev.Peer, ev.Player), ev.Peer, reason)
 	case progress.Fault:
-		fmt.Fprintf(r.stdout, "[%s] FAULT hand %d: %s %s: %s\n", name, ev.Hand, ev.Player, ev.Peer, strings.TrimPrefix(ev.Kind+": ", ": ")+ev.Reason)
+		reason := any(strings.TrimPrefix(ev.Kind+": ", ": ") + ev.Reason)
+		if ev.Msg != nil {
+			reason = *ev.Msg
+		}
+		r.printf("local.fault", name, ev.Hand, r.player(ev.Peer, ev.Player), ev.Peer, reason)
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -256,13 +270,18 @@ func (r *localRun) take(name string, ev progress.Event) {
 	case progress.Hand:
 		r.reports[ev.Hand] = append(r.reports[ev.Hand], ev)
 		if len(r.reports[ev.Hand]) == len(r.players) {
-			WriteHand(r.stdout, r.reports[ev.Hand], r.nameOf)
+			writeHand(r.stdout, r.reports[ev.Hand], r.lang)
 		}
 	case progress.Blame:
-		r.verdicts.add(ev.Name(), ev.Hand, ev.Peer, ev.Player, "", name)
+		r.verdicts.add(ev.Name(), ev.Hand, ev.Peer, r.player(ev.Peer, ev.Player), "", name)
 	case progress.Fault:
-		r.verdicts.add(ev.Name(), ev.Hand, ev.Peer, ev.Player, ev.Kind, name)
+		r.verdicts.add(ev.Name(), ev.Hand, ev.Peer, r.player(ev.Peer, ev.Player), ev.Kind, name)
 	case progress.Seats:
+		r.seatMu.Lock()
+		if r.seatIDs == nil {
+			r.seatIDs = ev.Seats
+		}
+		r.seatMu.Unlock()
 		if r.seating == nil && len(ev.Seats) == len(r.players) {
 			r.printSeating(ev.Seats)
 		}
@@ -279,14 +298,16 @@ func (r *localRun) take(name string, ev progress.Event) {
 // order, and keeps the names in r.seating.
 func (r *localRun) printSeating(seats []string) {
 	r.seating = make([]string, len(seats))
-	fmt.Fprintln(r.stdout, "seating (hand 1):")
+	r.printf("local.seating")
 	for s, id := range seats {
 		r.seating[s] = nameOrID(r.nameOf, id)
-		you := ""
+	}
+	for s, id := range seats {
+		you := any("")
 		if r.cfg.Play && id == r.players[0].ID.String() {
-			you = " (you)"
+			you = i18n.M("local.you")
 		}
-		fmt.Fprintf(r.stdout, "  %s%s in East 1\n", seatName(r.seating, s, 0), you)
+		r.printf("local.seat", seatMsg(r.seating, s, 0), you)
 	}
 }
 
@@ -300,23 +321,23 @@ func (r *localRun) judge() bool {
 	ok := true
 	for i, c := range r.codes {
 		if c != 0 {
-			fmt.Fprintf(w, "%s exited with status %d (%s)\n", r.players[i].Name, c, exitMeaning(c))
+			r.printf("local.exited", r.players[i].Name, c, exitMeaning(c))
 			ok = false
 		}
 	}
-	r.verdicts.summary(w)
+	r.verdicts.summary(w, r.lang)
 	played := len(r.reports)
 	switch {
 	case hands > 0 && played < hands && r.matchOver:
-		fmt.Fprintf(w, "the match ended after %d of the %d hands asked for\n", played, hands)
+		r.printf("local.ended", played, hands)
 	case hands > 0 && played != hands:
-		fmt.Fprintf(w, "%d of %d hands were played\n", played, hands)
+		r.printf("local.played", played, hands)
 		ok = false
 	}
 	for h := 1; h <= played; h++ {
 		rs := r.reports[h]
 		if len(rs) != n {
-			fmt.Fprintf(w, "hand %d: only %d of %d players reported it\n", h, len(rs), n)
+			r.printf("local.unreported", h, len(rs), n)
 			ok = false
 			continue
 		}
@@ -329,7 +350,7 @@ func (r *localRun) judge() bool {
 		if rs := r.reports[played]; len(rs) > 0 {
 			oya = rs[0].OyaSeat
 		}
-		printStandings(w, r.standings, r.seating, n, oya)
+		printStandings(w, r.standings, r.seating, n, oya, r.lang)
 		if len(r.standings) != n {
 			ok = false
 		}
@@ -345,7 +366,7 @@ func (r *localRun) printMeasures() {
 	printTiming(w, r.reports)
 	if msgs, bytes, err := wireTraffic(r.players); err == nil && played > 0 {
 		fmt.Fprintf(w, "traffic: %.0f messages and %.1f KB per hand on the wire (signed envelopes, all %s nodes); CPU %.2f s for the %s nodes, %.0f ms per hand\n",
-			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), count(n), r.cpuMs/1000, count(n), r.cpuMs/float64(played))
+			float64(msgs)/float64(played), float64(bytes)/1000/float64(played), i18n.English().T("local.n."+strconv.Itoa(n)), r.cpuMs/1000, i18n.English().T("local.n."+strconv.Itoa(n)), r.cpuMs/float64(played))
 	}
 }
 
@@ -355,36 +376,66 @@ func (r *localRun) printMeasures() {
 // same. It reports whether the game still passes.
 func (r *localRun) printRecords(ok bool) bool {
 	w, dir, first := r.stdout, r.cfg.Dir, r.players[0]
-	fmt.Fprintf(w, "transcripts: %s (check one with: mentalmj audit %s)\n", filepath.Join(dir, "player-*.mjt"), first.Transcript)
+	r.printf("local.transcripts", filepath.Join(dir, "player-*.mjt"), first.Transcript)
 	if !ok {
 		return false
 	}
 	if r.cfg.PrivateHands {
 		if err := viewFiles(r.players); err != nil {
-			fmt.Fprintf(w, "game records: %v\n", err)
+			r.printf("local.records.error", err.Error())
 			return false
 		}
-		fmt.Fprintf(w, "game records (Tenhou mjlog, private hands: each node's own view, the tiles it never saw hidden; no tenhou.net/6 JSON): %s\n  watch %s's view again: mentalmj view %s\n", filepath.Join(dir, "player-*.mjlog.xml"), first.Name, first.record)
+		r.printf("local.records.private", filepath.Join(dir, "player-*.mjlog.xml"), first.Name, first.record)
 		return true
 	}
 	if err := sameFiles(r.players); err != nil {
-		fmt.Fprintf(w, "game records: %v\n", err)
+		r.printf("local.records.error", err.Error())
 		return false
 	}
-	fmt.Fprintf(w, "game record (Tenhou mjlog, identical on all %s nodes): %s (replay it with: mentalmj tenhou replay %s)\n", count(len(r.players)), first.record, first.record)
-	printJSONRecord(w, first.json, first.Name, first.Transcript)
+	r.printf("local.record", count(len(r.players)), first.record, first.record)
+	printJSONRecord(w, first.json, first.Name, first.Transcript, r.lang)
 	return true
 }
 
-// count spells a number of nodes: "three", "four".
-func count(n int) string {
-	if n == 3 {
-		return "three"
-	}
-	if n == 4 {
-		return "four"
+// count spells a number of nodes: "three", "four" ("3", "4" in
+// Japanese).
+func count(n int) any {
+	if n == 3 || n == 4 {
+		return i18n.M("local.n." + strconv.Itoa(n))
 	}
 	return strconv.Itoa(n)
+}
+
+// printf prints the message key with args, said in r's language, and a
+// newline.
+func (r *localRun) printf(key string, args ...any) {
+	fmt.Fprintln(r.stdout, r.lang.Say(i18n.M(key, args...)))
+}
+
+// player names the player of peer id as the node named it (reported,
+// "alice (seat 0)"), said in r's language when its seat is known.
+func (r *localRun) player(id, reported string) any {
+	r.seatMu.Lock()
+	defer r.seatMu.Unlock()
+	for s, p := range r.seatIDs {
+		if p == id {
+			return i18n.M("local.seatno", nameOrID(r.nameOf, id), s)
+		}
+	}
+	return reported
+}
+
+// language is the language of what Run prints: lang (--lang) when it
+// loads, else the system's (i18n.Detect), else English.
+func language(lang string) *i18n.Lang {
+	if lang == "" {
+		lang = i18n.Detect(os.Getenv)
+	}
+	l, err := i18n.Load(lang)
+	if err != nil {
+		return i18n.English()
+	}
+	return l
 }
 
 // localPlayer is one of the join processes (four, or three in sanma),
@@ -401,16 +452,10 @@ func randomHex(n int) string {
 }
 
 // exitMeaning says what a join exit status means.
-func exitMeaning(code int) string {
+func exitMeaning(code int) i18n.Msg {
 	switch code {
-	case -1:
-		return "killed by a signal"
-	case 1:
-		return "a cheat was proven"
-	case 2:
-		return "bad usage or input"
-	case 3:
-		return "the game stopped on a fault"
+	case -1, 1, 2, 3:
+		return i18n.M("local.exit." + strconv.Itoa(code))
 	}
-	return "an error"
+	return i18n.M("local.exit.other")
 }

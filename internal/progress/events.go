@@ -2,6 +2,7 @@ package progress
 
 import (
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -369,10 +370,13 @@ func (Seats) Name() string { return "seats" }
 // whether the audit passed, and the times: setup, hand, pause before it
 // and every draw's latency.
 type Hand struct {
-	Hand          int         `json:"hand"`
-	Round         int         `json:"round"`
-	Honba         int         `json:"honba"`
-	Result        string      `json:"result"`
+	Hand   int    `json:"hand"`
+	Round  int    `json:"round"`
+	Honba  int    `json:"honba"`
+	Result string `json:"result"`
+	// ResultMsg is Result as a message (package ui/i18n), for local to
+	// say in the player's language; absent from older nodes.
+	ResultMsg     *i18n.Msg   `json:"result_msg,omitempty"`
 	Scores        [4]int      `json:"scores"`
 	OyaSeat       int         `json:"oya_seat"`
 	Oya           string      `json:"oya"`
@@ -396,12 +400,15 @@ func (Hand) Name() string { return "hand" }
 // the reason, the evidence (entries, as text) and When it was caught ("at
 // once" or "end of hand").
 type Blame struct {
-	Peer     string   `json:"peer"`
-	Player   string   `json:"player"`
-	Hand     int      `json:"hand"`
-	Reason   string   `json:"reason"`
-	Evidence []string `json:"evidence"`
-	When     string   `json:"when"`
+	Peer   string `json:"peer"`
+	Player string `json:"player"`
+	Hand   int    `json:"hand"`
+	Reason string `json:"reason"`
+	// Msg is the blame's kind and reason as a message (ui/screen's
+	// BlameReasonMsg), for local to say in the player's language.
+	Msg      *i18n.Msg `json:"msg,omitempty"`
+	Evidence []string  `json:"evidence"`
+	When     string    `json:"when"`
 }
 
 // Name is "blame".
@@ -412,12 +419,15 @@ func (Blame) Name() string { return "blame" }
 // kind, the reason and the players whose signed Aborts report it; with
 // RelayNote when a relay may be the cause.
 type Fault struct {
-	Peer      string   `json:"peer"`
-	Player    string   `json:"player"`
-	Hand      int      `json:"hand"`
-	Kind      string   `json:"kind"`
-	Reason    string   `json:"reason"`
-	Reporters []string `json:"reporters"`
+	Peer   string `json:"peer"`
+	Player string `json:"player"`
+	Hand   int    `json:"hand"`
+	Kind   string `json:"kind"`
+	Reason string `json:"reason"`
+	// Msg is the fault's kind and fields as a message (ui/screen's
+	// FaultReasonMsg), for local to say in the player's language.
+	Msg       *i18n.Msg `json:"msg,omitempty"`
+	Reporters []string  `json:"reporters"`
 	*RelayNote
 }
 

@@ -14,6 +14,8 @@ import (
 	"github.com/mentalmj/mentalmj/protocol"
 	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/riichi/game"
+	"github.com/mentalmj/mentalmj/ui/i18n"
+	"github.com/mentalmj/mentalmj/ui/screen"
 	"github.com/mentalmj/mentalmj/wall"
 )
 
@@ -81,12 +83,16 @@ func (r *Reporter) Hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 	}
 	name := names.Seat(h.Oya)
 	result := verdict.DescribeResult(h.Result, name)
-	for _, p := range h.TimedOut {
-		result += "; " + name(game.Seat(slices.Index(h.Seats, p))) + " timed out and was acted for"
-	}
 	var seatNicks []string // nicknames in seat order, for local
 	for _, p := range h.Seats {
 		seatNicks = append(seatNicks, nicks[p])
+	}
+	sn := screen.Names{Seats: h.Seats, Nicks: seatNicks, Oya: game.Seat(h.Oya)}
+	resultMsg := i18n.Join(screen.DescribeMsg(h.Result, sn))
+	for _, p := range h.TimedOut {
+		s := game.Seat(slices.Index(h.Seats, p))
+		result += "; " + name(s) + " timed out and was acted for"
+		resultMsg.Args = append(resultMsg.Args, i18n.M("local.timedout", sn.NameMsg(s)))
 	}
 	// A hand that ended without a result (a fault, an abort) leaves the
 	// scores as they stood when it started.
@@ -100,7 +106,7 @@ func (r *Reporter) Hand(h protocol.HandResult, self peer.ID, nicks map[peer.ID]s
 		dealer = "dealer " + name(game.Seat(h.Oya))
 	}
 	r.Event(Hand{
-		Hand: h.Number, Round: h.Start.Round, Honba: h.Start.Honba, Result: result, Scores: scores,
+		Hand: h.Number, Round: h.Start.Round, Honba: h.Start.Honba, Result: result, ResultMsg: &resultMsg, Scores: scores,
 		OyaSeat: h.Oya, Oya: oya, Dice: h.Dice, Nicks: seatNicks,
 		DoraIndicator: h.DoraIndicator, Red: reds.Tiles(), Yama: h.Yama, Events: h.Events, AuditOK: len(h.Blame) == 0 && len(h.Faults) == 0 && h.Yama != nil,
 		SetupMs: Milliseconds(h.Setup), DurationMs: Milliseconds(h.Duration), PauseMs: Milliseconds(h.Pause), DrawLatencyMs: MillisecondsList(h.DrawLatency),
@@ -143,7 +149,8 @@ func (r *Reporter) Blame(b protocol.Blame, names verdict.Names, when string) {
 	for _, e := range b.Evidence {
 		ev = append(ev, e.String())
 	}
-	r.Event(Blame{Peer: b.Peer.String(), Player: player, Hand: b.Hand, Reason: b.Reason, Evidence: ev, When: when},
+	msg := screen.BlameReasonMsg(b)
+	r.Event(Blame{Peer: b.Peer.String(), Player: player, Hand: b.Hand, Reason: b.Reason, Msg: &msg, Evidence: ev, When: when},
 		"BLAME hand %d: %s %s: %s (evidence: %s)", b.Hand, player, b.Peer, b.Reason, strings.Join(ev, ", "))
 }
 
@@ -157,7 +164,8 @@ func (r *Reporter) Fault(f protocol.Fault, names verdict.Names) {
 	for _, p := range f.Reporters {
 		reporters = append(reporters, p.String())
 	}
-	ev := Fault{Peer: f.Peer.String(), Player: player, Hand: f.Hand, Kind: string(f.Kind), Reason: f.Reason, Reporters: reporters}
+	msg := screen.FaultReasonMsg(f)
+	ev := Fault{Peer: f.Peer.String(), Player: player, Hand: f.Hand, Kind: string(f.Kind), Reason: f.Reason, Msg: &msg, Reporters: reporters}
 	note, relay := r.relayNote(f.Kind, f.Peer)
 	if note == "" {
 		r.Event(ev, "FAULT hand %d: %s %s: %s: %s", f.Hand, player, f.Peer, f.Kind, f.Reason)

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -210,7 +211,7 @@ func TestEnglishLeft(t *testing.T) {
 // fmt pattern matching it ("yaku.%d", "tile.%dz").
 func TestEveryKeyIsUsed(t *testing.T) {
 	var files []string
-	for _, glob := range []string{"../*/*.go", "../*/assets/*.js", "../*/assets/*.html", "../../internal/tablerun/*.go", "../../cmd/mentalmj/*.go"} {
+	for _, glob := range []string{"../*/*.go", "../*/assets/*.js", "../*/assets/*.html", "../../internal/tablerun/*.go", "../../internal/localgame/*.go", "../../internal/progress/*.go", "../../cmd/mentalmj/*.go"} {
 		fs, _ := filepath.Glob(glob)
 		files = append(files, fs...)
 	}
@@ -263,5 +264,26 @@ func TestEveryKeyIsUsed(t *testing.T) {
 	slices.Sort(unused)
 	if len(unused) > 0 {
 		t.Errorf("%d keys of catalog/en.json are asked for by no code: %s", len(unused), strings.Join(unused, ", "))
+	}
+}
+
+// TestMsgRoundTrip: a Msg written as JSON and read back says the same in
+// every language: nested messages stay messages, whole numbers stay ints
+// (%d), text stays text.
+func TestMsgRoundTrip(t *testing.T) {
+	m := M("fault.peer", 3, M("name", "bob", M("wind.South")), "12D3KooWabc", M("verdict.detail", M("fault.kind.silence"), "silent for 1m0s"))
+	b, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back Msg
+	if err := json.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	for _, code := range Languages() {
+		l := must(Load(code))
+		if got, want := l.Say(back), l.Say(m); got != want || strings.Contains(got, "%!") {
+			t.Errorf("%s: read back %q, want %q (JSON %s)", code, got, want, b)
+		}
 	}
 }

@@ -1,7 +1,9 @@
 package i18n
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 )
 
@@ -52,4 +54,42 @@ func (l *Lang) Say(m Msg) string {
 		return strings.Join(s, fmt.Sprint(args[0]))
 	}
 	return l.T(m.Key, args...)
+}
+
+// UnmarshalJSON reads a Msg as MarshalJSON writes it ({"key": KEY,
+// "args": [...]}), so that a Msg sent between processes (a node's
+// progress events) is said again: an argument that is an object with a
+// "key" is a Msg, and a JSON number that is a whole number is an int (for
+// the messages' %d).
+func (m *Msg) UnmarshalJSON(b []byte) error {
+	var raw struct {
+		Key  string            `json:"key"`
+		Args []json.RawMessage `json:"args"`
+	}
+	if err := json.Unmarshal(b, &raw); err != nil {
+		return err
+	}
+	m.Key, m.Args = raw.Key, nil
+	for _, a := range raw.Args {
+		var v any
+		if err := json.Unmarshal(a, &v); err != nil {
+			return err
+		}
+		switch x := v.(type) {
+		case map[string]any:
+			if _, ok := x["key"]; ok {
+				var sub Msg
+				if err := sub.UnmarshalJSON(a); err != nil {
+					return err
+				}
+				v = sub
+			}
+		case float64:
+			if x == math.Trunc(x) && math.Abs(x) < 1<<53 {
+				v = int(x)
+			}
+		}
+		m.Args = append(m.Args, v)
+	}
+	return nil
 }
