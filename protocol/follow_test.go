@@ -181,3 +181,50 @@ func TestFollowerRefusesABadKey(t *testing.T) {
 		t.Error("the kyoku started on a bad dora key")
 	}
 }
+
+// lateEntries keeps, of a game's public entries, what a spectator that
+// joined during hand 2 gets (SPEC.md §25, the catch-up): the Hellos, hand
+// 1's nonces and every entry of the hands from 2 on.
+func lateEntries(es []*Opened) []Record {
+	var recs []Record
+	for _, o := range es {
+		e := o.Entry
+		if e.Hand == 0 || e.Hand == 1 && (e.GetNonceCommit() != nil || e.GetNonceReveal() != nil) || e.Hand >= 2 {
+			recs = append(recs, Record{Index: len(recs) + 1, Envelope: o.Envelope})
+		}
+	}
+	return recs
+}
+
+// TestAuditJoinedLate audits a late spectator's transcript: hand 2 alone
+// is audited, clean, from the match state hand 1 left (the full audit's),
+// to the same wall; without one of hand 1's nonce reveals the seats are
+// unknown and the audit says so (a fault, not a blame).
+func TestAuditJoinedLate(t *testing.T) {
+	t.Parallel()
+	es, full, _ := publicEntries(t, 2)
+	recs := lateEntries(es)
+	a := AuditTranscript(recs)
+	if a.Joined != 2 || len(a.Hands) != 1 || !a.OK() {
+		t.Fatalf("joined %d, %d hands, blame %v, faults %v", a.Joined, len(a.Hands), a.Blame, a.Faults)
+	}
+	h, want := a.Hands[0], full.Hands[1]
+	if h.Hand != 2 || h.Deal.Scores != want.Deal.Scores || h.Deal.Round != want.Deal.Round || !slices.Equal(h.Yama, want.Yama) || !slices.Equal(a.Seats, full.Seats) {
+		t.Errorf("hand %d from %+v (the full audit's: %+v), same wall %v, same seats %v", h.Hand, h.Deal, want.Deal, slices.Equal(h.Yama, want.Yama), slices.Equal(a.Seats, full.Seats))
+	}
+	var cut []Record
+	dropped := false
+	for _, r := range recs {
+		o, _ := Open(r.Envelope)
+		if !dropped && o.Entry.Hand == 1 && o.Entry.GetNonceReveal() != nil {
+			dropped = true
+			continue
+		}
+		r.Index = len(cut) + 1
+		cut = append(cut, r)
+	}
+	b := AuditTranscript(cut)
+	if b.OK() || len(b.Blame) > 0 || len(b.Faults) == 0 || !strings.Contains(b.Faults[0].Reason, "seats are unknown") {
+		t.Errorf("without a nonce of hand 1: blame %v, faults %v", b.Blame, b.Faults)
+	}
+}

@@ -67,6 +67,14 @@ type TranscriptAudit struct {
 	// Pipeline says the Hellos announced the pipelined setup (SPEC.md
 	// §22): each hand's passes may be interleaved with the hand before.
 	Pipeline bool
+	// Joined is, for the transcript of a spectator that joined the game
+	// late (SPEC.md §25, the catch-up), the first hand it holds whole: the
+	// transcript has the Hellos, hand 1's nonces (which fix the seats) and
+	// the hands from Joined on, which are audited from the match state
+	// their nonce commitments state (every player signs it; each hand
+	// after is carried by the rules engine as usual). The hands before
+	// Joined are not audited. 0 for a transcript from the game's start.
+	Joined int
 	// Dropped is set when the transcript ends with the shuffle and rekey
 	// passes of a hand that was never played (pipelined setup: the
 	// match, or the game, ended while they were prepared); nil otherwise.
@@ -176,6 +184,12 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	match := game.NewMatch(rules)
 	ended := false // the last hand ended early (aborted) or failed
 	hands := byHand(entries)
+	if joined(hands) {
+		if !t.join(gameID, hands[0], hands[1], match) {
+			return t
+		}
+		hands = hands[1:]
+	}
 	for len(hands) > 0 {
 		hand := hands[0]
 		hands = hands[1:]
@@ -212,7 +226,11 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 	}
 	t.Standings = match.Standings()
 	t.Over = match.Over()
-	if !cut && !ended && !t.Over && (t.HandsWanted == 0 || len(t.Hands) < t.HandsWanted) {
+	played := len(t.Hands)
+	if t.Joined > 0 {
+		played += t.Joined - 1
+	}
+	if !cut && !ended && !t.Over && (t.HandsWanted == 0 || played < t.HandsWanted) {
 		what := "the match is over"
 		if t.HandsWanted > 0 {
 			what = fmt.Sprintf("hand %d of %d", t.HandsWanted, t.HandsWanted)
@@ -220,6 +238,73 @@ func AuditTranscript(records []Record) *TranscriptAudit {
 		t.Faults = append(t.Faults, Fault{Hand: len(t.Hands), Kind: FaultIncomplete, Reason: fmt.Sprintf("the transcript ends after %d complete hands, before %s (the file was cut short, or its node stopped)", len(t.Hands), what)})
 	}
 	return t
+}
+
+// joined reports whether a game's entries by hand (byHand) are a late
+// spectator's: hand 1's nonce commitments and reveals alone, then a later
+// hand (SPEC.md §25, the catch-up).
+func joined(hands [][]*Opened) bool {
+	if len(hands) < 2 || hands[0][0].Entry.Hand != 1 || hands[1][0].Entry.Hand < 2 {
+		return false
+	}
+	return !slices.ContainsFunc(hands[0], func(o *Opened) bool {
+		return o.Entry.GetNonceCommit() == nil && o.Entry.GetNonceReveal() == nil
+	})
+}
+
+// join starts the audit of a late spectator's transcript at hand next's
+// first hand: the seats from hand 1's nonces (each must open its
+// commitment, every player's must be there), the match state from next's
+// nonce commitments (the one most of them state; AuditHand then checks
+// every player's against it). It reports whether the audit can go on.
+func (t *TranscriptAudit) join(gameID []byte, first, next []*Opened, match *game.Match) bool {
+	n := next[0].Entry.Hand
+	commits, nonces := map[peer.ID][]byte{}, map[peer.ID][]byte{}
+	for _, o := range first {
+		if c := o.Entry.GetNonceCommit(); c != nil {
+			commits[o.Sender] = c.Commitment
+		}
+	}
+	for _, o := range first {
+		if r := o.Entry.GetNonceReveal(); r != nil {
+			if string(nonceCommitment(gameID, 1, o.Sender, r.Nonce)) != string(commits[o.Sender]) {
+				t.Faults = append(t.Faults, Fault{Peer: o.Sender, Hand: 1, Kind: FaultUnverifiable, Reason: "joined late: hand 1's nonce does not open its commitment, so the seats are unknown"})
+				return false
+			}
+			nonces[o.Sender] = r.Nonce
+		}
+	}
+	for _, p := range t.Peers {
+		if nonces[p] == nil {
+			t.Faults = append(t.Faults, Fault{Peer: p, Hand: 1, Kind: FaultIncomplete, Reason: "joined late without hand 1's nonce of every player: the seats are unknown"})
+			return false
+		}
+	}
+	t.Seats = seating(handSeed(gameID, 1, nonces), t.Peers)
+	votes := map[string]int{}
+	var deal game.Deal
+	best := 0
+	for _, o := range next {
+		c := o.Entry.GetNonceCommit()
+		if c == nil || int(c.Oya) >= t.Players || len(c.Scores) > maxSeats {
+			continue
+		}
+		key := fmt.Sprint(c.Oya, c.Round, c.Honba, c.Kyotaku, c.Scores)
+		if votes[key]++; votes[key] > best {
+			best = votes[key]
+			deal = game.Deal{Oya: game.Seat(c.Oya), Round: int(c.Round), Honba: int(c.Honba), Kyotaku: int(c.Kyotaku)}
+			for i, s := range c.Scores {
+				deal.Scores[i] = int(s)
+			}
+		}
+	}
+	if best == 0 {
+		t.Faults = append(t.Faults, Fault{Hand: int(n), Kind: FaultIncomplete, Reason: fmt.Sprintf("joined late at hand %d without its nonce commitments: the match state is unknown", n)})
+		return false
+	}
+	match.Resync(deal)
+	t.Joined = int(n)
+	return true
 }
 
 // byHand splits a game's entries (after the Hellos) by hand number, in
