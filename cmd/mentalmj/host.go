@@ -174,7 +174,7 @@ func (f *tableFlags) openMeeting(cmd *cobra.Command, st seat, game settings.Sett
 		st.n.AdmitSpectators(game.Spectators)
 		link := spectate.Link{Table: f.table, Host: st.n.ID(), Addrs: m.Invite().Addrs}
 		st.out.Event(progress.WatchLink{Link: link.String(), Spectators: game.Spectators},
-			"mentalmj watch %s\n↑ spectators run this line before the game starts (up to %d connect to this node; they forward to each other)", link, game.Spectators)
+			"mentalmj watch %s\n↑ spectators run this line, before the game or during it (up to %d connect to this node; they forward to each other)", link, game.Spectators)
 	}
 	desc := m.Invite().Describe()
 	st.out.Event(progress.Game{Table: f.table, Settings: desc}, "%s", desc)

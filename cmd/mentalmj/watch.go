@@ -59,9 +59,10 @@ type watchFlags struct {
 const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--events] [--table | --ui [--no-open] [--port N]] [--lang ja|en] [--json]
 
 Watches a table live: LINK is the "mentalmj watch mmjw1…" line the host
-printed (host --spectators N). Start it before the game starts: the table's
-topic keeps no history, and a spectator that missed the players' Hellos
-cannot audit. watch dials the host, joins the table's gossipsub topic and
+printed (host --spectators N). Started after the game did, it first asks
+the host for what it missed (the Hellos, hand 1's nonces and the hand in
+play) and audits from that hand on; the hands before are not audited.
+watch dials the host, joins the table's gossipsub topic and
 takes every public entry the players sign as they play: seats and dice,
 the shuffle and rekey passes with their proofs, dora indicators, discards,
 calls, riichi, wins, draws and, at the end of each hand, its key reveal.
@@ -196,6 +197,9 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 		view.hand(v)
 	})
 	view.finish(w.Records())
+	if w.Joined() {
+		fmt.Fprintf(stdout, "joined the game late: caught up from the host; the hands before the first audited are not audited\n")
+	}
 	for p, why := range w.Gaps() {
 		fmt.Fprintf(stderr, "mentalmj watch: the host %s: %s\n", p, why)
 	}

@@ -38,6 +38,14 @@
 // Spectators forward to each other (that is gossipsub): the host admits
 // at most Spectators spectator connections (node.Node.AdmitSpectators),
 // which can use gossipsub but no game stream, and the game never knows
-// they are there. A spectator must subscribe before the game starts: the
-// topic keeps no history, and one that missed the Hellos cannot audit.
+// they are there.
+//
+// The topic keeps no history, so the host also answers a catch-up stream
+// (CatchUpProtocol; Watch.CatchUp): a spectator that comes late gets the
+// Hellos, hand 1's nonces (the seats) and every public entry of the hand
+// in play, checked as the validator checks a message, and from then on
+// follows and audits the game as one that came in time
+// (protocol.TranscriptAudit.Joined); the hands before are not audited.
+// The host answers a peer once per CatchUpEvery, two at a time, at most
+// CatchUpBytes each, from its own copies: the game never sees it.
 package spectate

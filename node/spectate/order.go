@@ -50,3 +50,18 @@ func (o *order) gap() string {
 	}
 	return fmt.Sprintf("its published entry %d never came (refused, or lost), and the %d later ones received cannot be taken without it", o.next, len(o.pending))
 }
+
+// skip makes i the next index expected, when i is ahead: a late
+// spectator's catch-up leaves out the entries of the hands it does not
+// need (SPEC.md §25). The entries held below i are dropped.
+func (o *order) skip(i uint64) {
+	if i <= o.next {
+		return
+	}
+	for k := range o.pending {
+		if k < i {
+			delete(o.pending, k)
+		}
+	}
+	o.next = i
+}

@@ -17,7 +17,7 @@ import (
 
 // firstSpectatorWait bounds how long the Publisher holds its first
 // message for a spectator to be in the topic; with none by then it
-// publishes anyway (a spectator must subscribe before the game starts).
+// publishes anyway (a spectator that comes later catches up: CatchUp).
 const firstSpectatorWait = 2 * time.Second
 
 // Publisher is the table's host's side of the topic: it publishes every
@@ -27,7 +27,9 @@ const firstSpectatorWait = 2 * time.Second
 // leaves the table once, to the host's small mesh, and the spectators
 // forward it to each other.
 type Publisher struct {
-	s *session
+	s  *session
+	h  host.Host
+	cu *catchUpServer
 
 	mu      sync.Mutex
 	queue   []*pb.Published
@@ -46,7 +48,15 @@ func NewPublisher(ctx context.Context, h host.Host, table string, players []peer
 	if err != nil {
 		return nil, err
 	}
-	p := &Publisher{s: s, wake: make(chan struct{}, 1), done: make(chan struct{}), drained: make(chan struct{})}
+	p := &Publisher{s: s, h: h, wake: make(chan struct{}, 1), done: make(chan struct{}), drained: make(chan struct{})}
+	p.cu = &catchUpServer{table: table, every: opt.CatchUpEvery, bytes: opt.CatchUpBytes, last: map[peer.ID]time.Time{}, log: s.opt.Logger.Info}
+	if p.cu.every <= 0 {
+		p.cu.every = CatchUpEvery
+	}
+	if p.cu.bytes <= 0 {
+		p.cu.bytes = CatchUpBytes
+	}
+	h.SetStreamHandler(CatchUpProtocol, p.cu.handle)
 	go p.drain(ctx)
 	go p.run(ctx)
 	return p, nil
@@ -92,6 +102,14 @@ func (p *Publisher) Republish(records []*protocol.Opened) {
 	}
 }
 
+// CatchUps returns how many catch-up requests (CatchUpProtocol) the
+// Publisher answered and refused so far.
+func (p *Publisher) CatchUps() (served, refused int) {
+	p.cu.mu.Lock()
+	defer p.cu.mu.Unlock()
+	return p.cu.served, p.cu.refused
+}
+
 // Close publishes what is queued and stays in the topic for linger in
 // all (gossipsub sends from its own queues after Publish returns, and
 // answers the spectators' requests for what they missed), then leaves
@@ -110,6 +128,7 @@ func (p *Publisher) Close(linger time.Duration) {
 	case <-time.After(linger):
 	}
 	time.Sleep(time.Until(end))
+	p.h.RemoveStreamHandler(CatchUpProtocol)
 	p.s.opt.Logger.Debug("spectators: leaving the topic", "topic_peers", p.s.topic.ListPeers())
 	p.s.close()
 	<-p.drained
@@ -127,6 +146,7 @@ func (p *Publisher) run(ctx context.Context) {
 		for _, m := range q {
 			b, err := proto.Marshal(m)
 			if err == nil {
+				p.cu.record(m, b)
 				err = p.publish(ctx, b, first)
 				first = false
 			}

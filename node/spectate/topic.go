@@ -38,6 +38,12 @@ type Options struct {
 	// OnReject, if not nil, is told of every message the validator
 	// rejected, on a goroutine of gossipsub; it must not block.
 	OnReject func(Rejection)
+	// CatchUpEvery and CatchUpBytes bound the Publisher's catch-up
+	// (CatchUpProtocol): how often one peer may ask, and the bytes of
+	// messages one answer holds at most; 0 takes CatchUpEvery and
+	// CatchUpBytes.
+	CatchUpEvery time.Duration
+	CatchUpBytes int
 }
 
 // Rejection is a topic message the validator rejected.
@@ -222,35 +228,52 @@ func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message)
 	if err := proto.Unmarshal(m.Data, &msg); err != nil {
 		return reject("malformed: %v", err)
 	}
+	p, why := s.check(&msg)
+	switch {
+	case why == "" && p == nil:
+		return pubsub.ValidationIgnore
+	case why != "":
+		return reject("%s", why)
+	}
+	p.author = author
+	m.ValidatorData = p
+	return pubsub.ValidationAccept
+}
+
+// check checks a published entry as the topic's validator does (and the
+// catch-up, CatchUp, for each message the host sends): the envelope's
+// signature, no recipient, the host's Hello for the link's table (it
+// names the players), a signer who is a player. It returns the entry, or
+// why it is refused; (nil, "") while the players are not known yet.
+func (s *session) check(msg *pb.Published) (*published, string) {
 	o, err := protocol.Open(msg.Envelope)
 	if err != nil {
-		return reject("entry %d does not verify: %v", msg.Index, err)
+		return nil, fmt.Sprintf("entry %d does not verify: %v", msg.Index, err)
 	}
 	if o.Recipient != "" {
-		return reject("a private entry (to %s): the host never publishes one", o.Recipient)
+		return nil, fmt.Sprintf("a private entry (to %s): the host never publishes one", o.Recipient)
 	}
 	if h := o.Entry.GetHello(); h != nil && o.Sender == s.host {
 		if h.Table != s.table {
-			return reject("the host's Hello is for table %q, the link names %q", h.Table, s.table)
+			return nil, fmt.Sprintf("the host's Hello is for table %q, the link names %q", h.Table, s.table)
 		}
 		var ps []peer.ID
 		for i, b := range h.Peers {
 			p, err := peer.IDFromBytes(b)
 			if err != nil {
-				return reject("the host's Hello: peer %d: %v", i+1, err)
+				return nil, fmt.Sprintf("the host's Hello: peer %d: %v", i+1, err)
 			}
 			ps = append(ps, p)
 		}
 		s.setPlayers(ps)
 	}
-	ok, err := s.isPlayer(ctx, o.Sender)
+	ok, err := s.isPlayer(context.Background(), o.Sender)
 	if err != nil {
 		s.opt.Logger.Debug("spectators: message held back", "signer", o.Sender, "err", err)
-		return pubsub.ValidationIgnore
+		return nil, ""
 	}
 	if !ok {
-		return reject("entry %d is signed by %s, not a player of the table", msg.Index, o.Sender)
+		return nil, fmt.Sprintf("entry %d is signed by %s, not a player of the table", msg.Index, o.Sender)
 	}
-	m.ValidatorData = &published{author: author, index: msg.Index, entry: o}
-	return pubsub.ValidationAccept
+	return &published{index: msg.Index, entry: o}, ""
 }

@@ -22,18 +22,20 @@ import (
 // revealed, and gives the game's verdict at the end.
 type Watch struct {
 	s    *session
+	h    host.Host
 	link Link
 	ord  *order
 
 	mu      sync.Mutex
 	records []protocol.Record
 	rejects []Rejection
+	joined  bool // caught up with a gap (CatchUp)
 }
 
 // NewWatch joins the topic of the table link names, on h (which should
 // then dial link.AddrInfo()). It returns gossipsub's errors.
 func NewWatch(ctx context.Context, h host.Host, link Link, opt Options) (*Watch, error) {
-	w := &Watch{link: link, ord: newOrder()}
+	w := &Watch{h: h, link: link, ord: newOrder()}
 	user := opt.OnReject
 	opt.OnReject = func(r Rejection) {
 		w.mu.Lock()
@@ -135,19 +137,9 @@ func (v HandVerdict) String() string {
 // all.
 func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand func(HandVerdict)) (*verdict.Report, error) {
 	reveals := map[uint32]map[peer.ID]bool{}
-	for {
-		m, err := w.s.sub.Next(ctx)
-		if err != nil {
-			break
-		}
-		p, ok := m.ValidatorData.(*published)
-		if !ok {
-			continue
-		}
-		over := false
-		w.mu.Lock()
-		taken := w.ord.add(p)
-		w.mu.Unlock()
+	over := false
+	// take takes the entries the order makes deliverable.
+	take := func(taken []*published) {
 		for _, q := range taken {
 			w.mu.Lock()
 			w.records = append(w.records, protocol.Record{Index: len(w.records) + 1, Envelope: q.entry.Envelope})
@@ -175,8 +167,94 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 			}
 			over = over || done
 		}
-		if over {
-			break
+	}
+	add := func(p *published) {
+		w.mu.Lock()
+		taken := w.ord.add(p)
+		w.mu.Unlock()
+		take(taken)
+	}
+	msgs := make(chan *published, 64)
+	go func() {
+		defer close(msgs)
+		for {
+			m, err := w.s.sub.Next(ctx)
+			if err != nil {
+				return
+			}
+			if p, ok := m.ValidatorData.(*published); ok {
+				select {
+				case msgs <- p:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	// The catch-up (SPEC.md §25): until the host has answered (or could
+	// not), the entries gossip delivers are held, unless the first is the
+	// game's first (this spectator came in time).
+	caught := make(chan catchUpResult, 1)
+	go func() { caught <- w.catchUpOnce(ctx) }()
+	waiting := true
+	var held []*published
+	asked := time.Now()
+	repair := time.NewTicker(repairEvery)
+	defer repair.Stop()
+	for !over {
+		select {
+		case <-repair.C:
+			// An entry that never came holds back the rest: ask the host
+			// again, once its limit allows, for the hand in play (SPEC.md
+			// §25); what fills the gap is taken, the rest is dropped as
+			// copies.
+			w.mu.Lock()
+			gap := !waiting && caught == nil && len(w.ord.pending) > 0 && time.Since(asked) > CatchUpEvery
+			w.mu.Unlock()
+			if gap {
+				asked = time.Now()
+				caught = make(chan catchUpResult, 1)
+				go func(c chan catchUpResult) { c <- w.catchUpOnce(ctx) }(caught)
+			}
+		case p, ok := <-msgs:
+			if !ok {
+				over = true
+				continue
+			}
+			if waiting && p.index == 0 {
+				waiting = false
+			}
+			if waiting {
+				if len(held) < maxAhead {
+					held = append(held, p)
+				}
+				continue
+			}
+			add(p)
+		case r := <-caught:
+			caught = nil
+			if !waiting {
+				for _, p := range r.entries { // a repair, or too late to be needed
+					add(p)
+				}
+				continue
+			}
+			waiting = false
+			if r.err != nil {
+				w.s.opt.Logger.Debug("spectators: no catch-up", "err", r.err)
+			}
+			for _, p := range r.entries {
+				w.mu.Lock()
+				if p.index > w.ord.next && w.ord.next == 0 || p.index > w.ord.next && r.skips[p.index] {
+					w.ord.skip(p.index)
+				}
+				w.mu.Unlock()
+				add(p)
+			}
+			for _, p := range held {
+				add(p)
+			}
+			held = nil
 		}
 	}
 	recs := w.Records()
@@ -184,6 +262,72 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 		return nil, fmt.Errorf("watch: nothing was received on %s from the table's players (is the host's address reachable, and did the game start after the watcher?)", w.link.Topic())
 	}
 	return verdict.Audit([]verdict.File{{Name: "watched " + w.link.Table, Records: recs}})
+}
+
+// meshWait is how long a spectator waits, once connected to the host,
+// before it asks for the catch-up: about a gossipsub heartbeat (1 s),
+// the time the host's mesh takes to take it in. repairEvery is how often
+// Run looks for an entry that never came.
+const (
+	meshWait    = 1200 * time.Millisecond
+	repairEvery = 2 * time.Second
+)
+
+// catchUpResult is the catch-up's answer: the entries, and the indexes
+// after which it leaves entries out (skips: the first index after each
+// gap).
+type catchUpResult struct {
+	entries []*published
+	skips   map[uint64]bool
+	err     error
+}
+
+// catchUpOnce waits (up to catchUpTimeout) for the host's connection and
+// asks it once for what this spectator missed (CatchUp).
+func (w *Watch) catchUpOnce(ctx context.Context) catchUpResult {
+	deadline := time.Now().Add(catchUpTimeout)
+	for w.h.Network().Connectedness(w.link.Host) != network.Connected {
+		if time.Now().After(deadline) {
+			return catchUpResult{err: fmt.Errorf("the host %s was not reached", w.link.Host)}
+		}
+		select {
+		case <-ctx.Done():
+			return catchUpResult{err: ctx.Err()}
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+	// A heartbeat, so that the host's mesh holds this spectator before the
+	// host takes the catch-up's snapshot: what it publishes after that
+	// comes by gossip (the host's mesh is small and it gossips to no
+	// one).
+	select {
+	case <-ctx.Done():
+		return catchUpResult{err: ctx.Err()}
+	case <-time.After(meshWait):
+	}
+	es, err := w.CatchUp(ctx)
+	if err != nil {
+		return catchUpResult{err: err}
+	}
+	r := catchUpResult{entries: es, skips: map[uint64]bool{}}
+	for i, p := range es {
+		if i > 0 && p.index > es[i-1].index+1 {
+			r.skips[p.index] = true
+			w.mu.Lock()
+			w.joined = true
+			w.mu.Unlock()
+		}
+	}
+	return r
+}
+
+// Joined reports whether this spectator joined after the game started
+// and caught up (SPEC.md §25): the hands before the one in play when it
+// joined are not audited.
+func (w *Watch) Joined() bool {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.joined
 }
 
 // playerCount returns the number of the table's players (once known).
@@ -205,15 +349,16 @@ func (w *Watch) auditHand(n uint32) (*HandVerdict, bool) {
 		}
 	}
 	t := protocol.AuditTranscript(recs)
-	if int(n) > len(t.Hands) || n == 0 {
+	i := slices.IndexFunc(t.Hands, func(h *protocol.HandAudit) bool { return h.Hand == int(n) })
+	if i < 0 || n == 0 {
 		return nil, true
 	}
-	h := t.Hands[n-1]
+	h := t.Hands[i]
 	v := &HandVerdict{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Audit: h, Result: "no result"}
 	if h.Seats != nil {
 		v.Result = verdict.DescribeResult(h.Result, verdict.Names{Seats: h.Seats, Nicks: t.Nicks}.Seat(h.Oya))
 	}
-	done := t.Over || t.HandsWanted > 0 && len(t.Hands) >= t.HandsWanted || !h.OK()
+	done := t.Over || t.HandsWanted > 0 && int(n) >= t.HandsWanted || !h.OK()
 	return v, done
 }
 

@@ -154,6 +154,56 @@ func (x *Link) GetAddrs() [][]byte {
 	return nil
 }
 
+// CatchUpRequest opens the host's catch-up stream (protocol
+// "/mentalmj/watch/catchup/1", SPEC.md §25): a spectator that joined after
+// the game started asks the host for what it missed. It is sent
+// varint-length-delimited, at most 1024 bytes.
+type CatchUpRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// table is the table's name (the link's); the host answers only for
+	// its own table.
+	Table         string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CatchUpRequest) Reset() {
+	*x = CatchUpRequest{}
+	mi := &file_spectate_proto_msgTypes[2]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CatchUpRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CatchUpRequest) ProtoMessage() {}
+
+func (x *CatchUpRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_spectate_proto_msgTypes[2]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CatchUpRequest.ProtoReflect.Descriptor instead.
+func (*CatchUpRequest) Descriptor() ([]byte, []int) {
+	return file_spectate_proto_rawDescGZIP(), []int{2}
+}
+
+func (x *CatchUpRequest) GetTable() string {
+	if x != nil {
+		return x.Table
+	}
+	return ""
+}
+
 var File_spectate_proto protoreflect.FileDescriptor
 
 const file_spectate_proto_rawDesc = "" +
@@ -165,7 +215,9 @@ const file_spectate_proto_rawDesc = "" +
 	"\x04Link\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04host\x18\x02 \x01(\fR\x04host\x12\x14\n" +
-	"\x05addrs\x18\x03 \x03(\fR\x05addrsB/Z-github.com/mentalmj/mentalmj/node/spectate/pbb\x06proto3"
+	"\x05addrs\x18\x03 \x03(\fR\x05addrs\"&\n" +
+	"\x0eCatchUpRequest\x12\x14\n" +
+	"\x05table\x18\x01 \x01(\tR\x05tableB/Z-github.com/mentalmj/mentalmj/node/spectate/pbb\x06proto3"
 
 var (
 	file_spectate_proto_rawDescOnce sync.Once
@@ -179,10 +231,11 @@ func file_spectate_proto_rawDescGZIP() []byte {
 	return file_spectate_proto_rawDescData
 }
 
-var file_spectate_proto_msgTypes = make([]protoimpl.MessageInfo, 2)
+var file_spectate_proto_msgTypes = make([]protoimpl.MessageInfo, 3)
 var file_spectate_proto_goTypes = []any{
-	(*Published)(nil), // 0: mentalmj.spectate.v1.Published
-	(*Link)(nil),      // 1: mentalmj.spectate.v1.Link
+	(*Published)(nil),      // 0: mentalmj.spectate.v1.Published
+	(*Link)(nil),           // 1: mentalmj.spectate.v1.Link
+	(*CatchUpRequest)(nil), // 2: mentalmj.spectate.v1.CatchUpRequest
 }
 var file_spectate_proto_depIdxs = []int32{
 	0, // [0:0] is the sub-list for method output_type
@@ -203,7 +256,7 @@ func file_spectate_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_spectate_proto_rawDesc), len(file_spectate_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   2,
+			NumMessages:   3,
 			NumExtensions: 0,
 			NumServices:   0,
 		},

@@ -1,0 +1,240 @@
+package spectate
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/network"
+	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/libp2p/go-libp2p/core/protocol"
+	"google.golang.org/protobuf/encoding/protodelim"
+	"google.golang.org/protobuf/encoding/protowire"
+	"google.golang.org/protobuf/proto"
+
+	"github.com/mentalmj/mentalmj/node/spectate/pb"
+	ppb "github.com/mentalmj/mentalmj/protocol/pb"
+)
+
+// CatchUpProtocol is the host's catch-up stream (SPEC.md §25): a
+// spectator that joined after the game started sends a pb.CatchUpRequest
+// and reads back, varint-length-delimited, the pb.Published messages it
+// missed that it needs: the Hellos, hand 1's nonce commitments and
+// reveals (which fix the seats), and every public entry of the hand in
+// play (and of the hand prepared during it), in the host's order. It
+// reaches no game stream: only this handler answers it.
+const CatchUpProtocol protocol.ID = "/mentalmj/watch/catchup/1"
+
+// The catch-up's bounds (defaults of Options): a peer may ask once per
+// CatchUpEvery; the host answers at most catchUpConcurrent requests at a
+// time, each with at most CatchUpBytes of messages and catchUpEntries
+// messages, within catchUpTimeout.
+const (
+	CatchUpEvery      = 10 * time.Second
+	CatchUpBytes      = 8 << 20
+	catchUpEntries    = 8192
+	catchUpConcurrent = 2
+	catchUpTimeout    = 30 * time.Second
+	catchUpRequestMax = 1024
+)
+
+// ErrCatchUpRefused is wrapped by Watch.CatchUp's error when the host
+// refused the request: asked too often, too many at once, or another
+// table.
+var ErrCatchUpRefused = errors.New("the host refused the catch-up")
+
+// sent is one message the Publisher published: its bytes, index, and
+// what the catch-up selects it by (hand, a nonce entry).
+type sent struct {
+	index uint64
+	data  []byte
+	hand  uint32
+	nonce bool
+}
+
+// catchUpServer answers the catch-up stream from the Publisher's history.
+type catchUpServer struct {
+	table string
+	every time.Duration
+	bytes int
+	log   func(msg string, args ...any)
+
+	mu      sync.Mutex
+	history []sent // by index, each index once
+	last    map[peer.ID]time.Time
+	busy    int
+	served  int // requests answered, for tests
+	refused int // requests refused
+}
+
+// record adds a published message to the history (the first of an index
+// is kept: a resumed host publishes again what it had).
+func (c *catchUpServer) record(m *pb.Published, data []byte) {
+	s := sent{index: m.Index, data: data}
+	var env ppb.Envelope
+	var e ppb.Entry
+	if proto.Unmarshal(m.Envelope, &env) == nil && proto.Unmarshal(env.Entry, &e) == nil {
+		s.hand = e.Hand
+		s.nonce = e.GetNonceCommit() != nil || e.GetNonceReveal() != nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	i, found := slices.BinarySearchFunc(c.history, m.Index, func(x sent, idx uint64) int {
+		switch {
+		case x.index < idx:
+			return -1
+		case x.index > idx:
+			return 1
+		}
+		return 0
+	})
+	if !found {
+		c.history = slices.Insert(c.history, i, s)
+	}
+}
+
+// selection returns what a late spectator needs (CatchUpProtocol), in
+// index order: the hand in play is the latest with a nonce commitment.
+func (c *catchUpServer) selection() [][]byte {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var cur uint32 = 1
+	for _, s := range c.history {
+		if s.nonce && s.hand > cur {
+			cur = s.hand
+		}
+	}
+	var out [][]byte
+	for _, s := range c.history {
+		if s.hand == 0 || s.hand == 1 && s.nonce || s.hand >= cur {
+			out = append(out, s.data)
+		}
+	}
+	return out
+}
+
+// admit reports whether p may be answered now, and takes a slot.
+func (c *catchUpServer) admit(p peer.ID) (bool, string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if t, ok := c.last[p]; ok && time.Since(t) < c.every {
+		c.refused++
+		return false, fmt.Sprintf("asked again within %v", c.every)
+	}
+	if c.busy >= catchUpConcurrent {
+		c.refused++
+		return false, fmt.Sprintf("%d catch-ups under way", c.busy)
+	}
+	c.last[p] = time.Now()
+	c.busy++
+	return true, ""
+}
+
+func (c *catchUpServer) done() {
+	c.mu.Lock()
+	c.busy--
+	c.served++
+	c.mu.Unlock()
+}
+
+// handle answers one catch-up stream: a refused or malformed request is
+// reset with nothing sent.
+func (c *catchUpServer) handle(st network.Stream) {
+	defer st.Close()
+	p := st.Conn().RemotePeer()
+	ok, why := c.admit(p)
+	if !ok {
+		c.log("spectators: catch-up refused", "peer", p, "why", why)
+		_ = st.Reset()
+		return
+	}
+	defer c.done()
+	_ = st.SetDeadline(time.Now().Add(catchUpTimeout))
+	var req pb.CatchUpRequest
+	if err := (protodelim.UnmarshalOptions{MaxSize: catchUpRequestMax}).UnmarshalFrom(bufio.NewReader(st), &req); err != nil || req.Table != c.table {
+		c.log("spectators: catch-up request refused", "peer", p, "table", req.Table, "err", err)
+		_ = st.Reset()
+		return
+	}
+	w := bufio.NewWriter(st)
+	total := 0
+	sel := c.selection()
+	for i, b := range sel {
+		if i >= catchUpEntries || total+len(b) > c.bytes {
+			c.log("spectators: catch-up cut at its bound", "peer", p, "sent", i, "of", len(sel))
+			break
+		}
+		if _, err := w.Write(append(protowire.AppendVarint(nil, uint64(len(b))), b...)); err != nil {
+			_ = st.Reset()
+			return
+		}
+		total += len(b)
+	}
+	if err := w.Flush(); err != nil {
+		_ = st.Reset()
+	}
+}
+
+// CatchUp asks the host (CatchUpProtocol) for what a spectator that
+// joined after the game started missed, and returns it checked as the
+// topic's validator checks a message (each entry signed by a player of
+// the table, none private) and sorted by index. It returns
+// ErrCatchUpRefused (wrapped) when the host refused, and the stream's
+// errors. Run calls it when the first entry it takes is not the game's
+// first.
+func (w *Watch) CatchUp(ctx context.Context) ([]*published, error) {
+	ctx, cancel := context.WithTimeout(ctx, catchUpTimeout)
+	defer cancel()
+	st, err := w.h.NewStream(ctx, w.link.Host, CatchUpProtocol)
+	if err != nil {
+		return nil, fmt.Errorf("catch-up from the host %s: %w", w.link.Host, err)
+	}
+	defer st.Close()
+	if d, ok := ctx.Deadline(); ok {
+		_ = st.SetDeadline(d)
+	}
+	if _, err := protodelim.MarshalTo(st, &pb.CatchUpRequest{Table: w.link.Table}); err != nil {
+		return nil, fmt.Errorf("catch-up from the host %s: %w", w.link.Host, err)
+	}
+	_ = st.CloseWrite()
+	r := bufio.NewReader(st)
+	var out []*published
+	total := 0
+	for {
+		var m pb.Published
+		err := (protodelim.UnmarshalOptions{MaxSize: MaxMessageSize}).UnmarshalFrom(r, &m)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			if len(out) == 0 && errors.Is(err, network.ErrReset) {
+				return nil, fmt.Errorf("%w: %v", ErrCatchUpRefused, err)
+			}
+			return nil, fmt.Errorf("catch-up from the host %s: %w", w.link.Host, err)
+		}
+		if total += proto.Size(&m); total > CatchUpBytes || len(out) >= catchUpEntries {
+			return nil, fmt.Errorf("catch-up from the host %s: more than %d bytes or %d messages", w.link.Host, CatchUpBytes, catchUpEntries)
+		}
+		p, why := w.s.check(&m)
+		if why != "" {
+			return nil, fmt.Errorf("catch-up from the host %s: %s", w.link.Host, why)
+		}
+		p.author = w.link.Host
+		out = append(out, p)
+	}
+	slices.SortFunc(out, func(a, b *published) int {
+		switch {
+		case a.index < b.index:
+			return -1
+		case a.index > b.index:
+			return 1
+		}
+		return 0
+	})
+	return out, nil
+}
