@@ -99,6 +99,21 @@ func Play(ctx context.Context, n, hands int) (*Game, error) {
 	return g, nil
 }
 
+// Late returns the entries of g a spectator that joined during hand n
+// gets from the host's catch-up and the topic (SPEC.md §25): the Hellos,
+// hand 1's nonce commitments and reveals, and every entry of the hands
+// from n on.
+func (g *Game) Late(n uint32) *Game {
+	late := &Game{Players: g.Players}
+	for _, o := range g.Entries {
+		e := o.Entry
+		if e.Hand == 0 || e.Hand == 1 && (e.GetNonceCommit() != nil || e.GetNonceReveal() != nil) || e.Hand >= n {
+			late.Entries = append(late.Entries, o)
+		}
+	}
+	return late
+}
+
 // Table is what a spectator's table takes: every entry, in order, and
 // each hand's audit after its key reveal (ui/spectator.Table).
 type Table interface {
@@ -150,11 +165,13 @@ func (f *Feeder) Step() (int, error) {
 		return 0, err
 	}
 	a := protocol.AuditTranscript(f.recs)
-	if int(e.Hand) > len(a.Hands) {
-		return 0, fmt.Errorf("hand %d: the audit of the entries taken has %d hands", e.Hand, len(a.Hands))
+	for _, h := range a.Hands {
+		if h.Hand == int(e.Hand) {
+			f.t.Hand(h)
+			return int(e.Hand), err
+		}
 	}
-	f.t.Hand(a.Hands[e.Hand-1])
-	return int(e.Hand), err
+	return 0, fmt.Errorf("hand %d: the audit of the entries taken has no such hand (%d hands)", e.Hand, len(a.Hands))
 }
 
 // Until feeds entries until stop, asked after each, says so or every

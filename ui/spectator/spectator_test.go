@@ -112,3 +112,61 @@ func TestSpectatorTableSanma(t *testing.T) {
 	t.Parallel()
 	watch(t, 3, 1)
 }
+
+// TestSpectatorTableJoinsLate feeds what a spectator that joined during
+// hand 2 gets (the Hellos, hand 1's nonces, hands 2 and 3): the table
+// shows hand 2 from its deal with the scores, round and honba hand 1 left
+// (the full game's audit), backs only during play, and audits hands 2
+// and 3 clean.
+func TestSpectatorTableJoinsLate(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	g, err := watchfixture.Play(ctx, protocol.Players, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all []protocol.Record
+	for _, o := range g.Entries {
+		all = append(all, protocol.Record{Index: len(all) + 1, Envelope: o.Envelope})
+	}
+	full := protocol.AuditTranscript(all)
+	if !full.OK() || len(full.Hands) != 3 {
+		t.Fatalf("the full game: %d hands, blame %v, faults %v", len(full.Hands), full.Blame, full.Faults)
+	}
+	tb := New(nil)
+	f := watchfixture.NewFeeder(g.Late(2), tb)
+	var audited []int
+	checkedDeal := false
+	for !f.Done() {
+		hand, err := f.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := tb.Model().Snapshot()
+		if hand > 0 {
+			audited = append(audited, hand)
+			checkFaces(t, s, "after the reveal")
+			if last := s.Hands[len(s.Hands)-1]; !last.AuditOK {
+				t.Errorf("hand %d: %s", hand, last.Audit)
+			}
+			continue
+		}
+		if s.State == screen.StatePlaying && s.Hand == 2 && !checkedDeal {
+			checkedDeal = true
+			want := full.Hands[1].Deal
+			for q := range 4 {
+				if s.Seats[q].Score != want.Scores[q] {
+					t.Errorf("seat %d shows %d points, hand 2 starts from %d", q, s.Seats[q].Score, want.Scores[q])
+				}
+			}
+			if s.Honba != want.Honba || s.Round == "" {
+				t.Errorf("hand 2 shows round %q honba %d, starts from honba %d", s.Round, s.Honba, want.Honba)
+			}
+			checkBacks(t, s, "hand 2's deal")
+		}
+	}
+	if !checkedDeal || len(audited) != 2 || audited[0] != 2 || audited[1] != 3 {
+		t.Fatalf("hand 2 shown %v; hands audited %v, want [2 3]", checkedDeal, audited)
+	}
+}
