@@ -136,3 +136,64 @@ func TestWatchViewFlags(t *testing.T) {
 		}
 	}
 }
+
+// TestWatchLate starts "mentalmj watch" only once the host has printed
+// its first hand's line: the spectator catches up from the host through
+// the node's spectator slot (SPEC.md §25), says it joined late, audits
+// every hand from the one in play on clean (never hand 1) and exits 0.
+func TestWatchLate(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("end-to-end test starts five processes")
+	}
+	bin := buildBinary(t)
+	dir := t.TempDir()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	common := func(name string) []string {
+		return []string{"--bot", "--name", name, "--hands", "6", "--listen", "/ip4/127.0.0.1/tcp/0",
+			"--data-dir", filepath.Join(dir, name), "--transcript", filepath.Join(dir, name+".mjt"),
+			"--timeout", "20s", "--connect-timeout", "60s"}
+	}
+	h := startHost(t, ctx, bin, append([]string{"host", "--table", "late", "--spectators", "1"}, common("alice")...)...)
+	var link string
+	for link == "" {
+		line, err := h.lines.ReadString('\n')
+		if err != nil {
+			t.Fatalf("host printed no watch link: %v\n%s", err, h.hostErr.String())
+		}
+		if m := regexp.MustCompile(`^mentalmj watch (mmjw1[a-z2-7]+)\n$`).FindStringSubmatch(line); m != nil {
+			link = m[1]
+		}
+	}
+	h.join(t, ctx, bin, []string{"bob", "carol", "dave"}, common, 300*time.Millisecond)
+	for {
+		line, err := h.lines.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the host printed no hand: %v\n%s", err, h.hostErr.String())
+		}
+		if strings.HasPrefix(line, "hand 1 (") {
+			break
+		}
+	}
+	go func() { _, _ = io.Copy(io.Discard, h.lines) }()
+	var wout, werr bytes.Buffer
+	watch := exec.CommandContext(ctx, bin, "watch", link, "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator"), "--idle", "60s")
+	watch.Stdout, watch.Stderr = &wout, &werr
+	if err := watch.Start(); err != nil {
+		t.Fatal(err)
+	}
+	h.wg.Wait()
+	if err := h.host.Wait(); err != nil {
+		t.Fatalf("host: %v\n%s", err, h.hostErr.String())
+	}
+	if err := watch.Wait(); err != nil {
+		t.Fatalf("watch: %v\n%s\n%s", err, wout.String(), werr.String())
+	}
+	out := wout.String()
+	hands := regexp.MustCompile(`(?m)^hand (\d+) \(\w+ \d, \d+ honba\): .*; audit: wall verified$`).FindAllStringSubmatch(out, -1)
+	if !strings.Contains(out, "joined the game late") || len(hands) == 0 || hands[0][1] == "1" || hands[len(hands)-1][1] != "6" {
+		t.Fatalf("a late watch: %d verified hands (%v):\n%s\n%s", len(hands), hands, out, werr.String())
+	}
+	t.Logf("joined at hand %s of 6", hands[0][1])
+}
