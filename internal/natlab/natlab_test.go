@@ -2,6 +2,7 @@ package natlab
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -60,11 +61,41 @@ func newLab(t testing.TB, ctx context.Context) *Lab {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
+		if dir := os.Getenv("NATLAB_LOGDIR"); dir != "" {
+			saveLogs(t, l, filepath.Join(dir, l.prefix))
+		}
 		if err := l.Close(); err != nil {
 			t.Errorf("cleaning up the lab: %v", err)
 		}
 	})
 	return l
+}
+
+// saveLogs writes the stdout (each line with its time) and stderr of
+// every process l started into dir, one file each, for runs that are
+// studied afterwards (NATLAB_LOGDIR).
+func saveLogs(t testing.TB, l *Lab, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Logf("saving the lab's logs: %v", err)
+		return
+	}
+	l.mu.Lock()
+	procs := append([]*Proc(nil), l.procs...)
+	l.mu.Unlock()
+	for i, p := range procs {
+		var b strings.Builder
+		times := p.Times()
+		for j, ln := range p.Lines() {
+			fmt.Fprintf(&b, "%s %s\n", times[j].UTC().Format("15:04:05.000"), ln)
+		}
+		base := filepath.Join(dir, fmt.Sprintf("%02d-%s", i, p.Name))
+		if err := errors.Join(os.WriteFile(base+".out", []byte(b.String()), 0o644),
+			os.WriteFile(base+".err", []byte(p.Stderr()), 0o644)); err != nil {
+			t.Logf("saving the lab's logs: %v", err)
+		}
+	}
+	t.Logf("the lab's logs are in %s", dir)
 }
 
 // eventOf reads one line of a node's --progress json output as the event
@@ -101,7 +132,14 @@ func events[T progress.Event](p *Proc) []T {
 func startRelay(t testing.TB, ctx context.Context, l *Lab, h Host, flags ...string) (*Proc, string) {
 	t.Helper()
 	args := append([]string{"relay", "--data-dir", filepath.Join(t.TempDir(), h.Name), "--progress", "json", "--stats", statsEvery}, flags...)
-	p, err := l.Start(ctx, h, nil, bin, args...)
+	var env []string
+	if verbose() {
+		// libp2p's circuit relay logs each reservation and circuit
+		// (go-log reads GOLOG_LOG_LEVEL).
+		args = append(args, "-v")
+		env = append(env, "GOLOG_LOG_LEVEL=relay=debug")
+	}
+	p, err := l.Start(ctx, h, env, bin, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -116,6 +154,10 @@ func startRelay(t testing.TB, ctx context.Context, l *Lab, h Host, flags ...stri
 	return p, e.Addr
 }
 
+// verbose reports whether NATLAB_VERBOSE asks for the processes' debug
+// logs on stderr (see NATLAB_LOGDIR to keep them).
+func verbose() bool { return os.Getenv("NATLAB_VERBOSE") != "" }
+
 // table is four players in the lab: the host first.
 type table struct {
 	procs []*Proc
@@ -124,8 +166,12 @@ type table struct {
 // playFlags are the flags every player of a lab table gets: bots, few
 // hands, bounded waits.
 func playFlags(dir string, hands int) []string {
-	return []string{"--bot", "--hands", fmt.Sprint(hands), "--progress", "json", "--data-dir", dir,
+	flags := []string{"--bot", "--hands", fmt.Sprint(hands), "--progress", "json", "--data-dir", dir,
 		"--connect-timeout", "60s", "--timeout", "20s", "--turn-timeout", "20s", "--ui-linger", "0s"}
+	if verbose() {
+		flags = append(flags, "-v")
+	}
+	return flags
 }
 
 // startTable starts a host on players[0] and joins on the others with

@@ -2,7 +2,6 @@ package natlab
 
 import (
 	"context"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -19,16 +18,17 @@ import (
 // the test logs the bytes the public relay carried through its circuits
 // after all players connected (docs/BENCHMARKS.md). The "hanchan"
 // subtest plays a whole hanchan (--hands 0) the same way.
+//
+// It failed once in CI (2026-11-29), the table stopping on a silence while
+// the Hellos were exchanged: a table stream, negotiated lazily by libp2p,
+// stayed idle past the peer's 10 s negotiation timeout before its first
+// frame (the host's Hello follows the wait for direct paths), so the
+// peer reset it, and a Hello written as the reset crossed it was lost
+// without an error. Node.Connect now completes the negotiation when it
+// opens the stream (node.TestStreamIdleBeforeFirstFrame).
 func TestPoolRelay(t *testing.T) {
 	if testing.Short() {
 		t.Skip("natlab: real processes in namespaces")
-	}
-	if os.Getenv("NATLAB_POOL") == "" {
-		// The fresh-clone CI run of 2026-11-29 00:38 UTC failed here: the
-		// pool relay dropped a circuit while the Hellos were exchanged
-		// and the table stopped on a silence (a fault, no blame; not
-		// analysed). Until that is understood the scenario runs on demand.
-		t.Skip("natlab: the pool relay scenario runs with NATLAB_POOL=1 (it failed once in CI, not analysed; docs/BENCHMARKS.md)")
 	}
 	t.Run("4 hands", func(t *testing.T) { runPool(t, 4) })
 	t.Run("hanchan", func(t *testing.T) { runPool(t, 0) })
