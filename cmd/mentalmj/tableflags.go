@@ -35,6 +35,7 @@ type tableFlags struct {
 	listen, relays                  listFlag
 	bootstrap                       listFlag
 	noPublic                        bool
+	noPlayerRelay                   bool
 	nick                            string
 	useBot                          bool
 	yes                             bool
@@ -75,6 +76,7 @@ func (f *tableFlags) register(cmd *cobra.Command, withPlayers bool) {
 	fs.Var(&f.relays, "relay", "a circuit relay's multiaddr ending in /p2p/<relay id> to reserve a slot on, so others reach you through it; repeatable")
 	fs.Var(&f.bootstrap, "bootstrap", "a public-network (Kademlia DHT) bootstrap peer's multiaddr ending in /p2p/<id>, e.g. a \"mentalmj relay\"; repeatable; replaces the default public bootstrap peers")
 	fs.BoolVar(&f.noPublic, "no-public", false, "stay off the public libp2p network (no DHT, no public relays); invites and --peer addresses still work")
+	fs.BoolVar(&f.noPlayerRelay, "no-player-relay", false, "do not relay for the other players of the table (by default a player that reaches two players who cannot reach each other relays between them); pairs with no direct path then need a relay")
 	fs.StringVar(&f.nick, "name", "", "nickname shown to the other players")
 	addLang(cmd, &f.lang)
 	fs.BoolVar(&f.useBot, "bot", false, "play automatically with the built-in bot (otherwise you choose each action on the terminal)")
@@ -198,7 +200,7 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 	}
 	s.n, err = node.New(ctx, node.Config{Identity: s.key, Listen: laddrs, Peers: peers, Relays: relayInfos, Meet: meet, Logger: s.log,
 		MoveToDirect: f.reconnectGrace > 0, OnPath: s.out.Path, OnRelay: s.out.Relay, OnRelayFault: s.out.RelayFault, OnReachability: s.out.Reachability,
-		Public: public, Bootstrap: bootstrap})
+		Public: public, Bootstrap: bootstrap, NoPlayerRelay: f.noPlayerRelay})
 	if err != nil {
 		return seat{}, fail(cmd, 2, "%v", err), false
 	}
