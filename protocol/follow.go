@@ -165,9 +165,13 @@ func (f *Follower) hello(o *Opened) error {
 // commitments came: they come once the hand before is over (its keys
 // revealed, or it stopped; the pipelined setup prepares only the next
 // hand's passes during play, SPEC.md §22).
+// A late follower's hands jump: hand 1 (its nonces), then the hand in
+// play when it joined.
 func (f *Follower) advance() {
-	for next := f.hands[f.cur+1]; next != nil && next.deal != nil; next = f.hands[f.cur+1] {
-		f.cur++
+	for n, h := range f.hands {
+		if n > f.cur && h.deal != nil {
+			f.cur = n
+		}
 	}
 }
 

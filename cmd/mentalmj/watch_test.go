@@ -1,17 +1,26 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
+	"net/http"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/coder/websocket"
+
 	"github.com/mentalmj/mentalmj/node/spectate"
+	"github.com/mentalmj/mentalmj/ui/screen"
 )
 
 // TestWatchHostedTable runs "mentalmj host --spectators 2", a
@@ -137,10 +146,12 @@ func TestWatchViewFlags(t *testing.T) {
 	}
 }
 
-// TestWatchLate starts "mentalmj watch" only once the host has printed
-// its first hand's line: the spectator catches up from the host through
-// the node's spectator slot (SPEC.md §25), says it joined late, audits
-// every hand from the one in play on clean (never hand 1) and exits 0.
+// TestWatchLate starts "mentalmj watch --ui --no-open" only once the
+// host has printed its first hand's line: the spectator catches up from
+// the host through the node's spectator slot (SPEC.md §25), its page's
+// WebSocket sends spectator's snapshots (no decision, a seat's concealed
+// hand all backs during play), and it says it joined late, audits every
+// hand from the one in play on clean (never hand 1) and exits 0.
 func TestWatchLate(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -177,16 +188,66 @@ func TestWatchLate(t *testing.T) {
 		}
 	}
 	go func() { _, _ = io.Copy(io.Discard, h.lines) }()
-	var wout, werr bytes.Buffer
-	watch := exec.CommandContext(ctx, bin, "watch", link, "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator"), "--idle", "60s")
-	watch.Stdout, watch.Stderr = &wout, &werr
+	var wout strings.Builder
+	var werr bytes.Buffer
+	watch := exec.CommandContext(ctx, bin, "watch", link, "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator"), "--idle", "60s",
+		"--ui", "--no-open", "--ui-linger", "0s")
+	pipe, err := watch.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch.Stderr = &werr
 	if err := watch.Start(); err != nil {
 		t.Fatal(err)
 	}
+	// The page's address, then the rest of the output.
+	lines := bufio.NewReader(pipe)
+	var page string
+	for page == "" {
+		line, err := lines.ReadString('\n')
+		if err != nil {
+			t.Fatalf("watch --ui printed no page: %v\n%s", err, werr.String())
+		}
+		wout.WriteString(line)
+		if m := regexp.MustCompile(`^spectator's table: (http://127\.0\.0\.1:\d+/\?token=[0-9a-f]+) `).FindStringSubmatch(line); m != nil {
+			page = m[1]
+		}
+	}
+	copied := make(chan struct{})
+	go func() { _, _ = io.Copy(&wout, lines); close(copied) }()
+	// The page's WebSocket sends a spectator's snapshot: no seat is the
+	// viewer's, and during play every concealed tile is a back.
+	u, _ := url.Parse(page)
+	ws := "ws://" + u.Host + "/ws?" + u.RawQuery
+	c, _, err := websocket.Dial(ctx, ws, &websocket.DialOptions{HTTPHeader: http.Header{"Origin": {"http://" + u.Host}}})
+	if err != nil {
+		t.Fatalf("the spectator's page: %v", err)
+	}
+	sawPlay := false
+	var seen []string
+	for !sawPlay {
+		_, b, err := c.Read(ctx)
+		if err != nil {
+			t.Fatalf("the spectator's page: %v (states seen %v)\n%s", err, seen, werr.String())
+		}
+		var snap screen.Snapshot
+		if err := json.Unmarshal(b, &snap); err != nil {
+			t.Fatal(err)
+		}
+		seen = append(seen, fmt.Sprintf("%s/%d/%d/%v", snap.State, snap.Hand, snap.Players, snap.Seats[0].Hand))
+		if !snap.Spectator || snap.Decision != nil {
+			t.Fatalf("the page's snapshot: spectator %v, decision %v", snap.Spectator, snap.Decision)
+		}
+		if snap.State == screen.StatePlaying && snap.Players == 4 && snap.Seats[0].Concealed > 0 && len(snap.Seats[0].Hand) == snap.Seats[0].Concealed && !slices.ContainsFunc(snap.Seats[0].Hand, func(x int) bool { return x >= 0 }) {
+			sawPlay = true
+		}
+	}
+	c.CloseNow()
 	h.wg.Wait()
 	if err := h.host.Wait(); err != nil {
 		t.Fatalf("host: %v\n%s", err, h.hostErr.String())
 	}
+	<-copied
 	if err := watch.Wait(); err != nil {
 		t.Fatalf("watch: %v\n%s\n%s", err, wout.String(), werr.String())
 	}
