@@ -37,9 +37,10 @@ type Game struct {
 }
 
 // Play plays hands hands of n players (4, or 3 for sanma) of bots, the
-// first player the host, and returns its public entries. It returns a
-// player's error, or ctx's.
-func Play(ctx context.Context, n, hands int) (*Game, error) {
+// first player the host, and returns its public entries; configure, if
+// given, changes every player's Config (private hands, say). It returns
+// a player's error, or ctx's.
+func Play(ctx context.Context, n, hands int, configure ...func(*protocol.Config)) (*Game, error) {
 	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
@@ -62,6 +63,9 @@ func Play(ctx context.Context, n, hands int) (*Game, error) {
 			Table: "watched", Identity: keys[i], Peers: ids, Nick: nicks[i], Hands: hands, Spectators: 2,
 			Transport: net.Transport(ids[i]), Timeout: 20 * time.Second,
 			Player: protocol.PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) }),
+		}
+		for _, c := range configure {
+			c(&cfg)
 		}
 		if i == 0 {
 			cfg.Publish = func(e protocol.PublicEntry) {

@@ -3,6 +3,7 @@ package spectator
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -168,5 +169,52 @@ func TestSpectatorTableJoinsLate(t *testing.T) {
 	}
 	if !checkedDeal || len(audited) != 2 || audited[0] != 2 || audited[1] != 3 {
 		t.Fatalf("hand 2 shown %v; hands audited %v, want [2 3]", checkedDeal, audited)
+	}
+}
+
+// TestSpectatorTablePrivateHands watches two hands of a private-hands
+// table: the spectator sees only what the rules reveal, as the players
+// do. Every concealed hand is backs during play, every entry is
+// followed, and after each reveal the audit is clean with the wall
+// partly shown.
+func TestSpectatorTablePrivateHands(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	g, err := watchfixture.Play(ctx, protocol.Players, 2, func(c *protocol.Config) { c.PrivateHands = true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := New(nil)
+	f := watchfixture.NewFeeder(g, tb)
+	audited := 0
+	shown := false
+	for !f.Done() {
+		e := g.Entries[f.Fed()].Entry
+		if e.GetNonceCommit() != nil {
+			shown = false
+		}
+		if k := e.GetTurn().GetKind(); e.GetCall().GetKind() == pb.AnswerKind_ANSWER_RON && e.GetCall() != nil || e.GetDeclare() != nil || k == pb.TurnKind_TURN_TSUMO || k == pb.TurnKind_TURN_KYUUSHU {
+			shown = true
+		}
+		hand, err := f.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := tb.Model().Snapshot()
+		if hand > 0 {
+			audited++
+			last := s.Hands[len(s.Hands)-1]
+			if !last.AuditOK || !strings.Contains(last.Audit, "partly revealed") {
+				t.Fatalf("hand %d: %s", hand, last.Audit)
+			}
+			continue
+		}
+		if s.State == screen.StatePlaying && !shown {
+			checkBacks(t, s, "during play")
+		}
+	}
+	if audited != 2 || len(tb.Errors()) > 0 {
+		t.Fatalf("%d hands audited; entries not followed: %v", audited, tb.Errors())
 	}
 }
