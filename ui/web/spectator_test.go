@@ -204,3 +204,86 @@ func TestBrowserSpectator(t *testing.T) {
 	}
 	shot("spectator-ja-1280.png")
 }
+
+// TestBrowserSpectatorSanma feeds a spectator's page a hand of three
+// players: three concealed hands drawn (seat 3's place stays empty),
+// backs only while the hand is played, faces after the reveal, and the
+// page fits 390, 1024 and 1280 px.
+func TestBrowserSpectatorSanma(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	bctx := newBrowser(t, ctx)
+	g, err := watchfixture.Play(ctx, 3, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := spectator.New(nil)
+	srv, err := Listen(Config{Model: tb.Model(), Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go srv.Serve(ctx)
+	if err := chromedp.Do(bctx, chromedp.Navigate(srv.URL())); err != nil {
+		t.Fatal(err)
+	}
+	read := func() spectatorPage {
+		want := tb.Model().Snapshot().Seq
+		for {
+			p, err := chromedp.Run(bctx, chromedp.Evaluate[spectatorPage](readSpectator))
+			if err != nil || p.Error != "" {
+				t.Fatalf("reading the page: %v %s", err, p.Error)
+			}
+			if p.Seq >= want {
+				return p
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatal("the page did not draw the snapshot")
+			case <-time.After(5 * time.Millisecond):
+			}
+		}
+	}
+	f := watchfixture.NewFeeder(g, tb)
+	checked, revealed, shown := 0, false, false
+	for !f.Done() {
+		e := g.Entries[f.Fed()].Entry
+		if k := e.GetTurn().GetKind(); e.GetCall().GetKind() == pb.AnswerKind_ANSWER_RON && e.GetCall() != nil || e.GetDeclare() != nil || k == pb.TurnKind_TURN_TSUMO || k == pb.TurnKind_TURN_KYUUSHU {
+			shown = true
+		}
+		hand, err := f.Step()
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := tb.Model().Snapshot()
+		switch {
+		case hand > 0:
+			p := read()
+			if len(p.Seats) != 3 {
+				t.Fatalf("after the reveal the page draws %d concealed hands, want 3", len(p.Seats))
+			}
+			for _, x := range p.Seats {
+				if x.Backs != 0 || x.Faces != x.Count {
+					t.Errorf("after the reveal seat %d shows %d backs, %d faces of %d", x.Seat, x.Backs, x.Faces, x.Count)
+				}
+			}
+			revealed = true
+		case s.State == screen.StatePlaying && !shown && s.Players == 3 && f.Fed()%4 == 0:
+			p := read()
+			checked++
+			if len(p.Seats) != 3 {
+				t.Fatalf("during play the page draws %d concealed hands, want 3", len(p.Seats))
+			}
+			for _, x := range p.Seats {
+				if x.Backs != x.Count || x.Faces != 0 {
+					t.Fatalf("during play seat %d shows %d faces", x.Seat, x.Faces)
+				}
+			}
+			if checked == 8 {
+				checkSizes(t, bctx, "spectator-sanma", func(string) {})
+			}
+		}
+	}
+	if !revealed || checked < 8 {
+		t.Fatalf("revealed %v, %d states of play checked", revealed, checked)
+	}
+}
