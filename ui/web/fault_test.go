@@ -25,8 +25,8 @@ import (
 // from their kinds (洗牌（シャッフル）の不正, 応答なし: 打牌を90秒待ちました),
 // the protocol's English reason only inside （）, and no English word
 // else but the peer IDs; no raw key shows and no message fell back to
-// English. The page is saved as fault-ja.png in the test's artifact
-// directory (and MENTALMJ_SCREENSHOTS, if set).
+// English. The page is saved as fault-ja-WIDTH.png at each of Sizes in
+// the test's artifact directory (and MENTALMJ_SCREENSHOTS, if set).
 func TestBrowserFaultInJapanese(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -64,11 +64,16 @@ func TestBrowserFaultInJapanese(t *testing.T) {
 	feed, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#feed").innerText`))
 	body, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
 	missing, _ := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...I18n.missing]`))
-	png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-	if err == nil {
+	for _, sz := range Sizes {
+		chromedp.Do(bctx, chromedp.EmulateViewport(sz[0], sz[1]))
+		time.Sleep(150 * time.Millisecond)
+		png, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			continue
+		}
 		for _, d := range []string{t.ArtifactDir(), os.Getenv("MENTALMJ_SCREENSHOTS")} {
 			if d != "" {
-				os.WriteFile(filepath.Join(d, "fault-ja.png"), png, 0o644)
+				os.WriteFile(filepath.Join(d, "fault-ja-"+itoa(sz[0])+".png"), png, 0o644)
 			}
 		}
 	}
