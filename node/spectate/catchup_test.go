@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"slices"
 	"sync"
@@ -57,6 +58,7 @@ func TestWatchJoinsLate(t *testing.T) {
 	turns := 0
 	tb.play(t, ctx, 3, func(e protocol.PublicEntry) {
 		tb.pub.Publish(e)
+		published := int(e.Index) + 1
 		o, err := protocol.Open(e.Envelope)
 		if err != nil || o.Entry.Hand < 2 {
 			return
@@ -68,6 +70,20 @@ func TestWatchJoinsLate(t *testing.T) {
 		if turns == 6 {
 			once.Do(func() {
 				go func() {
+					// Once the host has sent what it was given so far
+					// (its first message waits up to 2 s for a spectator,
+					// and with none there hand 1 may still be queued):
+					// a spectator joining while hand 1 is still going
+					// out takes it from the topic, as it should.
+					for {
+						tb.pub.cu.mu.Lock()
+						sent := len(tb.pub.cu.history)
+						tb.pub.cu.mu.Unlock()
+						if sent >= published {
+							break
+						}
+						time.Sleep(10 * time.Millisecond)
+					}
 					w, err := lateSpectator(ctx, sh, tb.link)
 					if err != nil {
 						fail <- err
@@ -102,7 +118,11 @@ func TestWatchJoinsLate(t *testing.T) {
 		}
 	}
 	if !slices.Equal(got, []int{2, 3}) {
-		t.Fatalf("the late spectator audited hands %v, want [2 3]", got)
+		var first []string
+		for _, o := range r.entries[:min(30, len(r.entries))] {
+			first = append(first, fmt.Sprintf("%d:%s", o.Entry.Hand, o.Kind()))
+		}
+		t.Fatalf("the late spectator audited hands %v, want [2 3]; it took %d entries, the first %v", got, len(r.entries), first)
 	}
 	full := protocol.AuditTranscript(mustRecords(t, tb.transcripts[1].Bytes()))
 	for _, v := range r.hands {
