@@ -62,31 +62,31 @@ Watches a table live: LINK is the "mentalmj watch mmjw1…" line the host
 printed (host --spectators N). Started after the game did, it first asks
 the host for what it missed (the Hellos, hand 1's nonces and the hand in
 play) and audits from that hand on; the hands before are not audited.
-watch dials the host, joins the table's gossipsub topic and
-takes every public entry the players sign as they play: seats and dice,
-the shuffle and rekey passes with their proofs, dora indicators, discards,
-calls, riichi, wins, draws and, at the end of each hand, its key reveal.
-It never gets a private key release: a hand's concealed tiles are shown
+watch dials the host, joins the table's gossipsub topic and takes every
+public entry the players sign as they play: seats and dice, the shuffle
+and rekey passes with their proofs, dora indicators, discards, calls,
+riichi, wins, draws and, at the end of each hand, its key reveal. It
+never gets a private key release: a hand's concealed tiles are shown
 only when the hand is over (with private hands, only what the rules
-reveal). Every message is checked before it is taken or forwarded: signed
-by a player of the table, its entry signed by that player; anything else
-is rejected and the peer that sent it named.
+reveal). Every message is checked before it is taken or forwarded:
+signed by a player of the table, its entry signed by that player;
+anything else is rejected and the peer that sent it named.
 
 After each hand's key reveal watch audits the game so far, as a player's
 audit does (signatures, hash chains, every proof, the whole hand), and
-prints a line for the hand (--events: and a line for every discard, call,
-riichi, win, draw and key reveal as it comes, the tiles as the players
-claim them; the hand's audit checks every claim). --table prints the
-table as text instead: at each deal every seat's score, river, melds and
-concealed hand as backs (#), then the events, and after the hand's key
-reveal the table with every hand face up and the summary with its audit.
---ui serves the same spectator's table in the browser (127.0.0.1 only,
-the token in the URL; it opens unless --no-open): all four seats (three in
-sanma), each concealed hand as tile backs until the hand's keys are
-revealed, then face up, a banner with each hand's verdict and no buttons.
-At the end it prints the verdict as
-"mentalmj audit" does and saves the entries it took in --data-dir
-(watched/TABLE-TIME.mjt; "mentalmj audit FILE" audits them again).
+prints a line for the hand (--events: and a line for every discard,
+call, riichi, win, draw and key reveal as it comes, the tiles as the
+players claim them; the hand's audit checks every claim). --table prints
+the table as text instead: at each deal every seat's score, river, melds
+and concealed hand as backs (#), then the events, and after the hand's
+key reveal the table with every hand face up and the summary with its
+audit. --ui serves the same spectator's table in the browser (127.0.0.1
+only, the token in the URL; it opens unless --no-open): all four seats
+(three in sanma), each concealed hand as tile backs until the hand's
+keys are revealed, then face up, a banner with each hand's verdict and
+no buttons. At the end it prints the verdict as "mentalmj audit" does
+and saves the entries it took in --data-dir (watched/TABLE-TIME.mjt;
+"mentalmj audit FILE" audits them again).
 
 Exit status, as audit's: 0 every hand verified; 1 a cheat is proven
 (blame); 2 bad usage, or nothing could be audited; 3 no cheat is proven
