@@ -58,6 +58,13 @@ const readSpectator = `(() => ({
 // Japanese page must lack no message. Screenshots go to the test's
 // artifact directory and $MENTALMJ_SCREENSHOTS when set.
 func TestBrowserSpectator(t *testing.T) {
+	t.Parallel()
+	// -short reads the page at every fourth entry of play (and at every
+	// reveal), as TestBrowserSpectatorSanma does; the full run at each.
+	stride, minChecked := 1, 40
+	if testing.Short() {
+		stride, minChecked = 4, 10
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	bctx := newBrowser(t, ctx)
@@ -132,7 +139,7 @@ func TestBrowserSpectator(t *testing.T) {
 			t.Fatal(err)
 		}
 		s := tb.Model().Snapshot()
-		if s.State != screen.StatePlaying && hand == 0 {
+		if s.State != screen.StatePlaying && hand == 0 || hand == 0 && f.Fed()%stride != 0 {
 			continue
 		}
 		p := read()
@@ -186,7 +193,7 @@ func TestBrowserSpectator(t *testing.T) {
 			checkSizes(t, bctx, "spectator-mid", shot)
 		}
 	}
-	if len(audited) != 2 || checked < 40 || !midShot {
+	if len(audited) != 2 || checked < minChecked || !midShot {
 		t.Fatalf("hands audited %v, %d states of play checked, mid-hand shot %v", audited, checked, midShot)
 	}
 	// The same table in Japanese.
@@ -210,6 +217,7 @@ func TestBrowserSpectator(t *testing.T) {
 // backs only while the hand is played, faces after the reveal, and the
 // page fits 390, 1024 and 1280 px.
 func TestBrowserSpectatorSanma(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	bctx := newBrowser(t, ctx)
