@@ -35,6 +35,8 @@ type scenario struct {
 	// after, if set, runs once every node has played hand 1 (renumbering
 	// a home).
 	after func(t testing.TB, ctx context.Context, l *Lab)
+	// flags are more flags for every player.
+	flags []string
 	// check, if set, fails t unless one table's result meets the
 	// scenario's target.
 	check func(t testing.TB, r scenarioResult)
@@ -108,7 +110,7 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	}
 	relay, relayAddr := startRelay(t, ctx, l, relayHost)
 	// A pair left without a path ends the game in 20 s, not 2 minutes.
-	tb := startTable(t, ctx, l, hosts, sc.hands, "--relay", relayAddr, "--reconnect-grace", "20s")
+	tb := startTable(t, ctx, l, hosts, sc.hands, append([]string{"--relay", relayAddr, "--reconnect-grace", "20s"}, sc.flags...)...)
 	for _, p := range tb.procs {
 		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent[progress.Hand]); err != nil {
 			// A table that fails counts as one; the scenario goes on.
@@ -218,6 +220,12 @@ func routerScenarios() []scenario {
 				t.Errorf("player-relay: no pair relayed via alice (a player): %v", r)
 			}
 		}},
+		// The control of player-relay: the same homes, every player
+		// with --no-player-relay, so that dave's pairs with bob and
+		// carol have no path once the relay stops.
+		{name: "player-relay-off", home: func(p string) Home {
+			return Home{Random: p == "dave", Forward: p == "alice"}
+		}, hands: 3, flags: []string{"--no-player-relay"}},
 		{name: "upnp", home: func(p string) Home {
 			return Home{Random: p == "dave", UPnP: p == "dave"}
 		}, hands: 2},
