@@ -56,7 +56,10 @@ func newLab(t testing.TB, ctx context.Context) *Lab {
 		t.Skip("natlab: -short")
 	}
 	labs++
-	l, err := New(ctx, fmt.Sprintf("mmj%d%c", os.Getpid()%100000, 'a'+labs%26))
+	// Two letters: a TestRouters scenario keeps its labs (one a table)
+	// until it ends, and more than 26 of them reused a name ("File
+	// exists" at the 27th table).
+	l, err := New(ctx, fmt.Sprintf("mmj%d%c%c", os.Getpid()%100000, 'a'+labs/26%26, 'a'+labs%26))
 	if err != nil {
 		t.Fatal(err)
 	}
