@@ -106,11 +106,11 @@ func TestCutConnectionResumes(t *testing.T) {
 	t.Parallel()
 	// Records of player 2's transcript after which its connections are
 	// cut: in the hellos, the shuffle passes, the deal and the play. -short
-	// leaves out the passes (TestPipelinedCutConnectionResumes cuts during
-	// hand 2's).
+	// cuts in the hellos and the play only (TestPipelinedCutConnectionResumes
+	// cuts during hand 2's passes).
 	points := []int{2, 12, 40, 150}
 	if testing.Short() {
-		points = []int{2, 40, 150}
+		points = []int{2, 150}
 	}
 	for _, at := range points {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) { cutConnection(t, at, false) })
@@ -203,14 +203,14 @@ func TestNoReturnWithinGraceIsAFault(t *testing.T) {
 // transcript — the restarted node's, crash included — audits clean, and
 // all four agree on every wall and result.
 //
-// -short crashes in the hellos, the deal and the play only: the crash
-// during the shuffle passes stays with TestPipelinedCrashResume (hand 2's
-// passes) and the full run.
+// -short crashes in the hellos and the play only: the crash during the
+// shuffle passes stays with TestPipelinedCrashResume (hand 2's passes),
+// the deal with the full run.
 func TestCrashResume(t *testing.T) {
 	t.Parallel()
 	points := []int{3, 14, 45, 120, 190}
 	if testing.Short() {
-		points = []int{3, 45, 190}
+		points = []int{3, 190}
 	}
 	for _, at := range points {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
