@@ -162,10 +162,6 @@ func (n *Node) openOutbound(ctx context.Context, l *link) error {
 	if err != nil {
 		return fmt.Errorf("peer %s: open stream %s: %w", id, ProtocolID, err)
 	}
-	if err := negotiate(dctx, s); err != nil {
-		_ = s.Reset()
-		return fmt.Errorf("peer %s: open stream %s: %w", id, ProtocolID, err)
-	}
 	l.outMu.Lock()
 	defer l.outMu.Unlock()
 	if l.outErr != nil { // closed meanwhile
@@ -176,30 +172,6 @@ func (n *Node) openOutbound(ctx context.Context, l *link) error {
 	l.writer = msgio.NewVarintWriter(s)
 	l.established.Store(true)
 	n.log.Info("connected to peer", "peer", id.String(), "addr", s.Conn().RemoteMultiaddr().String())
-	return nil
-}
-
-// negotiate completes the multistream-select handshake of a new outbound
-// stream now: it sends the protocol's name and waits for the peer to
-// confirm it, bounded by ctx. libp2p negotiates lazily, naming the
-// protocol only with the first write, while the peer's libp2p gives every
-// inbound stream 10 s (basichost.DefaultNegotiationTimeout) from the
-// moment it sees it (yamux announces a stream as soon as it is opened) to
-// name its protocol, then resets it. A table stream may wait longer than
-// that for its first frame (the host's Hello follows the wait for direct
-// paths, up to 15 s), and a frame written as the reset crossed it was
-// lost with no error on our side. It returns the handshake's error (the
-// peer reset the stream or does not speak ProtocolID) or ctx's.
-func negotiate(ctx context.Context, s network.Stream) error {
-	if d, ok := ctx.Deadline(); ok {
-		_ = s.SetReadDeadline(d)
-		defer func() { _ = s.SetReadDeadline(time.Time{}) }()
-	}
-	// A zero-length Read of a lazily negotiated stream runs both halves
-	// of the handshake and reads nothing more.
-	if _, err := s.Read(nil); err != nil {
-		return fmt.Errorf("negotiating the protocol: %w", err)
-	}
 	return nil
 }
 
