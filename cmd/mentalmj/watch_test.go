@@ -151,7 +151,7 @@ func TestWatchViewFlags(t *testing.T) {
 // the host through the node's spectator slot (SPEC.md §25), its page's
 // WebSocket sends spectator's snapshots (no decision, a seat's concealed
 // hand all backs during play), and it says it joined late, audits every
-// hand from the one in play on clean (never hand 1) and exits 0.
+// hand from the one the host's feed was at on clean and exits 0.
 func TestWatchLate(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -256,7 +256,12 @@ func TestWatchLate(t *testing.T) {
 	}
 	out := wout.String()
 	hands := regexp.MustCompile(`(?m)^hand (\d+) \(\w+ \d, \d+ honba\): .*; audit: wall verified$`).FindAllStringSubmatch(out, -1)
-	if !strings.Contains(out, "joined the game late") || len(hands) == 0 || hands[0][1] <= "2" || !strings.Contains(out, "verified: every hand") {
+	// Which hand it starts from depends on how far the host's feed had
+	// got when the catch-up was asked (under load the host may still be
+	// publishing hand 1 when the game is in hand 3: the catch-up then
+	// starts at hand 1); node/spectate's TestWatchJoinsLate checks that a
+	// late spectator audits from the hand in play, not hand 1.
+	if !strings.Contains(out, "joined the game late") || len(hands) == 0 || !strings.Contains(out, "verified: every hand") {
 		t.Fatalf("a late watch: %d verified hands (%v):\n%s\n%s", len(hands), hands, out, werr.String())
 	}
 	t.Logf("joined at hand %s of 8", hands[0][1])
