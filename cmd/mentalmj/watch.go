@@ -239,7 +239,7 @@ func newWatchView(ctx context.Context, f *watchFlags, out io.Writer) (*watchView
 	v.table = spectator.New(nil)
 	if f.table {
 		v.term = terminal.NewSpectator(out, v.table.Model())
-		v.term.SetLang(watchTermLang(f.lang))
+		v.term.SetLang(i18n.PickSystem(f.lang, os.Getenv))
 		return v, nil
 	}
 	srv, err := web.Listen(web.Config{Model: v.table.Model(), Port: f.port, Lang: f.lang})
@@ -311,19 +311,6 @@ func (v *watchView) linger(ctx context.Context, d time.Duration, out io.Writer) 
 	case <-ctx.Done():
 	case <-time.After(d):
 	}
-}
-
-// watchTermLang is the text table's language: --lang, else the system's
-// (i18n.Detect).
-func watchTermLang(lang string) *i18n.Lang {
-	if lang == "" {
-		lang = i18n.Detect(os.Getenv)
-	}
-	l, err := i18n.Load(lang)
-	if err != nil {
-		return i18n.English()
-	}
-	return l
 }
 
 // idleStop cancels when last (UnixNano) is older than idle.

@@ -147,7 +147,7 @@ func seat(ctx context.Context, cfg Config, stdout io.Writer) (*localRun, error) 
 		return nil, err
 	}
 	r := &localRun{cfg: cfg, table: t, tableName: "local-" + randomHex(4), nameOf: map[string]string{}, stdout: stdout,
-		codes: make([]int, len(t.Players)), reports: map[int][]progress.Hand{}, lang: language(cfg.Lang)}
+		codes: make([]int, len(t.Players)), reports: map[int][]progress.Hand{}, lang: i18n.PickSystem(cfg.Lang, os.Getenv)}
 	for _, p := range t.Players {
 		r.players = append(r.players, &localPlayer{Player: p,
 			record: filepath.Join(cfg.Dir, p.Name+".mjlog.xml"), json: filepath.Join(cfg.Dir, p.Name+".json")})
@@ -423,19 +423,6 @@ func (r *localRun) player(id, reported string) any {
 		}
 	}
 	return reported
-}
-
-// language is the language of what Run prints: lang (--lang) when it
-// loads, else the system's (i18n.Detect), else English.
-func language(lang string) *i18n.Lang {
-	if lang == "" {
-		lang = i18n.Detect(os.Getenv)
-	}
-	l, err := i18n.Load(lang)
-	if err != nil {
-		return i18n.English()
-	}
-	return l
 }
 
 // localPlayer is one of the join processes (four, or three in sanma),

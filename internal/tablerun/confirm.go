@@ -25,7 +25,7 @@ import (
 // the caller must call Play (which stops the page), else StopUI.
 func (f *Table) Confirm(ctx context.Context, game i18n.Msg, in io.Reader, screen io.Writer) (bool, error) {
 	if !f.UI {
-		return terminal.Confirm(in, screen, terminalLang(f.Lang).T("term.confirm")), nil
+		return terminal.Confirm(in, screen, i18n.PickSystem(f.Lang, os.Getenv).T("term.confirm")), nil
 	}
 	front, err := f.startPage(ctx, screen)
 	if err != nil {
@@ -36,13 +36,13 @@ func (f *Table) Confirm(ctx context.Context, game i18n.Msg, in io.Reader, screen
 	defer cancel()
 	term := make(chan bool, 1)
 	go func() {
-		term <- terminal.Confirm(eofWaits{in, qctx.Done()}, screen, terminalLang(f.Lang).T("term.confirm_page"))
+		term <- terminal.Confirm(eofWaits{in, qctx.Done()}, screen, i18n.PickSystem(f.Lang, os.Getenv).T("term.confirm_page"))
 	}()
 	var yes bool
 	select {
 	case yes = <-term:
 	case yes = <-answer(qctx, front.srv, game):
-		fmt.Fprintf(screen, "\n%s\n", terminalLang(f.Lang).T(map[bool]string{true: "term.answered_accept", false: "term.answered_decline"}[yes]))
+		fmt.Fprintf(screen, "\n%s\n", i18n.PickSystem(f.Lang, os.Getenv).T(map[bool]string{true: "term.answered_accept", false: "term.answered_decline"}[yes]))
 	case <-ctx.Done():
 		return false, ctx.Err()
 	}

@@ -51,23 +51,10 @@ func newFrontend(useUI, bot bool, lang string, in io.Reader, out io.Writer, down
 		f.srv = srv
 	case !bot:
 		f.term = terminal.New(in, out, f.model)
-		f.term.SetLang(terminalLang(lang))
+		f.term.SetLang(i18n.PickSystem(lang, os.Getenv))
 		f.player = f.term
 	}
 	return f, nil
-}
-
-// terminalLang is the terminal table's language: lang (--lang, checked
-// by the command) or else the system's (i18n.Detect).
-func terminalLang(lang string) *i18n.Lang {
-	if lang == "" {
-		lang = i18n.Detect(os.Getenv)
-	}
-	l, err := i18n.Load(lang)
-	if err != nil {
-		return i18n.English()
-	}
-	return l
 }
 
 // Observe feeds the table (protocol.Observer).

@@ -237,6 +237,21 @@ func Pick(lang, acceptLanguage string) *Lang {
 	return l
 }
 
+// PickSystem returns the catalogue of lang (a --lang flag), or when lang
+// is "" that of the system's locale read with getenv (Detect); English
+// when neither loads. The terminal table, `local` and `watch --table`
+// call it once.
+func PickSystem(lang string, getenv func(string) string) *Lang {
+	if lang == "" {
+		lang = Detect(getenv)
+	}
+	l, err := Load(lang)
+	if err != nil {
+		return English()
+	}
+	return l
+}
+
 // verb matches a fmt verb of a message ("%s", "%[2]d", "%%").
 var verb = regexp.MustCompile(`%(?:\[\d+\])?[-+# 0]*\d*(?:\.\d+)?[a-zA-Z%]`)
 

@@ -287,3 +287,25 @@ func TestMsgRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// PickSystem: --lang wins over the locale; without it the locale decides;
+// an unknown language or locale falls back to English.
+func TestPickSystem(t *testing.T) {
+	env := func(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+	ja := env(map[string]string{"LANG": "ja_JP.UTF-8"})
+	for _, c := range []struct {
+		lang   string
+		getenv func(string) string
+		want   string
+	}{
+		{"", ja, "ja"},
+		{"en", ja, "en"},
+		{"ja", env(nil), "ja"},
+		{"", env(map[string]string{"LANG": "fr_FR.UTF-8"}), "en"},
+		{"xx", ja, "en"},
+	} {
+		if got := PickSystem(c.lang, c.getenv).Code; got != c.want {
+			t.Errorf("PickSystem(%q, …) = %s, want %s", c.lang, got, c.want)
+		}
+	}
+}
