@@ -441,6 +441,7 @@ func TestBadRelayInInvite(t *testing.T) {
 		{"not a relay", RelayNotRelay, "is not a circuit relay v2 relay", "is not a relay"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel() // each case waits out its own reservation timeout
 			ctx := testContext(t, time.Minute)
 			ports := sortedPorts(t, 2)
 			good := startGoodRelay(t, ports[1])
