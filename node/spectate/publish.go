@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	pubsub "github.com/libp2p/go-libp2p-pubsub"
@@ -37,6 +38,8 @@ type Publisher struct {
 	closing bool
 	done    chan struct{}
 	drained chan struct{}
+
+	sent atomic.Int64 // messages handed to gossipsub so far (BenchmarkSpectators waits for them)
 }
 
 // NewPublisher joins, as its publisher, the topic of the table named
@@ -149,6 +152,7 @@ func (p *Publisher) run(ctx context.Context) {
 				p.cu.record(m, b)
 				err = p.publish(ctx, b, first)
 				first = false
+				p.sent.Add(1)
 			}
 			if err != nil {
 				p.s.opt.Logger.Info("spectators: entry not published", "index", m.Index, "err", err)

@@ -41,7 +41,8 @@ type Options struct {
 	// CatchUpEvery and CatchUpBytes bound the Publisher's catch-up
 	// (CatchUpProtocol): how often one peer may ask, and the bytes of
 	// messages one answer holds at most; 0 takes CatchUpEvery and
-	// CatchUpBytes.
+	// CatchUpBytes. A Watch asks at most once per CatchUpEvery (the
+	// host's limit).
 	CatchUpEvery time.Duration
 	CatchUpBytes int
 }
@@ -76,9 +77,14 @@ type session struct {
 	opt   Options
 	table string
 	host  peer.ID
-	ps    *pubsub.PubSub
-	topic *pubsub.Topic
-	sub   *pubsub.Subscription
+	// self is this node's peer ID; publisher says it is the host's node,
+	// which publishes (then its own messages skip the validator's checks:
+	// validate).
+	self      peer.ID
+	publisher bool
+	ps        *pubsub.PubSub
+	topic     *pubsub.Topic
+	sub       *pubsub.Subscription
 
 	joined time.Time // when the topic was joined
 
@@ -140,7 +146,7 @@ func join(ctx context.Context, h host.Host, table string, hostID peer.ID, player
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &session{opt: opt, table: table, host: hostID, known: make(chan struct{})}
+	s := &session{opt: opt, table: table, host: hostID, self: h.ID(), publisher: publisher, known: make(chan struct{})}
 	if players != nil {
 		s.setPlayers(players)
 	}
@@ -208,14 +214,22 @@ func (s *session) isPlayer(ctx context.Context, p peer.ID) (bool, error) {
 // the host, an entry whose signature fails, a private entry, an entry
 // signed by someone not at the table; Ignore while the players are not
 // known yet; Accept otherwise, with the published entry as ValidatorData.
+//
+// The host's node accepts its own publications unchecked: gossipsub runs
+// the validator on a local Publish too (from is then the node's own ID,
+// which no remote peer can be: libp2p's secure channel authenticates the
+// peer that delivers a message), and what the Publisher publishes is
+// what the node's game recorded, every entry already opened and checked
+// by protocol.Game. Checking it again was most of the host's publishing
+// cost (docs/BENCHMARKS.md, "Live spectators"). Every message another
+// peer delivers, to the host or a spectator, is checked in full.
 func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message) pubsub.ValidationResult {
 	author := m.GetFrom()
+	if s.publisher && from == s.self && author == s.self {
+		return pubsub.ValidationAccept
+	}
 	reject := func(format string, args ...any) pubsub.ValidationResult {
-		r := Rejection{From: from, Author: author, Reason: fmt.Sprintf(format, args...)}
-		s.opt.Logger.Info("spectators: " + r.String())
-		if s.opt.OnReject != nil {
-			s.opt.OnReject(r)
-		}
+		s.rejected(Rejection{From: from, Author: author, Reason: fmt.Sprintf(format, args...)})
 		return pubsub.ValidationReject
 	}
 	if len(m.Data) > MaxMessageSize {
@@ -238,6 +252,14 @@ func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message)
 	p.author = author
 	m.ValidatorData = p
 	return pubsub.ValidationAccept
+}
+
+// rejected logs r and tells Options.OnReject.
+func (s *session) rejected(r Rejection) {
+	s.opt.Logger.Info("spectators: " + r.String())
+	if s.opt.OnReject != nil {
+		s.opt.OnReject(r)
+	}
 }
 
 // check checks a published entry as the topic's validator does (and the
