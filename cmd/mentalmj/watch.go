@@ -179,6 +179,7 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 		s := p.String()
 		return "…" + s[max(0, len(s)-8):]
 	}
+	var audited []int // the hands audited, in order
 	r, err := w.Run(wctx, func(o *protocol.Opened) {
 		last.Store(time.Now().UnixNano())
 		if h := o.Entry.GetHello(); h != nil {
@@ -191,14 +192,15 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 		}
 		view.entry(o, stderr)
 	}, func(v spectate.HandVerdict) {
+		audited = append(audited, v.Hand)
 		if !f.table {
 			fmt.Fprintln(stdout, v)
 		}
 		view.hand(v)
 	})
 	view.finish(w.Records())
-	if w.Joined() {
-		fmt.Fprintf(stdout, "joined the game late: caught up from the host; the hands before the first audited are not audited\n")
+	if line := lateLine(w.Joined(), w.CaughtUp(), audited); line != "" {
+		fmt.Fprintln(stdout, line)
 	}
 	for p, why := range w.Gaps() {
 		fmt.Fprintf(stderr, "mentalmj watch: the host %s: %s\n", p, why)
@@ -217,6 +219,30 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	exit := writeReport(stdout, r, f.asJSON)
 	view.linger(ctx, f.uiLinger, stdout)
 	return exit
+}
+
+// lateLine says how a spectator that joined the game late caught up
+// (SPEC.md §25), and which hands it audited: joined, the host's catch-up
+// left entries out (the hands before the first audited are not audited);
+// caughtUp, the entries the catch-up brought; audited, the hands audited
+// in order. "" for a spectator there from the start.
+func lateLine(joined bool, caughtUp int, audited []int) string {
+	span := "no hand"
+	if n := len(audited); n > 0 {
+		span = fmt.Sprintf("hands %d–%d", audited[0], audited[n-1])
+		if audited[0] == audited[n-1] {
+			span = fmt.Sprintf("hand %d", audited[0])
+		}
+	}
+	switch {
+	case joined && len(audited) > 0 && audited[0] > 1:
+		return fmt.Sprintf("joined the game late: the host's catch-up left out hands 1–%d, which are not audited; audited %s", audited[0]-1, span)
+	case joined:
+		return fmt.Sprintf("joined the game late: the host's catch-up left entries out; audited %s", span)
+	case caughtUp > 0:
+		return fmt.Sprintf("joined the game late: took %d entries from the host's catch-up, the hands before included; audited %s", caughtUp, span)
+	}
+	return ""
 }
 
 // watchView is what a spectator sees besides the lines: the text table

@@ -151,7 +151,7 @@ func TestWatchViewFlags(t *testing.T) {
 // the host through the node's spectator slot (SPEC.md §25), its page's
 // WebSocket sends spectator's snapshots (no decision, a seat's concealed
 // hand all backs during play), and it says it joined late, audits every
-// hand from the one the host's feed was at on clean and exits 0.
+// hand clean, those before it came included, and exits 0.
 func TestWatchLate(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -256,13 +256,32 @@ func TestWatchLate(t *testing.T) {
 	}
 	out := wout.String()
 	hands := regexp.MustCompile(`(?m)^hand (\d+) \(\w+ \d, \d+ honba\): .*; audit: wall verified$`).FindAllStringSubmatch(out, -1)
-	// Which hand it starts from depends on how far the host's feed had
-	// got when the catch-up was asked (under load the host may still be
-	// publishing hand 1 when the game is in hand 3: the catch-up then
-	// starts at hand 1); node/spectate's TestWatchJoinsLate checks that a
-	// late spectator audits from the hand in play, not hand 1.
-	if !strings.Contains(out, "joined the game late") || len(hands) == 0 || !strings.Contains(out, "verified: every hand") {
+	// The catch-up brings the whole game so far: every hand is audited,
+	// those before the spectator came included.
+	if !strings.Contains(out, "joined the game late: took ") || !strings.Contains(out, "audited hands 1–8") || len(hands) != 8 || hands[0][1] != "1" || !strings.Contains(out, "verified: every hand") {
 		t.Fatalf("a late watch: %d verified hands (%v):\n%s\n%s", len(hands), hands, out, werr.String())
 	}
-	t.Logf("joined at hand %s of 8", hands[0][1])
+}
+
+// lateLine names the hands a late spectator could not audit when the
+// host's catch-up left them out, and says every hand was audited when it
+// caught up on the whole game; a spectator there from the start gets no
+// line.
+func TestLateLine(t *testing.T) {
+	for _, c := range []struct {
+		joined   bool
+		caughtUp int
+		audited  []int
+		want     string
+	}{
+		{false, 0, []int{1, 2, 3}, ""},
+		{false, 412, []int{1, 2, 3}, "joined the game late: took 412 entries from the host's catch-up, the hands before included; audited hands 1–3"},
+		{true, 230, []int{3, 4, 5}, "joined the game late: the host's catch-up left out hands 1–2, which are not audited; audited hands 3–5"},
+		{true, 230, nil, "joined the game late: the host's catch-up left entries out; audited no hand"},
+		{false, 10, []int{4}, "joined the game late: took 10 entries from the host's catch-up, the hands before included; audited hand 4"},
+	} {
+		if got := lateLine(c.joined, c.caughtUp, c.audited); got != c.want {
+			t.Errorf("lateLine(%v, %d, %v) = %q, want %q", c.joined, c.caughtUp, c.audited, got, c.want)
+		}
+	}
 }

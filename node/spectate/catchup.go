@@ -18,16 +18,16 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"github.com/mentalmj/mentalmj/node/spectate/pb"
-	ppb "github.com/mentalmj/mentalmj/protocol/pb"
 )
 
 // CatchUpProtocol is the host's catch-up stream (SPEC.md §25): a
 // spectator that joined after the game started sends a pb.CatchUpRequest
-// and reads back, varint-length-delimited, the pb.Published messages it
-// missed that it needs: the Hellos, hand 1's nonce commitments and
-// reveals (which fix the seats), and every public entry of the hand in
-// play (and of the hand prepared during it), in the host's order. It
-// reaches no game stream: only this handler answers it.
+// and reads back, varint-length-delimited, every pb.Published message the
+// host published from the request's index on (from the game's first
+// entry: the Hellos, every hand before the one in play with its key
+// reveals, and the hand in play), in the host's order, up to the bounds
+// below; a spectator whose answer was cut asks again from where it
+// stopped. It reaches no game stream: only this handler answers it.
 const CatchUpProtocol protocol.ID = "/mentalmj/watch/catchup/1"
 
 // The catch-up's bounds (defaults of Options): a peer may ask once per
@@ -48,13 +48,10 @@ const (
 // table.
 var ErrCatchUpRefused = errors.New("the host refused the catch-up")
 
-// sent is one message the Publisher published: its bytes, index, and
-// what the catch-up selects it by (hand, a nonce entry).
+// sent is one message the Publisher published: its index and bytes.
 type sent struct {
 	index uint64
 	data  []byte
-	hand  uint32
-	nonce bool
 }
 
 // catchUpServer answers the catch-up stream from the Publisher's history.
@@ -75,13 +72,6 @@ type catchUpServer struct {
 // record adds a published message to the history (the first of an index
 // is kept: a resumed host publishes again what it had).
 func (c *catchUpServer) record(m *pb.Published, data []byte) {
-	s := sent{index: m.Index, data: data}
-	var env ppb.Envelope
-	var e ppb.Entry
-	if proto.Unmarshal(m.Envelope, &env) == nil && proto.Unmarshal(env.Entry, &e) == nil {
-		s.hand = e.Hand
-		s.nonce = e.GetNonceCommit() != nil || e.GetNonceReveal() != nil
-	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	i, found := slices.BinarySearchFunc(c.history, m.Index, func(x sent, idx uint64) int {
@@ -94,26 +84,27 @@ func (c *catchUpServer) record(m *pb.Published, data []byte) {
 		return 0
 	})
 	if !found {
-		c.history = slices.Insert(c.history, i, s)
+		c.history = slices.Insert(c.history, i, sent{index: m.Index, data: data})
 	}
 }
 
-// selection returns what a late spectator needs (CatchUpProtocol), in
-// index order: the hand in play is the latest with a nonce commitment.
-func (c *catchUpServer) selection() [][]byte {
+// selection returns, in index order, the messages of index from on
+// (CatchUpProtocol).
+func (c *catchUpServer) selection(from uint64) [][]byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	var cur uint32 = 1
-	for _, s := range c.history {
-		if s.nonce && s.hand > cur {
-			cur = s.hand
+	i, _ := slices.BinarySearchFunc(c.history, from, func(x sent, idx uint64) int {
+		switch {
+		case x.index < idx:
+			return -1
+		case x.index > idx:
+			return 1
 		}
-	}
-	var out [][]byte
-	for _, s := range c.history {
-		if s.hand == 0 || s.hand == 1 && s.nonce || s.hand >= cur {
-			out = append(out, s.data)
-		}
+		return 0
+	})
+	out := make([][]byte, 0, len(c.history)-i)
+	for _, s := range c.history[i:] {
+		out = append(out, s.data)
 	}
 	return out
 }
@@ -163,7 +154,7 @@ func (c *catchUpServer) handle(st network.Stream) {
 	}
 	w := bufio.NewWriter(st)
 	total := 0
-	sel := c.selection()
+	sel := c.selection(req.From)
 	for i, b := range sel {
 		if i >= catchUpEntries || total+len(b) > c.bytes {
 			c.log("spectators: catch-up cut at its bound", "peer", p, "sent", i, "of", len(sel))
@@ -180,14 +171,20 @@ func (c *catchUpServer) handle(st network.Stream) {
 	}
 }
 
-// CatchUp asks the host (CatchUpProtocol) for what a spectator that
-// joined after the game started missed, and returns it checked as the
-// topic's validator checks a message (each entry signed by a player of
-// the table, none private) and sorted by index. It returns
-// ErrCatchUpRefused (wrapped) when the host refused, and the stream's
-// errors. Run calls it when the first entry it takes is not the game's
-// first.
-func (w *Watch) CatchUp(ctx context.Context) ([]*published, error) {
+// CatchUp asks the host (CatchUpProtocol) for every message it published
+// from index from on, and returns them checked as the topic's validator
+// checks a message (each entry signed by a player of the table, none
+// private) and sorted by index. An answer cut at the host's bounds ends
+// early: Run asks again, from its next missing index, while that one
+// holds back the entries gossip brought. A message that fails the check
+// is a Rejection (Options.OnReject) naming the host: CatchUp returns the
+// messages before it with the error, and the spectator holds back
+// everything after (the host's entry never came). It returns
+// ErrCatchUpRefused (wrapped) when the host refused, and the
+// stream's errors. Run calls it when the first entry it takes is not the
+// game's first, and again while an entry that never came holds back the
+// rest.
+func (w *Watch) CatchUp(ctx context.Context, from uint64) ([]*published, error) {
 	ctx, cancel := context.WithTimeout(ctx, catchUpTimeout)
 	defer cancel()
 	st, err := w.h.NewStream(ctx, w.link.Host, CatchUpProtocol)
@@ -198,7 +195,7 @@ func (w *Watch) CatchUp(ctx context.Context) ([]*published, error) {
 	if d, ok := ctx.Deadline(); ok {
 		_ = st.SetDeadline(d)
 	}
-	if _, err := protodelim.MarshalTo(st, &pb.CatchUpRequest{Table: w.link.Table}); err != nil {
+	if _, err := protodelim.MarshalTo(st, &pb.CatchUpRequest{Table: w.link.Table, From: from}); err != nil {
 		return nil, fmt.Errorf("catch-up from the host %s: %w", w.link.Host, err)
 	}
 	_ = st.CloseWrite()
@@ -222,12 +219,20 @@ func (w *Watch) CatchUp(ctx context.Context) ([]*published, error) {
 		}
 		p, why := w.s.check(&m)
 		if why != "" {
-			return nil, fmt.Errorf("catch-up from the host %s: %s", w.link.Host, why)
+			w.s.rejected(Rejection{From: w.link.Host, Author: w.link.Host, Reason: "in its catch-up: " + why})
+			sortByIndex(out)
+			return out, fmt.Errorf("catch-up from the host %s: %s", w.link.Host, why)
 		}
 		p.author = w.link.Host
 		out = append(out, p)
 	}
-	slices.SortFunc(out, func(a, b *published) int {
+	sortByIndex(out)
+	return out, nil
+}
+
+// sortByIndex sorts ps by index.
+func sortByIndex(ps []*published) {
+	slices.SortFunc(ps, func(a, b *published) int {
 		switch {
 		case a.index < b.index:
 			return -1
@@ -236,5 +241,4 @@ func (w *Watch) CatchUp(ctx context.Context) ([]*published, error) {
 		}
 		return 0
 	})
-	return out, nil
 }

@@ -81,7 +81,7 @@ func BenchmarkCatchUp(b *testing.B) {
 	var entries, size int
 	b.ResetTimer()
 	for range b.N {
-		es, err := w.CatchUp(ctx)
+		es, err := w.CatchUp(ctx, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -23,8 +24,8 @@ import (
 // lateSpectator is spectator without testing.T's Fatal (it runs on a
 // goroutine of the game's): a watcher dialling the host, once the host is
 // among its topic's peers.
-func lateSpectator(ctx context.Context, h host.Host, link Link) (*Watch, error) {
-	w, err := NewWatch(ctx, h, link, Options{})
+func lateSpectator(ctx context.Context, h host.Host, link Link, opt Options) (*Watch, error) {
+	w, err := NewWatch(ctx, h, link, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -41,40 +42,43 @@ func lateSpectator(ctx context.Context, h host.Host, link Link) (*Watch, error) 
 	return w, nil
 }
 
-// TestWatchJoinsLate starts a spectator in the middle of hand 2 of three
-// (the game slowed down so that it is still played): it catches up from
-// the host (CatchUpProtocol), then audits hands 2 and 3 clean, with the
-// match state hand 1 left (a player's own audit's), and exits 0; hand 1
-// is not audited, and the watch says it joined late.
-func TestWatchJoinsLate(t *testing.T) {
-	t.Parallel()
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
-	defer cancel()
+// joinLate plays hands hands at a test table, slowed down from hand 2 on
+// so that it is still played when a spectator starts, six turns into hand
+// 2 (once the host has sent what it was given so far: its first message
+// waits up to 2 s for a spectator, and with none there hand 1 may still
+// be queued, and a spectator joining while hand 1 is still going out
+// takes it from the topic, as it should), with opt. before, if not nil, runs just
+// before the spectator starts; a stop > 0 stops the spectator that long
+// after the game (one that cannot finish). It returns what the late
+// spectator took, the Watch, and the table.
+func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before func(tb *testTable), stop time.Duration) (watched, *Watch, *testTable) {
+	t.Helper()
+	wctx, wcancel := context.WithCancel(ctx)
+	defer wcancel()
 	tb := newTestTable(t, ctx)
 	sh := newHost(t, nil)
 	var once sync.Once
-	res := make(chan chan watched, 1)
+	type started struct {
+		w   *Watch
+		res chan watched
+	}
+	res := make(chan started, 1)
 	fail := make(chan error, 1)
 	turns := 0
-	tb.play(t, ctx, 3, func(e protocol.PublicEntry) {
+	tb.play(t, ctx, hands, func(e protocol.PublicEntry) {
 		tb.pub.Publish(e)
 		published := int(e.Index) + 1
 		o, err := protocol.Open(e.Envelope)
 		if err != nil || o.Entry.Hand < 2 {
 			return
 		}
-		time.Sleep(8 * time.Millisecond) // hands 2 and 3 at a pace a spectator can join
+		time.Sleep(8 * time.Millisecond) // hands 2 on at a pace a spectator can join
 		if o.Entry.GetTurn() != nil {
 			turns++
 		}
 		if turns == 6 {
 			once.Do(func() {
 				go func() {
-					// Once the host has sent what it was given so far
-					// (its first message waits up to 2 s for a spectator,
-					// and with none there hand 1 may still be queued):
-					// a spectator joining while hand 1 is still going
-					// out takes it from the topic, as it should.
 					for {
 						tb.pub.cu.mu.Lock()
 						sent := len(tb.pub.cu.history)
@@ -84,29 +88,48 @@ func TestWatchJoinsLate(t *testing.T) {
 						}
 						time.Sleep(10 * time.Millisecond)
 					}
-					w, err := lateSpectator(ctx, sh, tb.link)
+					if before != nil {
+						before(tb)
+					}
+					w, err := lateSpectator(wctx, sh, tb.link, opt)
 					if err != nil {
 						fail <- err
 						return
 					}
-					res <- runWatch(ctx, w)
+					res <- started{w, runWatch(wctx, w)}
 				}()
 			})
 		}
 	})
-	var r watched
+	if stop > 0 {
+		time.AfterFunc(stop, wcancel)
+	}
 	select {
 	case err := <-fail:
 		t.Fatal(err)
-	case ch := <-res:
+	case st := <-res:
 		select {
-		case r = <-ch:
+		case r := <-st.res:
+			return r, st.w, tb
 		case <-time.After(20 * time.Second):
 			t.Fatal("the late spectator did not finish")
 		}
 	case <-ctx.Done():
 		t.Fatal("no late spectator")
 	}
+	return watched{}, nil, nil
+}
+
+// TestWatchJoinsLate starts a spectator in the middle of hand 2 of three
+// (the game slowed down so that it is still played): it catches up from
+// the host (CatchUpProtocol) on the whole game so far, then audits every
+// hand clean — hand 1, over before it joined, included — each with the
+// match state and wall of a player's own audit, and exits 0.
+func TestWatchJoinsLate(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	r, w, tb := joinLate(t, ctx, 3, Options{}, nil, 0)
 	if r.err != nil || r.code != 0 {
 		t.Fatalf("late spectator: exit %d, %v", r.code, r.err)
 	}
@@ -117,12 +140,17 @@ func TestWatchJoinsLate(t *testing.T) {
 			t.Errorf("hand %d: %s", v.Hand, v)
 		}
 	}
-	if !slices.Equal(got, []int{2, 3}) {
+	if !slices.Equal(got, []int{1, 2, 3}) {
 		var first []string
 		for _, o := range r.entries[:min(30, len(r.entries))] {
 			first = append(first, fmt.Sprintf("%d:%s", o.Entry.Hand, o.Kind()))
 		}
-		t.Fatalf("the late spectator audited hands %v, want [2 3]; it took %d entries, the first %v", got, len(r.entries), first)
+		t.Fatalf("the late spectator audited hands %v, want [1 2 3]; it took %d entries, the first %v", got, len(r.entries), first)
+	}
+	// It did join late: hand 1's entries came from the catch-up (the
+	// topic had carried them before it came), and none was left out.
+	if w.CaughtUp() == 0 || w.Joined() {
+		t.Errorf("the late spectator took %d entries from the catch-up (joined with a gap: %v)", w.CaughtUp(), w.Joined())
 	}
 	full := protocol.AuditTranscript(mustRecords(t, tb.transcripts[1].Bytes()))
 	for _, v := range r.hands {
@@ -138,6 +166,90 @@ func TestWatchJoinsLate(t *testing.T) {
 	// before the host's mesh took the spectator in.
 	if served, _ := tb.pub.CatchUps(); served < 1 || served > 3 {
 		t.Errorf("the host answered %d catch-ups, want 1 (or a repair or two)", served)
+	}
+}
+
+// A late spectator whose catch-up takes several answers (the host's
+// answers bounded to 64 KiB, a hand's public entries are about 150 KB)
+// asks again from where each answer stopped, as often as the host's
+// limit allows, and still audits every hand clean, the one over before
+// it came included.
+func TestWatchLateCatchUpInParts(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	const every = 300 * time.Millisecond
+	r, w, tb := joinLate(t, ctx, 3, Options{CatchUpEvery: every}, func(tb *testTable) {
+		tb.pub.cu.mu.Lock()
+		tb.pub.cu.bytes, tb.pub.cu.every = 64<<10, every
+		tb.pub.cu.mu.Unlock()
+	}, 0)
+	if r.err != nil || r.code != 0 {
+		t.Fatalf("late spectator: exit %d, %v (gaps %v)", r.code, r.err, w.Gaps())
+	}
+	var got []int
+	for _, v := range r.hands {
+		got = append(got, v.Hand)
+		if !v.OK() {
+			t.Errorf("hand %d: %s", v.Hand, v)
+		}
+	}
+	if !slices.Equal(got, []int{1, 2, 3}) {
+		t.Fatalf("the late spectator audited hands %v, want [1 2 3]", got)
+	}
+	if served, refused := tb.pub.CatchUps(); served < 3 {
+		t.Errorf("the host answered %d catch-ups (refused %d): hand 1 alone takes more than two answers of 64 KiB", served, refused)
+	}
+}
+
+// A host whose catch-up carries an altered entry of a hand over before
+// the spectator joined (hand 1's first key reveal, its signature broken
+// in the host's own history after it went out on the topic) is named:
+// the spectator rejects it as it rejects a topic message, takes nothing
+// from it on, names the host's entry that never came, and does not say
+// the game verified.
+func TestWatchLateRejectsTamperedCatchUp(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	var bad uint64
+	r, w, tb := joinLate(t, ctx, 2, Options{}, func(tb *testTable) {
+		tb.pub.cu.mu.Lock()
+		defer tb.pub.cu.mu.Unlock()
+		for i, s := range tb.pub.cu.history {
+			var m pb.Published
+			if proto.Unmarshal(s.data, &m) != nil {
+				continue
+			}
+			o, err := protocol.Open(m.Envelope)
+			if err != nil || o.Entry.Hand != 1 || o.Entry.GetKeyReveal() == nil {
+				continue
+			}
+			m.Envelope = slices.Clone(m.Envelope)
+			m.Envelope[len(m.Envelope)-3] ^= 1 // in the signature
+			b, _ := proto.Marshal(&m)
+			tb.pub.cu.history[i].data = b
+			bad = m.Index
+			return
+		}
+	}, 3*time.Second)
+	if r.code == 0 {
+		t.Fatalf("the spectator verified a game whose catch-up held an altered entry")
+	}
+	if bad == 0 {
+		t.Fatal("no key reveal of hand 1 in the host's history (the test could not fail)")
+	}
+	want := fmt.Sprintf("entry %d does not verify", bad)
+	if !slices.ContainsFunc(w.Rejections(), func(x Rejection) bool {
+		return x.Author == tb.ids[0] && strings.Contains(x.Reason, "catch-up") && strings.Contains(x.Reason, want)
+	}) {
+		t.Errorf("no rejection names the host %s and %q: %v", tb.ids[0], want, w.Rejections())
+	}
+	if len(r.hands) != 0 {
+		t.Errorf("the spectator audited hands %v past the altered entry", r.hands)
+	}
+	if g := w.Gaps()[tb.ids[0]]; !strings.Contains(g, fmt.Sprintf("entry %d never came", bad)) {
+		t.Errorf("the spectator does not name the host's missing entry %d: %q", bad, g)
 	}
 }
 

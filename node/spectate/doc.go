@@ -41,11 +41,11 @@
 // they are there.
 //
 // The topic keeps no history, so the host also answers a catch-up stream
-// (CatchUpProtocol; Watch.CatchUp): a spectator that comes late gets the
-// Hellos, hand 1's nonces (the seats) and every public entry of the hand
-// in play, checked as the validator checks a message, and from then on
-// follows and audits the game as one that came in time
-// (protocol.TranscriptAudit.Joined); the hands before are not audited.
-// The host answers a peer once per CatchUpEvery, two at a time, at most
-// CatchUpBytes each, from its own copies: the game never sees it.
+// (CatchUpProtocol; Watch.CatchUp): a spectator that comes late gets
+// every public entry published so far (the Hellos, the hands already
+// over with their key reveals, the hand in play), checked as the
+// validator checks a message, and audits every hand as one that came in
+// time would. The host answers a peer once per CatchUpEvery, two at a
+// time, at most CatchUpBytes each, from its own copies: the game never
+// sees it; a longer game comes in several answers.
 package spectate

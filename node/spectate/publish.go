@@ -83,7 +83,10 @@ func (p *Publisher) Publish(e protocol.PublicEntry) {
 // two hands, numbered as protocol.Config.Publish numbers them (the
 // public entries of the whole transcript, from 0). Those the crash kept
 // from going out would otherwise hold back the spectators for good;
-// spectators keep the first copy of each index (SPEC.md §25).
+// spectators keep the first copy of each index (SPEC.md §25). The earlier
+// hands' public entries are not published again but kept for the
+// catch-up (CatchUpProtocol), so that a spectator joining after the
+// resume can still audit every hand.
 func (p *Publisher) Republish(records []*protocol.Opened) {
 	var public []*protocol.Opened
 	for _, o := range records {
@@ -101,6 +104,11 @@ func (p *Publisher) Republish(records []*protocol.Opened) {
 	for i, o := range public {
 		if o.Entry.Hand >= from {
 			p.Publish(protocol.PublicEntry{Envelope: o.Envelope, Sender: o.Sender, Index: uint64(i)})
+			continue
+		}
+		m := &pb.Published{Envelope: o.Envelope, Index: uint64(i)}
+		if b, err := proto.Marshal(m); err == nil {
+			p.cu.record(m, b)
 		}
 	}
 }

@@ -15,7 +15,8 @@ import (
 // A resumed host publishes again the public entries of its transcript's
 // last two hands, each with the index Config.Publish gave it (its place
 // among all the transcript's public entries, private ones not counted),
-// and no private entry.
+// and no private entry; the earlier hands' public entries are kept for
+// the catch-up without being published again.
 func TestRepublishLastTwoHands(t *testing.T) {
 	k, _, _ := crypto.GenerateEd25519Key(rand.Reader)
 	self, _ := peer.IDFromPrivateKey(k)
@@ -38,7 +39,7 @@ func TestRepublishLastTwoHands(t *testing.T) {
 		}
 		recs = append(recs, o)
 	}
-	p := &Publisher{wake: make(chan struct{}, 1)}
+	p := &Publisher{wake: make(chan struct{}, 1), cu: &catchUpServer{}}
 	p.Republish(recs)
 	var got []uint64
 	for _, m := range p.queue {
@@ -48,6 +49,13 @@ func TestRepublishLastTwoHands(t *testing.T) {
 	// 3, 4; hand 3 -> 5, 6. The last two hands are 2 and 3.
 	if want := []uint64{3, 4, 5, 6}; !slices.Equal(got, want) {
 		t.Errorf("republished indexes %v, want %v", got, want)
+	}
+	var kept []uint64
+	for _, m := range p.cu.history {
+		kept = append(kept, m.index)
+	}
+	if want := []uint64{0, 1, 2}; !slices.Equal(kept, want) {
+		t.Errorf("kept for the catch-up %v, want %v", kept, want)
 	}
 	for _, m := range p.queue {
 		o, err := protocol.Open(m.Envelope)

@@ -26,16 +26,21 @@ type Watch struct {
 	link Link
 	ord  *order
 
-	mu      sync.Mutex
-	records []protocol.Record
-	rejects []Rejection
-	joined  bool // caught up with a gap (CatchUp)
+	mu       sync.Mutex
+	records  []protocol.Record
+	rejects  []Rejection
+	every    time.Duration // the least time between two catch-ups (the host's limit)
+	joined   bool          // caught up with a gap (CatchUp)
+	caughtUp int           // entries the host's catch-up answers brought
 }
 
 // NewWatch joins the topic of the table link names, on h (which should
 // then dial link.AddrInfo()). It returns gossipsub's errors.
 func NewWatch(ctx context.Context, h host.Host, link Link, opt Options) (*Watch, error) {
-	w := &Watch{h: h, link: link, ord: newOrder()}
+	w := &Watch{h: h, link: link, ord: newOrder(), every: opt.CatchUpEvery}
+	if w.every <= 0 {
+		w.every = CatchUpEvery
+	}
 	user := opt.OnReject
 	opt.OnReject = func(r Rejection) {
 		w.mu.Lock()
@@ -140,10 +145,20 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 	over := false
 	// take takes the entries the order makes deliverable.
 	take := func(taken []*published) {
+		// The hands whose key reveals this batch completes are audited
+		// together, once (a late spectator's catch-up brings several
+		// whole hands at once); each hand's verdict is still given after
+		// its last reveal, in order.
+		w.mu.Lock()
 		for _, q := range taken {
-			w.mu.Lock()
 			w.records = append(w.records, protocol.Record{Index: len(w.records) + 1, Envelope: q.entry.Envelope})
-			w.mu.Unlock()
+		}
+		w.mu.Unlock()
+		var verdicts map[uint32]handDone
+		if last := w.lastCompleted(taken, reveals); last > 0 {
+			verdicts = w.auditHands(last)
+		}
+		for _, q := range taken {
 			if onEntry != nil {
 				onEntry(q.entry)
 			}
@@ -161,11 +176,15 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 			if len(reveals[e.Hand]) < w.playerCount() {
 				continue
 			}
-			v, done := w.auditHand(e.Hand)
-			if onHand != nil && v != nil {
-				onHand(*v)
+			d, ok := verdicts[e.Hand]
+			if !ok { // hand 0, or a hand the audit does not hold
+				over = true
+				continue
 			}
-			over = over || done
+			if onHand != nil {
+				onHand(*d.v)
+			}
+			over = over || d.done
 		}
 	}
 	add := func(p *published) {
@@ -195,26 +214,28 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 	// not), the entries gossip delivers are held, unless the first is the
 	// game's first (this spectator came in time).
 	caught := make(chan catchUpResult, 1)
-	go func() { caught <- w.catchUpOnce(ctx) }()
+	go func() { caught <- w.catchUpOnce(ctx, 0) }()
 	waiting := true
 	var held []*published
 	asked := time.Now()
-	repair := time.NewTicker(repairEvery)
+	repair := time.NewTicker(min(repairEvery, w.every))
 	defer repair.Stop()
 	for !over {
 		select {
 		case <-repair.C:
-			// An entry that never came holds back the rest: ask the host
-			// again, once its limit allows, for the hand in play (SPEC.md
+			// An entry that never came holds back the rest (lost, or the
+			// last answer was cut at the host's bounds): ask the host
+			// again, once its limit allows, from that entry on (SPEC.md
 			// §25); what fills the gap is taken, the rest is dropped as
 			// copies.
 			w.mu.Lock()
-			gap := !waiting && caught == nil && len(w.ord.pending) > 0 && time.Since(asked) > CatchUpEvery
+			gap := !waiting && caught == nil && len(w.ord.pending) > 0 && time.Since(asked) > w.every
+			from := w.ord.next
 			w.mu.Unlock()
 			if gap {
 				asked = time.Now()
 				caught = make(chan catchUpResult, 1)
-				go func(c chan catchUpResult) { c <- w.catchUpOnce(ctx) }(caught)
+				go func(c chan catchUpResult) { c <- w.catchUpOnce(ctx, from) }(caught)
 			}
 		case p, ok := <-msgs:
 			if !ok {
@@ -233,6 +254,10 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 			add(p)
 		case r := <-caught:
 			caught = nil
+			asked = time.Now() // the host's limit counts from its answer
+			w.mu.Lock()
+			w.caughtUp += len(r.entries)
+			w.mu.Unlock()
 			if !waiting {
 				for _, p := range r.entries { // a repair, or too late to be needed
 					add(p)
@@ -283,8 +308,8 @@ type catchUpResult struct {
 }
 
 // catchUpOnce waits (up to catchUpTimeout) for the host's connection and
-// asks it once for what this spectator missed (CatchUp).
-func (w *Watch) catchUpOnce(ctx context.Context) catchUpResult {
+// asks it once for what it published from index from on (CatchUp).
+func (w *Watch) catchUpOnce(ctx context.Context, from uint64) catchUpResult {
 	deadline := time.Now().Add(catchUpTimeout)
 	for w.h.Network().Connectedness(w.link.Host) != network.Connected {
 		if time.Now().After(deadline) {
@@ -296,20 +321,19 @@ func (w *Watch) catchUpOnce(ctx context.Context) catchUpResult {
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
-	// A heartbeat, so that the host's mesh holds this spectator before the
-	// host takes the catch-up's snapshot: what it publishes after that
-	// comes by gossip (the host's mesh is small and it gossips to no
-	// one).
-	select {
-	case <-ctx.Done():
-		return catchUpResult{err: ctx.Err()}
-	case <-time.After(meshWait):
+	// Before the first ask, a heartbeat, so that the host's mesh holds
+	// this spectator before the host takes the catch-up's snapshot: what
+	// it publishes after that comes by gossip (the host's mesh is small
+	// and it gossips to no one).
+	if from == 0 {
+		select {
+		case <-ctx.Done():
+			return catchUpResult{err: ctx.Err()}
+		case <-time.After(meshWait):
+		}
 	}
-	es, err := w.CatchUp(ctx)
-	if err != nil {
-		return catchUpResult{err: err}
-	}
-	r := catchUpResult{entries: es, skips: map[uint64]bool{}}
+	es, err := w.CatchUp(ctx, from)
+	r := catchUpResult{entries: es, skips: map[uint64]bool{}, err: err}
 	for i, p := range es {
 		if i > 0 && p.index > es[i-1].index+1 {
 			r.skips[p.index] = true
@@ -321,13 +345,24 @@ func (w *Watch) catchUpOnce(ctx context.Context) catchUpResult {
 	return r
 }
 
-// Joined reports whether this spectator joined after the game started
-// and caught up (SPEC.md §25): the hands before the one in play when it
-// joined are not audited.
+// Joined reports whether the host's catch-up left entries out (SPEC.md
+// §25: a host that answers only the hand in play, as the catch-up's first
+// version did): the hands before the first one the spectator holds whole
+// are not audited. A spectator that caught up on the whole game
+// (CaughtUp) audits every hand, and Joined is false.
 func (w *Watch) Joined() bool {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return w.joined
+}
+
+// CaughtUp returns how many entries the host's catch-up answers brought
+// (copies of entries gossip also delivered included): 0 for a spectator
+// that took the game from its first entry on the topic.
+func (w *Watch) CaughtUp() int {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.caughtUp
 }
 
 // playerCount returns the number of the table's players (once known).
@@ -337,9 +372,45 @@ func (w *Watch) playerCount() int {
 	return len(w.s.players)
 }
 
-// auditHand audits the entries of hands 1..n taken so far and returns
-// hand n's verdict, and whether the game is over after it.
-func (w *Watch) auditHand(n uint32) (*HandVerdict, bool) {
+// handDone is one hand's verdict, and whether the game is over after
+// it.
+type handDone struct {
+	v    *HandVerdict
+	done bool
+}
+
+// lastCompleted returns the last hand whose key reveals, with those of
+// reveals already taken, taken completes (every player's), or 0.
+func (w *Watch) lastCompleted(taken []*published, reveals map[uint32]map[peer.ID]bool) uint32 {
+	n := w.playerCount()
+	more := map[uint32]map[peer.ID]bool{}
+	var last uint32
+	for _, q := range taken {
+		e := q.entry.Entry
+		if e.GetKeyReveal() == nil {
+			continue
+		}
+		if more[e.Hand] == nil {
+			more[e.Hand] = map[peer.ID]bool{}
+		}
+		more[e.Hand][q.entry.Sender] = true
+		got := len(more[e.Hand])
+		for p := range reveals[e.Hand] {
+			if !more[e.Hand][p] {
+				got++
+			}
+		}
+		if got >= n && e.Hand > last {
+			last = e.Hand
+		}
+	}
+	return last
+}
+
+// auditHands audits the entries of hands 1..n taken so far (those of
+// hands after n left out) and returns the verdict of every hand it holds,
+// each with whether the game is over after it.
+func (w *Watch) auditHands(n uint32) map[uint32]handDone {
 	var recs []protocol.Record
 	for _, r := range w.Records() {
 		o, err := protocol.Open(r.Envelope)
@@ -349,17 +420,19 @@ func (w *Watch) auditHand(n uint32) (*HandVerdict, bool) {
 		}
 	}
 	t := protocol.AuditTranscript(recs)
-	i := slices.IndexFunc(t.Hands, func(h *protocol.HandAudit) bool { return h.Hand == int(n) })
-	if i < 0 || n == 0 {
-		return nil, true
+	out := map[uint32]handDone{}
+	for _, h := range t.Hands {
+		if h.Hand <= 0 || h.Hand > int(n) {
+			continue
+		}
+		v := &HandVerdict{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Audit: h, Result: "no result"}
+		if h.Seats != nil {
+			v.Result = verdict.DescribeResult(h.Result, verdict.Names{Seats: h.Seats, Nicks: t.Nicks}.Seat(h.Oya))
+		}
+		done := h.Hand == int(n) && t.Over || t.HandsWanted > 0 && h.Hand >= t.HandsWanted || !h.OK()
+		out[uint32(h.Hand)] = handDone{v: v, done: done}
 	}
-	h := t.Hands[i]
-	v := &HandVerdict{Hand: h.Hand, Round: game.RoundName(h.Deal.Round), Honba: h.Deal.Honba, Audit: h, Result: "no result"}
-	if h.Seats != nil {
-		v.Result = verdict.DescribeResult(h.Result, verdict.Names{Seats: h.Seats, Nicks: t.Nicks}.Seat(h.Oya))
-	}
-	done := t.Over || t.HandsWanted > 0 && int(n) >= t.HandsWanted || !h.OK()
-	return v, done
+	return out
 }
 
 // redialEvery is how often Keep checks its peers' connections.

@@ -162,7 +162,13 @@ type CatchUpRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// table is the table's name (the link's); the host answers only for
 	// its own table.
-	Table         string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	Table string `protobuf:"bytes,1,opt,name=table,proto3" json:"table,omitempty"`
+	// from is the first index the spectator asks for: the host answers
+	// every message it published from that index on, in index order, up
+	// to its bounds (0, or absent: from the game's first entry). A
+	// spectator whose answer was cut at the bounds asks again from where
+	// it stopped.
+	From          uint64 `protobuf:"varint,2,opt,name=from,proto3" json:"from,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -204,6 +210,13 @@ func (x *CatchUpRequest) GetTable() string {
 	return ""
 }
 
+func (x *CatchUpRequest) GetFrom() uint64 {
+	if x != nil {
+		return x.From
+	}
+	return 0
+}
+
 var File_spectate_proto protoreflect.FileDescriptor
 
 const file_spectate_proto_rawDesc = "" +
@@ -215,9 +228,10 @@ const file_spectate_proto_rawDesc = "" +
 	"\x04Link\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04host\x18\x02 \x01(\fR\x04host\x12\x14\n" +
-	"\x05addrs\x18\x03 \x03(\fR\x05addrs\"&\n" +
+	"\x05addrs\x18\x03 \x03(\fR\x05addrs\":\n" +
 	"\x0eCatchUpRequest\x12\x14\n" +
-	"\x05table\x18\x01 \x01(\tR\x05tableB/Z-github.com/mentalmj/mentalmj/node/spectate/pbb\x06proto3"
+	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
+	"\x04from\x18\x02 \x01(\x04R\x04fromB/Z-github.com/mentalmj/mentalmj/node/spectate/pbb\x06proto3"
 
 var (
 	file_spectate_proto_rawDescOnce sync.Once
