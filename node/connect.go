@@ -162,6 +162,10 @@ func (n *Node) openOutbound(ctx context.Context, l *link) error {
 	if err != nil {
 		return fmt.Errorf("peer %s: open stream %s: %w", id, ProtocolID, err)
 	}
+	if err := nameProtocol(dctx, s); err != nil {
+		_ = s.Reset()
+		return fmt.Errorf("peer %s: open stream %s: %w", id, ProtocolID, err)
+	}
 	l.outMu.Lock()
 	defer l.outMu.Unlock()
 	if l.outErr != nil { // closed meanwhile
@@ -172,6 +176,37 @@ func (n *Node) openOutbound(ctx context.Context, l *link) error {
 	l.writer = msgio.NewVarintWriter(s)
 	l.established.Store(true)
 	n.log.Info("connected to peer", "peer", id.String(), "addr", s.Conn().RemoteMultiaddr().String())
+	return nil
+}
+
+// nameProtocol sends the new outbound stream s's protocol name now,
+// without waiting for the peer's answer, bounded by ctx.
+//
+// libp2p negotiates a stream lazily when the peer's identify listed the
+// protocol: the multistream-select header and the protocol's name go out
+// with the first write. The peer's libp2p gives every inbound stream 10 s
+// (basichost.DefaultNegotiationTimeout) from the moment the muxer
+// announces it to name its protocol, then resets it. A table stream may
+// wait longer than that for its first frame (the host's Hello follows the
+// wait for direct paths, up to 15 s; a stream reopened in the game waits
+// for the next move), and a frame written as the reset crossed it was
+// taken by the write and lost. An empty write sends the lazy handshake's
+// half (go-multistream's lazyClientConn.Write) and is a no-op on a stream
+// NewStream already negotiated in full (yamux and quic-go return 0, nil for
+// it), so the peer's handler has the stream at once either way.
+//
+// Waiting for the peer's answer instead (a382eee, taken back) hung on a
+// fully negotiated stream, where a read waits for data the peer never
+// sends (TestConnectPeerHandlerLate). A refusal of the protocol still
+// shows as the stream's reset at the first frame, as before.
+func nameProtocol(ctx context.Context, s network.Stream) error {
+	if d, ok := ctx.Deadline(); ok {
+		_ = s.SetWriteDeadline(d)
+		defer func() { _ = s.SetWriteDeadline(time.Time{}) }()
+	}
+	if _, err := s.Write(nil); err != nil {
+		return fmt.Errorf("naming the protocol: %w", err)
+	}
 	return nil
 }
 

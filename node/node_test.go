@@ -15,6 +15,7 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+	basichost "github.com/libp2p/go-libp2p/p2p/host/basic"
 	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/protocol"
@@ -629,4 +630,105 @@ func TestStreamBeforeSetPeersWaitsForTheTable(t *testing.T) {
 	if got, err := b.Recv(ctx, a.ID()); err != nil || string(got) != "later" {
 		t.Fatalf("Recv: %q, %v", got, err)
 	}
+}
+
+// A peer's node listens (libp2p.New) a moment before it sets its game
+// handler (New's handleStreams), and a loaded machine stretches that
+// moment: a stream opened then is refused ("protocols not supported"),
+// Connect retries, and the next stream may be negotiated in full by
+// NewStream (the peer's protocols still unknown to the peerstore). Connect
+// must then succeed at once: a382eee's eager negotiation read from such a
+// stream, which blocks until the peer writes (it never does on our
+// outbound stream), so the attempt hung for the dial timeout while the
+// others' game started without us (internal/lab, CI: "never reached the
+// table"). With a dial timeout far above the test's bound, a hung attempt
+// fails the test.
+func TestConnectPeerHandlerLate(t *testing.T) {
+	t.Parallel()
+	ctx := testContext(t, 30*time.Second)
+	nodes := startNodes(t, 2, tcpLoopback, Config{DialTimeout: time.Minute})
+	a, b := nodes[0], nodes[1]
+	b.host.RemoveStreamHandler(ProtocolID)
+	for _, n := range nodes {
+		if err := n.SetPeers(tableOf(t, nodes, n)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// a's first attempt: b is connected, but refuses the protocol.
+	if err := a.openOutbound(ctx, a.table.Load().links[b.ID()]); err == nil || !strings.Contains(err.Error(), "protocols not supported") {
+		t.Fatalf("first attempt with b's handler unset: %v, want protocols not supported", err)
+	}
+	b.host.SetStreamHandler(ProtocolID, b.handleStream)
+	cctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := a.Connect(cctx); err != nil {
+		t.Fatalf("Connect once b's handler is set: %v", err)
+	}
+	if err := a.Send(ctx, b.ID(), []byte("hello")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := b.Recv(ctx, a.ID()); err != nil || string(got) != "hello" {
+		t.Fatalf("Recv: %q, %v", got, err)
+	}
+}
+
+// A table stream opened by Connect may wait long before its first frame
+// (the host waits up to 15 s for direct paths before its Hello). The
+// peer's libp2p gives an inbound stream basichost.DefaultNegotiationTimeout
+// (10 s) to name its protocol; with multistream-select's lazy
+// negotiation the protocol was only named with the first frame, so the
+// peer reset every stream idle that long, and a first frame written just
+// as the reset crossed it was lost without an error (natlab's
+// TestPoolRelay, CI: a Hello lost, the table stopped on a silence).
+// Over TCP (yamux announces a stream when it opens) the first frame must
+// still arrive after the timeout. Without nameProtocol the Send fails
+// with the peer's reset ("stream reset (remote): code: 0x1001").
+func TestStreamIdleBeforeFirstFrame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("waits past libp2p's 10 s negotiation timeout")
+	}
+	t.Parallel()
+	ctx := testContext(t, basichost.DefaultNegotiationTimeout+15*time.Second)
+	nodes := startNodes(t, 2, tcpLoopback, Config{})
+	seat(t, ctx, nodes)
+	a, b := nodes[0], nodes[1]
+	time.Sleep(basichost.DefaultNegotiationTimeout + time.Second)
+	if err := a.Send(ctx, b.ID(), []byte("hello")); err != nil {
+		t.Fatalf("first Send %s after Connect: %v", basichost.DefaultNegotiationTimeout+time.Second, err)
+	}
+	if got, err := b.Recv(ctx, a.ID()); err != nil || string(got) != "hello" {
+		t.Fatalf("Recv: %q, %v", got, err)
+	}
+}
+
+// Connect names the table stream's protocol when it opens it, so the
+// peer's handler holds the stream before any frame is sent (the quick
+// form of TestStreamIdleBeforeFirstFrame: no stream sits unnamed, idle
+// towards the peer's negotiation timeout). Over QUIC as well as TCP.
+func TestConnectNamesProtocol(t *testing.T) {
+	for _, listen := range []string{tcpLoopback, quicLoopback} {
+		t.Run(listen, func(t *testing.T) {
+			t.Parallel()
+			ctx := testContext(t, 20*time.Second)
+			nodes := startNodes(t, 2, listen, Config{})
+			seat(t, ctx, nodes)
+			for i, n := range nodes {
+				other := nodes[1-i]
+				l := n.table.Load().links[other.ID()]
+				for !l.hasInbound() {
+					if !sleepCtx(ctx, 10*time.Millisecond) {
+						t.Fatalf("node %d: no inbound stream from its peer before the first frame: %v", i, ctx.Err())
+					}
+				}
+			}
+		})
+	}
+}
+
+// hasInbound reports whether an inbound stream from the peer was
+// accepted.
+func (l *link) hasInbound() bool {
+	l.inMu.Lock()
+	defer l.inMu.Unlock()
+	return l.inbound != nil
 }
