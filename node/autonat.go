@@ -91,9 +91,13 @@ func (r Reachability) String() string {
 	}
 }
 
-// probeKey is what a probe is made once for: a transport at a public IP.
+// probeKey is what a probe is made once for: a transport at a public IP,
+// and apart from that a router's port mapping (mapped) at that IP, which
+// lets peers in where the ports observed at the same IP do not
+// (portmap.go).
 type probeKey struct {
 	transport, ip string
+	mapped        bool
 }
 
 // autoNAT is the node's AutoNAT v2 client and the probes it made.
@@ -239,9 +243,10 @@ func (n *Node) unprobed() ([]multiaddr.Multiaddr, []probeKey) {
 	var keys []probeKey
 	n.autonat.mu.Lock()
 	defer n.autonat.mu.Unlock()
+	mapped := n.MappedAddrs()
 	for _, a := range n.holePunchAddrs() {
 		ip, _, ok := ipPort(a)
-		k := probeKey{transportName(a), ip}
+		k := probeKey{transportName(a), ip, slices.ContainsFunc(mapped, a.Equal)}
 		if !ok || k.transport == "" || n.autonat.probed[k] || containsKey(keys, k) {
 			continue
 		}
@@ -249,13 +254,17 @@ func (n *Node) unprobed() ([]multiaddr.Multiaddr, []probeKey) {
 		keys = append(keys, k)
 	}
 	// libp2p's client asks each server at most once in 2 minutes: with
-	// few servers, TCP of each family comes first, then QUIC.
+	// few servers, TCP of each family comes first, then QUIC, and within
+	// each a port mapping before an observation.
 	order := func(k probeKey) int {
 		r := 0
 		if k.transport != "TCP" {
-			r += 2
+			r += 4
 		}
 		if strings.Contains(k.ip, ":") {
+			r += 2
+		}
+		if !k.mapped {
 			r++
 		}
 		return r

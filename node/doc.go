@@ -82,7 +82,11 @@
 // carries nothing more of the game. Two relayed connections between one
 // pair (both dialled at once) are cut to one, the one the lower peer ID
 // dialled, so that DCUtR runs over a connection its initiator accepted.
-// NAT port mapping (UPnP, NAT-PMP) is on for routers that offer it.
+// NAT port mapping (UPnP, NAT-PMP) is on for routers that offer it
+// (portmap.go): the node reads the mappings off libp2p's NAT manager,
+// offers them first to DCUtR and its AutoNAT v2 probes, announces them
+// among the host's addresses (identify), and dials at once a table
+// peer's announced public IPv4 address while the pair is relayed.
 // Whether others can dial the node at all, AutoNAT v2 says (autonat.go):
 // the node asks a server (a relay) to dial each public IP it is observed
 // at back, once per transport, and reports the answer

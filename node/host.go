@@ -17,6 +17,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/host/autorelay"
+	bhost "github.com/libp2p/go-libp2p/p2p/host/basic"
 	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/relay"
 	"github.com/libp2p/go-libp2p/p2p/protocol/holepunch"
@@ -173,6 +174,11 @@ type Node struct {
 	paths            map[peer.ID]*pathState
 	obs              []observation
 
+	// natmgr is libp2p's NAT manager (UPnP IGD / NAT-PMP, portmap.go),
+	// set while libp2p.New builds the host, at natStart.
+	natmgr   bhost.NATManager
+	natStart time.Time
+
 	autonat        *autoNAT // the AutoNAT v2 client (autonat.go)
 	onReachability func(Reachability)
 	probeDialData  bool
@@ -235,6 +241,8 @@ func New(ctx context.Context, cfg Config) (*Node, error) {
 		return nil, err
 	}
 	n.handleStreams(cfg.Relays)
+	n.bg.Go(n.watchMappings)
+	n.bg.Go(n.dialAnnounced)
 	n.startReservations(n.bgCtx)
 	if !cfg.NoPlayerRelay {
 		if err := n.startPlayerRelay(); err != nil {
@@ -373,7 +381,10 @@ func (n *Node) hostOptions(cfg Config, rm network.ResourceManager) []libp2p.Opti
 		libp2p.IPv6BlackHoleSuccessCounter(nil),
 		// UPnP / NAT-PMP: a home router that offers port mapping
 		// makes the node reachable without hole punching.
-		libp2p.NATPortMap(),
+		// libp2p's NAT manager, kept by the node, and the mappings
+		// among the host's addresses (portmap.go).
+		n.natPortMap(),
+		libp2p.AddrsFactory(n.announceMappings),
 		// Every failed dial of one address is looked at (a relay that
 		// refuses circuits, or an address that leads to another peer),
 		// and dials through a relay at fault wait behind the peer's

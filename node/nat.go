@@ -173,7 +173,9 @@ func (n *Node) holePunchAddrs() []multiaddr.Multiaddr {
 	if err != nil {
 		own = nil
 	}
-	var out []multiaddr.Multiaddr
+	// A port mapping first: it is the address that lets the peer in
+	// whatever our NAT does (portmap.go).
+	out := n.MappedAddrs()
 	for _, a := range append(own, n.host.Addrs()...) {
 		if !isCircuit(a) && manet.IsPublicAddr(a) {
 			out = append(out, a)
@@ -304,22 +306,4 @@ func socketAddr(ip string, port int, transport string) multiaddr.Multiaddr {
 		return nil
 	}
 	return a
-}
-
-// MappedAddrs returns the public addresses a home router mapped for the
-// node on request (UPnP IGD or NAT-PMP, libp2p's NAT manager): the host's
-// addresses that are neither an interface's nor relayed.
-func (n *Node) MappedAddrs() []multiaddr.Multiaddr {
-	own, err := n.host.Network().InterfaceListenAddresses()
-	if err != nil {
-		own = nil
-	}
-	var out []multiaddr.Multiaddr
-	for _, a := range n.host.Addrs() {
-		if isCircuit(a) || !manet.IsPublicAddr(a) || slices.ContainsFunc(own, a.Equal) {
-			continue
-		}
-		out = append(out, a)
-	}
-	return out
 }

@@ -21,7 +21,8 @@
 // (two players share one LAN). The router does what a Linux home router
 // does:
 //
-//   - source NAT: iptables MASQUERADE on the WAN side, which keeps a
+//   - source NAT: iptables MASQUERADE of the LAN's packets on the WAN
+//     side (the router's own leave untranslated), which keeps a
 //     socket's source port where it can (one external port per internal
 //     socket: "endpoint-independent mapping", which hole punching needs);
 //     for the hard case (Home.Random), MASQUERADE --random, which gives
@@ -36,7 +37,11 @@
 // (a routed 2001:db8:N::/64 behind a stateful ip6tables firewall that
 // forwards only replies), random loss on the home link (iptables'
 // statistic match: this kernel has no netem), UPnP IGD and NAT-PMP
-// (Debian's miniupnpd on the router), and a carrier-grade NAT
+// (Debian's miniupnpd on the router, mapping a WAN port to the player
+// that asks; the Internet namespace answers STUN on PublicNet .1:3478,
+// from which miniupnpd learns that its WAN address, in a documentation
+// range it would otherwise refuse, can be mapped: stun.go), and a
+// carrier-grade NAT
 // (AddCGN, 100.64.0.0/10) in front of several homes. Renumber gives a
 // home a new WAN address mid-game, its NAT state lost. Router returns a
 // home router's namespace for tcpdump and conntrack.

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
+	"time"
 )
 
 // Answer is what a home router does with an unsolicited packet sent to
@@ -73,12 +75,13 @@ type Home struct {
 	// packet it forwards, either way (iptables' statistic match, random
 	// mode: this kernel has no netem).
 	Loss float64
-	// UPnP runs Debian's miniupnpd (the nftables build) on the router
-	// (UPnP IGD and NAT-PMP on the LAN, mappings to the LAN only). AddHome
-	// fails if miniupnpd (apt-get install miniupnpd) or nft is missing.
-	// Known gap: it runs and answers the players' AddPortMapping, but
-	// adding its nftables rule fails ("UPnPError 501: ActionFailed"), so
-	// no port gets mapped yet (docs/BENCHMARKS.md).
+	// UPnP runs Debian's miniupnpd (the nftables build) on the router:
+	// UPnP IGD and NAT-PMP on the LAN, mapping ports 1024–65535 of the
+	// WAN address to the same ports of the LAN host that asks (the
+	// players' libp2p NAT manager asks for their listen ports). Behind a
+	// CGN it maps nothing (its STUN check sees the CGN). AddHome fails if
+	// miniupnpd (apt-get install miniupnpd) or nft is missing, or if
+	// miniupnpd refuses to map.
 	UPnP bool
 	// Forward forwards port 4001 (TCP and UDP) of the router's WAN
 	// address to the home's first player (.2), as a player does by hand
@@ -194,7 +197,12 @@ func (l *Lab) nextWAN() string {
 // routeHome gives router r its LAN bridge, forwarding, source NAT and,
 // with IPv6, its routed prefix (the Internet namespace routes it to r).
 func (l *Lab) routeHome(ctx context.Context, r, lan, lan6 string, n int, h Home) error {
-	masq := []string{"iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-j", "MASQUERADE"}
+	// Only the LAN's packets are translated, as OpenWrt masquerades its
+	// lan zone: the router's own leave from its WAN address as they are
+	// (with Random, MASQUERADE --random would give its own sockets new
+	// ports too, and miniupnpd's STUN check would then find a
+	// "symmetric NAT" upstream and refuse to map: stun.go).
+	masq := []string{"iptables", "-t", "nat", "-A", "POSTROUTING", "-o", "wan", "-s", lan + ".0/24", "-j", "MASQUERADE"}
 	if h.Random {
 		masq = append(masq, "--random")
 	}
@@ -333,13 +341,24 @@ func (l *Lab) Renumber(ctx context.Context, home string) (string, error) {
 }
 
 // startUPnP runs miniupnpd (UPnP IGD and NAT-PMP) on router r for the LAN
-// lan.0/24, with its own nftables table for the mappings (the
-// iptables rules above let DNAT'd packets through).
+// lan.0/24. Its nftables table (mmjupnp, family inet) and chains are made
+// first, as Debian's /etc/miniupnpd/nft_init.sh makes them (miniupnpd
+// only adds rules to existing chains): "miniupnpd" on the forward hook
+// (the accept rules of the mappings; the iptables rules of filterHome let
+// DNAT'd packets through as well), "prerouting_miniupnpd" (the DNAT of
+// each mapping) and "postrouting_miniupnpd". The forward chain's policy
+// is accept: filtering is filterHome's. miniupnpd learns that its WAN
+// address is usable from the lab's STUN server (stun.go explains why it
+// needs to) and maps only ports 1024–65535 of LAN hosts, to the same
+// host.
 func (l *Lab) startUPnP(ctx context.Context, r, name, lan string) error {
 	for _, tool := range []string{"miniupnpd", "nft"} {
 		if _, err := exec.LookPath(tool); err != nil {
 			return fmt.Errorf("natlab: home %s: UPnP needs %s (apt-get install -y miniupnpd nftables): %w", name, tool, err)
 		}
+	}
+	if err := l.serveSTUN(); err != nil {
+		return err
 	}
 	dir, err := os.MkdirTemp("", "natlab-upnp")
 	if err != nil {
@@ -359,6 +378,9 @@ func (l *Lab) startUPnP(ctx context.Context, r, name, lan string) error {
 `
 	conf := fmt.Sprintf(`ext_ifname=wan
 listening_ip=lan
+ext_perform_stun=yes
+ext_stun_host=%s.1
+ext_stun_port=%d
 enable_natpmp=yes
 enable_upnp=yes
 secure_mode=yes
@@ -366,11 +388,14 @@ system_uptime=yes
 ipv6_disable=yes
 upnp_table_name=mmjupnp
 upnp_nat_table_name=mmjupnp
+upnp_forward_chain=miniupnpd
+upnp_nat_chain=prerouting_miniupnpd
+upnp_nat_postrouting_chain=postrouting_miniupnpd
 lease_file=%s
 uuid=3f1e1b2a-7a52-4c1c-9d7e-%012d
 allow 1024-65535 %s.0/24 1024-65535
 deny 0-65535 0.0.0.0/0 0-65535
-`, filepath.Join(dir, "leases"), len(name), lan)
+`, PublicNet, STUNPort, filepath.Join(dir, "leases"), len(name), lan)
 	nftFile, confFile := filepath.Join(dir, "ruleset.nft"), filepath.Join(dir, "miniupnpd.conf")
 	if err := errors.Join(os.WriteFile(nftFile, []byte(ruleset), 0o600), os.WriteFile(confFile, []byte(conf), 0o600)); err != nil {
 		return err
@@ -385,7 +410,36 @@ deny 0-65535 0.0.0.0/0 0-65535
 	l.mu.Lock()
 	l.home[name].upnpd = p
 	l.mu.Unlock()
-	return nil
+	return waitUPnP(ctx, name, p)
+}
+
+// waitUPnP waits (up to 10 s) until miniupnpd p, in debug mode, logged to
+// stderr that it listens for NAT-PMP, which it does once its STUN check
+// is done: a player asking before then would be refused (NAT-PMP result
+// 3) and would not ask again for a while. It returns an error with
+// miniupnpd's log if it exits first or if the check disabled port
+// forwarding.
+func waitUPnP(ctx context.Context, name string, p *Proc) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for {
+		log := p.Stderr()
+		switch {
+		case strings.Contains(log, "Port forwarding is now disabled"), strings.Contains(log, "Port forwarding is impossible"):
+			return fmt.Errorf("natlab: home %s: miniupnpd refuses to map ports:\n%s", name, log)
+		case strings.Contains(log, "Listening for NAT-PMP"):
+			return nil
+		}
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("natlab: home %s: miniupnpd not listening: %w:\n%s", name, ctx.Err(), log)
+		case <-p.done:
+			return fmt.Errorf("natlab: home %s: miniupnpd exited:\n%s", name, log)
+		case <-tick.C:
+		}
+	}
 }
 
 // Router returns the namespace of home's router (for tcpdump or
@@ -399,4 +453,16 @@ func (l *Lab) Router(home string) (ns string, upnpd *Proc) {
 		return "", nil
 	}
 	return st.ns, st.upnpd
+}
+
+// WAN returns the IPv4 address of home's router on its WAN side now (on
+// the Internet, or on its CGN's inside network), or "" for a home the lab
+// did not add.
+func (l *Lab) WAN(home string) string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if st := l.home[home]; st != nil {
+		return st.wan
+	}
+	return ""
 }

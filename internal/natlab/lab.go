@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net"
 	"os"
 	"os/exec"
 	"strconv"
@@ -57,7 +58,8 @@ type Lab struct {
 	wans    int // WAN addresses given to home routers (renumbering takes a new one)
 	cgns    int // carrier-grade NATs added
 	home    map[string]*homeState
-	dirs    []string // temporary directories (miniupnpd's), removed by Close
+	dirs    []string       // temporary directories (miniupnpd's), removed by Close
+	stun    net.PacketConn // the STUN server's socket (serveSTUN), else nil
 }
 
 // Available reports why no lab can be built on this machine: not root,
@@ -236,9 +238,12 @@ func countedBytes(listing string) (int64, error) {
 // errors of the deletions, if any; it is safe to call more than once.
 func (l *Lab) Close() error {
 	l.mu.Lock()
-	procs, nss, dirs := l.procs, l.nss, l.dirs
-	l.procs, l.nss, l.dirs = nil, nil, nil
+	procs, nss, dirs, stun := l.procs, l.nss, l.dirs, l.stun
+	l.procs, l.nss, l.dirs, l.stun = nil, nil, nil, nil
 	l.mu.Unlock()
+	if stun != nil {
+		_ = stun.Close()
+	}
 	for _, p := range procs {
 		p.Kill()
 	}

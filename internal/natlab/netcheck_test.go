@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,11 +101,77 @@ func TestNetcheck(t *testing.T) {
 		if len(r.Relays) == 0 {
 			t.Errorf("%s: no relay reserved on", p.Name)
 		}
+		if len(r.PortMapping) != 0 {
+			t.Errorf("%s: port mapping %v from a router without UPnP or NAT-PMP", p.Name, r.PortMapping)
+		}
 		if t.Failed() {
 			t.Logf("%s stderr:\n%s", p.Name, tail(p.Stderr(), 6000))
 		}
 		if code, err := p.Wait(ctx); err != nil || code != 0 {
 			t.Errorf("%s: exit %d, %v; stderr:\n%s", p.Name, code, err, tail(p.Stderr(), 2000))
 		}
+	}
+}
+
+// TestNetcheckUPnP runs `mentalmj netcheck --json` behind a router that
+// gives a new port per destination and offers UPnP IGD / NAT-PMP
+// (miniupnpd), and checks that the node had port 4001 mapped on the
+// router's WAN address (TCP and UDP, at a port of the router's choice)
+// and that the mapping lets a stranger in: AutoNAT v2 servers dialled the
+// player back at the mapped addresses (reachable over IPv4 TCP and QUIC),
+// which no other path into this home allows. As a control, the same
+// router without UPnP maps nothing and is not reachable (TestNetcheck's
+// "hard" player).
+func TestNetcheckUPnP(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	l := newLab(t, ctx)
+	var relays []string
+	for _, name := range []string{"relay", "relay2", "relay3"} {
+		h, err := l.AddPublic(ctx, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, addr := startRelay(t, ctx, l, h)
+		relays = append(relays, addr)
+	}
+	hosts, err := l.AddHome(ctx, Home{Name: "home-upnp", Players: []string{"upnp"}, Random: true, UPnP: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := l.Start(ctx, hosts[0], nil, bin, "netcheck", "-v", "--json", "--wait", "20s", "--data-dir", t.TempDir(),
+		"--bootstrap", relays[0], "--bootstrap", relays[1], "--bootstrap", relays[2])
+	if err != nil {
+		t.Fatal(err)
+	}
+	line, err := p.WaitLine(ctx, "the report", func(s string) bool { return strings.HasPrefix(s, "{") })
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r netcheck.Report
+	if err := json.Unmarshal([]byte(line), &r); err != nil {
+		t.Fatalf("%v: %s", err, line)
+	}
+	t.Logf("%s", r.Summary())
+	// The router picks the external port (libp2p asks for a random one).
+	wan := l.WAN("home-upnp")
+	for _, want := range []string{"/ip4/" + wan + "/tcp/", "/ip4/" + wan + "/udp/"} {
+		if !slices.ContainsFunc(r.PortMapping, func(a string) bool { return strings.HasPrefix(a, want) }) {
+			t.Errorf("port mapping %v, want a %s… address among them", r.PortMapping, want)
+		}
+	}
+	for _, tr := range []string{"TCP", "QUIC"} {
+		if !slices.ContainsFunc(r.Reachability, func(p netcheck.Probe) bool {
+			return p.Family == "IPv4" && p.Transport == tr && p.Reachable == "yes" && slices.Contains(r.PortMapping, p.Addr)
+		}) {
+			t.Errorf("IPv4 %s not reachable at a mapped address (AutoNAT v2 dialling back through the mapping): %+v", tr, r.Reachability)
+		}
+	}
+	_, upnpd := l.Router("home-upnp")
+	if t.Failed() {
+		t.Logf("netcheck stderr:\n%s\nminiupnpd:\n%s", tail(p.Stderr(), 6000), tail(upnpd.Stderr(), 6000))
+	}
+	if code, err := p.Wait(ctx); err != nil || code != 0 {
+		t.Errorf("exit %d, %v; stderr:\n%s", code, err, tail(p.Stderr(), 2000))
 	}
 }

@@ -50,6 +50,16 @@ type scenarioResult struct {
 	codes    map[string]int // exit code by player
 	toDirect time.Duration  // all connected → every pair direct (0 if never)
 	handsOK  int            // hands audited ok, summed over the players
+	// possible counts the pairs the scenario's homes allow to go
+	// direct (canGoDirect), possibleDirect those of them both of whose
+	// players reported the other direct at some moment, and toPossible
+	// the time from all connected to the last of those moments (0
+	// unless possibleDirect == possible).
+	possible, possibleDirect int
+	toPossible               time.Duration
+	// pairDirect says, for each pair "a-b" (seating order), whether
+	// both ended direct.
+	pairDirect map[string]bool
 }
 
 // allExitZero reports whether every player exited 0.
@@ -68,8 +78,12 @@ func (r scenarioResult) String() string {
 		paths = append(paths, fmt.Sprintf("%d× %s", n, p))
 	}
 	slices.Sort(paths)
-	return fmt.Sprintf("%d/6 pairs direct (%d over IPv6), exit codes %v, hands audited %d, to direct %s; paths: %s",
-		r.direct, r.ipv6, r.codes, r.handsOK, r.toDirect.Round(time.Millisecond), strings.Join(paths, "; "))
+	toPossible := "never"
+	if r.possibleDirect == r.possible {
+		toPossible = r.toPossible.Round(time.Millisecond).String()
+	}
+	return fmt.Sprintf("%d/6 pairs direct (%d over IPv6), exit codes %v, hands audited %d, to direct %s, %d of %d possible pairs direct, to every possible pair direct %s; paths: %s",
+		r.direct, r.ipv6, r.codes, r.handsOK, r.toDirect.Round(time.Millisecond), r.possibleDirect, r.possible, toPossible, strings.Join(paths, "; "))
 }
 
 // players of every scenario, in seating order (alice hosts).
@@ -125,7 +139,7 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	if !sc.keepRelay {
 		relay.Interrupt(5 * time.Second)
 	}
-	res := scenarioResult{paths: map[string]int{}, codes: map[string]int{}}
+	res := scenarioResult{paths: map[string]int{}, codes: map[string]int{}, pairDirect: map[string]bool{}}
 	for _, p := range tb.procs {
 		code, err := p.Wait(ctx)
 		if err != nil {
@@ -152,6 +166,7 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	for i, a := range players4 {
 		for _, b := range players4[i+1:] {
 			ab, ba := views[a][b], views[b][a]
+			res.pairDirect[a+"-"+b] = ab.Direct && ba.Direct
 			if ab.Direct && ba.Direct {
 				res.direct++
 				if strings.Contains(ab.Text, "IPv6") && strings.Contains(ba.Text, "IPv6") {
@@ -163,10 +178,86 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	if at, ok := tb.allDirectAt(); ok {
 		res.toDirect = at.Sub(tb.connectedAt())
 	}
+	first := firstDirect(tb, ids)
+	var last time.Time
+	for i, a := range players4 {
+		for _, b := range players4[i+1:] {
+			if !canGoDirect(sc, a, b) {
+				continue
+			}
+			res.possible++
+			ab, okA := first[a][b]
+			ba, okB := first[b][a]
+			if okA && okB {
+				res.possibleDirect++
+				last = latest(last, ab, ba)
+			}
+		}
+	}
+	if res.possibleDirect == res.possible {
+		res.toPossible = last.Sub(tb.connectedAt())
+	}
 	if res.direct < 6 && os.Getenv("NATLAB_DEBUG") == "" {
 		tb.logTimeline(t) // what a pair that stayed relayed went through
 	}
 	return res
+}
+
+// canGoDirect reports whether the homes of scenario sc allow players a
+// and b a direct connection, from how the lab builds them (not from any
+// result): one of them reachable from the Internet (a forwarded port, or
+// a UPnP/NAT-PMP router, not behind a CGN); both with IPv6 (a stateful
+// firewall lets a hole punch through); or both behind NATs that keep a
+// socket's port (not Random), and not behind the same CGN (which does
+// not hairpin).
+func canGoDirect(sc scenario, a, b string) bool {
+	ha, hb := Home{}, Home{}
+	if sc.home != nil {
+		ha, hb = sc.home(a), sc.home(b)
+	}
+	cgnA, cgnB := slices.Contains(sc.cgn, a), slices.Contains(sc.cgn, b)
+	reachable := func(h Home, behindCGN bool) bool { return (h.Forward || h.UPnP) && !behindCGN }
+	switch {
+	case reachable(ha, cgnA) || reachable(hb, cgnB):
+		return true
+	case ha.IPv6 && hb.IPv6:
+		return true
+	case ha.Random || hb.Random:
+		return false
+	default:
+		return !(cgnA && cgnB)
+	}
+}
+
+// firstDirect returns, for each player of tb, when it first reported
+// each peer (by name) direct.
+func firstDirect(tb *table, ids map[string]string) map[string]map[string]time.Time {
+	out := map[string]map[string]time.Time{}
+	for _, p := range tb.procs {
+		out[p.Name] = map[string]time.Time{}
+		times := p.Times()
+		for i, ln := range p.Lines() {
+			e, ok := eventOf[progress.Path](ln)
+			if !ok || !e.Direct {
+				continue
+			}
+			if _, seen := out[p.Name][ids[e.Peer]]; !seen {
+				out[p.Name][ids[e.Peer]] = times[i]
+			}
+		}
+	}
+	return out
+}
+
+// latest returns the latest of ts.
+func latest(ts ...time.Time) time.Time {
+	var last time.Time
+	for _, t := range ts {
+		if t.After(last) {
+			last = t
+		}
+	}
+	return last
 }
 
 // seatIDs maps peer IDs to player names, from the host's seating.
@@ -226,9 +317,22 @@ func routerScenarios() []scenario {
 		{name: "player-relay-off", home: func(p string) Home {
 			return Home{Random: p == "dave", Forward: p == "alice"}
 		}, hands: 3, flags: []string{"--no-player-relay"}},
+		// dave's NAT gives a new port per destination, but his router
+		// maps his port on request (UPnP IGD / NAT-PMP): his peers dial
+		// him at the mapped address, and the game goes on without the
+		// relay.
 		{name: "upnp", home: func(p string) Home {
 			return Home{Random: p == "dave", UPnP: p == "dave"}
-		}, hands: 2},
+		}, hands: 2, check: func(t testing.TB, r scenarioResult) {
+			if !r.allExitZero() {
+				t.Errorf("upnp: exit codes %v, want all 0", r.codes)
+			}
+			for _, pair := range []string{"alice-dave", "bob-dave", "carol-dave"} {
+				if !r.pairDirect[pair] {
+					t.Errorf("upnp: %s not direct at the end: %v", pair, r)
+				}
+			}
+		}},
 	}
 }
 
@@ -255,6 +359,7 @@ func TestRouters(t *testing.T) {
 		}
 		t.Run(sc.name, func(t *testing.T) {
 			allDirect, allZero := 0, 0
+			var toPossible []time.Duration // of the tables where every possible pair went direct
 			for i := range tables {
 				ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 				res := runScenario(t, ctx, sc)
@@ -269,8 +374,42 @@ func TestRouters(t *testing.T) {
 				if res.allExitZero() {
 					allZero++
 				}
+				if res.possibleDirect == res.possible {
+					toPossible = append(toPossible, res.toPossible)
+				}
 			}
 			t.Logf("%s: 6/6 direct in %d of %d tables; all exit 0 in %d of %d", sc.name, allDirect, tables, allZero, tables)
+			if len(toPossible) > 0 {
+				slices.Sort(toPossible)
+				t.Logf("%s: every possible pair direct in %d of %d tables; all connected → every possible pair direct: median %s, min %s, max %s",
+					sc.name, len(toPossible), tables, toPossible[len(toPossible)/2].Round(time.Millisecond),
+					toPossible[0].Round(time.Millisecond), toPossible[len(toPossible)-1].Round(time.Millisecond))
+			}
 		})
+	}
+}
+
+// TestCanGoDirect checks canGoDirect on the scenarios against the pairs
+// worked out by hand from how each home is built (no lab needed).
+func TestCanGoDirect(t *testing.T) {
+	want := map[string][]string{ // the pairs that cannot go direct
+		"drop":         nil,
+		"ipv6-random":  nil, // IPv6 at every home
+		"cgn":          {"alice-bob"},
+		"player-relay": {"bob-dave", "carol-dave"}, // alice's port is forwarded
+		"upnp":         nil,                        // dave's router maps his port
+	}
+	for _, sc := range routerScenarios() {
+		cannot, ok := want[sc.name]
+		if !ok {
+			continue
+		}
+		for i, a := range players4 {
+			for _, b := range players4[i+1:] {
+				if got, w := canGoDirect(sc, a, b), !slices.Contains(cannot, a+"-"+b); got != w {
+					t.Errorf("%s: canGoDirect(%s, %s) = %v, want %v", sc.name, a, b, got, w)
+				}
+			}
+		}
 	}
 }

@@ -149,10 +149,11 @@ func Run(ctx context.Context, cfg Config) (Report, error) {
 
 // complete reports whether n has learnt all a check waits for: two
 // observers, an AutoNAT v2 answer for every public address (IP and
-// transport) and a relay.
+// transport, and port mapping), a relay, and a port mapping or the end of
+// the router discovery (node.PortMappingPending: up to 13 s after start).
 func complete(n *node.Node) bool {
 	r := Observe(n)
-	return r.Observers >= 2 && len(r.Relays) > 0 && len(r.Reachability) > 0 && n.PendingProbes() == 0
+	return r.Observers >= 2 && len(r.Relays) > 0 && len(r.Reachability) > 0 && n.PendingProbes() == 0 && !n.PortMappingPending()
 }
 
 // Observe reads a report off a running node: what it was observed at,
@@ -236,19 +237,23 @@ func transport(a multiaddr.Multiaddr) string {
 // Summary is the report in one line, as host and join print it at their
 // start: "IPv4: a NAT that keeps ports (2 observers), not reachable
 // (TCP, QUIC); IPv6: 2001:db8:1::2, reachable (QUIC); port mapping: none;
-// relays: 1".
+// relays: 1". A transport reachable at a mapped address (PortMapping) is
+// said "reachable through the port mapping", apart from the observed
+// addresses' answers.
 func (r Report) Summary() string {
 	var parts []string
 	for _, fam := range []string{"IPv4", "IPv6"} {
-		var yes, no []string
+		var yes, mapped, no []string
 		for _, p := range r.Reachability {
 			if p.Family != fam {
 				continue
 			}
-			switch p.Reachable {
-			case "yes":
+			switch {
+			case p.Reachable == "yes" && slices.Contains(r.PortMapping, p.Addr):
+				mapped = append(mapped, p.Transport)
+			case p.Reachable == "yes":
 				yes = append(yes, p.Transport)
-			case "no":
+			case p.Reachable == "no":
 				no = append(no, p.Transport)
 			}
 		}
@@ -264,10 +269,13 @@ func (r Report) Summary() string {
 		if len(yes) > 0 {
 			s = append(s, "reachable ("+strings.Join(yes, ", ")+")")
 		}
+		if len(mapped) > 0 {
+			s = append(s, "reachable through the port mapping ("+strings.Join(mapped, ", ")+")")
+		}
 		if len(no) > 0 {
 			s = append(s, "not reachable ("+strings.Join(no, ", ")+")")
 		}
-		if len(yes)+len(no) == 0 {
+		if len(yes)+len(mapped)+len(no) == 0 {
 			s = append(s, "reachability unknown")
 		}
 		parts = append(parts, fam+": "+strings.Join(s, ", "))
