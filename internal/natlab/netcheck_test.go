@@ -3,6 +3,7 @@ package natlab
 import (
 	"context"
 	"encoding/json"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -125,6 +126,11 @@ func TestNetcheck(t *testing.T) {
 func TestNetcheckUPnP(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
+	for _, tool := range []string{"miniupnpd", "nft"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("a UPnP home needs %s (apt-get install -y miniupnpd nftables): %v", tool, err)
+		}
+	}
 	l := newLab(t, ctx)
 	var relays []string
 	for _, name := range []string{"relay", "relay2", "relay3"} {
