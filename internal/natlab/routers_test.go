@@ -54,7 +54,8 @@ type scenarioResult struct {
 	// direct (canGoDirect), possibleDirect those of them both of whose
 	// players reported the other direct at some moment, and toPossible
 	// the time from all connected to the last of those moments (0
-	// unless possibleDirect == possible).
+	// unless possibleDirect == possible, or if they came before all
+	// connected).
 	possible, possibleDirect int
 	toPossible               time.Duration
 	// pairDirect says, for each pair "a-b" (seating order), whether
@@ -195,7 +196,9 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 		}
 	}
 	if res.possibleDirect == res.possible {
-		res.toPossible = last.Sub(tb.connectedAt())
+		// 0 when they were direct before the last node said that every
+		// player was connected (its "connected" comes after its paths).
+		res.toPossible = max(last.Sub(tb.connectedAt()), 0)
 	}
 	if res.direct < 6 && os.Getenv("NATLAB_DEBUG") == "" {
 		tb.logTimeline(t) // what a pair that stayed relayed went through
