@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -49,6 +50,18 @@ func (c *countingTransport) Send(ctx context.Context, to peer.ID, msg []byte) er
 // watch link and the peers to dial (TestSpectatorProcess).
 const childEnv = "MENTALMJ_SPECTATE_BENCH_CHILD"
 
+// windowProfileEnv, if set, is a directory where BenchmarkSpectators
+// writes a CPU profile of each measured hand's window (the cpu-ms window),
+// one file per hand, named spectators-N-*.prof: merge them with `go tool
+// pprof -proto DIR/spectators-20-*.prof > 20.pb.gz`.
+const windowProfileEnv = "MENTALMJ_SPECTATE_BENCH_PROFILE_DIR"
+
+// spectatorCPUsEnv, if set, is the CPU list (taskset -c) the spectator
+// processes of BenchmarkSpectators run on: with the benchmark itself run
+// under taskset on the others, the spectators' own work no longer shares
+// the players' cores.
+const spectatorCPUsEnv = "MENTALMJ_SPECTATE_BENCH_SPECTATOR_CPUS"
+
 // BenchmarkSpectators plays one hand at a four-player table (the game
 // over memnet, the topic over libp2p on 127.0.0.1, player 0 the host and
 // publisher) watched by 0, 1 and 20 spectators, each a process of its
@@ -75,6 +88,13 @@ const childEnv = "MENTALMJ_SPECTATE_BENCH_CHILD"
 //     window is measured with no spectators);
 //   - delay-ms-p50, delay-ms-p90: from an entry's publication by the
 //     host to a spectator taking it, all spectators pooled.
+//
+// With MENTALMJ_SPECTATE_BENCH_SPECTATOR_CPUS=1 and the benchmark run
+// under `taskset -c 0`, the spectators run on CPU 1 and the players on
+// CPU 0 (other processes of the machine still share both).
+//
+// MENTALMJ_SPECTATE_BENCH_PROFILE_DIR=DIR writes a CPU profile of each
+// measured window to DIR.
 //
 // Before the first measured hand one hand is played unmeasured, so that
 // no run carries the process's one-time costs (riichi's shanten tables,
@@ -107,7 +127,11 @@ func startSpectator(b *testing.B, ctx context.Context, link Link, peers []peer.A
 	for _, p := range append([]peer.AddrInfo{link.AddrInfo()}, peers...) {
 		dial = append(dial, p.Addrs[0].String()+"/p2p/"+p.ID.String())
 	}
-	cmd := exec.CommandContext(ctx, os.Args[0], "-test.run=^TestSpectatorProcess$", "-test.v")
+	args := []string{os.Args[0], "-test.run=^TestSpectatorProcess$", "-test.v"}
+	if cpus := os.Getenv(spectatorCPUsEnv); cpus != "" {
+		args = append([]string{"taskset", "-c", cpus}, args...)
+	}
+	cmd := exec.CommandContext(ctx, args[0], args[1:]...)
 	cmd.Env = append(os.Environ(), childEnv+"="+link.String()+" "+strings.Join(dial, " "))
 	out, err := cmd.StdoutPipe()
 	if err != nil {
@@ -274,6 +298,16 @@ func benchTable(b *testing.B, spectators int, report bool) {
 	for i, bw := range bws {
 		before[i] = bw.GetBandwidthTotals().TotalOut
 	}
+	var prof *os.File
+	if dir := os.Getenv(windowProfileEnv); dir != "" && report {
+		var err error
+		if prof, err = os.CreateTemp(dir, fmt.Sprintf("spectators-%d-*.prof", spectators)); err != nil {
+			b.Fatal(err)
+		}
+		if err := pprof.StartCPUProfile(prof); err != nil {
+			b.Fatal(err)
+		}
+	}
 	cpu0 := cpuTime()
 	net := memnet.New()
 	counters := make([]*countingTransport, 4)
@@ -314,6 +348,10 @@ func benchTable(b *testing.B, spectators int, report bool) {
 		time.Sleep(time.Millisecond)
 	}
 	cpu := cpuTime() - cpu0
+	if prof != nil {
+		pprof.StopCPUProfile()
+		_ = prof.Close()
+	}
 	time.Sleep(afterWindow)
 	after := cpuTime() - cpu0 - cpu
 	if pub != nil {
@@ -351,5 +389,43 @@ func benchTable(b *testing.B, spectators int, report bool) {
 		b.ReportMetric(float64(delays[len(delays)/2].Microseconds())/1000, "delay-ms-p50")
 		b.ReportMetric(float64(delays[len(delays)*9/10].Microseconds())/1000, "delay-ms-p90")
 		b.ReportMetric(float64(len(delays))/float64(len(published)*spectators), "taken-fraction")
+	}
+}
+
+// BenchmarkSpectatorsIdle measures what twenty connected spectators cost
+// the host's process when nothing is published: the host's node joins
+// the topic as its publisher, twenty spectator processes (as in
+// BenchmarkSpectators) dial it and each other, and after 5 s for the
+// meshes to settle the process's CPU time (getrusage) over 10 s is
+// reported per second.
+func BenchmarkSpectatorsIdle(b *testing.B) {
+	for range b.N {
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		h, err := libp2p.New(libp2p.ListenAddrStrings("/ip4/127.0.0.1/tcp/0"), libp2p.DisableRelay(), libp2p.DisableMetrics())
+		if err != nil {
+			b.Fatal(err)
+		}
+		link := Link{Table: "bench", Host: h.ID(), Addrs: h.Addrs()}
+		var procs []*spectatorProc
+		for range 20 {
+			var peers []peer.AddrInfo
+			for _, i := range rand.Perm(len(procs))[:min(2, len(procs))] {
+				peers = append(peers, procs[i].addr)
+			}
+			procs = append(procs, startSpectator(b, ctx, link, peers))
+		}
+		pub, err := NewPublisher(ctx, h, link.Table, []peer.ID{h.ID()}, Options{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		time.Sleep(5 * time.Second)
+		const window = 10 * time.Second
+		c0 := cpuTime()
+		time.Sleep(window)
+		b.ReportMetric(float64((cpuTime()-c0).Microseconds())/1000/window.Seconds(), "idle-cpu-ms-per-s")
+		b.ReportMetric(float64(len(pub.s.topic.ListPeers())), "topic-peers")
+		pub.Close(0)
+		_ = h.Close()
+		cancel()
 	}
 }

@@ -26,9 +26,9 @@ func benchHost(b *testing.B) host.Host {
 // BenchmarkCatchUp measures a late spectator's catch-up (CatchUpProtocol)
 // over libp2p on 127.0.0.1: a host whose Publisher published four whole
 // hands of a bot game (four players, proofs on) answers a spectator that
-// asks for what it missed; the answer is the Hellos, hand 1's nonces and
-// all of hand 4, every message checked as the topic's validator checks
-// one. It reports the messages and bytes of one answer, and the time of
+// asks for what it missed; the answer is everything published (the
+// Hellos and the four hands), every message checked as the topic's
+// validator checks one. It reports the messages and bytes of one answer, and the time of
 // the round trip (request, answer, checks).
 func BenchmarkCatchUp(b *testing.B) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
