@@ -217,14 +217,16 @@ func (w *Watch) CatchUp(ctx context.Context, from uint64) ([]*published, error) 
 		if total += proto.Size(&m); total > CatchUpBytes || len(out) >= catchUpEntries {
 			return nil, fmt.Errorf("catch-up from the host %s: more than %d bytes or %d messages", w.link.Host, CatchUpBytes, catchUpEntries)
 		}
-		p, why := w.s.check(&m)
-		if why != "" {
-			w.s.rejected(Rejection{From: w.link.Host, Author: w.link.Host, Reason: "in its catch-up: " + why})
-			sortByIndex(out)
-			return out, fmt.Errorf("catch-up from the host %s: %s", w.link.Host, why)
+		for i, env := range append([][]byte{m.Envelope}, m.More...) {
+			p, why := w.s.check(m.Index+uint64(i), env)
+			if why != "" {
+				w.s.rejected(Rejection{From: w.link.Host, Author: w.link.Host, Reason: "in its catch-up: " + why})
+				sortByIndex(out)
+				return out, fmt.Errorf("catch-up from the host %s: %s", w.link.Host, why)
+			}
+			p.author = w.link.Host
+			out = append(out, p)
 		}
-		p.author = w.link.Host
-		out = append(out, p)
 	}
 	sortByIndex(out)
 	return out, nil

@@ -6,7 +6,7 @@
 //
 // A table whose settings allow spectators (settings.Settings.Spectators,
 // host --spectators N) has a topic, Topic(table, host):
-// "/mentalmj/watch/2/<host peer ID>/<16 hex digits of SHA-256(table)>".
+// "/mentalmj/watch/3/<host peer ID>/<16 hex digits of SHA-256(table)>".
 // Only the host publishes on it (Publisher): every public entry it
 // records, its own and the other players', each exactly as its author
 // signed it — seats and dice, passes with their proofs, dora indicators,

@@ -19,8 +19,9 @@ import (
 const LinkPrefix = "mmjw1"
 
 // TopicPrefix starts every table's topic name; the version is in it
-// (version 2: the host alone publishes; SPEC.md §25).
-const TopicPrefix = "/mentalmj/watch/2/"
+// (version 2: the host alone publishes; version 3: a message may carry a
+// burst of entries, pb.Published.more; SPEC.md §25).
+const TopicPrefix = "/mentalmj/watch/3/"
 
 // maxLinkSize bounds a decoded link's bytes (the addresses are most of
 // it).

@@ -154,17 +154,27 @@ func (p *Publisher) run(ctx context.Context) {
 		q, closing := p.queue, p.closing
 		p.queue = nil
 		p.mu.Unlock()
-		for _, m := range q {
-			b, err := proto.Marshal(m)
+		for rest := q; len(rest) > 0; {
+			n := burst(rest)
+			for _, m := range rest[:n] {
+				if b, err := proto.Marshal(m); err == nil {
+					p.cu.record(m, b)
+				}
+			}
+			msg := &pb.Published{Envelope: rest[0].Envelope, Index: rest[0].Index}
+			for _, m := range rest[1:n] {
+				msg.More = append(msg.More, m.Envelope)
+			}
+			b, err := proto.Marshal(msg)
 			if err == nil {
-				p.cu.record(m, b)
 				err = p.publish(ctx, b, first)
 				first = false
-				p.sent.Add(1)
 			}
 			if err != nil {
-				p.s.opt.Logger.Info("spectators: entry not published", "index", m.Index, "err", err)
+				p.s.opt.Logger.Info("spectators: entries not published", "index", msg.Index, "entries", n, "err", err)
 			}
+			p.sent.Add(int64(n))
+			rest = rest[n:]
 		}
 		if len(q) > 0 {
 			continue
@@ -178,6 +188,21 @@ func (p *Publisher) run(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// burst returns how many of the queued messages q (at least one) go out
+// as one topic message (pb.Published.more, SPEC.md §25): those with
+// consecutive indexes from q[0]'s, at most maxBurst of them, whose
+// envelopes total at most protocol.MaxMessageSize bytes. One gossipsub
+// message, signed once, for a burst of entries (a player's passes, its
+// key releases at once) costs the host less than one each.
+func burst(q []*pb.Published) int {
+	n, size := 1, len(q[0].Envelope)
+	for n < len(q) && n < maxBurst && q[n].Index == q[0].Index+uint64(n) && size+len(q[n].Envelope)+4 <= protocol.MaxMessageSize {
+		size += len(q[n].Envelope) + 4
+		n++
+	}
+	return n
 }
 
 // publish publishes m; the first message waits until the host's mesh on

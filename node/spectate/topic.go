@@ -63,7 +63,13 @@ func (r Rejection) String() string {
 	return fmt.Sprintf("rejected a message of peer %s, forwarded by %s: %s", r.Author, r.From, r.Reason)
 }
 
-// published is a validated message: the pubsub ValidatorData. author
+// maxBurst bounds the entries of one topic message (pb.Published's
+// envelope and more; SPEC.md §25): a message is at most MaxMessageSize
+// bytes, and an envelope is never under 64 (its signature alone).
+const maxBurst = MaxMessageSize / 64
+
+// published is a validated entry (the pubsub ValidatorData is a message's
+// entries, []*published). author
 // is its publisher (the host), whose index orders the stream; the entry's
 // own signer is entry.Sender.
 type published struct {
@@ -242,15 +248,22 @@ func (s *session) validate(ctx context.Context, from peer.ID, m *pubsub.Message)
 	if err := proto.Unmarshal(m.Data, &msg); err != nil {
 		return reject("malformed: %v", err)
 	}
-	p, why := s.check(&msg)
-	switch {
-	case why == "" && p == nil:
-		return pubsub.ValidationIgnore
-	case why != "":
-		return reject("%s", why)
+	if len(msg.More)+1 > maxBurst {
+		return reject("%d entries in one message, at most %d", len(msg.More)+1, maxBurst)
 	}
-	p.author = author
-	m.ValidatorData = p
+	var ps []*published
+	for i, env := range append([][]byte{msg.Envelope}, msg.More...) {
+		p, why := s.check(msg.Index+uint64(i), env)
+		switch {
+		case why == "" && p == nil:
+			return pubsub.ValidationIgnore
+		case why != "":
+			return reject("%s", why)
+		}
+		p.author = author
+		ps = append(ps, p)
+	}
+	m.ValidatorData = ps
 	return pubsub.ValidationAccept
 }
 
@@ -267,10 +280,10 @@ func (s *session) rejected(r Rejection) {
 // signature, no recipient, the host's Hello for the link's table (it
 // names the players), a signer who is a player. It returns the entry, or
 // why it is refused; (nil, "") while the players are not known yet.
-func (s *session) check(msg *pb.Published) (*published, string) {
-	o, err := protocol.Open(msg.Envelope)
+func (s *session) check(index uint64, envelope []byte) (*published, string) {
+	o, err := protocol.Open(envelope)
 	if err != nil {
-		return nil, fmt.Sprintf("entry %d does not verify: %v", msg.Index, err)
+		return nil, fmt.Sprintf("entry %d does not verify: %v", index, err)
 	}
 	if o.Recipient != "" {
 		return nil, fmt.Sprintf("a private entry (to %s): the host never publishes one", o.Recipient)
@@ -295,7 +308,7 @@ func (s *session) check(msg *pb.Published) (*published, string) {
 		return nil, ""
 	}
 	if !ok {
-		return nil, fmt.Sprintf("entry %d is signed by %s, not a player of the table", msg.Index, o.Sender)
+		return nil, fmt.Sprintf("entry %d is signed by %s, not a player of the table", index, o.Sender)
 	}
-	return &published{index: msg.Index, entry: o}, ""
+	return &published{index: index, entry: o}, ""
 }

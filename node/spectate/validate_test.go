@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 
@@ -88,7 +89,7 @@ func TestValidatorChecksRemoteMessages(t *testing.T) {
 			}
 		}
 		if c.name == "a genuine entry forwarded by a spectator" {
-			if p, ok := c.m.ValidatorData.(*published); !ok || p.index != 7 || p.entry.Sender != hostID {
+			if ps, ok := c.m.ValidatorData.([]*published); !ok || len(ps) != 1 || ps[0].index != 7 || ps[0].entry.Sender != hostID {
 				t.Errorf("%s: validator data %#v", c.name, c.m.ValidatorData)
 			}
 		}
@@ -102,3 +103,93 @@ func TestValidatorChecksRemoteMessages(t *testing.T) {
 }
 
 func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// A burst of entries in one message (Published.more) is checked entry by
+// entry: one altered entry among them rejects the message, naming its
+// index; the genuine burst is accepted with every entry, numbered from
+// the message's index.
+func TestValidatorChecksEveryEntryOfABurst(t *testing.T) {
+	k, _, err := crypto.GenerateEd25519Key(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostID, _ := peer.IDFromPrivateKey(k)
+	_, spectatorID := func() (crypto.PrivKey, peer.ID) {
+		k, _, _ := crypto.GenerateEd25519Key(rand.Reader)
+		id, _ := peer.IDFromPrivateKey(k)
+		return k, id
+	}()
+	var envs [][]byte
+	for seq := range 4 {
+		o, err := protocol.Seal(k, &ppb.Entry{Hand: 1, Seq: uint64(seq), Sender: []byte(hostID), Body: &ppb.Entry_Turn{Turn: &ppb.Turn{}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		envs = append(envs, o.Envelope)
+	}
+	var rejected []Rejection
+	s := &session{table: "t", host: hostID, self: spectatorID, known: make(chan struct{}),
+		opt: Options{Logger: discard(), OnReject: func(r Rejection) { rejected = append(rejected, r) }}}
+	s.setPlayers([]peer.ID{hostID})
+	msg := func(more [][]byte) *pubsub.Message {
+		b, _ := proto.Marshal(&pb.Published{Envelope: envs[0], Index: 10, More: more})
+		return &pubsub.Message{Message: &pubsubpb.Message{From: []byte(hostID), Data: b}, ReceivedFrom: hostID}
+	}
+	good := msg(envs[1:])
+	if got := s.validate(context.Background(), hostID, good); got != pubsub.ValidationAccept {
+		t.Fatalf("a genuine burst: %v (%v)", got, rejected)
+	}
+	ps, _ := good.ValidatorData.([]*published)
+	if len(ps) != 4 {
+		t.Fatalf("a burst of 4 gave %d entries", len(ps))
+	}
+	for i, p := range ps {
+		if p.index != uint64(10+i) || p.entry.Entry.Seq != uint64(i) {
+			t.Errorf("entry %d: index %d, seq %d", i, p.index, p.entry.Entry.Seq)
+		}
+	}
+	bad := slices.Clone(envs[1:])
+	bad[1] = slices.Clone(bad[1])
+	bad[1][len(bad[1])-3] ^= 1
+	if got := s.validate(context.Background(), hostID, msg(bad)); got != pubsub.ValidationReject {
+		t.Fatalf("a burst with an altered entry: %v", got)
+	}
+	if len(rejected) != 1 || !strings.Contains(rejected[0].Reason, "entry 12 does not verify") {
+		t.Errorf("rejections %v, want one naming entry 12", rejected)
+	}
+}
+
+// burst groups queued messages of consecutive indexes into one topic
+// message, within protocol.MaxMessageSize bytes of envelopes, and never
+// across a gap in the indexes.
+func TestBurst(t *testing.T) {
+	q := func(indexes []uint64, size int) []*pb.Published {
+		var out []*pb.Published
+		for _, i := range indexes {
+			out = append(out, &pb.Published{Index: i, Envelope: make([]byte, size)})
+		}
+		return out
+	}
+	for _, c := range []struct {
+		name string
+		q    []*pb.Published
+		want int
+	}{
+		{"one", q([]uint64{4}, 100), 1},
+		{"consecutive", q([]uint64{4, 5, 6}, 100), 3},
+		{"a gap", q([]uint64{4, 5, 7, 8}, 100), 2},
+		{"the size bound", q([]uint64{1, 2, 3, 4}, protocol.MaxMessageSize/3), 2},
+		{"one too big for company", q([]uint64{1, 2}, protocol.MaxMessageSize), 1},
+		{"the entry bound", q(func() []uint64 {
+			var is []uint64
+			for i := range 2 * maxBurst {
+				is = append(is, uint64(i))
+			}
+			return is
+		}(), 10), maxBurst},
+	} {
+		if got := burst(c.q); got != c.want {
+			t.Errorf("%s: burst = %d, want %d", c.name, got, c.want)
+		}
+	}
+}

@@ -201,7 +201,8 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 			if err != nil {
 				return
 			}
-			if p, ok := m.ValidatorData.(*published); ok {
+			ps, _ := m.ValidatorData.([]*published)
+			for _, p := range ps {
 				select {
 				case msgs <- p:
 				case <-ctx.Done():

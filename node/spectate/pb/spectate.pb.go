@@ -1,5 +1,5 @@
 // A table's spectator topic (package node/spectate; SPEC.md §25): what the
-// host publishes on the gossipsub topic "/mentalmj/watch/2/<host>/<table
+// host publishes on the gossipsub topic "/mentalmj/watch/3/<host>/<table
 // hash>", and the watch link that names it. Regenerate the Go code with
 // `go generate ./node/spectate/pb`.
 
@@ -38,7 +38,12 @@ type Published struct {
 	// index is the number of public entries the host recorded in this game
 	// before this one: 0 for the first, then 1, 2, … with no gap. A
 	// spectator takes the entries in this order, the host's.
-	Index         uint64 `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
+	Index uint64 `protobuf:"varint,2,opt,name=index,proto3" json:"index,omitempty"`
+	// more are the envelopes of the entries index+1, index+2, … that the
+	// host publishes in the same message (a burst it had queued; topic
+	// version 3), each as envelope is; empty for a message of one entry.
+	// A message holds at most protocol.MaxMessageSize bytes of envelopes.
+	More          [][]byte `protobuf:"bytes,4,rep,name=more,proto3" json:"more,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -85,6 +90,13 @@ func (x *Published) GetIndex() uint64 {
 		return x.Index
 	}
 	return 0
+}
+
+func (x *Published) GetMore() [][]byte {
+	if x != nil {
+		return x.More
+	}
+	return nil
 }
 
 // Link is what a spectator needs to find a table: the text after
@@ -221,10 +233,11 @@ var File_spectate_proto protoreflect.FileDescriptor
 
 const file_spectate_proto_rawDesc = "" +
 	"\n" +
-	"\x0espectate.proto\x12\x14mentalmj.spectate.v1\"C\n" +
+	"\x0espectate.proto\x12\x14mentalmj.spectate.v1\"W\n" +
 	"\tPublished\x12\x1a\n" +
 	"\benvelope\x18\x01 \x01(\fR\benvelope\x12\x14\n" +
-	"\x05index\x18\x02 \x01(\x04R\x05indexJ\x04\b\x03\x10\x04\"F\n" +
+	"\x05index\x18\x02 \x01(\x04R\x05index\x12\x12\n" +
+	"\x04more\x18\x04 \x03(\fR\x04moreJ\x04\b\x03\x10\x04\"F\n" +
 	"\x04Link\x12\x14\n" +
 	"\x05table\x18\x01 \x01(\tR\x05table\x12\x12\n" +
 	"\x04host\x18\x02 \x01(\fR\x04host\x12\x14\n" +
