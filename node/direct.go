@@ -185,7 +185,11 @@ func (n *Node) checkPath(l *link) {
 	established := l.established.Load()
 	public := len(n.holePunchAddrs()) > 0
 	limited := relayed != nil && relayed.Stat().Limited && !n.carriesGame(relayOf(relayed.RemoteMultiaddr()))
-	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established && n.moveStreams && public {
+	// Only relayed connections of one kind are duplicates: one through a
+	// player (or a relay that carries a game) that meets a limited one
+	// through a public relay is the pair moving off it (relaymove.go),
+	// and the limited one is about to close.
+	if direct == nil && len(inbound) > 0 && len(outbound) > 0 && n.host.ID() < id && established && n.moveStreams && public && n.sameRelayKind(inbound, outbound) {
 		// Both dialled through the relay at once. DCUtR runs over a
 		// relayed connection from the side that accepted it, so keep one
 		// direction only: the one the lower peer ID dialled. Streams on
@@ -264,6 +268,7 @@ func (n *Node) checkPath(l *link) {
 	if askNAT {
 		n.bg.Go(func() { n.askNAT(id) })
 	}
+	n.checkLeave(l, p) // off limited circuits (relaymove.go)
 	if move {
 		n.bg.Go(func() { n.moveToDirect(l, st) })
 	}

@@ -82,6 +82,17 @@
 // carries nothing more of the game. Two relayed connections between one
 // pair (both dialled at once) are cut to one, the one the lower peer ID
 // dialled, so that DCUtR runs over a connection its initiator accepted.
+// Once the wait for direct paths before hand 1 is over
+// (LeaveLimitedRelays, relaymove.go), a pair left on a public relay's
+// limited circuits moves onto a player's table relay or a relay that
+// carries a game: once a circuit through it, dialled on the circuit
+// transport outside the swarm, has reached the peer (libp2p's swarm dials
+// no second connection to a peer it is connected to), the limited
+// connection is closed and the pair redialled while the gater refuses its
+// circuits through relays that cannot carry a game; a pair with nowhere
+// to go keeps its connection, and one no such path takes within the
+// attempt falls back to the public relay (a fault of that path, never a
+// blame).
 // NAT port mapping (UPnP, NAT-PMP) is on for routers that offer it
 // (portmap.go): the node reads the mappings off libp2p's NAT manager,
 // offers them first to DCUtR and its AutoNAT v2 probes, announces them

@@ -40,6 +40,17 @@ type tableGater struct {
 	// either direction, as between homes whose routers let nothing
 	// through: only relayed ones.
 	firewalled atomic.Pointer[map[peer.ID]bool]
+	// avoid reports whether a circuit with a table peer through a relay
+	// is refused: the node moves that pair off relays that cannot carry
+	// a game (Node.avoidCircuit, relaymove.go).
+	avoid func(p, relay peer.ID) bool
+}
+
+// avoids reports whether the relayed address a (dialled, or an inbound
+// connection's remote address) with p goes through a relay the node keeps
+// the pair with p off (avoid).
+func (g *tableGater) avoids(p peer.ID, a multiaddr.Multiaddr) bool {
+	return g.avoid != nil && isCircuit(a) && g.avoid(p, relayOf(a))
 }
 
 // blocksDirect reports whether a direct connection with p at address a
@@ -70,9 +81,10 @@ func (g *tableGater) InterceptPeerDial(p peer.ID) bool {
 }
 
 // InterceptAddrDial allows dialling any address of a table peer or relay
-// (anyone's on the public network).
+// (anyone's on the public network), except a circuit to a table peer
+// through a relay the node keeps that pair off (avoid).
 func (g *tableGater) InterceptAddrDial(p peer.ID, a multiaddr.Multiaddr) bool {
-	if g.blocksDirect(p, a) {
+	if g.blocksDirect(p, a) || g.avoids(p, a) {
 		return false
 	}
 	return g.public || g.admits(p)
@@ -87,9 +99,16 @@ func (g *tableGater) InterceptAccept(network.ConnMultiaddrs) bool {
 // InterceptSecured closes an authenticated connection whose remote peer is
 // neither at the table nor a relay, unless (on the public network) the
 // node dialled it, or it dials in directly while the node waits for an
-// AutoNAT v2 dial-back (it may then use the dial-back protocol only).
+// AutoNAT v2 dial-back (it may then use the dial-back protocol only). It
+// also closes a table peer's circuit through a relay the node keeps that
+// pair off (avoid).
 func (g *tableGater) InterceptSecured(dir network.Direction, p peer.ID, addrs network.ConnMultiaddrs) bool {
 	if g.blocksDirect(p, addrs.RemoteMultiaddr()) {
+		return false
+	}
+	if g.avoids(p, addrs.RemoteMultiaddr()) {
+		g.log.Info("refused a circuit through a relay that cannot carry a game: the pair is moving onto a player or a relay that can",
+			"peer", p.String(), "direction", dir.String(), "remote", addrs.RemoteMultiaddr().String())
 		return false
 	}
 	if g.admits(p) || g.public && dir == network.DirOutbound {

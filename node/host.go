@@ -170,9 +170,12 @@ type Node struct {
 	// Config.NoPlayerRelay.
 	playerRelay      *relay.Relay
 	playerRelayStats playerRelayStats
-	pathMu           sync.Mutex // guards paths and obs
-	paths            map[peer.ID]*pathState
-	obs              []observation
+	// leave moves pairs off relays that cannot carry a game
+	// (relaymove.go).
+	leave  leaveState
+	pathMu sync.Mutex // guards paths and obs
+	paths  map[peer.ID]*pathState
+	obs    []observation
 
 	// natmgr is libp2p's NAT manager (UPnP IGD / NAT-PMP, portmap.go),
 	// set while libp2p.New builds the host, at natStart.
@@ -329,7 +332,8 @@ func newNode(cfg Config) (*Node, error) {
 	if err := validateRelays(self, cfg.Relays); err != nil {
 		return nil, err
 	}
-	n.gater = &tableGater{table: &n.table, relays: make(map[peer.ID]bool, len(cfg.Relays)), meet: cfg.Meet, log: n.log}
+	n.gater = &tableGater{table: &n.table, relays: make(map[peer.ID]bool, len(cfg.Relays)), meet: cfg.Meet, log: n.log,
+		avoid: n.avoidCircuit}
 	for _, r := range cfg.Relays {
 		n.relays = append(n.relays, &relaySlot{info: r, lost: make(chan struct{}, 1)})
 		n.gater.relays[r.ID] = true

@@ -35,8 +35,9 @@ type scenario struct {
 	// after, if set, runs once every node has played hand 1 (renumbering
 	// a home).
 	after func(t testing.TB, ctx context.Context, l *Lab)
-	// flags are more flags for every player.
-	flags []string
+	// flags are more flags for every player; relayFlags for the relay
+	// (e.g. a public relay's limits).
+	flags, relayFlags []string
 	// check, if set, fails t unless one table's result meets the
 	// scenario's target.
 	check func(t testing.TB, r scenarioResult)
@@ -61,6 +62,10 @@ type scenarioResult struct {
 	// pairDirect says, for each pair "a-b" (seating order), whether
 	// both ended direct.
 	pairDirect map[string]bool
+	// tb and relay are the table's players and the relay, all exited
+	// (a kept relay is stopped once the players are done).
+	tb    *table
+	relay *Proc
 }
 
 // allExitZero reports whether every player exited 0.
@@ -123,7 +128,7 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 		}
 		hosts = append(hosts, hs...)
 	}
-	relay, relayAddr := startRelay(t, ctx, l, relayHost)
+	relay, relayAddr := startRelay(t, ctx, l, relayHost, sc.relayFlags...)
 	// A pair left without a path ends the game in 20 s, not 2 minutes.
 	tb := startTable(t, ctx, l, hosts, sc.hands, append([]string{"--relay", relayAddr, "--reconnect-grace", "20s"}, sc.flags...)...)
 	for _, p := range tb.procs {
@@ -140,7 +145,7 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	if !sc.keepRelay {
 		relay.Interrupt(5 * time.Second)
 	}
-	res := scenarioResult{paths: map[string]int{}, codes: map[string]int{}, pairDirect: map[string]bool{}}
+	res := scenarioResult{paths: map[string]int{}, codes: map[string]int{}, pairDirect: map[string]bool{}, tb: tb, relay: relay}
 	for _, p := range tb.procs {
 		code, err := p.Wait(ctx)
 		if err != nil {
@@ -154,6 +159,9 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 				res.handsOK++
 			}
 		}
+	}
+	if sc.keepRelay {
+		relay.Interrupt(5 * time.Second) // its stats at exit
 	}
 	views := map[string]map[string]progress.Path{} // player → peer name → last path
 	ids := seatIDs(tb)
@@ -314,6 +322,18 @@ func routerScenarios() []scenario {
 				t.Errorf("player-relay: no pair relayed via alice (a player): %v", r)
 			}
 		}},
+		// Off the public relay before hand 1: the homes of
+		// player-relay, but the only relay has a public relay's limits
+		// (2 minutes, 128 KiB) and stays up for the whole game. dave's
+		// pairs with bob and carol meet on its limited circuits (no
+		// player reaches the others yet) and, once the wait for direct
+		// paths is over, move onto alice's table relay: "relayed via
+		// alice (a player)" before hand 1, and not one byte through the
+		// public relay's circuits from then on.
+		{name: "player-relay-public", home: func(p string) Home {
+			return Home{Random: p == "dave", Forward: p == "alice"}
+		}, hands: 3, keepRelay: true, relayFlags: []string{"--limit-duration", "2m", "--limit-data", "128KiB"},
+			check: checkOffPublicRelay},
 		// The control of player-relay: the same homes, every player
 		// with --no-player-relay, so that dave's pairs with bob and
 		// carol have no path once the relay stops.
@@ -414,5 +434,100 @@ func TestCanGoDirect(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// checkOffPublicRelay checks a table of player-relay-public: every player
+// exits 0; each side of dave's pairs with bob and carol reports
+// "relayed via alice (a player)" before its hand 1 begins (its seating
+// line), and the public relay's circuits carry 0 B from the moment the
+// last of them did. It logs the bytes they carried before (meeting, hole
+// punching) and the time from "all players connected" to the move.
+func checkOffPublicRelay(t testing.TB, r scenarioResult) {
+	t.Helper()
+	if !r.allExitZero() {
+		t.Errorf("player-relay-public: exit codes %v, want all 0", r.codes)
+	}
+	ids := seatIDs(r.tb)
+	var alice string
+	for id, name := range ids {
+		if name == "alice" {
+			alice = id
+		}
+	}
+	pairs := map[string][]string{"dave": {"bob", "carol"}, "bob": {"dave"}, "carol": {"dave"}}
+	var moved time.Time
+	for _, p := range r.tb.procs {
+		var seated time.Time
+		times := p.Times()
+		first := map[string]time.Time{}
+		for i, ln := range p.Lines() {
+			if isEvent[progress.Seats](ln) && seated.IsZero() {
+				seated = times[i]
+			}
+			if e, ok := eventOf[progress.Path](ln); ok && e.RelayPlayer && e.Relay == alice {
+				if _, ok := first[ids[e.Peer]]; !ok {
+					first[ids[e.Peer]] = times[i]
+				}
+			}
+		}
+		for _, peer := range pairs[p.Name] {
+			at, ok := first[peer]
+			switch {
+			case !ok:
+				t.Errorf("%s never reported %s relayed via alice (a player)", p.Name, peer)
+			case seated.IsZero() || !at.Before(seated):
+				t.Errorf("%s reported %s relayed via alice at %s, not before its hand 1 (seated at %s)", p.Name, peer, at.Format("15:04:05.000"), seated.Format("15:04:05.000"))
+			case at.After(moved):
+				moved = at
+			}
+		}
+	}
+	if moved.IsZero() {
+		return
+	}
+	all := statsOf(r.relay)
+	if len(all) == 0 {
+		t.Errorf("the public relay printed no stats")
+		return
+	}
+	connected := r.tb.connectedAt()
+	after, control, ok := carriedOnceDirect(r.relay, moved)
+	if !ok {
+		t.Errorf("the public relay printed no stats at exit")
+		return
+	}
+	last := all[len(all)-1]
+	// What went through the circuits after the move but before the
+	// relay's last circuit closed: other pairs' hole punching (their
+	// circuits close once they are direct, or moved).
+	var atMoved int64
+	closed := time.Time{}
+	for _, s := range all {
+		if !s.at.After(moved) {
+			atMoved = s.circuitBytes
+		} else if closed.IsZero() && s.circuitsOpen == 0 {
+			closed = s.at
+		}
+	}
+	var seated time.Time
+	for _, p := range r.tb.procs {
+		for i, ln := range p.Lines() {
+			if isEvent[progress.Seats](ln) && (seated.IsZero() || p.Times()[i].Before(seated)) {
+				seated = p.Times()[i]
+			}
+		}
+	}
+	since := func(at time.Time) string {
+		if at.IsZero() {
+			return "never"
+		}
+		return at.Sub(connected).Round(time.Millisecond).String()
+	}
+	t.Logf("public relay: %d B through %d circuits in all (meeting, identify, hole punching); after all connected: dave's pairs on alice at %s, the relay's last circuit closed at %s, the first seating (hand 1) at %s; %d B through circuits between the move and that close, %d B after it (%s)",
+		last.circuitBytes, last.circuits, since(moved), since(closed), since(seated),
+		last.circuitBytes-atMoved-after, after, control)
+	if after != 0 {
+		t.Errorf("the public relay's limited circuits carried %d B after dave's pairs moved onto alice, want 0", after)
 	}
 }

@@ -15,6 +15,11 @@ import (
 // its relayed pairs to become direct (hole punching) when they can.
 const directWait = 15 * time.Second
 
+// leaveWait is the least time the move of pairs off a public relay's
+// limited circuits gets after the wait for direct paths
+// (node.LeaveLimitedRelays; the attempts run in parallel).
+const leaveWait = 5 * time.Second
+
 // awaitDirect waits up to directWait for the table's relayed pairs to
 // become direct, saying what it waits for, and then names every pair that
 // stays relayed, with why and what to do about it: before the first hand,
@@ -31,12 +36,30 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) erro
 		}
 	}
 	if relayed == 0 {
+		// Pairs that land on a public relay later are moved off it all
+		// the same.
+		lctx, cancel := context.WithTimeout(ctx, leaveWait)
+		n.LeaveLimitedRelays(lctx)
+		cancel()
 		return nil
 	}
 	out.Event(progress.DirectWait{Relayed: relayed, TimeoutMs: directWait.Milliseconds()},
 		"waiting up to %s for %d relayed pair(s) to become direct (hole punching)…", directWait, relayed)
+	started := time.Now()
 	wctx, cancel := context.WithTimeout(ctx, directWait)
-	paths := n.WaitDirect(wctx)
+	n.WaitDirect(wctx)
+	cancel()
+	// Hole punching ran over the relayed connections; now the pairs left
+	// on a public relay's limited circuits move onto a player or a relay
+	// that carries a game, where one leads to the peer: until the end of
+	// the direct wait (the peer may still be waiting, and not yet reach
+	// the player who can relay the pair), and at least leaveWait.
+	until := started.Add(directWait)
+	if least := time.Now().Add(leaveWait); until.Before(least) {
+		until = least
+	}
+	lctx, cancel := context.WithDeadline(ctx, until)
+	paths := n.LeaveLimitedRelays(lctx)
 	cancel()
 	var uncarried []string
 	for _, p := range paths {
@@ -47,7 +70,10 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) erro
 			uncarried = append(uncarried, out.Who(p.Peer))
 		}
 		advice := "The relay has no limits on this circuit: the game goes through it (every message signed and checked as on a direct path; it adds the relay's round trip)."
-		if p.Limited {
+		switch {
+		case p.RelayPlayer:
+			advice = "A player relays the pair (its table relay: 12 h and 256 MiB a circuit, end-to-end encrypted): the game goes through it, every message signed and checked as on a direct path; it adds the player's round trip."
+		case p.Limited:
 			advice = "A public relay (limited circuits: 2 minutes, 128 KiB) cannot carry a game. Run \"mentalmj relay\" with real limits where both of you can reach it and pass it with --relay, or forward a port on one of your routers."
 		}
 		out.Event(progress.StaysRelayed{Peer: p.Peer.String(), Relay: p.Relay.String(), Why: p.Why,
