@@ -268,7 +268,10 @@ func (n *Node) checkLeave(l *link, p Path) {
 		// keeps off relays that cannot carry a game, as on the side
 		// that moved it.
 		st.avoid = true
-	case !st.avoid && p.Relay != "" && p.Limited && !now.Before(st.next) && l.established.Load() && l.downError() == nil:
+	case !st.avoid && p.Relay != "" && p.Limited && !now.Before(st.next) && l.established.Load():
+		// The link may be down (a stream that ended with a duplicate
+		// relayed connection, before the protocol runs and redials):
+		// the move redials it (WaitUp).
 		st.moving, start = true, true
 	}
 	n.leave.mu.Unlock()
