@@ -271,6 +271,9 @@ func (n *Node) circuitClosed(_ network.Network, c network.Conn) {
 	if !ok || !l.established.Load() {
 		return
 	}
+	if n.isProbe(l, c, r) {
+		return // a peer's probe of a path that carries a game (relaymove.go)
+	}
 	if cn := n.host.Network().Connectedness(p); cn == network.Connected || cn == network.Limited {
 		// Another connection to the peer is left: the pair lost nothing.
 		// This is also how the peer's own close of a relayed connection

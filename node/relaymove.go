@@ -75,6 +75,11 @@ const (
 	// leaveYield is the head start the lower peer ID of a pair gets
 	// before the higher one tries to move the pair too.
 	leaveYield = time.Second
+	// probeLife is how long a peer's probe (probeGamePath) may seem to
+	// live on this side: a relayed connection through a relay that
+	// carries a game that closes younger than this is taken for one, not
+	// for the relay dropping a circuit (isProbe).
+	probeLife = 2 * time.Second
 )
 
 // leaveState is the node's record of the pairs it moves off limited
@@ -449,4 +454,26 @@ func (n *Node) sameRelayKind(a, b []network.Conn) bool {
 		}
 	}
 	return limited == 0 || limited == len(a)+len(b)
+}
+
+// isProbe reports whether the relayed connection c with l's peer through
+// relay r that just closed looks like that peer's probe (probeGamePath):
+// through a relay that carries a game, closed less than probeLife after
+// it opened, and neither of the table's streams with the peer ran on it.
+// The peer closes its probe at once, and this side may see that close
+// after the peer's close of the limited connection the pair is leaving,
+// so that no connection seems left: that is the pair moving, not the
+// relay (a player, often) dropping a circuit, and it is neither reported
+// nor made suspect.
+func (n *Node) isProbe(l *link, c network.Conn, r peer.ID) bool {
+	if time.Since(c.Stat().Opened) >= probeLife || !n.carriesGame(r) {
+		return false
+	}
+	l.outMu.Lock()
+	out := l.out
+	l.outMu.Unlock()
+	l.inMu.Lock()
+	in := l.inbound
+	l.inMu.Unlock()
+	return (out == nil || out.Conn() != c) && (in == nil || in.Conn() != c)
 }

@@ -301,6 +301,13 @@ func TestLeavePublicRelayPlayerDrops(t *testing.T) {
 		})
 	}
 	wg.Wait()
+	// The side that did not move the pair redials when its protocol
+	// asks (WaitUp), as a game's first send does.
+	for _, pair := range [][2]*Node{{a, b}, {b, a}} {
+		if err := pair[0].WaitUp(ctx, pair[1].ID()); err != nil {
+			t.Fatal(err)
+		}
+	}
 	via := streamRelay(t, a, b)
 	var relaying, other *Node
 	for _, n := range nodes[2:] {
