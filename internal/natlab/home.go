@@ -78,10 +78,11 @@ type Home struct {
 	// UPnP runs Debian's miniupnpd (the nftables build) on the router:
 	// UPnP IGD and NAT-PMP on the LAN, mapping ports 1024–65535 of the
 	// WAN address to the same ports of the LAN host that asks (the
-	// players' libp2p NAT manager asks for their listen ports). Behind a
-	// CGN it maps nothing (its STUN check sees the CGN). AddHome fails if
-	// miniupnpd (apt-get install miniupnpd) or nft is missing, or if
-	// miniupnpd refuses to map.
+	// players' libp2p NAT manager asks for their listen ports). Not tried
+	// behind a CGN: there the router would map its own WAN port, which the
+	// CGN forwards nothing to (a double NAT), if miniupnpd's STUN check let
+	// it. AddHome fails if miniupnpd (apt-get install miniupnpd) or nft is
+	// missing, or if miniupnpd refuses to map.
 	UPnP bool
 	// Forward forwards port 4001 (TCP and UDP) of the router's WAN
 	// address to the home's first player (.2), as a player does by hand
