@@ -169,6 +169,51 @@ func TestWatchJoinsLate(t *testing.T) {
 	}
 }
 
+// A host whose catch-up leaves indexes out, as the catch-up's first
+// version did (the Hellos, hand 1's nonces and the hand in play only;
+// here hand 1's other entries are taken out of the host's history before
+// the spectator joins in hand 2): the spectator skips the gaps, audits
+// hands 2 and 3 clean from the match state their nonce commitments state
+// (protocol.TranscriptAudit.Joined), and says it joined with a gap.
+func TestWatchJoinsLateWithGaps(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	r, w, _ := joinLate(t, ctx, 3, Options{}, func(tb *testTable) {
+		tb.pub.cu.mu.Lock()
+		defer tb.pub.cu.mu.Unlock()
+		var keep []sent
+		for _, s := range tb.pub.cu.history {
+			var m pb.Published
+			if proto.Unmarshal(s.data, &m) != nil {
+				continue
+			}
+			o, err := protocol.Open(m.Envelope)
+			if err != nil {
+				continue
+			}
+			e := o.Entry
+			if e.Hand == 0 || e.Hand >= 2 || e.GetNonceCommit() != nil || e.GetNonceReveal() != nil {
+				keep = append(keep, s)
+			}
+		}
+		tb.pub.cu.history = keep
+	}, 0)
+	if r.err != nil || r.code != 0 {
+		t.Fatalf("late spectator: exit %d, %v", r.code, r.err)
+	}
+	var got []int
+	for _, v := range r.hands {
+		got = append(got, v.Hand)
+		if !v.OK() {
+			t.Errorf("hand %d: %s", v.Hand, v)
+		}
+	}
+	if !slices.Equal(got, []int{2, 3}) || !w.Joined() {
+		t.Errorf("the late spectator audited hands %v (joined with a gap: %v), want [2 3] and a gap", got, w.Joined())
+	}
+}
+
 // A late spectator whose catch-up takes several answers (the host's
 // answers bounded to 64 KiB, a hand's public entries are about 150 KB)
 // asks again from where each answer stopped, as often as the host's
