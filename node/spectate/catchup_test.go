@@ -408,3 +408,49 @@ func TestCatchUpLimited(t *testing.T) {
 		t.Errorf("the host served %d and refused %d catch-ups, want 2 and 39", served, refused)
 	}
 }
+
+// A spectator that gossip never reaches (here the host's entries go to
+// its catch-up history only, as when the host's mesh never took the
+// spectator in: a fresh-clone CI run's spectator got no message of a
+// whole game) hears nothing, so it sees no gap; it asks the host once it
+// has been silent for its catch-up interval, and audits the game from
+// the answers.
+func TestWatchDeafToGossipAsksTheHost(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	tb := newTestTable(t, ctx)
+	const every = 300 * time.Millisecond
+	tb.pub.cu.mu.Lock()
+	tb.pub.cu.every = every
+	tb.pub.cu.mu.Unlock()
+	w := spectatorWith(t, ctx, tb.link, Options{CatchUpEvery: every})
+	wctx, wcancel := context.WithTimeout(ctx, 40*time.Second)
+	defer wcancel()
+	res := runWatch(wctx, w)
+	// The game starts once the spectator's first catch-up is answered
+	// (with nothing): all it gets after that, it must ask for.
+	for served, _ := tb.pub.CatchUps(); served == 0; served, _ = tb.pub.CatchUps() {
+		select {
+		case <-ctx.Done():
+			t.Fatal("the spectator never asked for its first catch-up")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	tb.play(t, ctx, 2, func(e protocol.PublicEntry) {
+		m := &pb.Published{Envelope: e.Envelope, Index: e.Index}
+		b, err := proto.Marshal(m)
+		if err != nil {
+			t.Error(err)
+			return
+		}
+		tb.pub.cu.record(m, b) // never on the topic
+	})
+	r := <-res
+	if r.err != nil || r.code != 0 || len(r.hands) != 2 {
+		t.Fatalf("a spectator gossip never reached: exit %d, %d hands audited, %v; %d entries taken", r.code, len(r.hands), r.err, len(r.entries))
+	}
+	if served, _ := tb.pub.CatchUps(); served < 2 {
+		t.Errorf("the host answered %d catch-ups; the first (before the game) held nothing", served)
+	}
+}

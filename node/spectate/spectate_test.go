@@ -122,8 +122,14 @@ func (tb *testTable) play(t *testing.T, ctx context.Context, hands int, publish 
 // has the host among the topic's peers.
 func spectator(t *testing.T, ctx context.Context, link Link) *Watch {
 	t.Helper()
+	return spectatorWith(t, ctx, link, Options{})
+}
+
+// spectatorWith is spectator with the watcher's options opt.
+func spectatorWith(t *testing.T, ctx context.Context, link Link, opt Options) *Watch {
+	t.Helper()
 	h := newHost(t, nil)
-	w, err := NewWatch(ctx, h, link, Options{})
+	w, err := NewWatch(ctx, h, link, opt)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -218,7 +218,7 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 	go func() { caught <- w.catchUpOnce(ctx, 0) }()
 	waiting := true
 	var held []*published
-	asked := time.Now()
+	asked, heard := time.Now(), time.Now()
 	repair := time.NewTicker(min(repairEvery, w.every))
 	defer repair.Stop()
 	for !over {
@@ -229,11 +229,20 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 			// again, once its limit allows, from that entry on (SPEC.md
 			// §25); what fills the gap is taken, the rest is dropped as
 			// copies.
+			// A spectator that has heard nothing for as long asks too:
+			// gossip may not have taken it into the host's mesh (seen
+			// under load: a spectator of a whole game got no message),
+			// and with no entry taken it sees no gap to repair.
 			w.mu.Lock()
-			gap := !waiting && caught == nil && len(w.ord.pending) > 0 && time.Since(asked) > w.every
+			due := !waiting && caught == nil && time.Since(asked) > w.every
+			gap := due && len(w.ord.pending) > 0
+			deaf := due && time.Since(heard) > w.every
 			from := w.ord.next
 			w.mu.Unlock()
-			if gap {
+			if gap || deaf {
+				if deaf && !gap {
+					w.s.opt.Logger.Info("spectators: nothing heard on the topic; asking the host", "from", from, "silent", time.Since(heard).Round(time.Second))
+				}
 				asked = time.Now()
 				caught = make(chan catchUpResult, 1)
 				go func(c chan catchUpResult) { c <- w.catchUpOnce(ctx, from) }(caught)
@@ -243,6 +252,7 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 				over = true
 				continue
 			}
+			heard = time.Now()
 			if waiting && p.index == 0 {
 				waiting = false
 			}
@@ -256,6 +266,9 @@ func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand 
 		case r := <-caught:
 			caught = nil
 			asked = time.Now() // the host's limit counts from its answer
+			if len(r.entries) > 0 {
+				heard = asked
+			}
 			w.mu.Lock()
 			w.caughtUp += len(r.entries)
 			w.mu.Unlock()
