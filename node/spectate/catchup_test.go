@@ -403,9 +403,11 @@ func TestCatchUpLimited(t *testing.T) {
 	}
 	served, refused := tb.pub.CatchUps()
 	// The spectator from the start asked once too (and got the game's
-	// first entries, or nothing).
-	if served != 2 || refused != 39 {
-		t.Errorf("the host served %d and refused %d catch-ups, want 2 and 39", served, refused)
+	// first entries, or nothing), and may ask again for a gap or a silence
+	// of its own (a loaded run served it twice): the greedy peer's answers
+	// are checked one by one above; here, that every refusal was its.
+	if served < 2 || refused != 39 {
+		t.Errorf("the host served %d and refused %d catch-ups, want 2 or more and 39", served, refused)
 	}
 }
 
