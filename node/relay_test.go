@@ -328,6 +328,17 @@ func TestReservationRenewed(t *testing.T) {
 			t.Fatal("node lost its relayed address: reservation not renewed")
 		}
 	}
+	// The other node's reservation may be between two renewals (a 2 s
+	// reservation renewed under load; a loaded run found it so): seat
+	// once both hold one.
+	for i, n := range nodes {
+		wctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+		_, err := n.WaitReservations(wctx)
+		cancel()
+		if err != nil {
+			t.Fatalf("node %d: no reservation after 3 s of renewals: %v", i, err)
+		}
+	}
 	seatViaRelay(t, ctx, nodes)
 	checkRelayed(t, nodes, r)
 }
