@@ -111,6 +111,9 @@ type leavePeer struct {
 	failures int
 	next     time.Time // no attempt before
 	moved    int       // attempts that put the pair on a path that carries a game
+	// lastLimited is the pair's last path on limited circuits, while it
+	// has had no path since that carries a game or is direct.
+	lastLimited *Path
 }
 
 // leavePeerLocked returns id's state, made on first use (n.leave.mu held).
@@ -179,25 +182,18 @@ func (n *Node) LeaveLimitedRelays(ctx context.Context) []Path {
 	// A pair last seen on limited circuits that is not connected when
 	// the wait ends (its peer gave up on the game and left, say) is given
 	// as that path: nothing that carries a game took it.
-	limited := map[peer.ID]Path{}
 	lastLimited := func(paths []Path) []Path {
+		n.leave.mu.Lock()
+		defer n.leave.mu.Unlock()
 		for i, p := range paths {
-			if q, ok := limited[p.Peer]; ok && !p.Direct && p.Relay == "" {
-				paths[i] = q
+			if st := n.leave.peers[p.Peer]; st != nil && st.lastLimited != nil && !p.Direct && p.Relay == "" {
+				paths[i] = *st.lastLimited
 			}
 		}
 		return paths
 	}
 	for {
 		paths := n.Paths() // checks every path, starting the attempts that are due
-		for _, p := range paths {
-			switch {
-			case p.Relay != "" && p.Limited:
-				limited[p.Peer] = p
-			case p.Direct || p.Relay != "":
-				delete(limited, p.Peer)
-			}
-		}
 		busy := false
 		n.leave.mu.Lock()
 		for _, p := range paths {
@@ -219,7 +215,7 @@ func (n *Node) LeaveLimitedRelays(ctx context.Context) []Path {
 		}
 		n.leave.mu.Unlock()
 		if !busy {
-			return paths
+			return lastLimited(paths)
 		}
 		select {
 		case <-ctx.Done():
@@ -237,20 +233,23 @@ func (n *Node) LeaveLimitedRelays(ctx context.Context) []Path {
 // carries a game and found none for leaveBudget (the next path, a public
 // relay included, then takes it).
 func (n *Node) checkLeave(l *link, p Path) {
-	if !n.moveStreams || n.bgCtx.Err() != nil {
-		return
-	}
 	id := l.info.ID
 	now := time.Now()
 	onGame := p.Direct || p.Relay != "" && !p.Limited
 	n.leave.mu.Lock()
-	if !n.leave.on {
-		n.leave.mu.Unlock()
-		return
-	}
 	st, fresh := n.leave.peers[id], false
 	if st == nil {
 		st, fresh = n.leavePeerLocked(id), true
+	}
+	switch {
+	case p.Relay != "" && p.Limited:
+		st.lastLimited = &p
+	case onGame:
+		st.lastLimited = nil
+	}
+	if !n.leave.on || !n.moveStreams || n.bgCtx.Err() != nil {
+		n.leave.mu.Unlock()
+		return
 	}
 	if fresh && n.host.ID() > id {
 		// Both sides of a pair may move it; the higher peer ID gives
