@@ -203,6 +203,8 @@ func (n *Node) checkPath(l *link) {
 		inbound = nil
 	}
 	initiator := len(inbound) > 0 && len(outbound) == 0
+	// The peer accepted our relayed connection: it is DCUtR's initiator.
+	peerInitiates := len(outbound) > 0 && len(inbound) == 0
 	now := time.Now()
 	n.pathMu.Lock()
 	st := n.paths[id]
@@ -236,6 +238,7 @@ func (n *Node) checkPath(l *link) {
 	st.reported = st.reported || changed
 	st.path = p
 	punch := relayed != nil && direct == nil && !st.punching && !now.Before(st.nextPunch)
+	waitForPeer := waitForPeerPunch(peerInitiates, p.NATSelf, p.NATPeer)
 	attempt := 0
 	if punch {
 		st.punching = true
@@ -262,8 +265,8 @@ func (n *Node) checkPath(l *link) {
 	if punch {
 		// After a few rounds without a hole punch from the other side
 		// (its view of the connections may differ), try from this one.
-		initiator = initiator || attempt > 3
-		n.bg.Go(func() { n.holePunch(l, st, initiator, attempt) })
+		initiator = initiator || attempt > 3 && !waitForPeer
+		n.bg.Go(func() { n.holePunch(l, st, initiator, waitForPeer, attempt) })
 	}
 	if askNAT {
 		n.bg.Go(func() { n.askNAT(id) })
@@ -310,12 +313,35 @@ func (n *Node) whyRelayedLocked(st *pathState, p Path, public bool) string {
 	}
 }
 
+// waitForPeerPunch reports whether this node leaves the hole punch to
+// its peer and dials none of the peer's addresses itself: when the peer
+// is DCUtR's initiator (it accepted our relayed connection and we hold
+// no relayed connection it dialled: peerInitiates) and neither NAT is
+// known to change ports (NATUnknown counts as keeping them), so that the
+// peer's punch can get through.
+//
+// A direct dial of ours to the peer's address would spoil the punch:
+// go-libp2p's dial worker joins the punch's synchronised dial to a dial
+// of the same address still in progress (swarm's dial_worker.go), so no
+// packet of ours goes out at the punch's moment, and our low-TTL opener
+// finds the 4-tuple taken. A DCUtR attempt of ours would open with such
+// a dial (the holepunch service dials a peer with a public address
+// first) and then be refused: the peer's holepunch service resets a DCUtR
+// stream on a connection it sees as inbound. When a NAT changes ports no
+// punch gets through, and our direct dial (to a forwarded or UPnP-mapped
+// port) is the way left, so it stays.
+func waitForPeerPunch(peerInitiates bool, self, peer NAT) bool {
+	changes := func(n NAT) bool { return n == NATChangesPort || n == NATPortPerDestination }
+	return peerInitiates && !changes(self) && !changes(peer)
+}
+
 // holePunch makes attempt number attempt at a direct connection to the
 // peer of l: a direct dial of its direct addresses (a LAN, a public or
 // forwarded port), or, on the side that accepted the relayed connection
 // (DCUtR's initiator), a hole punch (libp2p's holepunch.Service, which makes up to
-// three synchronised dials). It schedules the next attempt if both fail.
-func (n *Node) holePunch(l *link, st *pathState, initiator bool, attempt int) {
+// three synchronised dials). With waitForPeer (waitForPeerPunch) it does
+// neither: the peer punches. It schedules the next attempt if all fail.
+func (n *Node) holePunch(l *link, st *pathState, initiator, waitForPeer bool, attempt int) {
 	id := l.info.ID
 	var direct []multiaddr.Multiaddr
 	for _, a := range l.info.Addrs {
@@ -329,7 +355,7 @@ func (n *Node) holePunch(l *link, st *pathState, initiator bool, attempt int) {
 	// synchronised dial past its moment.
 	results := make(chan error, 2)
 	tries := 0
-	dialDirect := len(direct) > 0 && (attempt%3 == 1 && !initiator || attempt%3 == 0)
+	dialDirect := !waitForPeer && len(direct) > 0 && (attempt%3 == 1 && !initiator || attempt%3 == 0)
 	if dialDirect {
 		tries++
 		go func() {

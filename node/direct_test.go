@@ -275,3 +275,25 @@ func TestInferredAddrs(t *testing.T) {
 		}
 	}
 }
+
+// A node whose peer runs DCUtR (the peer accepted our relayed
+// connection) dials none of the peer's addresses while a punch can get
+// through, since a dial of ours to the same address is joined by the
+// punch's synchronised dial and nothing goes out at the punch's moment
+// (the natlab tables whose host had all three pairs relayed). It still
+// dials when either NAT changes ports (a forwarded or mapped port is then
+// the way), and whenever it is DCUtR's initiator itself.
+func TestWaitForPeerPunch(t *testing.T) {
+	all := []NAT{NATUnknown, NATNone, NATKeepsPort, NATChangesPort, NATPortPerDestination}
+	keeps := func(n NAT) bool { return n == NATUnknown || n == NATNone || n == NATKeepsPort }
+	for _, self := range all {
+		for _, peer := range all {
+			if waitForPeerPunch(false, self, peer) {
+				t.Errorf("self %v, peer %v: waits although the peer does not initiate", self, peer)
+			}
+			if got, want := waitForPeerPunch(true, self, peer), keeps(self) && keeps(peer); got != want {
+				t.Errorf("self %v, peer %v, the peer initiates: waits %v, want %v", self, peer, got, want)
+			}
+		}
+	}
+}

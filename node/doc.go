@@ -69,7 +69,12 @@
 // own NAT towards the other's addresses with a low-TTL packet from the
 // hole punch's sockets, natopen.go, so that a router that answers
 // unsolicited packets never sees the other's first packet, and a QUIC
-// address is offered wherever a port-keeping TCP one was observed). The node's own public
+// address is offered wherever a port-keeping TCP one was observed). The
+// side that dialled the relayed connection leaves the punch to its peer
+// and dials none of the peer's addresses itself while neither NAT is known
+// to change ports (waitForPeerPunch): libp2p's dial worker would join the
+// punch's synchronised dial to that dial, and nothing of ours would go out
+// at the punch's moment. The node's own public
 // addresses are those the relay and other peers observed (identify);
 // comparing them with the local ports tells what its NAT does (NAT), and
 // each side asks the other (NATProtocolID) so that both can say why a pair

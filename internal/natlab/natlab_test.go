@@ -188,6 +188,11 @@ func startTableWith(t testing.TB, ctx context.Context, l *Lab, players []Host, h
 	t.Helper()
 	dir := t.TempDir()
 	env := []string{"XDG_CONFIG_HOME=" + dir}
+	if verbose() {
+		// libp2p's hole punching logs each DCUtR round and dial
+		// (go-log reads GOLOG_LOG_LEVEL).
+		env = append(env, "GOLOG_LOG_LEVEL=p2p-holepunch=debug")
+	}
 	// The host chooses the game: no bust, so that a big win in hand 1
 	// cannot end a run that must play every hand (a fresh-clone CI run
 	// saw a dealer's sanbaiman end TestHomes/ordinary after one hand).
