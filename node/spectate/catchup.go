@@ -2,6 +2,7 @@ package spectate
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -74,34 +75,21 @@ type catchUpServer struct {
 func (c *catchUpServer) record(m *pb.Published, data []byte) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	i, found := slices.BinarySearchFunc(c.history, m.Index, func(x sent, idx uint64) int {
-		switch {
-		case x.index < idx:
-			return -1
-		case x.index > idx:
-			return 1
-		}
-		return 0
-	})
+	i, found := slices.BinarySearchFunc(c.history, m.Index, byIndex)
 	if !found {
 		c.history = slices.Insert(c.history, i, sent{index: m.Index, data: data})
 	}
 }
+
+// byIndex orders the history by index, for slices.BinarySearchFunc.
+func byIndex(x sent, index uint64) int { return cmp.Compare(x.index, index) }
 
 // selection returns, in index order, the messages of index from on
 // (CatchUpProtocol).
 func (c *catchUpServer) selection(from uint64) [][]byte {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	i, _ := slices.BinarySearchFunc(c.history, from, func(x sent, idx uint64) int {
-		switch {
-		case x.index < idx:
-			return -1
-		case x.index > idx:
-			return 1
-		}
-		return 0
-	})
+	i, _ := slices.BinarySearchFunc(c.history, from, byIndex)
 	out := make([][]byte, 0, len(c.history)-i)
 	for _, s := range c.history[i:] {
 		out = append(out, s.data)
