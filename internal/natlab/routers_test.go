@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -130,7 +132,18 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	}
 	relay, relayAddr := startRelay(t, ctx, l, relayHost, sc.relayFlags...)
 	// A pair left without a path ends the game in 20 s, not 2 minutes.
+	started := time.Now()
 	tb := startTable(t, ctx, l, hosts, sc.hands, append([]string{"--relay", relayAddr, "--reconnect-grace", "20s"}, sc.flags...)...)
+	if dir := os.Getenv("NATLAB_LOGDIR"); dir != "" && verbose() {
+		// The routers' conntrack tables and the players' sockets while
+		// the hole punches run, for a table studied afterwards.
+		go func() {
+			for _, at := range []time.Duration{3 * time.Second, 8 * time.Second, 13 * time.Second} {
+				time.Sleep(at - time.Since(started))
+				snapshotState(ctx, l, hosts, filepath.Join(dir, l.prefix), at)
+			}
+		}()
+	}
 	for _, p := range tb.procs {
 		if _, err := p.WaitLine(ctx, "the end of hand 1", isEvent[progress.Hand]); err != nil {
 			// A table that fails counts as one; the scenario goes on.
@@ -529,5 +542,23 @@ func checkOffPublicRelay(t testing.TB, r scenarioResult) {
 		last.circuitBytes-atMoved-after, after, control)
 	if after != 0 {
 		t.Errorf("the public relay's limited circuits carried %d B after dave's pairs moved onto alice, want 0", after)
+	}
+}
+
+// snapshotState writes the conntrack table of every home router and the
+// TCP and UDP sockets of every player into dir/state-AT.txt
+// (NATLAB_VERBOSE with NATLAB_LOGDIR).
+func snapshotState(ctx context.Context, l *Lab, hosts []Host, dir string, at time.Duration) {
+	var b strings.Builder
+	for _, h := range hosts {
+		if ns, _ := l.Router("home-" + h.Name); ns != "" {
+			out, err := exec.CommandContext(ctx, "ip", "netns", "exec", ns, "conntrack", "-L").CombinedOutput()
+			fmt.Fprintf(&b, "== router of %s (%s), err %v\n%s\n", h.Name, ns, err, out)
+		}
+		out, err := exec.CommandContext(ctx, "ip", "netns", "exec", h.NS, "ss", "-tanu").CombinedOutput()
+		fmt.Fprintf(&b, "== sockets of %s, err %v\n%s\n", h.Name, err, out)
+	}
+	if err := os.MkdirAll(dir, 0o755); err == nil {
+		_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("state-%02.0fs.txt", at.Seconds())), []byte(b.String()), 0o644)
 	}
 }
