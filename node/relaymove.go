@@ -114,6 +114,8 @@ type leavePeer struct {
 	// lastLimited is the pair's last path on limited circuits, while it
 	// has had no path since that carries a game or is direct.
 	lastLimited *Path
+	// yielded is set once the head start of leaveYield was given.
+	yielded bool
 }
 
 // leavePeerLocked returns id's state, made on first use (n.leave.mu held).
@@ -237,10 +239,7 @@ func (n *Node) checkLeave(l *link, p Path) {
 	now := time.Now()
 	onGame := p.Direct || p.Relay != "" && !p.Limited
 	n.leave.mu.Lock()
-	st, fresh := n.leave.peers[id], false
-	if st == nil {
-		st, fresh = n.leavePeerLocked(id), true
-	}
+	st := n.leavePeerLocked(id)
 	switch {
 	case p.Relay != "" && p.Limited:
 		st.lastLimited = &p
@@ -251,11 +250,14 @@ func (n *Node) checkLeave(l *link, p Path) {
 		n.leave.mu.Unlock()
 		return
 	}
-	if fresh && n.host.ID() > id {
+	if !st.yielded {
 		// Both sides of a pair may move it; the higher peer ID gives
 		// the lower one a head start, so that they seldom close and
 		// redial at once.
-		st.next = now.Add(leaveYield)
+		st.yielded = true
+		if n.host.ID() > id && st.next.Before(now.Add(leaveYield)) {
+			st.next = now.Add(leaveYield)
+		}
 	}
 	start := false
 	switch {
