@@ -347,6 +347,14 @@ func routerScenarios() []scenario {
 			return Home{Random: p == "dave", Forward: p == "alice"}
 		}, hands: 3, keepRelay: true, relayFlags: []string{"--limit-duration", "2m", "--limit-data", "128KiB"},
 			check: checkOffPublicRelay},
+		// The same with no player relaying (--no-player-relay
+		// everywhere): dave's pairs have nowhere to move, stay on the
+		// public relay's limited circuits, and the game is refused
+		// before hand 1 (exit 3, no blame, no hand played).
+		{name: "player-relay-public-off", home: func(p string) Home {
+			return Home{Random: p == "dave", Forward: p == "alice"}
+		}, hands: 3, keepRelay: true, relayFlags: []string{"--limit-duration", "2m", "--limit-data", "128KiB"},
+			flags: []string{"--no-player-relay"}, check: checkRefusedOnPublicRelay},
 		// The control of player-relay: the same homes, every player
 		// with --no-player-relay, so that dave's pairs with bob and
 		// carol have no path once the relay stops.
@@ -560,5 +568,26 @@ func snapshotState(ctx context.Context, l *Lab, hosts []Host, dir string, at tim
 	}
 	if err := os.MkdirAll(dir, 0o755); err == nil {
 		_ = os.WriteFile(filepath.Join(dir, fmt.Sprintf("state-%02.0fs.txt", at.Seconds())), []byte(b.String()), 0o644)
+	}
+}
+
+// checkRefusedOnPublicRelay checks a table of player-relay-public-off: no
+// hand is played, nobody exits 0, no player is blamed, and dave refuses
+// the game naming his pairs left on the public relay's limited circuits.
+func checkRefusedOnPublicRelay(t testing.TB, r scenarioResult) {
+	t.Helper()
+	if r.handsOK != 0 {
+		t.Errorf("player-relay-public-off: %d hands played on a public relay's limited circuits", r.handsOK)
+	}
+	for _, p := range r.tb.procs {
+		if r.codes[p.Name] == 0 {
+			t.Errorf("%s exited 0 though the network cannot carry the game", p.Name)
+		}
+		if bs := events[progress.Blame](p); len(bs) > 0 {
+			t.Errorf("%s blamed a player: %+v", p.Name, bs)
+		}
+		if p.Name == "dave" && !strings.Contains(p.Stderr(), "not starting a game the network cannot carry") {
+			t.Errorf("dave did not refuse the game: %s", tail(p.Stderr(), 600))
+		}
 	}
 }
