@@ -361,3 +361,73 @@ func TestLeavePublicRelayPlayerDrops(t *testing.T) {
 		t.Error("neither node of the pair named the player that dropped its circuit")
 	}
 }
+
+// When every player drops the moved pair's circuit mid-hand (both stop
+// their table relays), the pair has no path that carries a game: after
+// leaveBudget it stops avoiding the public relay and falls back onto it
+// (the next path), the hand finishes clean (a pause, no blame), and the
+// players are named as relays that dropped a circuit, never blamed.
+func TestLeavePublicRelayFallsBackMidHand(t *testing.T) {
+	ctx := testContext(t, 3*time.Minute)
+	nodes, _, faults, public := seatOnPublicRelay(t, ctx, false)
+	a, b := nodes[0], nodes[1]
+	for _, n := range nodes[:2] {
+		for _, p := range nodes[2:] {
+			waitPlayerReservation(t, ctx, n, p.ID())
+		}
+	}
+	var wg sync.WaitGroup
+	for _, n := range nodes {
+		wg.Go(func() {
+			lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			n.LeaveLimitedRelays(lctx)
+		})
+	}
+	wg.Wait()
+	if _, avoid := a.leftLimited(b.ID()); !avoid {
+		t.Fatal("after the move node 0 does not avoid the public relay")
+	}
+	start := nodes[2].playerRelayStats.bytes.Load() + nodes[3].playerRelayStats.bytes.Load()
+	dropped := make(chan time.Time, 1)
+	go func() {
+		for nodes[2].playerRelayStats.bytes.Load()+nodes[3].playerRelayStats.bytes.Load()-start < 30_000 { // mid-hand 1
+			if ctx.Err() != nil {
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		for _, relaying := range nodes[2:] {
+			_ = relaying.playerRelay.Close()
+			for _, c := range relaying.host.Network().Conns() {
+				for _, s := range c.GetStreams() {
+					if s.Protocol() == "/libp2p/circuit/relay/0.2.0/hop" {
+						_ = s.Reset()
+					}
+				}
+			}
+		}
+		dropped <- time.Now()
+	}()
+	before := public.Stats()
+	checkCleanHands(t, playHandsGrace(t, ctx, nodes, 1, 60*time.Second), 1)
+	at := <-dropped
+	carried := public.Stats().CircuitBytes - before.CircuitBytes
+	if carried == 0 {
+		t.Error("the public relay carried nothing after both players dropped the pair: the pair did not fall back onto it")
+	}
+	if r := streamRelay(t, a, b); r != public.ID() {
+		t.Errorf("after both players dropped, node 0's stream to node 1 runs through %s, want the public relay", ShortID(r))
+	}
+	if _, avoid := a.leftLimited(b.ID()); avoid {
+		t.Error("node 0 still avoids the public relay with no other path")
+	}
+	for i, f := range faults {
+		for _, rf := range f.faults {
+			if rf.Relay == "" {
+				t.Errorf("node %d reported a fault of no relay: %v", i, rf)
+			}
+		}
+	}
+	t.Logf("after both players dropped the circuit at %s: %d B of the hand through the public relay", at.Format("15:04:05.000"), carried)
+}
