@@ -126,6 +126,7 @@ func streamRelay(tb testing.TB, a, b *Node) peer.ID {
 // The move-link-down subtest moves a pair whose link to the peer is down
 // (its stream ended before the protocol ran), as the NAT lab met.
 func TestLeavePublicRelayForPlayer(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name       string
 		move, down bool
@@ -226,6 +227,7 @@ func TestLeavePublicRelayForPlayer(t *testing.T) {
 // blame), the pair keeps its connection through the public relay without
 // a drop, does not avoid it, and messages flow in order between all four.
 func TestLeavePublicRelayNowhereToGo(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 2*time.Minute)
 	nodes, _, faults, public := seatOnPublicRelay(t, ctx, true)
 	a, b := nodes[0], nodes[1]
@@ -284,6 +286,7 @@ func TestLeavePublicRelayNowhereToGo(t *testing.T) {
 // hands finish clean, the public relay's circuits carry 0 B of them, and
 // the dropping player is named as a relay that dropped a circuit.
 func TestLeavePublicRelayPlayerDrops(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 3*time.Minute)
 	nodes, _, faults, public := seatOnPublicRelay(t, ctx, false)
 	a, b := nodes[0], nodes[1]
@@ -368,6 +371,7 @@ func TestLeavePublicRelayPlayerDrops(t *testing.T) {
 // (the next path), the hand finishes clean (a pause, no blame), and the
 // players are named as relays that dropped a circuit, never blamed.
 func TestLeavePublicRelayFallsBackMidHand(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 3*time.Minute)
 	nodes, _, faults, public := seatOnPublicRelay(t, ctx, false)
 	a, b := nodes[0], nodes[1]
