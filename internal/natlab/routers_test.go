@@ -140,7 +140,7 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 		go func() {
 			for _, at := range []time.Duration{3 * time.Second, 8 * time.Second, 13 * time.Second} {
 				time.Sleep(at - time.Since(started))
-				snapshotState(ctx, l, hosts, filepath.Join(dir, l.prefix), at)
+				snapshotState(ctx, l, hosts, cgn, filepath.Join(dir, l.prefix), at)
 			}
 		}()
 	}
@@ -555,9 +555,14 @@ func checkOffPublicRelay(t testing.TB, r scenarioResult) {
 
 // snapshotState writes the conntrack table of every home router and the
 // TCP and UDP sockets of every player into dir/state-AT.txt
-// (NATLAB_VERBOSE with NATLAB_LOGDIR).
-func snapshotState(ctx context.Context, l *Lab, hosts []Host, dir string, at time.Duration) {
+// (NATLAB_VERBOSE with NATLAB_LOGDIR), and the conntrack table of cgn
+// if it is not nil.
+func snapshotState(ctx context.Context, l *Lab, hosts []Host, cgn *CGN, dir string, at time.Duration) {
 	var b strings.Builder
+	if cgn != nil {
+		out, err := exec.CommandContext(ctx, "ip", "netns", "exec", cgn.NS, "conntrack", "-L").CombinedOutput()
+		fmt.Fprintf(&b, "== carrier-grade NAT %s (%s, %s), err %v\n%s\n", cgn.Name, cgn.NS, cgn.IP, err, out)
+	}
 	for _, h := range hosts {
 		if ns, _ := l.Router("home-" + h.Name); ns != "" {
 			out, err := exec.CommandContext(ctx, "ip", "netns", "exec", ns, "conntrack", "-L").CombinedOutput()
