@@ -2,6 +2,8 @@ package node
 
 import (
 	"context"
+	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -24,6 +26,16 @@ import (
 // (SPEC §18.2) through a relay or a new hole punch, the hand paused, not
 // lost. Only with Config.MoveToDirect, whose reconnection closing a
 // connection needs.
+//
+// The node's connection to each relay of Config.Relays dies the same way,
+// and with it the reservation: the relay would keep sending the peers'
+// circuit requests (STOP) to the old address until the connection's idle
+// timeout, longer than a reconnection grace of 20 s (natlab's renumber
+// scenario: "connection to relay lost, reserving again" too late, the game
+// ended in hand 2). So while a table is set the node pings its relays too,
+// and closes a relay's dead connections after livenessMisses misses: the
+// reservation is made again at once on a fresh dial (keepReservation). A
+// relay that does not speak the ping protocol answered all the same.
 const (
 	livenessEvery  = 2 * time.Second
 	livenessMisses = 3
@@ -47,7 +59,7 @@ func (n *Node) startLiveness() {
 				continue
 			}
 			var wg sync.WaitGroup
-			for _, id := range t.order {
+			for _, id := range n.livenessTargets(t.order) {
 				direct := n.directConns(id)
 				if len(direct) == 0 {
 					mu.Lock()
@@ -69,7 +81,11 @@ func (n *Node) startLiveness() {
 					}
 					mu.Unlock()
 					if dead && n.bgCtx.Err() == nil {
-						n.log.Warn("direct connection stopped answering pings: closing it, the table's stream reconnects", "peer", id.String(), "misses", livenessMisses)
+						if slices.Contains(t.order, id) {
+							n.log.Warn("direct connection stopped answering pings: closing it, the table's stream reconnects", "peer", id.String(), "misses", livenessMisses)
+						} else {
+							n.log.Warn("connection to relay stopped answering pings: closing it, reserving again", "relay", id.String(), "misses", livenessMisses)
+						}
 						for _, c := range n.directConns(id) {
 							_ = c.Close()
 						}
@@ -79,6 +95,18 @@ func (n *Node) startLiveness() {
 			wg.Wait()
 		}
 	})
+}
+
+// livenessTargets returns the table's peers (order) followed by the
+// relays of Config.Relays that are not among them, each once.
+func (n *Node) livenessTargets(order []peer.ID) []peer.ID {
+	out := slices.Clone(order)
+	for _, s := range n.relays {
+		if !slices.Contains(out, s.info.ID) {
+			out = append(out, s.info.ID)
+		}
+	}
+	return out
 }
 
 // directConns returns the node's direct (not relayed) connections to id.
@@ -93,13 +121,15 @@ func (n *Node) directConns(id peer.ID) []network.Conn {
 }
 
 // pingOnce pings id once (libp2p's ping, over the connection the host
-// prefers: a direct one when there is one), bounded by livenessEvery.
+// prefers: a direct one when there is one), bounded by livenessEvery. A
+// peer that refuses the ping protocol (go-multistream's "protocols not
+// supported") answered: its connection is alive.
 func (n *Node) pingOnce(id peer.ID) bool {
 	ctx, cancel := context.WithTimeout(n.bgCtx, livenessEvery)
 	defer cancel()
 	select {
 	case r := <-ping.Ping(ctx, n.host, id):
-		return r.Error == nil
+		return r.Error == nil || strings.Contains(r.Error.Error(), "protocols not supported")
 	case <-ctx.Done():
 		return false
 	}
