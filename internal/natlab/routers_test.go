@@ -137,6 +137,15 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 	if dir := os.Getenv("NATLAB_LOGDIR"); dir != "" && verbose() {
 		// The routers' conntrack tables and the players' sockets while
 		// the hole punches run, for a table studied afterwards.
+		if cgn != nil {
+			// The CGN's two sides for the first 15 s: the hole punches.
+			go func() {
+				out := filepath.Join(dir, l.prefix)
+				_ = os.MkdirAll(out, 0o755)
+				_ = exec.CommandContext(ctx, "ip", "netns", "exec", cgn.NS, "timeout", "15",
+					"tcpdump", "-i", "any", "-n", "-U", "-w", filepath.Join(out, "cgn.pcap")).Run()
+			}()
+		}
 		go func() {
 			for _, at := range []time.Duration{3 * time.Second, 8 * time.Second, 13 * time.Second} {
 				time.Sleep(at - time.Since(started))
@@ -556,7 +565,8 @@ func checkOffPublicRelay(t testing.TB, r scenarioResult) {
 // snapshotState writes the conntrack table of every home router and the
 // TCP and UDP sockets of every player into dir/state-AT.txt
 // (NATLAB_VERBOSE with NATLAB_LOGDIR), and the conntrack table of cgn
-// if it is not nil.
+// if it is not nil (TestRouters also captures the CGN's packets of the
+// first 15 s into cgn.pcap there).
 func snapshotState(ctx context.Context, l *Lab, hosts []Host, cgn *CGN, dir string, at time.Duration) {
 	var b strings.Builder
 	if cgn != nil {
