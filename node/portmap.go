@@ -184,7 +184,7 @@ func (n *Node) dialAnnounced() {
 			e, _ = ev.(event.EvtPeerIdentificationCompleted)
 		}
 		t := n.table.Load()
-		if t == nil || t.links[e.Peer] == nil || n.hasDirect(e.Peer) {
+		if t == nil || t.links[e.Peer] == nil || n.directTo(e.Peer) {
 			continue
 		}
 		var fresh []multiaddr.Multiaddr
@@ -216,7 +216,7 @@ func (n *Node) dialAnnouncedAddrs(id peer.ID, addrs []multiaddr.Multiaddr) {
 		if i > 0 && !sleepCtx(n.bgCtx, 500*time.Millisecond) {
 			return
 		}
-		if n.hasDirect(id) {
+		if n.directTo(id) {
 			return
 		}
 		ctx, cancel := context.WithTimeout(network.WithForceDirectDial(n.bgCtx, "mentalmj announced address"), announcedDialTimeout)
@@ -227,15 +227,4 @@ func (n *Node) dialAnnouncedAddrs(id peer.ID, addrs []multiaddr.Multiaddr) {
 			return
 		}
 	}
-}
-
-// hasDirect reports whether the node has a direct (neither relayed nor
-// limited) connection to id.
-func (n *Node) hasDirect(id peer.ID) bool {
-	for _, c := range n.host.Network().ConnsToPeer(id) {
-		if !isCircuit(c.RemoteMultiaddr()) && !c.Stat().Limited {
-			return true
-		}
-	}
-	return false
 }

@@ -118,6 +118,13 @@ type leavePeer struct {
 	yielded bool
 }
 
+// backOff counts a failed attempt and puts the next one leaveRetry after
+// now, doubled per failure up to leaveRetryMax (n.leave.mu held).
+func (st *leavePeer) backOff(now time.Time) {
+	st.failures++
+	st.next = now.Add(min(leaveRetry<<min(st.failures-1, 8), leaveRetryMax))
+}
+
 // leavePeerLocked returns id's state, made on first use (n.leave.mu held).
 func (n *Node) leavePeerLocked(id peer.ID) *leavePeer {
 	if n.leave.peers == nil {
@@ -292,8 +299,7 @@ func (n *Node) checkLeave(l *link, p Path) {
 // leaveRetryMax (n.leave.mu held).
 func (n *Node) leaveFailedLocked(id peer.ID, st *leavePeer, now time.Time, why string) {
 	st.avoid, st.offSince = false, time.Time{}
-	st.failures++
-	st.next = now.Add(min(leaveRetry<<min(st.failures-1, 8), leaveRetryMax))
+	st.backOff(now)
 	n.log.Info("the pair stays on a relay that cannot carry a game: no player or relay that carries a game took it; falling back to the next path",
 		"peer", id.String(), "why", why, "next attempt", st.next.Sub(now).Round(time.Second).String())
 }
@@ -375,8 +381,7 @@ func (n *Node) leaveLimited(l *link, st *leavePeer) {
 		if n.leave.until.After(now) {
 			st.next = now.Add(leaveProbeEvery)
 		} else {
-			st.failures++
-			st.next = now.Add(min(leaveRetry<<min(st.failures-1, 8), leaveRetryMax))
+			st.backOff(now)
 		}
 		n.leave.mu.Unlock()
 		n.log.Debug("no path that carries a game leads to the peer yet", "peer", id.String(), "err", err)

@@ -60,8 +60,8 @@ const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR]
 
 Watches a table live: LINK is the "mentalmj watch mmjw1…" line the host
 printed (host --spectators N). Started after the game did, it first asks
-the host for what it missed (the Hellos, hand 1's nonces and the hand in
-play) and audits from that hand on; the hands before are not audited.
+the host for everything it missed (the Hellos, every hand before and the
+hand in play) and audits every hand, those before it came included.
 watch dials the host, joins the table's gossipsub topic and takes every
 public entry the players sign as they play: seats and dice, the shuffle
 and rekey passes with their proofs, dora indicators, discards, calls,

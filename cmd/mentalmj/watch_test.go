@@ -261,6 +261,7 @@ func TestWatchLate(t *testing.T) {
 	if !strings.Contains(out, "joined the game late: took ") || !strings.Contains(out, "audited hands 1–8") || len(hands) != 8 || hands[0][1] != "1" || !strings.Contains(out, "verified: every hand") {
 		t.Fatalf("a late watch: %d verified hands (%v):\n%s\n%s", len(hands), hands, out, werr.String())
 	}
+	t.Logf("the late watch printed:\n%s", out)
 }
 
 // lateLine names the hands a late spectator could not audit when the
