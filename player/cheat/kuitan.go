@@ -27,6 +27,11 @@ type kuitanWin struct {
 	// call, -1 when it did not: a turn right after its call has no
 	// drawn tile, so no tsumo.
 	called int
+	// passed is set when it let a tile that completes its hand go by (one
+	// with a terminal or honor: no open tanyao) since its last turn: the
+	// hand is then in temporary furiten, and a ron would be illegal under
+	// any rules, not only under kuitan=off.
+	passed bool
 }
 
 // allSimples reports whether every tile in tiles and in melds is a simple
@@ -65,9 +70,13 @@ func (k *kuitanWin) Act(v *game.Kyoku, s game.Seat, chosen game.Action) (game.Ac
 		if !ok || v.OfferIsKita() || slices.Contains(tiles, game.Unknown) {
 			return chosen, false
 		}
-		if openKuitan(append(slices.Clone(tiles), t), melds) && !furiten(v, s, tiles, len(melds)) {
+		with := append(slices.Clone(tiles), t)
+		if openKuitan(with, melds) && !k.passed && !furiten(v, s, tiles, len(melds)) {
 			k.done = true
 			return game.Action{Type: game.Ron}, true
+		}
+		if c := riichi.CountsOf(with); c.Total() == 14-3*len(melds) && riichi.Complete(&c, len(melds)) && chosen.Type != game.Ron {
+			k.passed = true
 		}
 		if chosen.Type == game.Ron || t.Kind().IsHonor() || t.Kind().IsTerminal() {
 			return chosen, false
@@ -88,7 +97,7 @@ func (k *kuitanWin) Act(v *game.Kyoku, s game.Seat, chosen game.Action) (game.Ac
 			return chosen, false
 		}
 		afterCall := k.called >= 0 && len(melds) == k.called+1
-		k.called = -1
+		k.called, k.passed = -1, false
 		if !afterCall && openKuitan(tiles, melds) {
 			k.done = true
 			return game.Action{Type: game.TsumoAgari}, true
