@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -22,8 +23,9 @@ import (
 // on the public part of the wall; "mentalmj audit" passes every transcript
 // and says the wall was only partly revealed; no transcript holds a global
 // key or a public key for more than part of the wall; each node's record
-// is its own view (the four differ, hidden tiles marked) and the tools
-// that need every tile refuse it by name.
+// is its own view (its own haipai in full, other seats' tiles hidden
+// unless shown, checkOwnViews) and the tools that need every tile refuse
+// it by name.
 func TestLocalPrivateHandsEndToEnd(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -128,11 +130,7 @@ func TestLocalPrivateHandsEndToEnd(t *testing.T) {
 		}
 		records = append(records, rec)
 	}
-	for i := 1; i < 4; i++ {
-		if slices.Equal(records[i], records[0]) {
-			t.Errorf("player %d's record equals player 0's: a private-hands record is each node's own view", i)
-		}
-	}
+	checkOwnViews(t, records)
 	text, err := exec.CommandContext(ctx, bin, "audit", filepath.Join(dir, "player-0.mjt")).CombinedOutput()
 	if err != nil || !strings.Contains(string(text), "wall partly revealed (private hands): ") || !strings.Contains(string(text), "with private hands") {
 		t.Errorf("mentalmj audit (text): %v\n%s", err, text)
@@ -140,5 +138,70 @@ func TestLocalPrivateHandsEndToEnd(t *testing.T) {
 	out, err := exec.CommandContext(ctx, bin, "tenhou", "replay", filepath.Join(dir, "player-0.mjlog.xml")).CombinedOutput()
 	if err == nil || !strings.Contains(string(out), "private-hands") {
 		t.Errorf("tenhou replay of a private view: %v, want a refusal naming private hands\n%s", err, out)
+	}
+}
+
+// initTag matches an mjlog INIT tag's four haipai attributes.
+var initTag = regexp.MustCompile(`<INIT [^>]*hai0="([^"]*)" hai1="([^"]*)" hai2="([^"]*)" hai3="([^"]*)"`)
+
+// checkOwnViews checks that records[i], player-i's private-hands mjlog, is
+// player-i's own view: its own haipai is shown in full in every hand, every
+// tile it shows of another seat is that seat's tile in that seat's own
+// record, and some tile is hidden in some record. Two records may be equal
+// (when both players' hands were shown at the end of every hand), so
+// equality is not the test.
+func checkOwnViews(t *testing.T, records [][]byte) {
+	t.Helper()
+	seatOf := func(rec []byte, player int) int {
+		for s := 0; s < 4; s++ {
+			m := regexp.MustCompile(`\bn` + string(rune('0'+s)) + `="([^"]*)"`).FindSubmatch(rec)
+			if m == nil {
+				continue
+			}
+			if name, err := url.PathUnescape(string(m[1])); err == nil && name == "player-"+string(rune('0'+player)) {
+				return s
+			}
+		}
+		t.Fatalf("player-%d's record names no seat player-%d", player, player)
+		return -1
+	}
+	// hands[i][h][s] is seat s's haipai in hand h of record i.
+	hands := make([][][4][]string, len(records))
+	seats := make([]int, len(records))
+	hidden := 0
+	for i, rec := range records {
+		seats[i] = seatOf(rec, i)
+		for _, m := range initTag.FindAllSubmatch(rec, -1) {
+			var hand [4][]string
+			for s := 0; s < 4; s++ {
+				hand[s] = strings.Split(string(m[s+1]), ",")
+			}
+			hands[i] = append(hands[i], hand)
+		}
+		if len(hands[i]) != 2 {
+			t.Fatalf("player-%d's record has %d INIT tags, want 2", i, len(hands[i]))
+		}
+	}
+	for i := range records {
+		for h, hand := range hands[i] {
+			for s := 0; s < 4; s++ {
+				for k, tile := range hand[s] {
+					if tile == "?" {
+						hidden++
+						if s == seats[i] {
+							t.Errorf("player-%d's record hides its own haipai tile %d in hand %d", i, k, h+1)
+						}
+						continue
+					}
+					owner := slices.Index(seats, s)
+					if own := hands[owner][h][s]; k >= len(own) || own[k] != tile {
+						t.Errorf("player-%d's record shows seat %d's haipai tile %d in hand %d as %s; that seat's own record does not", i, s, k, h+1, tile)
+					}
+				}
+			}
+		}
+	}
+	if hidden == 0 {
+		t.Errorf("no record hides any haipai tile: private-hands records are each node's own view")
 	}
 }
