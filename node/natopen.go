@@ -46,7 +46,9 @@ import (
 // given up after openTCPWait; for QUIC a datagram of random bytes, which
 // a QUIC stack drops, sent from the QUIC socket itself (the node hands
 // libp2p's QUIC connection manager the sockets it opens, so that it can
-// write on them).
+// write on them). On Linux the datagram's TTL is given with the one
+// sendmsg (IP_TTL ancillary data), so the QUIC socket's own TTL never
+// changes.
 
 // openTTL is the TTL (IPv6 hop limit) of the packets that open the
 // node's own NAT: the home router is hop 1 and decrements it to 1, so the
@@ -69,6 +71,12 @@ type natOpener struct {
 
 	mu  sync.Mutex
 	udp []*net.UDPConn // every UDP socket libp2p's QUIC transport opened, newest last
+
+	// writeMu serialises the low-TTL writes: FilterRemote runs for
+	// every peer whose CONNECT arrives, often several at once, and where
+	// the TTL is set on the socket around the write (not Linux) two
+	// overlapping writes would leave it low.
+	writeMu sync.Mutex
 }
 
 // maxUDPSockets bounds natOpener.udp: libp2p opens one per listen
@@ -164,7 +172,10 @@ func (o *natOpener) openUDP(dst *net.UDPAddr) error {
 		if !ok || (la.IP.To4() != nil) != v4 {
 			continue
 		}
-		if err := writeLowTTL(c, payload, dst); err != nil {
+		o.writeMu.Lock()
+		err := writeLowTTL(c, payload, dst)
+		o.writeMu.Unlock()
+		if err != nil {
 			errs = append(errs, err)
 			continue
 		}

@@ -4,10 +4,12 @@ package node
 
 import (
 	"net"
+	"sync"
 	"testing"
 	"time"
 
 	"golang.org/x/net/ipv4"
+	"golang.org/x/net/ipv6"
 )
 
 // TestWriteLowTTL: the NAT opener's datagram leaves with TTL openTTL and
@@ -55,6 +57,112 @@ func TestWriteLowTTL(t *testing.T) {
 		}
 		if got := cm.TTL == openTTL; got != want.lowTTL {
 			t.Errorf("%q arrived with TTL %d (low TTL is %d)", want.msg, cm.TTL, openTTL)
+		}
+	}
+}
+
+// TestWriteLowTTLConcurrent: the opener writes to several peers at once
+// on the same QUIC socket (FilterRemote runs for each peer whose CONNECT
+// arrives); after such concurrent writes the socket's own datagrams still
+// leave with the TTL they had before, read by a receiver on loopback
+// (IP_RECVTTL). In the NAT lab, two CONNECTs in the same millisecond once
+// left a node's QUIC socket at TTL 2 for good, so that none of its QUIC
+// hole punches reached a peer (docs/BENCHMARKS.md).
+func TestWriteLowTTLConcurrent(t *testing.T) {
+	t.Parallel()
+	recv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer recv.Close()
+	pc := ipv4.NewPacketConn(recv)
+	if err := pc.SetControlMessage(ipv4.FlagTTL, true); err != nil {
+		t.Fatal(err)
+	}
+	send, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer send.Close()
+	dst := recv.LocalAddr().(*net.UDPAddr)
+	const rounds, writers = 50, 4
+	_ = recv.SetReadDeadline(time.Now().Add(10 * time.Second))
+	buf := make([]byte, 64)
+	for r := range rounds {
+		var wg sync.WaitGroup
+		for range writers {
+			wg.Go(func() {
+				if err := writeLowTTL(send, []byte("open"), dst); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if _, err := send.WriteToUDP([]byte("after"), dst); err != nil {
+			t.Fatal(err)
+		}
+		for range writers + 1 {
+			n, cm, _, err := pc.ReadFrom(buf)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cm == nil {
+				t.Fatal("no control message: IP_RECVTTL not supported")
+			}
+			switch msg := string(buf[:n]); {
+			case msg == "open" && cm.TTL != openTTL:
+				t.Fatalf("round %d: an opener datagram arrived with TTL %d, want %d", r, cm.TTL, openTTL)
+			case msg == "after" && cm.TTL == openTTL:
+				t.Fatalf("round %d: the socket's own datagram after %d concurrent openers arrived with TTL %d: the low TTL stuck", r, writers, cm.TTL)
+			}
+		}
+	}
+}
+
+// TestWriteLowTTL6: over IPv6 the opener's datagram leaves with hop limit
+// openTTL and the socket's next datagram with its own, as a receiver on
+// ::1 reads them (IPV6_RECVHOPLIMIT).
+func TestWriteLowTTL6(t *testing.T) {
+	t.Parallel()
+	recv, err := net.ListenUDP("udp6", &net.UDPAddr{IP: net.IPv6loopback})
+	if err != nil {
+		t.Skipf("no IPv6 loopback: %v", err)
+	}
+	defer recv.Close()
+	pc := ipv6.NewPacketConn(recv)
+	if err := pc.SetControlMessage(ipv6.FlagHopLimit, true); err != nil {
+		t.Fatal(err)
+	}
+	send, err := net.ListenUDP("udp6", &net.UDPAddr{IP: net.IPv6loopback})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer send.Close()
+	dst := recv.LocalAddr().(*net.UDPAddr)
+	if err := writeLowTTL(send, []byte("open"), dst); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := send.WriteToUDP([]byte("after"), dst); err != nil {
+		t.Fatal(err)
+	}
+	_ = recv.SetReadDeadline(time.Now().Add(5 * time.Second))
+	buf := make([]byte, 64)
+	for _, want := range []struct {
+		msg    string
+		lowTTL bool
+	}{{"open", true}, {"after", false}} {
+		n, cm, _, err := pc.ReadFrom(buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cm == nil {
+			t.Fatal("no control message: IPV6_RECVHOPLIMIT not supported")
+		}
+		if string(buf[:n]) != want.msg {
+			t.Fatalf("read %q, want %q", buf[:n], want.msg)
+		}
+		if got := cm.HopLimit == openTTL; got != want.lowTTL {
+			t.Errorf("%q arrived with hop limit %d (low is %d)", want.msg, cm.HopLimit, openTTL)
 		}
 	}
 }

@@ -146,6 +146,19 @@ func runScenario(t testing.TB, ctx context.Context, sc scenario) scenarioResult 
 					"tcpdump", "-i", "any", "-n", "-U", "-w", filepath.Join(out, "cgn.pcap")).Run()
 			}()
 		}
+		// Each home router's two sides for the first 15 s, TCP and UDP
+		// between homes (the hole punches; the relay's traffic left out).
+		for _, h := range hosts {
+			if ns, _ := l.Router("home-" + h.Name); ns != "" {
+				go func() {
+					out := filepath.Join(dir, l.prefix)
+					_ = os.MkdirAll(out, 0o755)
+					_ = exec.CommandContext(ctx, "ip", "netns", "exec", ns, "timeout", "15",
+						"tcpdump", "-i", "any", "-n", "-U", "-w", filepath.Join(out, "router-"+h.Name+".pcap"),
+						"not", "host", relayHost.IP).Run()
+				}()
+			}
+		}
 		go func() {
 			for _, at := range []time.Duration{3 * time.Second, 8 * time.Second, 13 * time.Second} {
 				time.Sleep(at - time.Since(started))

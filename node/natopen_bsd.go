@@ -1,4 +1,4 @@
-//go:build unix
+//go:build unix && !linux
 
 package node
 
@@ -22,7 +22,10 @@ func ttlOption(v4 bool) (level, opt int) {
 // limit) set to openTTL for that one write and restored at once, inside
 // one RawConn.Control call: a packet quic-go writes on the socket at that
 // very moment could leave with the low TTL too, and QUIC's loss recovery
-// would resend it.
+// would resend it. Two calls on one socket must not overlap (the second
+// would read the first's low TTL as the one to restore): natOpener
+// serialises them. Linux sets the TTL of the one datagram instead
+// (natopen_linux.go).
 func writeLowTTL(c *net.UDPConn, payload []byte, dst *net.UDPAddr) error {
 	rc, err := c.SyscallConn()
 	if err != nil {
