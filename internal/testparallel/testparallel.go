@@ -1,6 +1,6 @@
 // Package testparallel is the TestMain of the packages whose tests wait
 // on the network, a table's timers or a browser more than they compute
-// (protocol, node/invite, node/spectate): it runs their parallel
+// (protocol, node, node/invite, node/spectate, ui/web, ui/viewer): it runs their parallel
 // tests more than GOMAXPROCS at a time, so that a 2-core machine's cores
 // are not left idle while every running test sleeps (docs/BENCHMARKS.md,
 // "The short test run"). Tests whose checks depend on timing do not call
