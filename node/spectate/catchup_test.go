@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -43,7 +44,8 @@ func lateSpectator(ctx context.Context, h host.Host, link Link, opt Options) (*W
 }
 
 // joinLate plays hands hands at a test table, slowed down from hand 2 on
-// so that it is still played when a spectator starts, six turns into hand
+// (until a spectator has joined, unless its catch-up comes in parts), so
+// that it is still played when the spectator starts, six turns into hand
 // 2 (once the host has sent what it was given so far: its first message
 // waits up to 2 s for a spectator, and with none there hand 1 may still
 // be queued, and a spectator joining while hand 1 is still going out
@@ -65,6 +67,7 @@ func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before 
 	res := make(chan started, 1)
 	fail := make(chan error, 1)
 	turns := 0
+	var joined atomic.Bool // the spectator has joined the topic
 	tb.play(t, ctx, hands, func(e protocol.PublicEntry) {
 		tb.pub.Publish(e)
 		published := int(e.Index) + 1
@@ -72,7 +75,12 @@ func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before 
 		if err != nil || o.Entry.Hand < 2 {
 			return
 		}
-		time.Sleep(8 * time.Millisecond) // hands 2 on at a pace a spectator can join
+		// Hands 2 on at a pace a spectator can join; once it has, at full
+		// speed, unless its catch-up comes in parts (opt.CatchUpEvery):
+		// the host stops answering catch-ups soon after its game ends.
+		if !joined.Load() || opt.CatchUpEvery > 0 {
+			time.Sleep(8 * time.Millisecond)
+		}
 		if o.Entry.GetTurn() != nil {
 			turns++
 		}
@@ -96,6 +104,7 @@ func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before 
 						fail <- err
 						return
 					}
+					joined.Store(true) // the rest of the game at full speed
 					res <- started{w, runWatch(wctx, w)}
 				}()
 			})
@@ -112,7 +121,8 @@ func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before 
 		case r := <-st.res:
 			return r, st.w, tb
 		case <-time.After(20 * time.Second):
-			t.Fatal("the late spectator did not finish")
+			served, refused := tb.pub.CatchUps()
+			t.Fatalf("the late spectator did not finish: records %d gaps %v catch-ups served %d refused %d", len(st.w.Records()), st.w.Gaps(), served, refused)
 		}
 	case <-ctx.Done():
 		t.Fatal("no late spectator")
