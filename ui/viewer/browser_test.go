@@ -382,13 +382,17 @@ const layoutCheck = `(() => {
 })()`
 
 // At 1280×720, 1024×768, in a narrow 800×900 window and on a 390×844
-// phone, every kyoku's busiest
-// moment (the step before its end) fits: nothing wider than the window
-// or its seat's place, the navigation and the verification on screen.
+// phone, every kyoku's busiest moment (the step before its end) fits:
+// nothing wider than the window or its seat's place, the navigation and
+// the verification on screen. -short checks the widest and the phone.
 func TestBrowserLayout(t *testing.T) {
 	t.Parallel()
 	r := openReplay(t, sharedLog(t, log4p), "mjlog4p")
-	for _, size := range [][2]int64{{1280, 720}, {1024, 768}, {800, 900}, {390, 844}} {
+	sizes := [][2]int64{{1280, 720}, {1024, 768}, {800, 900}, {390, 844}}
+	if testing.Short() {
+		sizes = [][2]int64{{1280, 720}, {390, 844}}
+	}
+	for _, size := range sizes {
 		if err := chromedp.Do(r.b, chromedp.EmulateViewport(size[0], size[1])); err != nil {
 			t.Fatal(err)
 		}
