@@ -94,6 +94,10 @@ func (r scenarioResult) String() string {
 		r.direct, r.ipv6, r.codes, r.handsOK, r.toDirect.Round(time.Millisecond), r.possibleDirect, r.possible, toPossible, strings.Join(paths, "; "))
 }
 
+// tcpOnly are the players' flags of the -tcp scenarios: TCP on port
+// 4001, IPv4, and nothing else.
+var tcpOnly = []string{"--listen", "/ip4/0.0.0.0/tcp/4001"}
+
 // players of every scenario, in seating order (alice hosts).
 var players4 = []string{"alice", "bob", "carol", "dave"}
 
@@ -326,6 +330,12 @@ func routerScenarios() []scenario {
 		{name: "drop", home: every(Home{Answer: AnswerDrop}), hands: 2},
 		{name: "reject", home: every(Home{Answer: AnswerReject}), hands: 2},
 		{name: "none", home: every(Home{Answer: AnswerNone}), hands: 2},
+		// The same routers with the players on TCP alone (IPv4): the
+		// TCP hole punch, which QUIC's otherwise hides (the low-TTL
+		// opener's TCP race, docs/BENCHMARKS.md).
+		{name: "drop-tcp", home: every(Home{Answer: AnswerDrop}), hands: 2, flags: tcpOnly},
+		{name: "reject-tcp", home: every(Home{Answer: AnswerReject}), hands: 2, flags: tcpOnly},
+		{name: "none-tcp", home: every(Home{Answer: AnswerNone}), hands: 2, flags: tcpOnly},
 		{name: "ipv6-random", home: every(Home{IPv6: true, Random: true, Answer: AnswerReject}), hands: 2},
 		{name: "loss", home: every(Home{Loss: 0.02}), hands: 3},
 		{name: "renumber", home: every(Home{}), hands: 3, keepRelay: true,
