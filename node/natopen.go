@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"sync"
-	"time"
 
 	"github.com/libp2p/go-libp2p/core/network"
 	"github.com/libp2p/go-libp2p/core/peer"
@@ -35,30 +34,41 @@ import (
 //
 // The remedy is the classic low-TTL first packet: as soon as a node
 // learns the peer's addresses in the DCUtR exchange (the CONNECT
-// message, before either side dials), it sends one packet to each of
-// them from the very socket the hole punch will use (the TCP and QUIC
-// listen ports), with a TTL of openTTL: enough to pass its own home
-// router, which creates the mapping, and too little to reach the peer's
-// router, which therefore never answers it. When the real packets
-// follow, each arrives at the other router as a reply to a mapping that
-// exists already, and passes. For TCP the packet is a SYN from a
-// connect() on the listen port (SO_REUSEPORT, as libp2p's own dials)
-// given up after openTCPWait; for QUIC a datagram of random bytes, which
-// a QUIC stack drops, sent from the QUIC socket itself (the node hands
-// libp2p's QUIC connection manager the sockets it opens, so that it can
-// write on them). On Linux the datagram's TTL is given with the one
-// sendmsg (IP_TTL ancillary data), so the QUIC socket's own TTL never
-// changes.
+// message, before either side dials), it sends one datagram to each of
+// the peer's public QUIC addresses from the very sockets the hole punch
+// will use (libp2p's QUIC sockets), with a TTL of openTTL: enough to
+// pass its own home router, which creates the mapping, and too little to
+// reach the peer's router, which therefore never answers it. When the
+// real packets follow, each arrives at the other router as a reply to a
+// mapping that exists already, and passes; a QUIC packet lost before
+// that is sent again. The datagram is random bytes, which a QUIC stack
+// drops; the node hands libp2p's QUIC connection manager the sockets it
+// opens, so that it can write on them. On Linux the datagram's TTL is
+// given with the one sendmsg (IP_TTL ancillary data), so the QUIC
+// socket's own TTL never changes.
+//
+// TCP gets no such packet. The node used to send a low-TTL SYN from its
+// TCP listen port too (a connect() given up after 30 ms), and the NAT lab
+// showed it harmful (docs/BENCHMARKS.md, "The TCP opener's race"): the
+// router's conntrack then tracks that SYN's sequence number; when the
+// peer's SYN arrives before our own hole-punch SYN has left, the kernel
+// answers it from the listening socket (or, had the opener's socket
+// lived, from that socket, a connection that is not libp2p's) with
+// another sequence number, which conntrack holds out of window for good,
+// so the connection stalls after its handshake and our real dial, finding
+// its 4-tuple taken, leaves from another port. With routers that drop
+// unsolicited packets, TCP alone went from 6/6 pairs direct in 10 of 10
+// tables without the SYN to 0 of N with it. The real dial's own SYN
+// cannot be sent with a low TTL either: the ICMP time exceeded it draws
+// is fatal to a connecting TCP socket. Routers that answer therefore
+// leave TCP to DCUtR's timing (both SYNs must cross) and the pair to
+// QUIC.
 
 // openTTL is the TTL (IPv6 hop limit) of the packets that open the
 // node's own NAT: the home router is hop 1 and decrements it to 1, so the
 // next router drops it. Behind a second NAT (a CGN), the outer one is not
 // opened, and the hole punch goes on as libp2p's alone.
 const openTTL = 2
-
-// openTCPWait is how long the TCP opener's connect() runs before it is
-// given up: the SYN leaves at once.
-const openTCPWait = 30 * time.Millisecond
 
 // maxOpenAddrs bounds the addresses one CONNECT makes the node send to.
 const maxOpenAddrs = 8
@@ -108,33 +118,42 @@ func (o *natOpener) FilterLocal(_ peer.ID, addrs []multiaddr.Multiaddr) []multia
 
 // FilterRemote implements holepunch.AddrFilter: it is called with the
 // peer's addresses as soon as its CONNECT arrives, on both sides, before
-// either dials. For a table peer it opens the node's NAT towards each
-// public TCP and QUIC address (at most maxOpenAddrs) and returns addrs
-// unchanged; it returns within about openTCPWait.
+// either dials. For a table peer it opens the node's NAT towards each of
+// openTargets(addrs) and returns addrs unchanged, without waiting for any
+// answer.
 func (o *natOpener) FilterRemote(id peer.ID, addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
 	if t := o.n.table.Load(); t == nil || t.links[id] == nil {
 		return addrs
 	}
-	var wg sync.WaitGroup
-	for i, a := range addrs {
-		if i >= maxOpenAddrs {
-			break
+	for _, a := range openTargets(addrs) {
+		if err := o.open(a); err != nil {
+			o.n.log.Debug("opening our NAT towards a hole-punch address", "peer", id.String(), "addr", a.String(), "err", err)
 		}
-		if !manet.IsPublicAddr(a) || isCircuit(a) {
-			continue
-		}
-		wg.Go(func() {
-			if err := o.open(a); err != nil {
-				o.n.log.Debug("opening our NAT towards a hole-punch address", "peer", id.String(), "addr", a.String(), "err", err)
-			}
-		})
 	}
-	wg.Wait()
 	return addrs
 }
 
-// open sends one low-TTL packet to a (TCP or QUIC) from the socket the
-// hole punch will use.
+// openTargets returns the addresses of addrs (a peer's CONNECT) that the
+// opener sends to: the public QUIC ones, at most maxOpenAddrs, in order.
+// TCP addresses are left to the hole punch alone: a low-TTL SYN made the
+// TCP punch fail (see the package comment above), and an ICMP error
+// is fatal to a connecting TCP socket, so the real dial cannot carry the
+// low TTL either.
+func openTargets(addrs []multiaddr.Multiaddr) []multiaddr.Multiaddr {
+	var out []multiaddr.Multiaddr
+	for _, a := range addrs {
+		if len(out) == maxOpenAddrs {
+			break
+		}
+		if manet.IsPublicAddr(a) && !isCircuit(a) && transportName(a) == "QUIC" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// open sends one low-TTL datagram to a (a QUIC address) from the node's
+// QUIC sockets, those the hole punch will use.
 func (o *natOpener) open(a multiaddr.Multiaddr) error {
 	ip, port, ok := ipPort(a)
 	if !ok {
@@ -144,14 +163,7 @@ func (o *natOpener) open(a multiaddr.Multiaddr) error {
 	if dst == nil {
 		return fmt.Errorf("bad IP %q", ip)
 	}
-	switch transportName(a) {
-	case "QUIC":
-		return o.openUDP(&net.UDPAddr{IP: dst, Port: port})
-	case "TCP":
-		return o.openTCP(&net.TCPAddr{IP: dst, Port: port})
-	default:
-		return fmt.Errorf("neither TCP nor QUIC: %s", a)
-	}
+	return o.openUDP(&net.UDPAddr{IP: dst, Port: port})
 }
 
 // openUDP writes a datagram of random bytes with TTL openTTL to dst from
@@ -185,45 +197,6 @@ func (o *natOpener) openUDP(dst *net.UDPAddr) error {
 		return errors.New("no UDP socket of that family")
 	}
 	return errors.Join(errs...)
-}
-
-// openTCP sends a SYN with TTL openTTL to dst from the node's TCP listen
-// port of dst's family (SO_REUSEPORT, as libp2p's own dials from it), and
-// gives the connect up after openTCPWait: closing a socket whose SYN got
-// no answer sends nothing, and the NAT keeps the mapping for the real
-// SYN from the same port.
-func (o *natOpener) openTCP(dst *net.TCPAddr) error {
-	v4 := dst.IP.To4() != nil
-	port := 0
-	for _, l := range o.n.host.Network().ListenAddresses() {
-		ip, p, ok := ipPort(l)
-		if ok && transportName(l) == "TCP" && (net.ParseIP(ip).To4() != nil) == v4 {
-			port = p
-			break
-		}
-	}
-	if port == 0 {
-		return errors.New("no TCP listen address of that family")
-	}
-	netw, local := "tcp4", &net.TCPAddr{IP: net.IPv4zero, Port: port}
-	if !v4 {
-		netw, local = "tcp6", &net.TCPAddr{IP: net.IPv6unspecified, Port: port}
-	}
-	d := net.Dialer{LocalAddr: local, Timeout: openTCPWait, Control: lowTTLDialControl(v4)}
-	ctx, cancel := context.WithTimeout(context.Background(), openTCPWait)
-	defer cancel()
-	c, err := d.DialContext(ctx, netw, dst.String())
-	if err == nil {
-		// The peer answered a TTL-2 SYN: it is at most one router away.
-		// That connection is not libp2p's; close it.
-		_ = c.Close()
-		return nil
-	}
-	var ne net.Error
-	if errors.Is(err, context.DeadlineExceeded) || errors.As(err, &ne) && ne.Timeout() {
-		return nil // the SYN left; no answer was expected
-	}
-	return err
 }
 
 // quicConnManager builds libp2p's QUIC connection manager as libp2p's own

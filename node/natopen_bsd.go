@@ -5,7 +5,6 @@ package node
 import (
 	"errors"
 	"net"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -60,21 +59,4 @@ func writeLowTTL(c *net.UDPConn, payload []byte, dst *net.UDPAddr) error {
 		}
 	})
 	return errors.Join(cerr, sendErr)
-}
-
-// lowTTLDialControl is a net.Dialer's Control for the TCP opener: the
-// socket may bind the TCP listen port (SO_REUSEADDR, SO_REUSEPORT, as
-// libp2p's listeners and dials set them) and sends with TTL openTTL.
-func lowTTLDialControl(v4 bool) func(network, address string, c syscall.RawConn) error {
-	level, opt := ttlOption(v4)
-	return func(_, _ string, c syscall.RawConn) error {
-		var serr error
-		err := c.Control(func(fd uintptr) {
-			serr = errors.Join(
-				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEADDR, 1),
-				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEPORT, 1),
-				unix.SetsockoptInt(int(fd), level, opt, openTTL))
-		})
-		return errors.Join(err, serr)
-	}
 }

@@ -4,19 +4,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"net"
-	"syscall"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
-
-// ttlOption is the socket option of the TTL (IPv4) or hop limit (IPv6).
-func ttlOption(v4 bool) (level, opt int) {
-	if v4 {
-		return unix.IPPROTO_IP, unix.IP_TTL
-	}
-	return unix.IPPROTO_IPV6, unix.IPV6_UNICAST_HOPS
-}
 
 // writeLowTTL writes payload to dst on c as one datagram with TTL (hop
 // limit) openTTL, given in the sendmsg call's ancillary data (IP_TTL,
@@ -59,21 +50,4 @@ func ttlCmsg(level, typ int32, v int) []byte {
 	h.SetLen(unix.CmsgLen(4))
 	binary.NativeEndian.PutUint32(b[unix.CmsgLen(0):], uint32(v))
 	return b
-}
-
-// lowTTLDialControl is a net.Dialer's Control for the TCP opener: the
-// socket may bind the TCP listen port (SO_REUSEADDR, SO_REUSEPORT, as
-// libp2p's listeners and dials set them) and sends with TTL openTTL.
-func lowTTLDialControl(v4 bool) func(network, address string, c syscall.RawConn) error {
-	level, opt := ttlOption(v4)
-	return func(_, _ string, c syscall.RawConn) error {
-		var serr error
-		err := c.Control(func(fd uintptr) {
-			serr = errors.Join(
-				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEADDR, 1),
-				unix.SetsockoptInt(int(fd), unix.SOL_SOCKET, unix.SO_REUSEPORT, 1),
-				unix.SetsockoptInt(int(fd), level, opt, openTTL))
-		})
-		return errors.Join(err, serr)
-	}
 }

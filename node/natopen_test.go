@@ -3,11 +3,14 @@
 package node
 
 import (
+	"fmt"
 	"net"
+	"slices"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/multiformats/go-multiaddr"
 	"golang.org/x/net/ipv4"
 	"golang.org/x/net/ipv6"
 )
@@ -164,5 +167,44 @@ func TestWriteLowTTL6(t *testing.T) {
 		if got := cm.HopLimit == openTTL; got != want.lowTTL {
 			t.Errorf("%q arrived with hop limit %d (low is %d)", want.msg, cm.HopLimit, openTTL)
 		}
+	}
+}
+
+// TestOpenTargets: the opener sends to a peer's public QUIC addresses
+// only, never to TCP ones (a low-TTL SYN made TCP hole punching fail in
+// the NAT lab: docs/BENCHMARKS.md), nor to private or relayed addresses.
+func TestOpenTargets(t *testing.T) {
+	t.Parallel()
+	in := []string{
+		"/ip4/1.2.3.4/tcp/4001",
+		"/ip4/1.2.3.4/udp/4001/quic-v1",
+		"/ip4/10.0.0.2/udp/4001/quic-v1",
+		"/ip6/2001:4860::8/udp/4001/quic-v1",
+		"/ip6/2001:4860::8/tcp/4001",
+		"/ip4/5.6.7.8/tcp/4001/p2p/12D3KooWQoSw6DBxzF1Jj4Fn4UXzoqScmSr8TWZM27xiuXrQaqWU/p2p-circuit",
+		"/ip4/5.6.7.8/udp/4002/quic-v1",
+	}
+	want := []string{
+		"/ip4/1.2.3.4/udp/4001/quic-v1",
+		"/ip6/2001:4860::8/udp/4001/quic-v1",
+		"/ip4/5.6.7.8/udp/4002/quic-v1",
+	}
+	var addrs []multiaddr.Multiaddr
+	for _, s := range in {
+		addrs = append(addrs, multiaddr.StringCast(s))
+	}
+	var got []string
+	for _, a := range openTargets(addrs) {
+		got = append(got, a.String())
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("openTargets = %q, want %q", got, want)
+	}
+	many := make([]multiaddr.Multiaddr, 0, 2*maxOpenAddrs)
+	for i := range 2 * maxOpenAddrs {
+		many = append(many, multiaddr.StringCast(fmt.Sprintf("/ip4/1.2.3.4/udp/%d/quic-v1", 4001+i)))
+	}
+	if n := len(openTargets(many)); n != maxOpenAddrs {
+		t.Errorf("openTargets of %d QUIC addresses gave %d, want at most %d", len(many), n, maxOpenAddrs)
 	}
 }
