@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
@@ -44,8 +43,7 @@ func lateSpectator(ctx context.Context, h host.Host, link Link, opt Options) (*W
 }
 
 // joinLate plays hands hands at a test table, slowed down from hand 2 on
-// (until a spectator has joined, unless its catch-up comes in parts), so
-// that it is still played when the spectator starts, six turns into hand
+// so that it is still played when a spectator starts, six turns into hand
 // 2 (once the host has sent what it was given so far: its first message
 // waits up to 2 s for a spectator, and with none there hand 1 may still
 // be queued, and a spectator joining while hand 1 is still going out
@@ -67,7 +65,6 @@ func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before 
 	res := make(chan started, 1)
 	fail := make(chan error, 1)
 	turns := 0
-	var joined atomic.Bool // the spectator has joined the topic
 	tb.play(t, ctx, hands, func(e protocol.PublicEntry) {
 		tb.pub.Publish(e)
 		published := int(e.Index) + 1
@@ -75,12 +72,7 @@ func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before 
 		if err != nil || o.Entry.Hand < 2 {
 			return
 		}
-		// Hands 2 on at a pace a spectator can join; once it has, at full
-		// speed, unless its catch-up comes in parts (opt.CatchUpEvery):
-		// the host stops answering catch-ups soon after its game ends.
-		if !joined.Load() || opt.CatchUpEvery > 0 {
-			time.Sleep(8 * time.Millisecond)
-		}
+		time.Sleep(8 * time.Millisecond) // hands 2 on at a pace a spectator can join
 		if o.Entry.GetTurn() != nil {
 			turns++
 		}
@@ -104,7 +96,6 @@ func joinLate(t *testing.T, ctx context.Context, hands int, opt Options, before 
 						fail <- err
 						return
 					}
-					joined.Store(true) // the rest of the game at full speed
 					res <- started{w, runWatch(wctx, w)}
 				}()
 			})

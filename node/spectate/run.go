@@ -1,0 +1,241 @@
+package spectate
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/libp2p/go-libp2p/core/peer"
+
+	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/verdict"
+)
+
+// Run takes the topic's messages until the game is over (every hand it
+// plays audited), a player aborts, or ctx ends, and returns the verdict
+// of what it took (verdict.Audit of Records, as `mentalmj audit` gives
+// it: Report.ExitCode). onEntry, if not nil, sees each entry as it is
+// taken (in order); onHand each hand's verdict after its key reveal.
+// Both run on Run's goroutine. The error is only for nothing taken at
+// all.
+//
+// Its steps: gossip's entries are read on a goroutine of their own
+// (gossip); the host is asked for what was published before the
+// spectator came (the catch-up, SPEC.md §25), and gossip's entries are
+// held until it answers (heardEntry, caughtUp); each entry that the
+// order makes deliverable is taken (take), its hand audited once every
+// player's key reveal is in; and on every tick of the repair timer, an
+// entry that never came, or a topic that has said nothing, sends the
+// spectator to the host again (repairTick).
+func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand func(HandVerdict)) (*verdict.Report, error) {
+	r := &watchRun{w: w, ctx: ctx, onEntry: onEntry, onHand: onHand, reveals: map[uint32]map[peer.ID]bool{}, waiting: true}
+	msgs := w.gossip(ctx)
+	r.askHost(0)
+	repair := time.NewTicker(min(repairEvery, w.every))
+	defer repair.Stop()
+	for !r.over {
+		select {
+		case <-repair.C:
+			r.repairTick()
+		case p, ok := <-msgs:
+			if !ok {
+				r.over = true
+				continue
+			}
+			r.heardEntry(p)
+		case res := <-r.caught:
+			r.caughtUp(res)
+		}
+	}
+	recs := w.Records()
+	if len(recs) == 0 {
+		return nil, fmt.Errorf("watch: nothing was received on %s from the table's players (is the host's address reachable, and did the game start after the watcher?)", w.link.Topic())
+	}
+	return verdict.Audit([]verdict.File{{Name: "watched " + w.link.Table, Records: recs}})
+}
+
+// watchRun is the state of one Watch.Run.
+type watchRun struct {
+	w       *Watch
+	ctx     context.Context
+	onEntry func(*protocol.Opened)
+	onHand  func(HandVerdict)
+
+	reveals map[uint32]map[peer.ID]bool // hand → the players whose key reveal was taken
+	over    bool                        // the game is over, aborted, or the topic closed
+	waiting bool                        // the first catch-up has not answered yet
+	held    []*published                // gossip's entries while waiting (at most maxAhead)
+	caught  chan catchUpResult          // the catch-up in flight; nil when none is
+	asked   time.Time                   // when the host was last asked, or answered
+	heard   time.Time                   // when an entry last came, from gossip or the host
+}
+
+// gossip reads the topic's messages on a goroutine of its own and sends
+// their entries (a burst's several) on the channel it returns, closed
+// when the subscription or ctx ends.
+func (w *Watch) gossip(ctx context.Context) <-chan *published {
+	msgs := make(chan *published, 64)
+	go func() {
+		defer close(msgs)
+		for {
+			m, err := w.s.sub.Next(ctx)
+			if err != nil {
+				return
+			}
+			ps, _ := m.ValidatorData.([]*published)
+			for _, p := range ps {
+				select {
+				case msgs <- p:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}
+	}()
+	return msgs
+}
+
+// askHost asks the host, on a goroutine, for what it published from
+// index from on; its answer comes on r.caught.
+func (r *watchRun) askHost(from uint64) {
+	r.asked = time.Now()
+	if r.heard.IsZero() {
+		r.heard = r.asked
+	}
+	c := make(chan catchUpResult, 1)
+	r.caught = c
+	go func() { c <- r.w.catchUpOnce(r.ctx, from) }()
+}
+
+// repairTick asks the host again, once its limit allows, when an entry
+// that never came holds back the rest (lost, or the last answer was cut
+// at the host's bounds), from that entry on (SPEC.md §25): what fills
+// the gap is taken, the rest is dropped as copies. A spectator that has
+// heard nothing for as long asks too: gossip may not have taken it into
+// the host's mesh (seen under load: a spectator of a whole game got no
+// message), and with no entry taken it sees no gap to repair.
+func (r *watchRun) repairTick() {
+	w := r.w
+	w.mu.Lock()
+	due := !r.waiting && r.caught == nil && time.Since(r.asked) > w.every
+	gap := due && len(w.ord.pending) > 0
+	deaf := due && time.Since(r.heard) > w.every
+	from := w.ord.next
+	w.mu.Unlock()
+	if !gap && !deaf {
+		return
+	}
+	if !gap {
+		w.s.opt.Logger.Info("spectators: nothing heard on the topic; asking the host", "from", from, "silent", time.Since(r.heard).Round(time.Second))
+	}
+	r.askHost(from)
+}
+
+// heardEntry takes an entry gossip brought, or holds it while the first
+// catch-up has not answered, unless it is the game's first (this
+// spectator came in time).
+func (r *watchRun) heardEntry(p *published) {
+	r.heard = time.Now()
+	if r.waiting && p.index == 0 {
+		r.waiting = false
+	}
+	if r.waiting {
+		if len(r.held) < maxAhead {
+			r.held = append(r.held, p)
+		}
+		return
+	}
+	r.add(p)
+}
+
+// caughtUp takes the host's answer. The first answer also marks where
+// the host left entries out (the game's start, when the spectator came
+// late, and the answer's own skips) and then takes what gossip brought
+// meanwhile; a later one is a repair, or too late to be needed.
+func (r *watchRun) caughtUp(res catchUpResult) {
+	w := r.w
+	r.caught = nil
+	r.asked = time.Now() // the host's limit counts from its answer
+	if len(res.entries) > 0 {
+		r.heard = r.asked
+	}
+	w.mu.Lock()
+	w.caughtUp += len(res.entries)
+	w.mu.Unlock()
+	if !r.waiting {
+		for _, p := range res.entries {
+			r.add(p)
+		}
+		return
+	}
+	r.waiting = false
+	if res.err != nil {
+		w.s.opt.Logger.Debug("spectators: no catch-up", "err", res.err)
+	}
+	for _, p := range res.entries {
+		w.mu.Lock()
+		if p.index > w.ord.next && w.ord.next == 0 || p.index > w.ord.next && res.skips[p.index] {
+			w.ord.skip(p.index)
+		}
+		w.mu.Unlock()
+		r.add(p)
+	}
+	for _, p := range r.held {
+		r.add(p)
+	}
+	r.held = nil
+}
+
+// add puts p in the order and takes what that makes deliverable.
+func (r *watchRun) add(p *published) {
+	r.w.mu.Lock()
+	taken := r.w.ord.add(p)
+	r.w.mu.Unlock()
+	r.take(taken)
+}
+
+// take records the entries the order made deliverable, in order, and
+// gives each hand's verdict after its last key reveal. The hands whose
+// key reveals this batch completes are audited together, once (a late
+// spectator's catch-up brings several whole hands at once). An abort, a
+// hand the audit does not hold, or the game's last hand ends the run.
+func (r *watchRun) take(taken []*published) {
+	w := r.w
+	w.mu.Lock()
+	for _, q := range taken {
+		w.records = append(w.records, protocol.Record{Index: len(w.records) + 1, Envelope: q.entry.Envelope})
+	}
+	w.mu.Unlock()
+	var verdicts map[uint32]handDone
+	if last := w.lastCompleted(taken, r.reveals); last > 0 {
+		verdicts = w.auditHands(last)
+	}
+	for _, q := range taken {
+		if r.onEntry != nil {
+			r.onEntry(q.entry)
+		}
+		e := q.entry.Entry
+		if e.GetAbort() != nil && e.Hand > 0 {
+			r.over = true
+		}
+		if e.GetKeyReveal() == nil {
+			continue
+		}
+		if r.reveals[e.Hand] == nil {
+			r.reveals[e.Hand] = map[peer.ID]bool{}
+		}
+		r.reveals[e.Hand][q.entry.Sender] = true
+		if len(r.reveals[e.Hand]) < w.playerCount() {
+			continue
+		}
+		d, ok := verdicts[e.Hand]
+		if !ok { // hand 0, or a hand the audit does not hold
+			r.over = true
+			continue
+		}
+		if r.onHand != nil {
+			r.onHand(*d.v)
+		}
+		r.over = r.over || d.done
+	}
+}
