@@ -49,20 +49,20 @@ import (
 //
 // TCP gets no such packet. The node used to send a low-TTL SYN from its
 // TCP listen port too (a connect() given up after 30 ms), and the NAT lab
-// showed it harmful (docs/BENCHMARKS.md, "The TCP opener's race"): the
-// router's conntrack then tracks that SYN's sequence number; when the
-// peer's SYN arrives before our own hole-punch SYN has left, the kernel
-// answers it from the listening socket (or, had the opener's socket
-// lived, from that socket, a connection that is not libp2p's) with
-// another sequence number, which conntrack holds out of window for good,
-// so the connection stalls after its handshake and our real dial, finding
-// its 4-tuple taken, leaves from another port. With routers that drop
-// unsolicited packets, TCP alone went from 6/6 pairs direct in 10 of 10
-// tables without the SYN to 0 of N with it. The real dial's own SYN
-// cannot be sent with a low TTL either: the ICMP time exceeded it draws
-// is fatal to a connecting TCP socket. Routers that answer therefore
-// leave TCP to DCUtR's timing (both SYNs must cross) and the pair to
-// QUIC.
+// showed it harmful (docs/BENCHMARKS.md, "The low-TTL opener's two
+// races"): the router's conntrack then tracks that SYN's sequence
+// number, and when the peer's SYN arrives before our own hole-punch SYN
+// has left, the kernel answers it from the listening socket with another
+// sequence number, which conntrack holds out of window for good; the
+// connection stalls after its handshake, and our real dial, finding its
+// 4-tuple taken, leaves from another port. (Had the opener's socket
+// lived, the peer's SYN would have made a connection on it, which is not
+// libp2p's.) With routers that drop unsolicited packets, TCP alone went
+// from 0 of 5 tables with 6/6 pairs direct to 10 of 10 without the SYN.
+// The real dial's own SYN cannot go out with a low TTL either: the ICMP
+// time exceeded it draws is fatal to a connecting TCP socket. Through
+// routers that answer, TCP is left to DCUtR's timing (both SYNs must
+// cross) and the pair to QUIC.
 
 // openTTL is the TTL (IPv6 hop limit) of the packets that open the
 // node's own NAT: the home router is hop 1 and decrements it to 1, so the
