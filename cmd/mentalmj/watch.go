@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -12,11 +13,13 @@ import (
 
 	"github.com/libp2p/go-libp2p/core/crypto"
 	"github.com/libp2p/go-libp2p/core/peer"
+	"github.com/multiformats/go-multiaddr"
 	"github.com/spf13/cobra"
 
 	"github.com/mentalmj/mentalmj/node"
 	"github.com/mentalmj/mentalmj/node/spectate"
 	"github.com/mentalmj/mentalmj/protocol"
+	"github.com/mentalmj/mentalmj/protocol/verdict"
 	"github.com/mentalmj/mentalmj/riichi/game"
 	"github.com/mentalmj/mentalmj/ui/i18n"
 	"github.com/mentalmj/mentalmj/ui/spectator"
@@ -96,74 +99,21 @@ play on without it either).`
 
 func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	ctx, stdout, stderr := cmd.Context(), cmd.OutOrStdout(), cmd.ErrOrStderr()
-	if len(args) != 1 {
-		return usageError(cmd, "give the watch link (mmjw1…) the host printed")
-	}
-	link, err := spectate.ParseLink(args[0])
-	if err != nil {
-		return usageError(cmd, "%v", err)
-	}
-	if f.noPublic && len(f.bootstrap) > 0 {
-		return usageError(cmd, "--bootstrap and --no-public contradict each other")
-	}
-	if f.table && f.useUI {
-		return usageError(cmd, "--table and --ui: choose the text table or the browser")
-	}
-	if (f.noOpen || f.port != 0) && !f.useUI {
-		return usageError(cmd, "--no-open and --port go with --ui")
-	}
-	if code, ok := checkLang(cmd, f.lang); !ok {
-		return code
-	}
-	bootstrap, err := bootstrapPeers(f.bootstrap)
-	if err != nil {
-		return usageError(cmd, "--bootstrap: %v", err)
-	}
-	var peers []peer.AddrInfo
-	for _, b := range f.peers {
-		info, err := node.ParseRelay(b)
-		if err != nil {
-			return usageError(cmd, "--peer: %v", err)
-		}
-		peers = append(peers, info)
-	}
-	listen := f.listen
-	if len(listen) == 0 {
-		listen = listFlag{"/ip4/0.0.0.0/tcp/0", "/ip4/0.0.0.0/udp/0/quic-v1"}
-	}
-	laddrs, code, ok := parseListen(cmd, listen)
+	in, code, ok := parseWatchArgs(cmd, args, f)
 	if !ok {
 		return code
 	}
-	// A spectator needs no lasting identity: a fresh key each time, never
-	// a player's (its data directory may be one's).
-	key, _, err := crypto.GenerateEd25519Key(rand.Reader)
-	if err != nil {
-		return fail(cmd, 1, "%v", err)
-	}
 	log := newLogger(stderr, false)
-	public := !f.noPublic
-	n, err := node.New(ctx, node.Config{Identity: key, Listen: laddrs, Meet: func(peer.ID) bool { return true }, Logger: log, Public: public, Bootstrap: bootstrap})
+	n, w, err := startWatchNode(ctx, f, in, log, stderr)
 	if err != nil {
 		return fail(cmd, 1, "%v", err)
 	}
 	defer n.Close()
-	w, err := spectate.NewWatch(ctx, n.Host(), link, spectate.Options{Logger: log, OnReject: func(r spectate.Rejection) {
-		fmt.Fprintf(stderr, "mentalmj watch: %s\n", r)
-	}})
-	if err != nil {
-		return fail(cmd, 1, "%v", err)
-	}
 	defer w.Close()
-	if public {
-		if _, err := n.JoinPublic(ctx); err != nil {
-			fmt.Fprintf(stderr, "mentalmj watch: offline from the public libp2p network: %v\n", err)
-		}
-	}
 	wctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	w.Keep(wctx, n.Host(), append([]peer.AddrInfo{link.AddrInfo()}, peers...))
-	fmt.Fprintf(stdout, "watching table %q (host %s) on %s\nspectators may dial this node: %s/p2p/%s\n", link.Table, link.Host, link.Topic(), firstAddr(n), n.ID())
+	w.Keep(wctx, n.Host(), append([]peer.AddrInfo{in.link.AddrInfo()}, in.peers...))
+	fmt.Fprintf(stdout, "watching table %q (host %s) on %s\nspectators may dial this node: %s/p2p/%s\n", in.link.Table, in.link.Host, in.link.Topic(), firstAddr(n), n.ID())
 	view, err := newWatchView(ctx, f, stdout)
 	if err != nil {
 		return fail(cmd, 1, "%v", err)
@@ -171,6 +121,115 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	var last atomic.Int64
 	last.Store(time.Now().UnixNano())
 	go idleStop(wctx, cancel, &last, f.idle)
+	r, audited, err := followGame(wctx, w, f, view, &last, stdout, stderr)
+	view.finish(w.Records())
+	sayHowItEnded(ctx, wctx, w, in.link, f, audited, stdout, stderr)
+	if err != nil {
+		return fail(cmd, 2, "%v", err)
+	}
+	if path, err := saveWatched(f.dataDir, in.link.Table, w.Records()); err != nil {
+		fmt.Fprintf(stderr, "mentalmj watch: the watched entries were not saved: %v\n", err)
+	} else {
+		fmt.Fprintf(stdout, "watched entries: %s (mentalmj audit %s)\n", path, path)
+	}
+	exit := writeReport(stdout, r, f.asJSON)
+	view.linger(ctx, f.uiLinger, stdout)
+	return exit
+}
+
+// watchArgs is what watch's argument and flags name: the table's watch
+// link, the other spectators to dial, the listen addresses and the
+// bootstrap peers.
+type watchArgs struct {
+	link      spectate.Link
+	peers     []peer.AddrInfo
+	listen    []multiaddr.Multiaddr
+	bootstrap []peer.AddrInfo
+}
+
+// parseWatchArgs checks watch's argument and flags; when they do not
+// hold, it has printed the usage error and returns the exit code and
+// false.
+func parseWatchArgs(cmd *cobra.Command, args []string, f *watchFlags) (watchArgs, int, bool) {
+	var in watchArgs
+	if len(args) != 1 {
+		return in, usageError(cmd, "give the watch link (mmjw1…) the host printed"), false
+	}
+	link, err := spectate.ParseLink(args[0])
+	if err != nil {
+		return in, usageError(cmd, "%v", err), false
+	}
+	in.link = link
+	if f.noPublic && len(f.bootstrap) > 0 {
+		return in, usageError(cmd, "--bootstrap and --no-public contradict each other"), false
+	}
+	if f.table && f.useUI {
+		return in, usageError(cmd, "--table and --ui: choose the text table or the browser"), false
+	}
+	if (f.noOpen || f.port != 0) && !f.useUI {
+		return in, usageError(cmd, "--no-open and --port go with --ui"), false
+	}
+	if code, ok := checkLang(cmd, f.lang); !ok {
+		return in, code, false
+	}
+	if in.bootstrap, err = bootstrapPeers(f.bootstrap); err != nil {
+		return in, usageError(cmd, "--bootstrap: %v", err), false
+	}
+	for _, b := range f.peers {
+		info, err := node.ParseRelay(b)
+		if err != nil {
+			return in, usageError(cmd, "--peer: %v", err), false
+		}
+		in.peers = append(in.peers, info)
+	}
+	listen := f.listen
+	if len(listen) == 0 {
+		listen = listFlag{"/ip4/0.0.0.0/tcp/0", "/ip4/0.0.0.0/udp/0/quic-v1"}
+	}
+	laddrs, code, ok := parseListen(cmd, listen)
+	if !ok {
+		return in, code, false
+	}
+	in.listen = laddrs
+	return in, 0, true
+}
+
+// startWatchNode starts the spectator's libp2p node, with a fresh key
+// each time (a spectator needs no lasting identity, and never a
+// player's: its data directory may be one's), joins the table's topic,
+// and joins the public network unless --no-public (being offline from
+// it is said on stderr, not fatal). It returns node.New's and
+// spectate.NewWatch's errors.
+func startWatchNode(ctx context.Context, f *watchFlags, in watchArgs, log *slog.Logger, stderr io.Writer) (*node.Node, *spectate.Watch, error) {
+	key, _, err := crypto.GenerateEd25519Key(rand.Reader)
+	if err != nil {
+		return nil, nil, err
+	}
+	public := !f.noPublic
+	n, err := node.New(ctx, node.Config{Identity: key, Listen: in.listen, Meet: func(peer.ID) bool { return true }, Logger: log, Public: public, Bootstrap: in.bootstrap})
+	if err != nil {
+		return nil, nil, err
+	}
+	w, err := spectate.NewWatch(ctx, n.Host(), in.link, spectate.Options{Logger: log, OnReject: func(r spectate.Rejection) {
+		fmt.Fprintf(stderr, "mentalmj watch: %s\n", r)
+	}})
+	if err != nil {
+		n.Close()
+		return nil, nil, err
+	}
+	if public {
+		if _, err := n.JoinPublic(ctx); err != nil {
+			fmt.Fprintf(stderr, "mentalmj watch: offline from the public libp2p network: %v\n", err)
+		}
+	}
+	return n, w, nil
+}
+
+// followGame runs the Watch to the game's end, showing each entry (with
+// --events, a line; the view, the table or page) and each hand's verdict,
+// and noting in last when an entry last came (idleStop). It returns
+// Watch.Run's report and error, and the hands audited, in order.
+func followGame(ctx context.Context, w *spectate.Watch, f *watchFlags, view *watchView, last *atomic.Int64, stdout, stderr io.Writer) (*verdict.Report, []int, error) {
 	nicks := map[peer.ID]string{}
 	name := func(p peer.ID) string {
 		if n := nicks[p]; n != "" {
@@ -179,8 +238,8 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 		s := p.String()
 		return "…" + s[max(0, len(s)-8):]
 	}
-	var audited []int // the hands audited, in order
-	r, err := w.Run(wctx, func(o *protocol.Opened) {
+	var audited []int
+	r, err := w.Run(ctx, func(o *protocol.Opened) {
 		last.Store(time.Now().UnixNano())
 		if h := o.Entry.GetHello(); h != nil {
 			nicks[o.Sender] = h.Nick
@@ -198,7 +257,14 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 		}
 		view.hand(v)
 	})
-	view.finish(w.Records())
+	return r, audited, err
+}
+
+// sayHowItEnded says how a late spectator caught up and which hands it
+// audited, names the host's entries that never came, and, when the feed
+// went quiet for --idle (wctx ended, ctx did not), says so as a fault of
+// the host's node or table, not a blame.
+func sayHowItEnded(ctx, wctx context.Context, w *spectate.Watch, link spectate.Link, f *watchFlags, audited []int, stdout, stderr io.Writer) {
 	if line := lateLine(w.Joined(), w.CaughtUp(), audited); line != "" {
 		fmt.Fprintln(stdout, line)
 	}
@@ -208,24 +274,8 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	if ctx.Err() == nil && wctx.Err() != nil {
 		fmt.Fprintf(stderr, "mentalmj watch: the feed stopped: the table's host %s, its only publisher, sent nothing for %v after %d entries; a fault, not a blame (the host's node, or the table, stopped)\n", link.Host, f.idle, len(w.Records()))
 	}
-	if err != nil {
-		return fail(cmd, 2, "%v", err)
-	}
-	if path, err := saveWatched(f.dataDir, link.Table, w.Records()); err != nil {
-		fmt.Fprintf(stderr, "mentalmj watch: the watched entries were not saved: %v\n", err)
-	} else {
-		fmt.Fprintf(stdout, "watched entries: %s (mentalmj audit %s)\n", path, path)
-	}
-	exit := writeReport(stdout, r, f.asJSON)
-	view.linger(ctx, f.uiLinger, stdout)
-	return exit
 }
 
-// lateLine says how a spectator that joined the game late caught up
-// (SPEC.md §25), and which hands it audited: joined, the host's catch-up
-// left entries out (the hands before the first audited are not audited);
-// caughtUp, the entries the catch-up brought; audited, the hands audited
-// in order. "" for a spectator there from the start.
 func lateLine(joined bool, caughtUp int, audited []int) string {
 	span := "no hand"
 	if n := len(audited); n > 0 {
