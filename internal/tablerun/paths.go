@@ -81,10 +81,19 @@ func awaitDirect(ctx context.Context, n *node.Node, out *progress.Reporter) erro
 			"%s stays relayed: %s.\n  %s", out.Who(p.Peer), p, advice)
 	}
 	if len(uncarried) > 0 {
-		return exitError{code: 3, err: fmt.Errorf("not starting a game the network cannot carry: between you and %s there is no direct path, no pool relay and no player to relay, only a public relay's limited circuits (2 minutes, 128 KiB), which exist to punch holes, not to carry play. Remedies: run \"mentalmj relay --pool\" on a machine with a public address (or find one in the pool), pass a relay with real limits with --relay, or forward a port on one of your routers",
-			strings.Join(uncarried, ", "))}
+		return uncarriedError(uncarried)
 	}
 	return nil
+}
+
+// uncarriedError is the refusal to start a game the network cannot carry
+// (exit 3): between this node and the players named by who (nicknames,
+// at least one) there is only a public relay's limited circuits. It names
+// the remedies, "mentalmj relay --pool" first (docs/networking.md, "A hard
+// NAT").
+func uncarriedError(who []string) error {
+	return exitError{code: 3, err: fmt.Errorf("not starting a game the network cannot carry: between you and %s there is no direct path, no pool relay and no player to relay, only a public relay's limited circuits (2 minutes, 128 KiB), which exist to punch holes, not to carry play. Remedies: run \"mentalmj relay --pool\" on a machine with a public address (or find one in the pool), pass a relay with real limits with --relay, or forward a port on one of your routers",
+		strings.Join(who, ", "))}
 }
 
 // hardNAT reports whether pair p is known never to go direct by hole
