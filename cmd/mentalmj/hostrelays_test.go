@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -84,18 +85,27 @@ func TestGuestReservesOnTheInvitesRelays(t *testing.T) {
 	}
 
 	for _, tc := range []struct {
-		name   string
-		relays listFlag
-		want   *node.Relay
-		says   string
+		name     string
+		relays   listFlag
+		want     *node.Relay
+		says     string
+		progress string
+		// summary is what the network summary (printNetSummary) says
+		// of the one relay reserved on, in the progress format.
+		summary string
 	}{
-		{"no --relay, --no-public", nil, hostRelay, "reserving a slot on the host's 1 relay(s), from the invite"},
-		{"a --relay of its own", listFlag{ownRelayAddr}, ownRelay, "reserving a slot on 1 relay(s)"},
+		{"no --relay, --no-public", nil, hostRelay, "reserving a slot on the host's 1 relay(s), from the invite", "text", "; relays: 1\n"},
+		{"a --relay of its own", listFlag{ownRelayAddr}, ownRelay, `"event":"reserving"`, "json", `"relays":1`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			f := tableFlags{noPublic: true, relays: tc.relays, dataDir: t.TempDir(), progress: "text",
-				listen: listFlag{"/ip4/127.0.0.1/tcp/0"}}
-			var out, errOut bytes.Buffer
+			// The summary waits for what the node learns up to
+			// netSummaryWait, longer than this test; on loopback the
+			// node learns only its relays, so waiting shorter here
+			// gives the same line.
+			f := tableFlags{noPublic: true, relays: tc.relays, dataDir: t.TempDir(), progress: tc.progress,
+				listen: listFlag{"/ip4/127.0.0.1/tcp/0"}, netSummaryWait: 300 * time.Millisecond}
+			var out syncBuffer
+			var errOut bytes.Buffer
 			cmd := &cobra.Command{Use: "join"}
 			cmd.SetContext(ctx)
 			cmd.SetOut(&out)
@@ -154,6 +164,52 @@ func TestGuestReservesOnTheInvitesRelays(t *testing.T) {
 			if !circuit {
 				t.Error("the other player reached the guest, but not through the relay")
 			}
+			checkNetSummary(t, &out, tc.progress, tc.summary)
 		})
 	}
+}
+
+// checkNetSummary waits up to 10 s for the one-line network summary that
+// host and join print at their start, in the progress format (text:
+// "network: …"; json: a "netcheck" event), and checks that it says want.
+func checkNetSummary(t *testing.T, out *syncBuffer, format, want string) {
+	t.Helper()
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		for line := range strings.Lines(out.String()) {
+			summary := strings.HasPrefix(line, "network: ")
+			if format == "json" {
+				summary = strings.HasPrefix(line, `{"event":"netcheck",`)
+			}
+			if summary {
+				if !strings.Contains(line, want) {
+					t.Errorf("the network summary %q does not say %q", line, want)
+				}
+				return
+			}
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no network summary (%s) printed at the start:\n%s", format, out.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+// syncBuffer is a bytes.Buffer a node's goroutines write to while the
+// test reads it.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }

@@ -143,10 +143,10 @@ const netSummaryWait = 10 * time.Second
 // printNetSummary prints, once, what node n learnt of the network
 // (netcheck.Observe) in one line ("network: …"; JSON event "netcheck"),
 // as soon as it knows its NAT and has an AutoNAT v2 answer, or after
-// netSummaryWait (when it learnt anything at all), unless ctx is done or
-// n closes first.
-func printNetSummary(ctx context.Context, n *node.Node, out *progress.Reporter) {
-	deadline := time.NewTimer(netSummaryWait)
+// wait (netSummaryWait for host and join; when it learnt anything at
+// all), unless ctx is done or n closes first.
+func printNetSummary(ctx context.Context, n *node.Node, out *progress.Reporter, wait time.Duration) {
+	deadline := time.NewTimer(wait)
 	defer deadline.Stop()
 	tick := time.NewTicker(250 * time.Millisecond)
 	defer tick.Stop()

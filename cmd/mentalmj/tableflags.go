@@ -63,6 +63,10 @@ type tableFlags struct {
 	// play is the game the table plays: the invite's, or the settings
 	// flags' (setGame).
 	play settings.Settings
+	// netSummaryWait bounds the wait for the one-line network summary
+	// (printNetSummary); 0 is netSummaryWait. No flag sets it: a test
+	// that plays no longer than that sets it shorter.
+	netSummaryWait time.Duration
 }
 
 // register defines the shared flags on fs; the settings flags
@@ -207,7 +211,11 @@ func (f *tableFlags) startNode(cmd *cobra.Command, peers []peer.AddrInfo, meet f
 	if public {
 		joinPublic(ctx, s.n, s.out, stderr, name, len(relayInfos) == 0)
 	}
-	go printNetSummary(ctx, s.n, s.out)
+	summaryWait := f.netSummaryWait
+	if summaryWait <= 0 {
+		summaryWait = netSummaryWait
+	}
+	go printNetSummary(ctx, s.n, s.out, summaryWait)
 	switch {
 	case fromInvite:
 		s.out.Event(progress.Reserving{Relays: len(relayInfos), FromInvite: true},
