@@ -43,12 +43,24 @@ func (p *pathLog) last(id peer.ID) Path {
 // path logs.
 func startFirewalledTable(tb testing.TB, ctx context.Context) ([]*Node, []*pathLog, []*faultLog) {
 	tb.Helper()
+	return startFirewalledTableWith(tb, ctx, nil)
+}
+
+// startFirewalledTableWith is startFirewalledTable with relays as the
+// Config.Relays of the two players (nodes 2 and 3) that can relay the
+// pair.
+func startFirewalledTableWith(tb testing.TB, ctx context.Context, relays []peer.AddrInfo) ([]*Node, []*pathLog, []*faultLog) {
+	tb.Helper()
 	var nodes []*Node
 	logs := make([]*pathLog, 4)
 	faults := make([]*faultLog, 4)
 	for i := range logs {
 		logs[i], faults[i] = &pathLog{}, &faultLog{}
-		nodes = append(nodes, startNodes(tb, 1, tcpLoopback, Config{OnPath: logs[i].onPath, OnRelayFault: faults[i].onFault, OnRelay: faults[i].onRelay})[0])
+		c := Config{OnPath: logs[i].onPath, OnRelayFault: faults[i].onFault, OnRelay: faults[i].onRelay}
+		if i >= 2 {
+			c.Relays = relays
+		}
+		nodes = append(nodes, startNodes(tb, 1, tcpLoopback, c)[0])
 	}
 	nodes[0].gater.firewalled.Store(&map[peer.ID]bool{nodes[1].ID(): true})
 	nodes[1].gater.firewalled.Store(&map[peer.ID]bool{nodes[0].ID(): true})
