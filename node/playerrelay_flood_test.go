@@ -32,8 +32,8 @@ import (
 func TestStrangerFloodRefusedByTableRelay(t *testing.T) {
 	t.Parallel()
 	const (
-		floodOutsiders = 24
-		floodRequests  = 24
+		floodOutsiders = 20
+		floodRequests  = 20
 	)
 	ctx := testContext(t, time.Minute)
 	admitted, err := libp2p.New(libp2p.ListenAddrStrings(tcpLoopback))

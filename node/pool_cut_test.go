@@ -1,6 +1,7 @@
 package node
 
 import (
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -16,7 +17,7 @@ import (
 // given what it found (as host and join give it, Config.Relays), dialling
 // one another only through relays (as behind NATs), seat through one of
 // them. Mid-hand 1, once that relay carried 30 kB of the game, it cuts
-// every circuit and stops relaying. Both hands finish clean (no blame, no
+// every circuit and stops relaying. The hand finishes clean (no blame, no
 // fault: the pairs reconnect within the reconnect grace), every stream
 // then runs through the other pool relay, and the cut is reported as a
 // RelayFault (RelayDroppedCircuit) naming the cutting relay, and never
@@ -62,6 +63,7 @@ func TestPoolRelayCuttingCircuitsIsNamed(t *testing.T) {
 	}
 
 	cut := make(chan struct{})
+	var handDone, cutMidHand atomic.Bool
 	go func() {
 		defer close(cut)
 		before := cutter.Stats().CircuitBytes
@@ -81,9 +83,15 @@ func TestPoolRelayCuttingCircuitsIsNamed(t *testing.T) {
 				}
 			}
 		}
+		cutMidHand.Store(!handDone.Load())
 	}()
-	checkCleanHands(t, playHandsGrace(t, ctx, nodes, 2, 30*time.Second), 2)
+	results := playHandsGrace(t, ctx, nodes, 1, 30*time.Second)
+	handDone.Store(true)
+	checkCleanHands(t, results, 1)
 	<-cut
+	if !cutMidHand.Load() {
+		t.Fatal("the pool relay did not cut its circuits before the hand ended")
+	}
 	checkStreamsVia(t, nodes, other.ID())
 
 	players := map[peer.ID]bool{}
