@@ -166,23 +166,12 @@ func printNetSummary(ctx context.Context, n *node.Node, out *progress.Reporter, 
 		if r.Observers == 0 && len(r.Reachability) == 0 && len(r.Relays) == 0 && len(r.PortMapping) == 0 {
 			return // nothing learnt (a LAN, loopback): nothing to say
 		}
-		out.Event(netSummary{Summary: r.Summary(), NAT: r.NAT, Observers: r.Observers, Reachability: r.Reachability,
+		probes := make([]progress.NetProbe, 0, len(r.Reachability))
+		for _, p := range r.Reachability {
+			probes = append(probes, progress.NetProbe{Addr: p.Addr, Family: p.Family, Reachable: p.Reachable, Text: p.Text, Transport: p.Transport})
+		}
+		out.Event(progress.NetCheck{Summary: r.Summary(), NAT: r.NAT, Observers: r.Observers, Reachability: probes,
 			IPv6: r.IPv6, PortMapping: r.PortMapping, Relays: len(r.Relays)}, "network: %s", r.Summary())
 		return
 	}
 }
-
-// netSummary is the "netcheck" event host and join print: the one-line
-// summary and its parts (netcheck.Report's).
-type netSummary struct {
-	Summary      string           `json:"summary"`
-	NAT          string           `json:"nat"`
-	Observers    int              `json:"observers"`
-	Reachability []netcheck.Probe `json:"reachability"`
-	IPv6         bool             `json:"ipv6"`
-	PortMapping  []string         `json:"port_mapping"`
-	Relays       int              `json:"relays"`
-}
-
-// Name is "netcheck".
-func (netSummary) Name() string { return "netcheck" }

@@ -97,7 +97,7 @@ func decoders() map[string]decodeFunc {
 		kind[Lookup], kind[LookupFailed], kind[LookupFound], kind[Arrivals], kind[Seated], kind[Declined],
 		kind[Public], kind[PublicOffline], kind[PublicNoRelay], kind[Reserving], kind[Relaying], kind[RelayStats],
 		kind[MjaiBot], kind[Resuming], kind[ResumeSettings], kind[Transcript], kind[Connecting], kind[Connected],
-		kind[DirectWait], kind[StaysRelayed], kind[Path], kind[Relay], kind[RelayFault], kind[Reachability],
+		kind[DirectWait], kind[StaysRelayed], kind[Path], kind[Relay], kind[RelayFault], kind[Reachability], kind[NetCheck],
 		kind[Seats], kind[Hand], kind[Blame], kind[Fault], kind[Paused], kind[Resumed],
 		kind[Mjlog], kind[JSONRecord], kind[Certificate], kind[View], kind[Standings], kind[Done],
 	} {

@@ -351,6 +351,39 @@ type Reachability struct {
 // Name is "reachability".
 func (Reachability) Name() string { return "reachability" }
 
+// NetCheck is the one-line network summary host and join print at their
+// start (netcheck.Report, package node/netcheck): Summary the line after
+// "network: ", NAT the NAT's verdict, Observers how many peers reported
+// the node's address (at least 2 for a verdict), Reachability the AutoNAT
+// v2 answers per address family and transport, IPv6 whether the node has
+// a global IPv6 address, PortMapping the UPnP / NAT-PMP mappings, Relays
+// the number of relays found.
+type NetCheck struct {
+	Summary      string     `json:"summary"`
+	NAT          string     `json:"nat"`
+	Observers    int        `json:"observers"`
+	Reachability []NetProbe `json:"reachability"`
+	IPv6         bool       `json:"ipv6"`
+	PortMapping  []string   `json:"port_mapping"`
+	Relays       int        `json:"relays"`
+}
+
+// Name is "netcheck".
+func (NetCheck) Name() string { return "netcheck" }
+
+// NetProbe is one AutoNAT v2 answer of a NetCheck (netcheck.Probe): the
+// address the server dialled, its Family ("IPv4", "IPv6") and Transport
+// ("TCP", "QUIC"), Reachable "yes", "no" or "unknown", and the node's
+// sentence for it. Its keys are written in sorted order, as the stream's
+// are.
+type NetProbe struct {
+	Addr      string `json:"addr"`
+	Family    string `json:"family"`
+	Reachable string `json:"reachable"`
+	Text      string `json:"text"`
+	Transport string `json:"transport"`
+}
+
 // Seats is the seating of the game's first hand: peer IDs and nicknames in
 // seat order, and this node's seat.
 type Seats struct {

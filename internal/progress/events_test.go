@@ -54,6 +54,9 @@ func examples() []Event {
 		Relay{Relay: "12D3r", Held: true, Err: "gone"},
 		RelayFault{Kind: "dropped a circuit", Relay: "12D3r", Peer: "12D3b", Status: "PERMISSION_DENIED", PlayerFault: true, Text: "relay …", Addr: "/ip4/5.6.7.8/tcp/1", Actual: "12D3x"},
 		Reachability{Addr: "/ip4/1.2.3.4/tcp/4001", Reachable: new(false), Server: "12D3s", Err: "dial back failed", Text: "not reachable"},
+		NetCheck{Summary: "NAT keeps ports (2 observers); IPv4 TCP reachable; IPv6; relays: 1", NAT: "keeps ports", Observers: 2,
+			Reachability: []NetProbe{{Family: "IPv4", Transport: "TCP", Addr: "/ip4/1.2.3.4/tcp/4001", Reachable: "yes", Text: "reachable"}},
+			IPv6:         true, PortMapping: []string{"/ip4/1.2.3.4/udp/4001/quic-v1"}, Relays: 1},
 		Seats{Seats: []string{"12D3a", "12D3b", "12D3c"}, Nicks: []string{"ann", "bob", "cy"}, Self: 2},
 		Hand{Hand: 3, Round: 1, Honba: 2, Result: "ron: bob from ann, 3900", Scores: [4]int{21100, 28900, 25000, 25000}, OyaSeat: 1, Oya: "12D3b",
 			Dice: [2]int{2, 5}, Nicks: []string{"ann", "bob", "cy", "di"}, DoraIndicator: 17, Red: []wall.Tile{16, 52, 88}, Yama: []int{3, 1, 2},
@@ -81,7 +84,7 @@ func documentedKeys(t *testing.T) map[string]map[string]bool {
 		t.Fatal(err)
 	}
 	row := regexp.MustCompile("^\\| `([a-z_-]+)` \\|([^|]*)\\|")
-	key := regexp.MustCompile("`([a-z_]+)(\\??)`")
+	key := regexp.MustCompile("`([a-z_0-9]+)(\\??)`")
 	doc := map[string]map[string]bool{} // event → key → optional
 	for line := range strings.Lines(string(b)) {
 		m := row.FindStringSubmatch(line)
