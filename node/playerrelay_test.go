@@ -12,6 +12,7 @@ import (
 	"github.com/libp2p/go-libp2p/core/peer"
 	"github.com/libp2p/go-libp2p/p2p/net/swarm"
 	"github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/client"
+	circuitproto "github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/proto"
 	"github.com/multiformats/go-multiaddr"
 )
 
@@ -150,14 +151,7 @@ func TestPlayerDroppingCircuitFallsBack(t *testing.T) {
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
-		_ = relaying.playerRelay.Close()
-		for _, c := range relaying.host.Network().Conns() {
-			for _, s := range c.GetStreams() {
-				if s.Protocol() == "/libp2p/circuit/relay/0.2.0/hop" {
-					_ = s.Reset()
-				}
-			}
-		}
+		dropPlayerRelay(relaying)
 	}()
 	checkCleanHands(t, playHandsGrace(t, ctx, nodes, 2, 30*time.Second), 2)
 	<-dropped
@@ -329,4 +323,43 @@ func TestPlayersFirst(t *testing.T) {
 // swarmRank is libp2p's own dial ranking, the test's second opinion.
 func swarmRank(addrs []multiaddr.Multiaddr) []network.AddrDelay {
 	return swarm.DefaultDialRanker(addrs)
+}
+
+// dropPlayerRelay makes player n drop every circuit it relays, as a
+// player who stops relaying does: its table relay stops, and every
+// circuit's hop stream (circuit relay v2) is reset.
+func dropPlayerRelay(n *Node) {
+	_ = n.playerRelay.Close()
+	for _, c := range n.host.Network().Conns() {
+		for _, s := range c.GetStreams() {
+			if s.Protocol() == circuitproto.ProtoIDv2Hop {
+				_ = s.Reset()
+			}
+		}
+	}
+}
+
+// waitPairReservations waits until nodes 0 and 1, the pair, each hold a
+// reservation on the table relays of the players nodes[2:].
+func waitPairReservations(tb testing.TB, ctx context.Context, nodes []*Node) {
+	tb.Helper()
+	for _, n := range nodes[:2] {
+		for _, p := range nodes[2:] {
+			waitPlayerReservation(tb, ctx, n, p.ID())
+		}
+	}
+}
+
+// leaveLimitedRelays runs LeaveLimitedRelays on every node of movers at
+// once, each within 10 s, and returns when all have.
+func leaveLimitedRelays(ctx context.Context, movers []*Node) {
+	var wg sync.WaitGroup
+	for _, n := range movers {
+		wg.Go(func() {
+			lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			defer cancel()
+			n.LeaveLimitedRelays(lctx)
+		})
+	}
+	wg.Wait()
 }

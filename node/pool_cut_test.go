@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	circuitproto "github.com/libp2p/go-libp2p/p2p/protocol/circuitv2/proto"
+
 	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol"
@@ -78,7 +80,7 @@ func TestPoolRelayCuttingCircuitsIsNamed(t *testing.T) {
 		_ = cutter.service.Close()
 		for _, c := range cutter.host.Network().Conns() {
 			for _, s := range c.GetStreams() {
-				if p := s.Protocol(); p == "/libp2p/circuit/relay/0.2.0/hop" || p == "/libp2p/circuit/relay/0.2.0/stop" {
+				if p := s.Protocol(); p == circuitproto.ProtoIDv2Hop || p == circuitproto.ProtoIDv2Stop {
 					_ = s.Reset()
 				}
 			}

@@ -143,11 +143,7 @@ func TestLeavePublicRelayForPlayer(t *testing.T) {
 				t.Fatalf("before the move node 0's path to node 1 is %+v, want limited through the public relay", p)
 			}
 			// The pair reserves on the players it reaches directly.
-			for _, n := range nodes[:2] {
-				for _, p := range nodes[2:] {
-					waitPlayerReservation(t, ctx, n, p.ID())
-				}
-			}
+			waitPairReservations(t, ctx, nodes)
 			if tc.down {
 				// As after a duplicate relayed connection closed under
 				// the table's stream before the protocol runs: the link
@@ -157,19 +153,11 @@ func TestLeavePublicRelayForPlayer(t *testing.T) {
 			}
 			if move {
 				start := time.Now()
-				var wg sync.WaitGroup
 				movers := nodes
 				if tc.down {
 					movers = nodes[:1] // the side whose link is down alone
 				}
-				for _, n := range movers {
-					wg.Go(func() {
-						lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-						defer cancel()
-						n.LeaveLimitedRelays(lctx)
-					})
-				}
-				wg.Wait()
+				leaveLimitedRelays(ctx, movers)
 				t.Logf("LeaveLimitedRelays on %d node(s) returned after %s", len(movers), time.Since(start).Round(time.Millisecond))
 			}
 			before := public.Stats()
@@ -290,20 +278,8 @@ func TestLeavePublicRelayPlayerDrops(t *testing.T) {
 	ctx := testContext(t, 3*time.Minute)
 	nodes, _, faults, public := seatOnPublicRelay(t, ctx, false)
 	a, b := nodes[0], nodes[1]
-	for _, n := range nodes[:2] {
-		for _, p := range nodes[2:] {
-			waitPlayerReservation(t, ctx, n, p.ID())
-		}
-	}
-	var wg sync.WaitGroup
-	for _, n := range nodes {
-		wg.Go(func() {
-			lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			defer cancel()
-			n.LeaveLimitedRelays(lctx)
-		})
-	}
-	wg.Wait()
+	waitPairReservations(t, ctx, nodes)
+	leaveLimitedRelays(ctx, nodes)
 	// The side that did not move the pair redials when its protocol
 	// asks (WaitUp), as a game's first send does.
 	for _, pair := range [][2]*Node{{a, b}, {b, a}} {
@@ -334,14 +310,7 @@ func TestLeavePublicRelayPlayerDrops(t *testing.T) {
 			}
 			time.Sleep(5 * time.Millisecond)
 		}
-		_ = relaying.playerRelay.Close()
-		for _, c := range relaying.host.Network().Conns() {
-			for _, s := range c.GetStreams() {
-				if s.Protocol() == "/libp2p/circuit/relay/0.2.0/hop" {
-					_ = s.Reset()
-				}
-			}
-		}
+		dropPlayerRelay(relaying)
 	}()
 	checkCleanHands(t, playHandsGrace(t, ctx, nodes, 2, 30*time.Second), 2)
 	<-dropped
@@ -375,20 +344,8 @@ func TestLeavePublicRelayFallsBackMidHand(t *testing.T) {
 	ctx := testContext(t, 3*time.Minute)
 	nodes, _, faults, public := seatOnPublicRelay(t, ctx, false)
 	a, b := nodes[0], nodes[1]
-	for _, n := range nodes[:2] {
-		for _, p := range nodes[2:] {
-			waitPlayerReservation(t, ctx, n, p.ID())
-		}
-	}
-	var wg sync.WaitGroup
-	for _, n := range nodes {
-		wg.Go(func() {
-			lctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			defer cancel()
-			n.LeaveLimitedRelays(lctx)
-		})
-	}
-	wg.Wait()
+	waitPairReservations(t, ctx, nodes)
+	leaveLimitedRelays(ctx, nodes)
 	if _, avoid := a.leftLimited(b.ID()); !avoid {
 		t.Fatal("after the move node 0 does not avoid the public relay")
 	}
@@ -402,14 +359,7 @@ func TestLeavePublicRelayFallsBackMidHand(t *testing.T) {
 			time.Sleep(5 * time.Millisecond)
 		}
 		for _, relaying := range nodes[2:] {
-			_ = relaying.playerRelay.Close()
-			for _, c := range relaying.host.Network().Conns() {
-				for _, s := range c.GetStreams() {
-					if s.Protocol() == "/libp2p/circuit/relay/0.2.0/hop" {
-						_ = s.Reset()
-					}
-				}
-			}
+			dropPlayerRelay(relaying)
 		}
 		dropped <- time.Now()
 	}()
