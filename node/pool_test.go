@@ -56,24 +56,11 @@ func TestParsePoolAgent(t *testing.T) {
 // instead; it waits (at most 20 s) until it announced itself.
 func startPoolRelay(tb testing.TB, ctx context.Context, boot *Relay, limit, announce *relay.RelayLimit) *Relay {
 	tb.Helper()
-	addr, err := ParseListen(tcpLoopback)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	key, err := NewIdentity()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	cfg := RelayConfig{Identity: key, Listen: []multiaddr.Multiaddr{addr}, Pool: true,
-		Bootstrap: []peer.AddrInfo{relayInfo(tb, boot)}, AgentLimits: announce}
+	cfg := RelayConfig{Pool: true, Bootstrap: []peer.AddrInfo{relayInfo(tb, boot)}, AgentLimits: announce}
 	if limit != nil {
 		cfg.CircuitDuration, cfg.CircuitData = limit.Duration, limit.Data
 	}
-	r, err := NewRelay(context.Background(), cfg)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { _ = r.Close() })
+	r := startRelayWith(tb, tcpLoopback, cfg)
 	wctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
 	if err := r.WaitAnnounced(wctx); err != nil {

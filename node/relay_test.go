@@ -20,15 +20,22 @@ import (
 // address), closed when the test ends.
 func startRelay(tb testing.TB, listen string) *Relay {
 	tb.Helper()
+	return startRelayWith(tb, listen, RelayConfig{})
+}
+
+// startRelayWith is startRelay with cfg's options (limits, pool); its
+// Identity (a fresh key) and Listen (listen) are filled in.
+func startRelayWith(tb testing.TB, listen string, cfg RelayConfig) *Relay {
+	tb.Helper()
 	addr, err := ParseListen(listen)
 	if err != nil {
 		tb.Fatal(err)
 	}
-	key, err := NewIdentity()
-	if err != nil {
+	if cfg.Identity, err = NewIdentity(); err != nil {
 		tb.Fatal(err)
 	}
-	r, err := NewRelay(context.Background(), RelayConfig{Identity: key, Listen: []multiaddr.Multiaddr{addr}})
+	cfg.Listen = []multiaddr.Multiaddr{addr}
+	r, err := NewRelay(context.Background(), cfg)
 	if err != nil {
 		tb.Fatal(err)
 	}

@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/libp2p/go-libp2p/core/peer"
-	"github.com/multiformats/go-multiaddr"
 
 	"github.com/mentalmj/mentalmj/protocol"
 )
@@ -17,21 +16,7 @@ import (
 // circuit limits (2 minutes, 128 KiB each way), closed when the test ends.
 func startPublicRelay(tb testing.TB) *Relay {
 	tb.Helper()
-	addr, err := ParseListen(tcpLoopback)
-	if err != nil {
-		tb.Fatal(err)
-	}
-	key, err := NewIdentity()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	r, err := NewRelay(context.Background(), RelayConfig{Identity: key, Listen: []multiaddr.Multiaddr{addr},
-		CircuitDuration: 2 * time.Minute, CircuitData: 128 << 10})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	tb.Cleanup(func() { _ = r.Close() })
-	return r
+	return startRelayWith(tb, tcpLoopback, RelayConfig{CircuitDuration: 2 * time.Minute, CircuitData: 128 << 10})
 }
 
 // seatOnPublicRelay starts four nodes on 127.0.0.1 holding a slot on a
