@@ -21,47 +21,8 @@ import (
 // (IP_RECVTTL), a second code path.
 func TestWriteLowTTL(t *testing.T) {
 	t.Parallel()
-	recv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer recv.Close()
-	pc := ipv4.NewPacketConn(recv)
-	if err := pc.SetControlMessage(ipv4.FlagTTL, true); err != nil {
-		t.Fatal(err)
-	}
-	send, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer send.Close()
-	dst := recv.LocalAddr().(*net.UDPAddr)
-	if err := writeLowTTL(send, []byte("open"), dst); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := send.WriteToUDP([]byte("after"), dst); err != nil {
-		t.Fatal(err)
-	}
-	_ = recv.SetReadDeadline(time.Now().Add(5 * time.Second))
-	buf := make([]byte, 64)
-	for _, want := range []struct {
-		msg    string
-		lowTTL bool
-	}{{"open", true}, {"after", false}} {
-		n, cm, _, err := pc.ReadFrom(buf)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if cm == nil {
-			t.Fatal("no control message: IP_RECVTTL not supported")
-		}
-		if string(buf[:n]) != want.msg {
-			t.Fatalf("read %q, want %q", buf[:n], want.msg)
-		}
-		if got := cm.TTL == openTTL; got != want.lowTTL {
-			t.Errorf("%q arrived with TTL %d (low TTL is %d)", want.msg, cm.TTL, openTTL)
-		}
-	}
+	send, recv, read := loopbackTTL4(t)
+	checkLowTTL(t, send, recv, read)
 }
 
 // TestWriteLowTTLConcurrent: the opener writes to several peers at once
@@ -73,20 +34,7 @@ func TestWriteLowTTL(t *testing.T) {
 // hole punches reached a peer (docs/BENCHMARKS.md).
 func TestWriteLowTTLConcurrent(t *testing.T) {
 	t.Parallel()
-	recv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer recv.Close()
-	pc := ipv4.NewPacketConn(recv)
-	if err := pc.SetControlMessage(ipv4.FlagTTL, true); err != nil {
-		t.Fatal(err)
-	}
-	send, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer send.Close()
+	send, recv, read := loopbackTTL4(t)
 	dst := recv.LocalAddr().(*net.UDPAddr)
 	const rounds, writers = 50, 4
 	_ = recv.SetReadDeadline(time.Now().Add(10 * time.Second))
@@ -105,18 +53,15 @@ func TestWriteLowTTLConcurrent(t *testing.T) {
 			t.Fatal(err)
 		}
 		for range writers + 1 {
-			n, cm, _, err := pc.ReadFrom(buf)
+			n, ttl, err := read(buf)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cm == nil {
-				t.Fatal("no control message: IP_RECVTTL not supported")
-			}
 			switch msg := string(buf[:n]); {
-			case msg == "open" && cm.TTL != openTTL:
-				t.Fatalf("round %d: an opener datagram arrived with TTL %d, want %d", r, cm.TTL, openTTL)
-			case msg == "after" && cm.TTL == openTTL:
-				t.Fatalf("round %d: the socket's own datagram after %d concurrent openers arrived with TTL %d: the low TTL stuck", r, writers, cm.TTL)
+			case msg == "open" && ttl != openTTL:
+				t.Fatalf("round %d: an opener datagram arrived with TTL %d, want %d", r, ttl, openTTL)
+			case msg == "after" && ttl == openTTL:
+				t.Fatalf("round %d: the socket's own datagram after %d concurrent openers arrived with TTL %d: the low TTL stuck", r, writers, ttl)
 			}
 		}
 	}
@@ -141,6 +86,55 @@ func TestWriteLowTTL6(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer send.Close()
+	checkLowTTL(t, send, recv, func(buf []byte) (int, int, error) {
+		n, cm, _, err := pc.ReadFrom(buf)
+		if err == nil && cm == nil {
+			t.Fatal("no control message: IPV6_RECVHOPLIMIT not supported")
+		}
+		if err != nil {
+			return 0, 0, err
+		}
+		return n, cm.HopLimit, nil
+	})
+}
+
+// loopbackTTL4 opens two UDP sockets on 127.0.0.1, closed when t ends:
+// send, and recv with read, which reads one datagram into buf and
+// returns its length and the TTL its IP header carried (IP_RECVTTL).
+func loopbackTTL4(t *testing.T) (send, recv *net.UDPConn, read func(buf []byte) (n, ttl int, err error)) {
+	t.Helper()
+	recv, err := net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { recv.Close() })
+	pc := ipv4.NewPacketConn(recv)
+	if err := pc.SetControlMessage(ipv4.FlagTTL, true); err != nil {
+		t.Fatal(err)
+	}
+	send, err = net.ListenUDP("udp4", &net.UDPAddr{IP: net.IPv4(127, 0, 0, 1)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { send.Close() })
+	return send, recv, func(buf []byte) (int, int, error) {
+		n, cm, _, err := pc.ReadFrom(buf)
+		if err != nil {
+			return 0, 0, err
+		}
+		if cm == nil {
+			return 0, 0, fmt.Errorf("no control message: IP_RECVTTL not supported")
+		}
+		return n, cm.TTL, nil
+	}
+}
+
+// checkLowTTL sends "open" with writeLowTTL and then "after" with a plain
+// write from send to recv, and reads both back with read (which returns
+// the payload's length and the TTL or hop limit its IP header carried):
+// "open" must carry openTTL and "after" not.
+func checkLowTTL(t *testing.T, send, recv *net.UDPConn, read func(buf []byte) (n, ttl int, err error)) {
+	t.Helper()
 	dst := recv.LocalAddr().(*net.UDPAddr)
 	if err := writeLowTTL(send, []byte("open"), dst); err != nil {
 		t.Fatal(err)
@@ -154,18 +148,15 @@ func TestWriteLowTTL6(t *testing.T) {
 		msg    string
 		lowTTL bool
 	}{{"open", true}, {"after", false}} {
-		n, cm, _, err := pc.ReadFrom(buf)
+		n, ttl, err := read(buf)
 		if err != nil {
 			t.Fatal(err)
-		}
-		if cm == nil {
-			t.Fatal("no control message: IPV6_RECVHOPLIMIT not supported")
 		}
 		if string(buf[:n]) != want.msg {
 			t.Fatalf("read %q, want %q", buf[:n], want.msg)
 		}
-		if got := cm.HopLimit == openTTL; got != want.lowTTL {
-			t.Errorf("%q arrived with hop limit %d (low is %d)", want.msg, cm.HopLimit, openTTL)
+		if got := ttl == openTTL; got != want.lowTTL {
+			t.Errorf("%q arrived with TTL (hop limit) %d, the low one is %d", want.msg, ttl, openTTL)
 		}
 	}
 }
