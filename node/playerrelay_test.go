@@ -129,14 +129,7 @@ func TestPlayerDroppingCircuitFallsBack(t *testing.T) {
 	l.outMu.Lock()
 	via := relayOf(l.out.Conn().RemoteMultiaddr())
 	l.outMu.Unlock()
-	var relaying, other *Node
-	for _, n := range nodes[2:] {
-		if n.ID() == via {
-			relaying = n
-		} else {
-			other = n
-		}
-	}
+	relaying, other := relayingPlayer(nodes, via)
 	if relaying == nil {
 		t.Fatalf("node 0's stream to node 1 runs through %s, not a player", via)
 	}
@@ -362,4 +355,17 @@ func leaveLimitedRelays(ctx context.Context, movers []*Node) {
 		})
 	}
 	wg.Wait()
+}
+
+// relayingPlayer returns, of the players nodes[2:] that may relay the pair
+// nodes 0 and 1, the one whose ID is via (nil if none) and the other.
+func relayingPlayer(nodes []*Node, via peer.ID) (relaying, other *Node) {
+	for _, n := range nodes[2:] {
+		if n.ID() == via {
+			relaying = n
+		} else {
+			other = n
+		}
+	}
+	return relaying, other
 }

@@ -273,14 +273,7 @@ func TestLeavePublicRelayPlayerDrops(t *testing.T) {
 		}
 	}
 	via := streamRelay(t, a, b)
-	var relaying, other *Node
-	for _, n := range nodes[2:] {
-		if n.ID() == via {
-			relaying = n
-		} else {
-			other = n
-		}
-	}
+	relaying, other := relayingPlayer(nodes, via)
 	if relaying == nil {
 		t.Fatalf("after the move node 0's stream to node 1 runs through %s, not a player", ShortID(via))
 	}
