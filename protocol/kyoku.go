@@ -170,7 +170,9 @@ func (h *hand) replayedDecision(kind string) (*Opened, error) {
 		return nil, err
 	}
 	if a := o.Entry.GetAnswer(); a != nil && a.Kind != pb.AnswerKind_ANSWER_PASS {
-		if err := h.restoreCall(a.Kind); err != nil {
+		// r, not h.g.replay: recording the transcript's last record ends
+		// the replay (h.g.replay is nil from there).
+		if err := h.restoreCall(a.Kind, r); err != nil {
 			return nil, err
 		}
 	}
@@ -179,9 +181,9 @@ func (h *hand) replayedDecision(kind string) (*Opened, error) {
 
 // restoreCall sets h.call, after a replayed answer of kind, to the call
 // the player made: the call message says which tiles, when the transcript
-// holds it; otherwise (the node stopped between the two) the first legal
+// r holds it; otherwise (the node stopped between the two) the first legal
 // call of that kind, and the log says so.
-func (h *hand) restoreCall(kind pb.AnswerKind) error {
+func (h *hand) restoreCall(kind pb.AnswerKind, r *transcriptReplay) error {
 	v, err := h.view()
 	if err != nil {
 		return err
@@ -191,7 +193,7 @@ func (h *hand) restoreCall(kind pb.AnswerKind) error {
 		if k, ok := answerKinds[a.Type]; ok && k == kind {
 			a.Seat = me
 			h.call = a
-			if h.g.replay.peekOwn() == nil {
+			if r.peekOwn() == nil {
 				h.g.log.Warn("resume: the call's tiles were not yet sent; calling with the first legal choice", "call", a)
 			}
 			return nil

@@ -255,7 +255,7 @@ func TestPipelinedCrashResume(t *testing.T) {
 	overlap := false
 	for _, at := range []int{0, 6} {
 		t.Run(fmt.Sprintf("%d records after its first pass of hand 2", at), func(t *testing.T) {
-			recs := crashResume(t, at, true)
+			recs := crashResume(t, crashPlan{at: at, when: firstOwnPassOfHand2, pipeline: true})
 			// Inside the overlap: the crashed node had recorded its own
 			// prepared pass of hand 2 and hand 1 was not over.
 			self, last := recs[0].Sender, recs[len(recs)-1].Entry.Hand

@@ -214,18 +214,42 @@ func TestCrashResume(t *testing.T) {
 	}
 	for _, at := range points {
 		t.Run(fmt.Sprint("record ", at), func(t *testing.T) {
-			crashResume(t, at, false)
+			crashResume(t, crashPlan{at: at})
 		})
 	}
 }
 
-// crashResume crashes player 3 when its transcript reaches record at,
-// restarts it with --resume and checks the game. pipeline plays with the
-// pipelined setup, its players thinking 5 ms a decision (so that hand 1
-// lasts while hand 2's passes are made, whatever the load), and counts
-// at from player 3's first own entry of hand 2: 0 crashes right after
-// it. It returns the records written before the crash.
-func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
+// crashPlan says where crashResume crashes player 3 and how the table
+// plays.
+type crashPlan struct {
+	// at is the transcript record after which the victim crashes
+	// (counted from 1), or, with when set, how many records after the
+	// first record when holds for.
+	at int
+	// when, if set, moves the crash to at records after the first
+	// record of the victim's transcript for which it holds.
+	when func(o *Opened, victim peer.ID) bool
+	// pipeline plays with the pipelined setup, its players thinking 5 ms
+	// a decision (so that hand 1 lasts while hand 2's passes are made,
+	// whatever the load).
+	pipeline bool
+	// player, if set, plays every seat (Tsumogiri otherwise).
+	player Player
+	// mayMiss lets the game end before when held: crashResume then
+	// returns nil instead of failing.
+	mayMiss bool
+}
+
+// firstOwnPassOfHand2 holds for the victim's first own record of hand 2,
+// a pass prepared during hand 1 when the table pipelines.
+func firstOwnPassOfHand2(o *Opened, victim peer.ID) bool {
+	return o.Sender == victim && o.Entry.Hand == 2
+}
+
+// crashResume crashes player 3 where plan says, restarts it with --resume
+// and checks the game. It returns the records written before the crash,
+// or nil (the test goes on) when the game ended before plan's point came.
+func crashResume(t *testing.T, plan crashPlan) []*Opened {
 	tb := newTable(t)
 	const victim = 3
 	seed := make([]byte, SeedSize)
@@ -233,12 +257,12 @@ func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	crashCtx, crash := context.WithCancel(ctx)
-	w := &tripWriter{at: at}
-	if pipeline {
-		w.at, w.after = 0, at
+	w := &tripWriter{at: plan.at}
+	if plan.when != nil {
+		w.at, w.after = 0, plan.at
 		w.when = func(rec []byte) bool {
 			recs, err := ReadTranscript(bytes.NewReader(rec), "record")
-			return err == nil && len(recs) == 1 && recs[0].Sender == tb.ids[victim] && recs[0].Entry.Hand == 2
+			return err == nil && len(recs) == 1 && plan.when(recs[0], tb.ids[victim])
 		}
 	}
 	var before []byte
@@ -254,8 +278,9 @@ func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 	config := func(i int) Config {
 		c := Config{Table: "test", Identity: tb.keys[i], Peers: tb.ids, Hands: 2,
 			Transport: tb.net.Transport(tb.ids[i]), Transcript: NewTranscript(tb.transcripts[i]),
-			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i), NoPipeline: !pipeline}
-		if pipeline {
+			Timeout: 5 * time.Second, ReconnectGrace: 20 * time.Second, Logger: testLogger(i), NoPipeline: !plan.pipeline,
+			Player: plan.player}
+		if plan.pipeline {
 			c.Player = thinking(5 * time.Millisecond)
 		}
 		return c
@@ -280,8 +305,15 @@ func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 			}
 		}()
 	}
+	finished := make(chan struct{})
+	go func() { wg.Wait(); close(finished) }()
 	select {
 	case <-crashed:
+	case <-finished:
+		if !plan.mayMiss {
+			t.Fatal("the game ended before the crash point")
+		}
+		return nil
 	case <-ctx.Done():
 		t.Fatal("the game ended before the crash point")
 	}
@@ -310,6 +342,28 @@ func crashResume(t *testing.T, at int, pipeline bool) []*Opened {
 		auditClean(t, fmt.Sprint("player ", i), b)
 	}
 	return recs
+}
+
+// A node that crashes right after recording its answer calling a tile,
+// before its call message (which says the tiles) was sent, resumes: the
+// replay ends on that answer, the node calls with the first legal choice
+// of that kind, and the game completes with every transcript auditing
+// clean. (The replay once dereferenced its own end here: the lab's
+// TestResumeRuns met it as a nil-pointer panic.)
+func TestCrashResumeBetweenAnswerAndCall(t *testing.T) {
+	t.Parallel()
+	callAnswer := func(o *Opened, victim peer.ID) bool {
+		a := o.Entry.GetAnswer()
+		return o.Sender == victim && a != nil && a.Kind != pb.AnswerKind_ANSWER_PASS
+	}
+	// A table may offer the victim no call in two hands; a few more
+	// tables give it the chance.
+	for range 5 {
+		if crashResume(t, crashPlan{when: callAnswer, player: PlayerFunc(caller), mayMiss: true}) != nil {
+			return
+		}
+	}
+	t.Fatal("in 5 tables the victim never answered with a call")
 }
 
 // testLogger logs player i's game to stderr when MENTALMJ_TEST_LOG is set.
