@@ -46,6 +46,7 @@ func watchCommand() *cobra.Command {
 	fs.BoolVar(&f.noOpen, "no-open", false, "with --ui, do not open the browser; only print the URL")
 	fs.IntVar(&f.port, "port", 0, "with --ui: TCP port on 127.0.0.1 (0 picks a free one)")
 	fs.DurationVar(&f.uiLinger, "ui-linger", 5*time.Minute, "with --ui, keep the page up this long after the game (Ctrl-C ends sooner)")
+	fs.BoolVarP(&f.verbose, "verbose", "v", false, "log the node's and the topic's work to stderr (connections, catch-ups, what was dropped and why)")
 	addLang(cmd, &f.lang)
 	return cmd
 }
@@ -53,13 +54,14 @@ func watchCommand() *cobra.Command {
 type watchFlags struct {
 	bootstrap, listen, peers listFlag
 	noPublic, asJSON, events bool
+	verbose                  bool
 	table, useUI, noOpen     bool
 	dataDir, lang            string
 	idle, uiLinger           time.Duration
 	port                     int
 }
 
-const watchUsage = `watch LINK [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--events] [--table | --ui [--no-open] [--port N]] [--lang ja|en] [--json]
+const watchUsage = `watch LINK [-v] [--bootstrap ADDR] [--no-public] [--data-dir DIR] [--peer ADDR] [--events] [--table | --ui [--no-open] [--port N]] [--lang ja|en] [--json]
 
 Watches a table live: LINK is the "mentalmj watch mmjw1…" line the host
 printed (host --spectators N). Started after the game did, it first asks
@@ -103,7 +105,7 @@ func runWatch(cmd *cobra.Command, args []string, f *watchFlags) int {
 	if !ok {
 		return code
 	}
-	log := newLogger(stderr, false)
+	log := newLogger(stderr, f.verbose)
 	n, w, err := startWatchNode(ctx, f, in, log, stderr)
 	if err != nil {
 		return fail(cmd, 1, "%v", err)

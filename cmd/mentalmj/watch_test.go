@@ -63,14 +63,14 @@ func TestWatchHostedTable(t *testing.T) {
 	}
 	go func() { _, _ = io.Copy(io.Discard, h.lines) }()
 	var wout, werr bytes.Buffer
-	watch := exec.CommandContext(ctx, bin, "watch", m[1], "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator"), "--idle", "60s", "--events")
+	watch := exec.CommandContext(ctx, bin, "watch", m[1], "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator"), "--idle", "60s", "--events", "-v")
 	watch.Stdout, watch.Stderr = &wout, &werr
 	if err := watch.Start(); err != nil {
 		t.Fatal(err)
 	}
 	// A second spectator draws the text table (--table).
 	var tout, terr bytes.Buffer
-	table := exec.CommandContext(ctx, bin, "watch", m[1], "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator2"), "--idle", "60s", "--table", "--lang", "en")
+	table := exec.CommandContext(ctx, bin, "watch", m[1], "--no-public", "--listen", "/ip4/127.0.0.1/tcp/0", "--data-dir", filepath.Join(dir, "spectator2"), "--idle", "60s", "--table", "--lang", "en", "-v")
 	table.Stdout, table.Stderr = &tout, &terr
 	if err := table.Start(); err != nil {
 		t.Fatal(err)

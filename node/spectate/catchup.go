@@ -32,7 +32,7 @@ import (
 const CatchUpProtocol protocol.ID = "/mentalmj/watch/catchup/1"
 
 // The catch-up's bounds (defaults of Options): a peer may ask once per
-// CatchUpEvery; the host answers at most catchUpConcurrent requests at a
+// CatchUpEvery (an answer that held nothing does not count); the host answers at most catchUpConcurrent requests at a
 // time, each with at most CatchUpBytes of messages and catchUpEntries
 // messages, within catchUpTimeout.
 const (
@@ -97,21 +97,38 @@ func (c *catchUpServer) selection(from uint64) [][]byte {
 	return out
 }
 
-// admit reports whether p may be answered now, and takes a slot.
-func (c *catchUpServer) admit(p peer.ID) (bool, string) {
+// admit reports whether p may be answered now, and takes a slot. prev is
+// when p's last answer that counts toward the limit began (zero if none),
+// for forget.
+func (c *catchUpServer) admit(p peer.ID) (ok bool, why string, prev time.Time) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if t, ok := c.last[p]; ok && time.Since(t) < c.every {
+	prev = c.last[p]
+	if !prev.IsZero() && time.Since(prev) < c.every {
 		c.refused++
-		return false, fmt.Sprintf("asked again within %v", c.every)
+		return false, fmt.Sprintf("asked again within %v", c.every), prev
 	}
 	if c.busy >= catchUpConcurrent {
 		c.refused++
-		return false, fmt.Sprintf("%d catch-ups under way", c.busy)
+		return false, fmt.Sprintf("%d catch-ups under way", c.busy), prev
 	}
 	c.last[p] = time.Now()
 	c.busy++
-	return true, ""
+	return true, "", prev
+}
+
+// forget makes p's answer just given not count toward the limit: it held
+// nothing (the spectator came before the game's first entry, and must be
+// able to ask again as soon as the game starts: Watch.Run asks when the
+// host's Hello did not reach it by gossip).
+func (c *catchUpServer) forget(p peer.ID, prev time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if prev.IsZero() {
+		delete(c.last, p)
+	} else {
+		c.last[p] = prev
+	}
 }
 
 func (c *catchUpServer) done() {
@@ -126,7 +143,7 @@ func (c *catchUpServer) done() {
 func (c *catchUpServer) handle(st network.Stream) {
 	defer st.Close()
 	p := st.Conn().RemotePeer()
-	ok, why := c.admit(p)
+	ok, why, prev := c.admit(p)
 	if !ok {
 		c.log("spectators: catch-up refused", "peer", p, "why", why)
 		_ = st.Reset()
@@ -143,6 +160,9 @@ func (c *catchUpServer) handle(st network.Stream) {
 	w := bufio.NewWriter(st)
 	total := 0
 	sel := c.selection(req.From)
+	if len(sel) == 0 {
+		c.forget(p, prev)
+	}
 	for i, b := range sel {
 		if i >= catchUpEntries || total+len(b) > c.bytes {
 			c.log("spectators: catch-up cut at its bound", "peer", p, "sent", i, "of", len(sel))

@@ -457,3 +457,52 @@ func TestWatchDeafToGossipAsksTheHost(t *testing.T) {
 		t.Errorf("the host answered %d catch-ups; the first (before the game) held nothing", served)
 	}
 }
+
+// A spectator the host's Hello never reached by gossip (the host
+// published it before its mesh held the spectator: a fresh-clone CI
+// run's spectator held every later message for the Hello, ignored them
+// and took nothing) asks the host for it at once, although its first
+// catch-up, before the game, was answered (with nothing) less than the
+// host's limit ago: that answer does not count. It audits the game,
+// which here ends, with the host's catch-up, 2 s after its last entry:
+// far within the 10 s limit and the spectator's 10 s of silence before
+// it asks on its own.
+func TestWatchMissingHelloAsksTheHost(t *testing.T) {
+	t.Parallel()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	tb := newTestTable(t, ctx)
+	w := spectator(t, ctx, tb.link)
+	wctx, wcancel := context.WithTimeout(ctx, 40*time.Second)
+	defer wcancel()
+	res := runWatch(wctx, w)
+	for served, _ := tb.pub.CatchUps(); served == 0; served, _ = tb.pub.CatchUps() {
+		select {
+		case <-ctx.Done():
+			t.Fatal("the spectator never asked for its first catch-up")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	withheld := false
+	tb.play(t, ctx, 2, func(e protocol.PublicEntry) {
+		if o, err := protocol.Open(e.Envelope); err == nil && o.Sender == tb.ids[0] && o.Entry.GetHello() != nil {
+			withheld = true
+			m := &pb.Published{Envelope: e.Envelope, Index: e.Index}
+			b, err := proto.Marshal(m)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			tb.pub.cu.record(m, b) // never on the topic
+			return
+		}
+		tb.pub.Publish(e)
+	})
+	if !withheld {
+		t.Fatal("the host published no Hello of its own")
+	}
+	r := <-res
+	if r.err != nil || r.code != 0 || len(r.hands) != 2 {
+		t.Fatalf("a spectator the host's Hello did not reach: exit %d, %d hands audited, %v; %d entries taken", r.code, len(r.hands), r.err, len(r.entries))
+	}
+}

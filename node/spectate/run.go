@@ -24,19 +24,23 @@ import (
 // spectator came (the catch-up, SPEC.md §25), and gossip's entries are
 // held until it answers (heardEntry, caughtUp); each entry that the
 // order makes deliverable is taken (take), its hand audited once every
-// player's key reveal is in; and on every tick of the repair timer, an
-// entry that never came, or a topic that has said nothing, sends the
-// spectator to the host again (repairTick).
+// player's key reveal is in; a message the validator holds for want of
+// the host's Hello sends the spectator to the host at once
+// (askForHello); and on every tick of the repair timer, an entry that
+// never came, or a topic that has said nothing, sends the spectator to
+// the host again (repairTick).
 func (w *Watch) Run(ctx context.Context, onEntry func(*protocol.Opened), onHand func(HandVerdict)) (*verdict.Report, error) {
 	r := &watchRun{w: w, ctx: ctx, onEntry: onEntry, onHand: onHand, reveals: map[uint32]map[peer.ID]bool{}, waiting: true}
 	msgs := w.gossip(ctx)
-	r.askHost(0)
+	r.askHost(0, true)
 	repair := time.NewTicker(min(repairEvery, w.every))
 	defer repair.Stop()
 	for !r.over {
 		select {
 		case <-repair.C:
 			r.repairTick()
+		case <-w.s.noHello:
+			r.askForHello()
 		case p, ok := <-msgs:
 			if !ok {
 				r.over = true
@@ -67,7 +71,11 @@ type watchRun struct {
 	held    []*published                // gossip's entries while waiting (at most maxAhead)
 	caught  chan catchUpResult          // the catch-up in flight; nil when none is
 	asked   time.Time                   // when the host was last asked, or answered
+	filled  time.Time                   // when the host last answered with entries (its limit counts from there)
 	heard   time.Time                   // when an entry last came, from gossip or the host
+	// needHello is set while the validator holds the host's messages for
+	// want of its Hello and the host has not been asked for it yet.
+	needHello bool
 }
 
 // gossip reads the topic's messages on a goroutine of its own and sends
@@ -96,15 +104,46 @@ func (w *Watch) gossip(ctx context.Context) <-chan *published {
 }
 
 // askHost asks the host, on a goroutine, for what it published from
-// index from on; its answer comes on r.caught.
-func (r *watchRun) askHost(from uint64) {
+// index from on (with settle, after a heartbeat: catchUpOnce); its answer
+// comes on r.caught.
+func (r *watchRun) askHost(from uint64, settle bool) {
 	r.asked = time.Now()
 	if r.heard.IsZero() {
 		r.heard = r.asked
 	}
 	c := make(chan catchUpResult, 1)
 	r.caught = c
-	go func() { c <- r.w.catchUpOnce(r.ctx, from) }()
+	go func() { c <- r.w.catchUpOnce(r.ctx, from, settle) }()
+}
+
+// helloRetry is the least time between two asks for the host's Hello
+// when the last one failed (the host's catch-up not yet up: a spectator
+// that came before the game).
+const helloRetry = 500 * time.Millisecond
+
+// askForHello asks the host from index 0, at once and without waiting
+// for a heartbeat, when the validator holds the host's messages for want
+// of its Hello (SPEC.md §25): the host published the Hello before its
+// mesh held this spectator, and the host gossips to no one, so gossip
+// never brings it again; held for playersWait, the messages would then
+// be ignored, and with no entry taken the spectator would see no gap. An
+// ask in flight, the host's limit (from its last answer that held
+// entries) or a failed ask under helloRetry ago puts it off to the
+// answer or the next repair tick.
+func (r *watchRun) askForHello() {
+	w := r.w
+	if w.s.playersKnown() {
+		r.needHello = false
+		return
+	}
+	r.needHello = true
+	limited := !r.filled.IsZero() && time.Since(r.filled) <= w.every
+	if r.caught != nil || limited || time.Since(r.asked) < helloRetry {
+		return
+	}
+	r.needHello = false
+	w.s.opt.Logger.Info("spectators: the host's Hello did not come by gossip; asking the host", "host", w.link.Host)
+	r.askHost(0, false)
 }
 
 // repairTick asks the host again, once its limit allows, when an entry
@@ -116,6 +155,9 @@ func (r *watchRun) askHost(from uint64) {
 // message), and with no entry taken it sees no gap to repair.
 func (r *watchRun) repairTick() {
 	w := r.w
+	if r.needHello {
+		r.askForHello()
+	}
 	w.mu.Lock()
 	due := !r.waiting && r.caught == nil && time.Since(r.asked) > w.every
 	gap := due && len(w.ord.pending) > 0
@@ -128,7 +170,7 @@ func (r *watchRun) repairTick() {
 	if !gap {
 		w.s.opt.Logger.Info("spectators: nothing heard on the topic; asking the host", "from", from, "silent", time.Since(r.heard).Round(time.Second))
 	}
-	r.askHost(from)
+	r.askHost(from, from == 0)
 }
 
 // heardEntry takes an entry gossip brought, or holds it while the first
@@ -157,7 +199,10 @@ func (r *watchRun) caughtUp(res catchUpResult) {
 	r.caught = nil
 	r.asked = time.Now() // the host's limit counts from its answer
 	if len(res.entries) > 0 {
-		r.heard = r.asked
+		r.heard, r.filled = r.asked, r.asked
+	}
+	if r.needHello {
+		defer r.askForHello()
 	}
 	w.mu.Lock()
 	w.caughtUp += len(res.entries)

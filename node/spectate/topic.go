@@ -98,6 +98,11 @@ type session struct {
 	players map[peer.ID]bool // nil until known
 	known   chan struct{}    // closed when players is set
 	cancel  context.CancelFunc
+
+	// noHello is signalled (without blocking) when check holds an entry
+	// because the host's Hello, which names the players, has not come:
+	// Watch.Run then asks the host for it (askForHello).
+	noHello chan struct{}
 }
 
 // The host's mesh on the topic (gossipsub's D, Dlo, Dhi, Dscore, Dout
@@ -152,7 +157,7 @@ func join(ctx context.Context, h host.Host, table string, hostID peer.ID, player
 	if opt.Logger == nil {
 		opt.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &session{opt: opt, table: table, host: hostID, self: h.ID(), publisher: publisher, known: make(chan struct{})}
+	s := &session{opt: opt, table: table, host: hostID, self: h.ID(), publisher: publisher, known: make(chan struct{}), noHello: make(chan struct{}, 1)}
 	if players != nil {
 		s.setPlayers(players)
 	}
@@ -200,9 +205,25 @@ func (s *session) setPlayers(ps []peer.ID) {
 	close(s.known)
 }
 
+// playersKnown reports whether the host's Hello has named the players.
+func (s *session) playersKnown() bool {
+	select {
+	case <-s.known:
+		return true
+	default:
+		return false
+	}
+}
+
 // isPlayer waits (up to playersWait, or ctx) for the players to be known
-// and reports whether p is one.
+// and reports whether p is one. While it waits, noHello is signalled.
 func (s *session) isPlayer(ctx context.Context, p peer.ID) (bool, error) {
+	if !s.playersKnown() {
+		select {
+		case s.noHello <- struct{}{}:
+		default:
+		}
+	}
 	select {
 	case <-s.known:
 	case <-ctx.Done():

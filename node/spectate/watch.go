@@ -152,8 +152,9 @@ type catchUpResult struct {
 }
 
 // catchUpOnce waits (up to catchUpTimeout) for the host's connection and
-// asks it once for what it published from index from on (CatchUp).
-func (w *Watch) catchUpOnce(ctx context.Context, from uint64) catchUpResult {
+// asks it once for what it published from index from on (CatchUp); with
+// settle, after meshWait.
+func (w *Watch) catchUpOnce(ctx context.Context, from uint64, settle bool) catchUpResult {
 	deadline := time.Now().Add(catchUpTimeout)
 	for w.h.Network().Connectedness(w.link.Host) != network.Connected {
 		if time.Now().After(deadline) {
@@ -169,7 +170,7 @@ func (w *Watch) catchUpOnce(ctx context.Context, from uint64) catchUpResult {
 	// this spectator before the host takes the catch-up's snapshot: what
 	// it publishes after that comes by gossip (the host's mesh is small
 	// and it gossips to no one).
-	if from == 0 {
+	if settle {
 		select {
 		case <-ctx.Done():
 			return catchUpResult{err: ctx.Err()}
