@@ -252,6 +252,7 @@ func TestPreparedPassBadInput(t *testing.T) {
 // one crash point falls inside the overlap (the node's own pass of hand
 // 2 recorded, hand 1 not over).
 func TestPipelinedCrashResume(t *testing.T) {
+	t.Parallel()
 	overlap := false
 	for _, at := range []int{0, 6} {
 		t.Run(fmt.Sprintf("%d records after its first pass of hand 2", at), func(t *testing.T) {

@@ -108,6 +108,7 @@ func TestTenhou6CorpusMatchesMjlog(t *testing.T) {
 // and the tenhou.net/6 JSON written by default, all three gzipped too)
 // counts it once, with the figures of the transcript alone.
 func TestOneGameThreeRecords(t *testing.T) {
+	t.Parallel()
 	const mjt = "../ui/viewer/testdata/hand.mjt"
 	raw, err := os.ReadFile(mjt)
 	if err != nil {

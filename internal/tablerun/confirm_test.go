@@ -46,6 +46,7 @@ var tableURL = regexp.MustCompile(`table: (http://127\.0\.0\.1:\d+/\?token=[0-9a
 // returns true and the page says the guest is meeting the host; Decline
 // returns false. MENTALMJ_SCREENSHOT=FILE saves the question's page.
 func TestConfirmInBrowser(t *testing.T) {
+	t.Parallel()
 	fs := pflag.NewFlagSet("host", pflag.ContinueOnError)
 	var sf settings.Flags
 	sf.Register(fs, true)

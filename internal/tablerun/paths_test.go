@@ -87,6 +87,7 @@ const readLinks = `[0, 1, 2, 3].map((i) => {
 // nothing was reported, and alice's own seat show no line.
 // MENTALMJ_SCREENSHOT=FILE saves the page with carol relayed.
 func TestPathsInBrowser(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	bctx := headless.New(t, ctx)

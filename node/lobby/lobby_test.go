@@ -74,6 +74,7 @@ func waitTable(t *testing.T, l *Lobby, id peer.ID, gone bool, d time.Duration) t
 // them, with its settings and invite, within seconds, and goes when it
 // is withdrawn.
 func TestOpenTableShows(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	opt := Options{MinInterval: 500 * time.Millisecond, Refresh: time.Second}
@@ -115,6 +116,7 @@ func TestOpenTableShows(t *testing.T) {
 // them, scores the stranger below the graylist threshold, and a real
 // table published meanwhile still shows within seconds.
 func TestFloodingStrangerIgnored(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	opt := Options{MinInterval: time.Second, Refresh: 2 * time.Second}

@@ -61,6 +61,7 @@ func playGame(t *testing.T, nicks [4]string) ([4][]protocol.Record, []peer.ID) {
 }
 
 func TestReportHonestGame(t *testing.T) {
+	t.Parallel()
 	recs, ids := playGame(t, [4]string{"alice", "bob", "carol", "dave"})
 	var files []File
 	for i, r := range recs {
@@ -94,6 +95,7 @@ func TestReportHonestGame(t *testing.T) {
 
 // Transcripts of two different games are refused, not compared.
 func TestReportRefusesDifferentGames(t *testing.T) {
+	t.Parallel()
 	a, _ := playGame(t, [4]string{"a", "b", "c", "d"})
 	b, _ := playGame(t, [4]string{"a", "b", "c", "d"})
 	_, err := Audit([]File{{Name: "one.mjt", Records: a[0]}, {Name: "two.mjt", Records: b[0]}})
@@ -105,6 +107,7 @@ func TestReportRefusesDifferentGames(t *testing.T) {
 // A transcript cut inside its first hand is unreadable (exit 2), blames
 // no one, and says the hand was not audited.
 func TestReportCutShort(t *testing.T) {
+	t.Parallel()
 	recs, _ := playGame(t, [4]string{"a", "b", "c", "d"})
 	r, err := Audit([]File{{Name: "cut.mjt", Records: recs[2][:len(recs[2])/2], ReadErr: protocol.ErrCutShort}})
 	if err != nil {

@@ -88,6 +88,7 @@ func playKyoku(t *testing.T, rng *rand.Rand, k *Kyoku, yama []wall.Tile) *Result
 // must end, and points are conserved: scores plus riichi sticks on the
 // table sum to the start.
 func TestRandomSelfPlay(t *testing.T) {
+	t.Parallel()
 	rng := rand.New(rand.NewPCG(3, 4))
 	ends := map[string]int{}
 	for n := 0; n < 150; n++ {

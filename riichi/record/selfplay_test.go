@@ -72,6 +72,7 @@ func selfPlay(tb testing.TB, seed uint64, rules game.Rules) *mjlog.Game {
 // final standings. GO's rule bits are what the replay plays by, so a wrong
 // bit shows up as a mismatch under the non-default rules.
 func TestSelfPlayReplays(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		seed  uint64
 		rules game.Rules

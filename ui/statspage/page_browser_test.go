@@ -28,6 +28,7 @@ type pageStats struct {
 // gets its two SVG charts, and a player with placements has bars with a
 // width.
 func TestPageInBrowser(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	set, _, err := stats.Load(ctx, []string{filepath.Join("..", "..", "stats", "testdata", "hand", "a.xml"),

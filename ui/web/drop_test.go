@@ -287,6 +287,7 @@ func TestBrowserPageAway(t *testing.T) {
 }
 
 func TestWatchPages(t *testing.T) {
+	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	s, err := Listen(Config{Model: screen.NewModel(nil)})
