@@ -3,6 +3,7 @@ package protocol
 import (
 	"crypto/rand"
 	"fmt"
+	"sync"
 
 	"github.com/libp2p/go-libp2p/core/peer"
 
@@ -56,8 +57,37 @@ type ProofParams struct {
 // NewProofParams returns the parameters of the proof system named system
 // ("" is the default, settings.ProofsLog; an unknown name is taken as the
 // default too, since settings.FromProto refuses one before a game starts)
-// for walls of size elements: about 3–10 ms of CPU.
+// for walls of size elements: about 3–10 ms of CPU the first time in a
+// process, and the same parameters, shared, every later time
+// (proofParamsMemo).
 func NewProofParams(system string, size int) *ProofParams {
+	key := proofParamsKey{proofSystem(system), size}
+	if p, ok := proofParamsMemo.Load(key); ok {
+		return p.(*ProofParams)
+	}
+	p, _ := proofParamsMemo.LoadOrStore(key, buildProofParams(system, size))
+	return p.(*ProofParams)
+}
+
+// proofParamsMemo holds the ProofParams built so far in this process, by
+// proofParamsKey. They are immutable, and a function of the system and
+// the size alone (their generators are hashed from fixed labels: SPEC
+// §12, §13), so each is built once and shared by every game and audit,
+// as the standard library builds its edwards25519 base-point table once:
+// a cache of constants, not state (a game never writes to its
+// parameters, and hands in the pipeline already share them
+// concurrently).
+var proofParamsMemo sync.Map
+
+// proofParamsKey is a proof system's name (proofSystem's) and a wall
+// size.
+type proofParamsKey struct {
+	system string
+	size   int
+}
+
+// buildProofParams builds what NewProofParams returns.
+func buildProofParams(system string, size int) *ProofParams {
 	p := &ProofParams{system: system, size: size}
 	if system == settings.ProofsTW {
 		p.tw = shuffleproof.NewParams(size)
