@@ -187,6 +187,7 @@ func TestJoinUnreachableHostSaysWhatToDo(t *testing.T) {
 		{"unknown to the DHT", &Finder{Find: notFound}, []string{"ask for its new invite", "the public DHT did not find it either", routing.ErrNotFound.Error()}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			g := guestOf(t, inv)
 			looks := 0
 			if tc.find != nil {
