@@ -14,13 +14,13 @@ import (
 	"time"
 )
 
-// buildBinary builds the mentalmj command once per test binary run.
+// buildBinary returns the mentalmj command, built once per test binary
+// run (builtBinary) and shared by every test that runs it.
 func buildBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mentalmj")
-	out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput()
+	bin, err := built.get()
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
 }
