@@ -11,13 +11,7 @@ import (
 
 func TestCompareTranscripts(t *testing.T) {
 	t.Parallel()
-	tb := newTable(t)
-	out := tb.play(t, 1, nil)
-	for i, o := range out {
-		if o.err != nil {
-			t.Fatalf("player %d: %v", i, o.err)
-		}
-	}
+	tb, _ := sharedHonestGame(t)
 	var all [][]Record
 	names := []string{"p0", "p1", "p2", "p3"}
 	for _, buf := range tb.transcripts {

@@ -10,16 +10,7 @@ import (
 
 func TestHonestHandsAuditClean(t *testing.T) {
 	t.Parallel()
-	tb := newTable(t)
-	out := tb.play(t, 2, nil)
-	for i, o := range out {
-		if o.err != nil {
-			t.Fatalf("player %d: %v", i, o.err)
-		}
-		if len(o.results) != 2 {
-			t.Fatalf("player %d played %d hands, want 2", i, len(o.results))
-		}
-	}
+	_, out := sharedHonestGame(t)
 	for h := 0; h < 2; h++ {
 		ref := out[0].results[h]
 		if len(ref.Blame) != 0 {

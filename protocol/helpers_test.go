@@ -132,3 +132,37 @@ func (tamper) Act(_ *game.Kyoku, _ game.Seat, a game.Action) (game.Action, bool)
 type unchecked struct{ Honest }
 
 func (unchecked) Act(_ *game.Kyoku, _ game.Seat, a game.Action) (game.Action, bool) { return a, true }
+
+// honestGame is a game of two hands of four Tsumogiri players with the
+// default settings, played once per test binary for the tests that only
+// read an honest game's results and transcripts (sharedHonestGame): each
+// such test played one of its own, about a second of CPU each.
+type honestGame struct {
+	once sync.Once
+	tb   *table
+	out  []outcome
+}
+
+// honest is the test binary's one honestGame.
+var honest honestGame
+
+// sharedHonestGame returns the shared honest game's table and every
+// player's outcome, after checking that every player finished both hands.
+// Callers read the transcripts and never write to them (a test that
+// tampers works on a copy).
+func sharedHonestGame(t *testing.T) (*table, []outcome) {
+	t.Helper()
+	honest.once.Do(func() {
+		honest.tb = newTable(t)
+		honest.out = honest.tb.play(t, 2, nil)
+	})
+	if honest.tb == nil {
+		t.Fatal("the shared honest game did not start (see the first test that asked for it)")
+	}
+	for i, o := range honest.out {
+		if o.err != nil || len(o.results) != 2 {
+			t.Fatalf("shared honest game: player %d: %d hands, %v", i, len(o.results), o.err)
+		}
+	}
+	return honest.tb, honest.out
+}

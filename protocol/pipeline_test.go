@@ -7,12 +7,14 @@ import (
 	"crypto/rand"
 	"errors"
 	"fmt"
+
 	"github.com/mentalmj/mentalmj/riichi/game"
 
 	"bytes"
-	"github.com/libp2p/go-libp2p/core/peer"
 	"slices"
 	"testing"
+
+	"github.com/libp2p/go-libp2p/core/peer"
 
 	"github.com/mentalmj/mentalmj/protocol/pb"
 )

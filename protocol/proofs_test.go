@@ -379,11 +379,7 @@ func TestOfflineAuditVerifiesProofs(t *testing.T) {
 // that sender.
 func TestOfflineAuditBlamesABadProof(t *testing.T) {
 	t.Parallel()
-	tb := newTable(t)
-	out := tb.play(t, 1, nil)
-	if out[0].err != nil {
-		t.Fatal(out[0].err)
-	}
+	tb, _ := sharedHonestGame(t)
 	recs, err := ReadRecords(bytes.NewReader(tb.transcripts[0].Bytes()), "transcript")
 	if err != nil {
 		t.Fatal(err)

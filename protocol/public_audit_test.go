@@ -14,12 +14,7 @@ import (
 // The end-of-hand key reveal publishes what the private releases held.
 func TestPublicEntriesAudit(t *testing.T) {
 	t.Parallel()
-	tb := newTable(t)
-	for i, o := range tb.play(t, 2, nil) {
-		if o.err != nil {
-			t.Fatalf("player %d: %v", i, o.err)
-		}
-	}
+	tb, _ := sharedHonestGame(t)
 	recs, err := LoadRecords(bytes.NewReader(tb.transcripts[0].Bytes()), "player-0")
 	if err != nil {
 		t.Fatal(err)

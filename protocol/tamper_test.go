@@ -173,13 +173,7 @@ func TestShuffleReplacingATileBlamedAfterRevealWithoutProofs(t *testing.T) {
 
 func TestTranscriptAuditHonestAndFlippedByte(t *testing.T) {
 	t.Parallel()
-	tb := newTable(t)
-	out := tb.play(t, 2, nil)
-	for i, o := range out {
-		if o.err != nil {
-			t.Fatalf("player %d: %v", i, o.err)
-		}
-	}
+	tb, out := sharedHonestGame(t)
 	for i, buf := range tb.transcripts {
 		recs, err := ReadRecords(bytes.NewReader(buf.Bytes()), "transcript")
 		if err != nil {
