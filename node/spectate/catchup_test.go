@@ -435,22 +435,8 @@ func TestWatchDeafToGossipAsksTheHost(t *testing.T) {
 	res := runWatch(wctx, w)
 	// The game starts once the spectator's first catch-up is answered
 	// (with nothing): all it gets after that, it must ask for.
-	for served, _ := tb.pub.CatchUps(); served == 0; served, _ = tb.pub.CatchUps() {
-		select {
-		case <-ctx.Done():
-			t.Fatal("the spectator never asked for its first catch-up")
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
-	tb.play(t, ctx, 2, func(e protocol.PublicEntry) {
-		m := &pb.Published{Envelope: e.Envelope, Index: e.Index}
-		b, err := proto.Marshal(m)
-		if err != nil {
-			t.Error(err)
-			return
-		}
-		tb.pub.cu.record(m, b) // never on the topic
-	})
+	waitFirstCatchUp(t, ctx, tb)
+	tb.play(t, ctx, 2, func(e protocol.PublicEntry) { historyOnly(t, tb, e) })
 	r := <-res
 	if r.err != nil || r.code != 0 || len(r.hands) != 2 {
 		t.Fatalf("a spectator gossip never reached: exit %d, %d hands audited, %v; %d entries taken", r.code, len(r.hands), r.err, len(r.entries))
@@ -478,24 +464,12 @@ func TestWatchMissingHelloAsksTheHost(t *testing.T) {
 	wctx, wcancel := context.WithTimeout(ctx, 40*time.Second)
 	defer wcancel()
 	res := runWatch(wctx, w)
-	for served, _ := tb.pub.CatchUps(); served == 0; served, _ = tb.pub.CatchUps() {
-		select {
-		case <-ctx.Done():
-			t.Fatal("the spectator never asked for its first catch-up")
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
+	waitFirstCatchUp(t, ctx, tb)
 	withheld := false
 	tb.play(t, ctx, 2, func(e protocol.PublicEntry) {
 		if o, err := protocol.Open(e.Envelope); err == nil && o.Sender == tb.ids[0] && o.Entry.GetHello() != nil {
 			withheld = true
-			m := &pb.Published{Envelope: e.Envelope, Index: e.Index}
-			b, err := proto.Marshal(m)
-			if err != nil {
-				t.Error(err)
-				return
-			}
-			tb.pub.cu.record(m, b) // never on the topic
+			historyOnly(t, tb, e)
 			return
 		}
 		tb.pub.Publish(e)
@@ -507,4 +481,29 @@ func TestWatchMissingHelloAsksTheHost(t *testing.T) {
 	if r.err != nil || r.code != 0 || len(r.hands) != 2 {
 		t.Fatalf("a spectator the host's Hello did not reach: exit %d, %d hands audited, %v; %d entries taken", r.code, len(r.hands), r.err, len(r.entries))
 	}
+}
+
+// waitFirstCatchUp waits until the host has answered a spectator's first
+// catch-up (with nothing, before the game).
+func waitFirstCatchUp(t *testing.T, ctx context.Context, tb *testTable) {
+	t.Helper()
+	for served, _ := tb.pub.CatchUps(); served == 0; served, _ = tb.pub.CatchUps() {
+		select {
+		case <-ctx.Done():
+			t.Fatal("the spectator never asked for its first catch-up")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// historyOnly puts e in the host's catch-up history, never on the topic:
+// a message gossip lost.
+func historyOnly(t *testing.T, tb *testTable, e protocol.PublicEntry) {
+	m := &pb.Published{Envelope: e.Envelope, Index: e.Index}
+	b, err := proto.Marshal(m)
+	if err != nil {
+		t.Error(err)
+		return
+	}
+	tb.pub.cu.record(m, b)
 }
