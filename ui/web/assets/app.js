@@ -293,7 +293,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   function countdown() {
     const d = snap && snap.decision;
     const el = $("countdown");
-    if (!d || !d.deadline) { el.textContent = ""; return; }
+    if (!d || !d.deadline) { setHTML(el, ""); return; }
     const now = Date.now();
     const left = Math.max(0, Math.ceil((d.deadline - now) / 1000));
     let text = t("countdown.plain", left);
@@ -303,7 +303,17 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
       text = t("countdown.bank", left);
     }
     const def = d.options[d.default];
-    el.innerHTML = t("countdown", `<span class="${left <= 5 ? "urgent" : ""}">${esc(text)}</span>`, esc(def ? optionWords(def) : t("countdown.default")));
+    setHTML(el, t("countdown", `<span class="${left <= 5 ? "urgent" : ""}">${esc(text)}</span>`, esc(def ? optionWords(def) : t("countdown.default"))));
+  }
+  // setHTML writes html into el only when it differs from what was last
+  // written there: the countdown ticks four times a second, its text
+  // changes once, and every write makes the browser lay out and paint the
+  // table again (an idle page waiting on a decision used a tenth of a
+  // core; docs/BENCHMARKS.md, "The short test run").
+  function setHTML(el, html) {
+    if (el.dataset.html === html) return;
+    el.innerHTML = html;
+    el.dataset.html = html;
   }
 
   // optionWords names an option in the page's language: "ポン 5p".
@@ -544,7 +554,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     }
   });
   // The result screen's "next hand in N s".
-  setInterval(() => { const e = $("resultleft"); if (e && snap && snap.resultUntil) e.textContent = Math.max(0, Math.ceil((snap.resultUntil - Date.now()) / 1000)); }, 250);
+  setInterval(() => { const e = $("resultleft"); if (e && snap && snap.resultUntil) setHTML(e, String(Math.max(0, Math.ceil((snap.resultUntil - Date.now()) / 1000)))); }, 250);
   setInterval(countdown, 250);
   // The replay viewer (package viewer, body data-viewer) draws its frames
   // with this code instead of a live table's WebSocket.
