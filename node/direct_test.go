@@ -284,7 +284,6 @@ func TestInferredAddrs(t *testing.T) {
 // dials when either NAT changes ports (a forwarded or mapped port is then
 // the way), and whenever it is DCUtR's initiator itself.
 func TestWaitForPeerPunch(t *testing.T) {
-	t.Parallel()
 	all := []NAT{NATUnknown, NATNone, NATKeepsPort, NATChangesPort, NATPortPerDestination}
 	keeps := func(n NAT) bool { return n == NATUnknown || n == NATNone || n == NATKeepsPort }
 	for _, self := range all {

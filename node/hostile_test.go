@@ -379,7 +379,6 @@ func TestRelayRefusingReservationsIsNamed(t *testing.T) {
 // every other through the good relay, the refusal is reported naming the
 // relay, its address and the status, and a hand plays clean.
 func TestRelayRefusingCircuitsIsNamed(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 2*time.Minute)
 	ports := sortedPorts(t, 2)
 	_, refuser := startHostileRelay(t, ports[0], hostile{acl: acl{reserve: true, connect: false}})
@@ -415,7 +414,6 @@ func TestRelayRefusingCircuitsIsNamed(t *testing.T) {
 // the node dials the relay again, the handshake at the claimed address
 // authenticates the other relay, which the node reports naming the liar.
 func TestRelayLyingAboutItsAddressIsNotTrusted(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, time.Minute)
 	ports := sortedPorts(t, 2)
 	other := startGoodRelay(t, ports[0])
@@ -612,7 +610,6 @@ func seatWithDropper(tb testing.TB, ctx context.Context, limit *relay.RelayLimit
 // the good relay), both hands finish clean (no fault, no blame), and the
 // drop is reported naming the relay, never a player.
 func TestRelayDroppingCircuitsMidHand(t *testing.T) {
-	t.Parallel()
 	for _, tc := range []struct {
 		name      string
 		limit     relay.RelayLimit
@@ -659,7 +656,6 @@ func TestRelayDroppingCircuitsMidHand(t *testing.T) {
 // the relayed connections close, messages still flow, and no RelayFault
 // is reported.
 func TestMoveToDirectIsNoRelayFault(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, time.Minute)
 	r := startRelay(t, tcpLoopback)
 	logs := []*faultLog{{}, {}}
@@ -734,7 +730,6 @@ func TestMoveToDirectIsNoRelayFault(t *testing.T) {
 // leading to someone else, naming the peer it was given for (no relay),
 // and reaches the peer at its other address.
 func TestPeerAddressLeadingToSomeoneElse(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	ports := sortedPorts(t, 3)
 	// Any libp2p host as the decoy. Its port is the lowest, so libp2p
@@ -809,7 +804,6 @@ func BenchmarkHandWithDroppingRelay(b *testing.B) {
 // the table's business, and their refusals are not shown. The refusal's
 // text is the one libp2p's circuit client gives (client/dial.go).
 func TestDialFaultsOnlyForTheTablesRelays(t *testing.T) {
-	t.Parallel()
 	n := startNodes(t, 1, tcpLoopback, Config{})[0]
 	tableRelay, stranger, bob := testPeerID(t), testPeerID(t), testPeerID(t)
 	relayAddr := tcpAt(4001)
