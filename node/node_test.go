@@ -706,7 +706,6 @@ func TestStreamIdleBeforeFirstFrame(t *testing.T) {
 // form of TestStreamIdleBeforeFirstFrame: no stream sits unnamed, idle
 // towards the peer's negotiation timeout). Over QUIC as well as TCP.
 func TestConnectNamesProtocol(t *testing.T) {
-	t.Parallel()
 	for _, listen := range []string{tcpLoopback, quicLoopback} {
 		t.Run(listen, func(t *testing.T) {
 			t.Parallel()

@@ -76,7 +76,6 @@ func startFirewalledTableWith(tb testing.TB, ctx context.Context, relays []peer.
 // through a player, the path line says "(a player)", and that player's
 // relay carried bytes.
 func TestPairThroughPlayerRelay(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 2*time.Minute)
 	nodes, logs, _ := startFirewalledTable(t, ctx)
 	a, b := nodes[0], nodes[1]
@@ -123,7 +122,6 @@ func TestPairThroughPlayerRelay(t *testing.T) {
 // finish clean (no blame, no fault of any player). The drop is reported
 // naming the relaying player as the relay.
 func TestPlayerDroppingCircuitFallsBack(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 3*time.Minute)
 	nodes, _, faults := startFirewalledTable(t, ctx)
 	a, b := nodes[0], nodes[1]
@@ -180,7 +178,6 @@ func TestPlayerDroppingCircuitFallsBack(t *testing.T) {
 // and a circuit by the relay's ACL. A table peer asking for a circuit to
 // a stranger is refused too.
 func TestStrangerRefusedByTableRelay(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, time.Minute)
 	stranger, err := libp2p.New(libp2p.ListenAddrStrings(tcpLoopback))
 	if err != nil {
@@ -279,7 +276,6 @@ func BenchmarkHandThroughPlayerRelay(b *testing.B) {
 // other relay, and leaves direct addresses and dials with no player
 // circuit as libp2p ranks them.
 func TestPlayersFirst(t *testing.T) {
-	t.Parallel()
 	nodes := startNodes(t, 3, tcpLoopback, Config{})
 	n, carol := nodes[0], nodes[2]
 	if err := n.SetPeers(tableOf(t, nodes, n)); err != nil {

@@ -21,7 +21,6 @@ import (
 // PoolNamespace, computed by hand from the multibase/multicodec/multihash
 // prefixes (base32 "b", version 1, raw 0x55, sha2-256 0x12, length 0x20).
 func TestPoolKeyIsTheNamespaceHash(t *testing.T) {
-	t.Parallel()
 	k := PoolKey()
 	b := k.Bytes()
 	if len(b) != 4+32 || b[0] != 1 || b[1] != 0x55 || b[2] != 0x12 || b[3] != 0x20 {
@@ -33,7 +32,6 @@ func TestPoolKeyIsTheNamespaceHash(t *testing.T) {
 }
 
 func TestParsePoolAgent(t *testing.T) {
-	t.Parallel()
 	d, n, err := ParsePoolAgent(PoolAgent(12*time.Hour, 256<<20))
 	if err != nil || d != 12*time.Hour || n != 256<<20 {
 		t.Fatalf("round trip: %s %d %v", d, n, err)
@@ -81,7 +79,6 @@ func startPoolRelay(tb testing.TB, ctx context.Context, boot *Relay, limit, anno
 // found then play a hand through it, every stream on a circuit of the
 // pool relay.
 func TestPoolRelayFoundAndCarriesAHand(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 2*time.Minute)
 	boot := startRelay(t, tcpLoopback)
 	public := &relay.RelayLimit{Duration: 2 * time.Minute, Data: 128 << 10}
@@ -148,7 +145,6 @@ func TestPoolRelayFoundAndCarriesAHand(t *testing.T) {
 // ends by its timeout with nothing found and no error; with no bootstrap
 // peer answering it returns an error naming the peer.
 func TestFindPoolRelaysEmptyPool(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, time.Minute)
 	boot := startRelay(t, tcpLoopback)
 	found, faults, err := FindPoolRelays(ctx, PoolConfig{Bootstrap: []peer.AddrInfo{relayInfo(t, boot)}, Timeout: 3 * time.Second})
@@ -187,7 +183,6 @@ func BenchmarkFindPoolRelays(b *testing.B) {
 // it, and leaves the direct address first; with no circuit through P the
 // public one keeps libp2p's rank.
 func TestDialsPreferPoolRelays(t *testing.T) {
-	t.Parallel()
 	boot := startRelay(t, tcpLoopback)
 	pool := startRelay(t, tcpLoopback)
 	n := startNodes(t, 1, tcpLoopback, Config{Relays: []peer.AddrInfo{relayInfo(t, pool)}, Public: true, Bootstrap: []peer.AddrInfo{relayInfo(t, boot)}})[0]

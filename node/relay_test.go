@@ -155,7 +155,6 @@ func checkRelayed(tb testing.TB, table []*Node, r *Relay) {
 }
 
 func TestRelayedAddrs(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 20*time.Second)
 	r := startRelay(t, tcpLoopback)
 	n := startRelayedNodes(t, ctx, 1, r)[0]
@@ -184,7 +183,6 @@ func TestRelayedAddrs(t *testing.T) {
 // mental protocol over the same connections; with the relay and the
 // nodes on TCP, then on QUIC.
 func TestTableThroughRelay(t *testing.T) {
-	t.Parallel()
 	for _, listen := range []string{tcpLoopback, quicLoopback} {
 		t.Run(listen, func(t *testing.T) {
 			ctx := testContext(t, time.Minute)
@@ -212,7 +210,6 @@ func TestTableThroughRelay(t *testing.T) {
 // does not list it, and the relay itself, which the table admits, cannot
 // deliver a ProtocolID stream either.
 func TestOutsiderCannotDeliverViaRelay(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	r := startRelay(t, tcpLoopback)
 	nodes := startRelayedNodes(t, ctx, 4, r)
@@ -283,7 +280,6 @@ func TestOutsiderCannotDeliverViaRelay(t *testing.T) {
 // node drops its relayed address, restarts the relay with the same
 // identity and port, and checks that the node reserves again by itself.
 func TestReservationRemadeAfterRelayRestart(t *testing.T) {
-	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	key, err := NewIdentity()
 	if err != nil {
@@ -355,7 +351,6 @@ func TestReservationRenewed(t *testing.T) {
 }
 
 func TestReservationFailureNamesRelay(t *testing.T) {
-	t.Parallel()
 	// A relay that is not running: reserve a port, then free it.
 	r := startRelay(t, tcpLoopback)
 	info := relayInfo(t, r)
@@ -386,7 +381,6 @@ func TestReservationFailureNamesRelay(t *testing.T) {
 }
 
 func TestNewRejectsBadRelays(t *testing.T) {
-	t.Parallel()
 	ctx := context.Background()
 	key, _ := NewIdentity()
 	self, _ := peer.IDFromPrivateKey(key)

@@ -127,7 +127,6 @@ func playTerminalHand(t *testing.T, name string, term func(in io.Reader, out io.
 // in the first go-around, kaze4, or an early win): then nothing was
 // typed, and the test plays another hand, up to three.
 func TestTimeoutThenFastTyping(t *testing.T) {
-	t.Parallel()
 	for attempt := 1; ; attempt++ {
 		if timeoutThenFastTyping(t) || attempt == 3 {
 			return
