@@ -76,6 +76,10 @@ type watchRun struct {
 	// needHello is set while the validator holds the host's messages for
 	// want of its Hello and the host has not been asked for it yet.
 	needHello bool
+	// gapAt is, at a repair tick, the held-back entry the last tick saw
+	// missing plus one (0: none): a gap is repaired once it outlasts a
+	// tick, not when gossip merely brought entries out of order.
+	gapAt uint64
 }
 
 // gossip reads the topic's messages on a goroutine of its own and sends
@@ -148,27 +152,40 @@ func (r *watchRun) askForHello() {
 
 // repairTick asks the host again, once its limit allows, when an entry
 // that never came holds back the rest (lost, or the last answer was cut
-// at the host's bounds), from that entry on (SPEC.md §25): what fills
-// the gap is taken, the rest is dropped as copies. A spectator that has
-// heard nothing for as long asks too: gossip may not have taken it into
-// the host's mesh (seen under load: a spectator of a whole game got no
-// message), and with no entry taken it sees no gap to repair.
+// at the host's bounds) and still does a tick later, from that entry on
+// (SPEC.md §25): what fills the gap is taken, the rest is dropped as
+// copies. The host's limit counts from its last answer that held entries
+// (an empty or failed one does not count), so a gap in the game's first
+// entries is repaired within a tick or two, while the host, which stays
+// 3 s after its game, still answers (seen in CI: entry 1 lost, the
+// spectator waiting 10 s from a failed first ask, the host gone). A
+// spectator that has heard nothing for its catch-up interval asks too:
+// gossip may not have taken it into the host's mesh (seen under load: a
+// spectator of a whole game got no message), and with no entry taken it
+// sees no gap to repair.
 func (r *watchRun) repairTick() {
 	w := r.w
 	if r.needHello {
 		r.askForHello()
 	}
 	w.mu.Lock()
-	due := !r.waiting && r.caught == nil && time.Since(r.asked) > w.every
-	gap := due && len(w.ord.pending) > 0
-	deaf := due && time.Since(r.heard) > w.every
-	from := w.ord.next
+	free := !r.waiting && r.caught == nil
+	allowed := free && time.Since(r.asked) >= helloRetry && (r.filled.IsZero() || time.Since(r.filled) > w.every)
+	from, held := w.ord.next, len(w.ord.pending) > 0
 	w.mu.Unlock()
+	gap := allowed && held && r.gapAt == from+1
+	r.gapAt = 0
+	if held {
+		r.gapAt = from + 1
+	}
+	deaf := free && time.Since(r.asked) > w.every && time.Since(r.heard) > w.every
 	if !gap && !deaf {
 		return
 	}
 	if !gap {
 		w.s.opt.Logger.Info("spectators: nothing heard on the topic; asking the host", "from", from, "silent", time.Since(r.heard).Round(time.Second))
+	} else {
+		w.s.opt.Logger.Info("spectators: an entry never came; asking the host", "from", from)
 	}
 	r.askHost(from, from == 0)
 }
