@@ -39,7 +39,8 @@ func New(t testing.TB, ctx context.Context) context.Context {
 		t.Skip("no Chromium found (install Debian's chromium package, or set MENTALMJ_CHROMIUM): the browser test cannot run")
 	}
 	opts := append(slices.Clone(chromedp.DefaultExecAllocatorOptions[:]),
-		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(1280, 720), chromedp.Flag("disable-gpu", true))
+		chromedp.ExecPath(path), chromedp.NoSandbox, chromedp.WindowSize(1280, 720), chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-features", disabledFeatures))
 	actx, cancel := chromedp.NewExecAllocator(ctx, opts...)
 	t.Cleanup(cancel)
 	bctx, cancel2 := chromedp.NewContext(actx)
@@ -49,3 +50,13 @@ func New(t testing.TB, ctx context.Context) context.Context {
 	}
 	return bctx
 }
+
+// disabledFeatures replaces chromedp's --disable-features list (Translate,
+// BlinkGenPropertyTrees) with one that also turns off the omnibox popup's
+// WebUI. Chromium 156's headless mode still builds that browser UI: a
+// renderer of its own that loads chrome://omnibox-popup.top-chrome/ at
+// start and redraws it on each navigation, for a window nobody sees. In
+// ui/viewer's tests, which navigate often, it took more CPU than the page
+// under test (docs/BENCHMARKS.md, "Headless Chromium's hidden omnibox").
+// Chromium ignores names it does not know, so older versions are unharmed.
+const disabledFeatures = "Translate,BlinkGenPropertyTrees,WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup"

@@ -305,15 +305,20 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     const def = d.options[d.default];
     setHTML(el, t("countdown", `<span class="${left <= 5 ? "urgent" : ""}">${esc(text)}</span>`, esc(def ? optionWords(def) : t("countdown.default"))));
   }
-  // setHTML writes html into el only when it differs from what was last
-  // written there: the countdown ticks four times a second, its text
-  // changes once, and every write makes the browser lay out and paint the
-  // table again (an idle page waiting on a decision used a tenth of a
-  // core; docs/BENCHMARKS.md, "The short test run").
+  // setHTML writes html into el only when it differs from what it last
+  // wrote there. A snapshot changes one or two parts of the table (a
+  // discard: one seat's river and the feed), and every innerHTML write
+  // makes the browser parse, style, lay out and paint that part again; the
+  // countdown ticks four times a second and its text changes once
+  // (docs/BENCHMARKS.md, "The short test run" and "The table page draws
+  // only what changed"). The replay viewer adds its own nodes to some
+  // parts after each frame, so there (drawn) every part is written.
+  const drawn = new WeakMap();
+  const viewer = document.body.dataset.viewer !== undefined;
   function setHTML(el, html) {
-    if (el.dataset.html === html) return;
+    if (!viewer && drawn.get(el) === html) return;
     el.innerHTML = html;
-    el.dataset.html = html;
+    drawn.set(el, html);
   }
 
   // optionWords names an option in the page's language: "ポン 5p".
@@ -437,34 +442,34 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     document.body.dataset.state = snap.state;
     document.body.toggleAttribute("data-spectator", !!snap.spectator);
     const banner = $("banner"); // the spectator's banner: not on every page that draws a table
-    if (banner) { banner.hidden = !snap.spectator; banner.innerHTML = snap.spectator ? bannerHTML() : ""; }
+    if (banner) { banner.hidden = !snap.spectator; setHTML(banner, snap.spectator ? bannerHTML() : ""); }
     document.body.toggleAttribute("data-decision", !!snap.decision);
     document.body.dataset.seq = snap.seq;
     if (!snap.decision) mode = null;
     // In sanma (snap.players 3) seat 3 is not in play: its place stays empty.
-    if (snap.self >= 0) for (let i = 0; i < 4; i++) $("seat-" + rel(i)).innerHTML = i < (snap.players || 4) ? seatHTML(snap.seats[i], i) : "";
-    $("center").innerHTML = snap.room ? roomHTML() : centerHTML();
+    if (snap.self >= 0) for (let i = 0; i < 4; i++) setHTML($("seat-" + rel(i)), i < (snap.players || 4) ? seatHTML(snap.seats[i], i) : "");
+    setHTML($("center"), snap.room ? roomHTML() : centerHTML());
     const hand = $("hand");
-    hand.innerHTML = handHTML();
+    setHTML(hand, handHTML());
     hand.dataset.tiles = snap.myHand.concat(snap.drawn >= 0 ? [snap.drawn] : []).join(",");
     if (cursor !== null && cursor >= playable().length) cursor = null;
     drawCursor();
-    $("status").innerHTML = `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(statusLine())}`;
+    setHTML($("status"), `<span class="state">${esc(I18n.has("state." + snap.state) ? t("state." + snap.state) : snap.state)}</span> ${esc(statusLine())}`);
     const game = $("game"); // not on every page that draws a table
     if (game) game.textContent = gameLine();
     if (!snap.decision) cursor = null;
-    $("actions").innerHTML = actionsHTML();
+    setHTML($("actions"), actionsHTML());
     const swEl = $("switches");
     if (swEl && !swEl.dataset.drawn) { swEl.innerHTML = switchesHTML(); swEl.dataset.drawn = "1"; }
 
-    $("offer").innerHTML = snap.offer >= 0 && snap.decision ? t("offer", `${esc(snap.seats[snap.offerFrom].name)} (${esc(wind(snap.seats[snap.offerFrom].wind))})`, T(snap.offer)) : "";
-    $("variants").innerHTML = variantsHTML();
+    setHTML($("offer"), snap.offer >= 0 && snap.decision ? t("offer", `${esc(snap.seats[snap.offerFrom].name)} (${esc(wind(snap.seats[snap.offerFrom].wind))})`, T(snap.offer)) : "");
+    setHTML($("variants"), variantsHTML());
     $("notice").textContent = snap.noticeMsg && I18n.lang !== "en" ? I18n.say(snap.noticeMsg) : (snap.notice || "");
     let w = "";
     if (snap.waits && snap.waits.length) w = t("waits", esc(snap.waits.map(kindWord).join(" "))) + (snap.furiten ? ` <span class="furiten">${esc(t("furiten"))}</span>` : "");
-    $("waits").innerHTML = w;
-    $("feed").innerHTML = snap.feed.slice().reverse().map((e) => `<li class="${e.kind}" data-n="${e.n}">${esc(feedWords(e))}</li>`).join("");
-    $("links").innerHTML = linksHTML() + (snap.hands.length ? ` · <a href="#" id="lasthand">${esc(t("links.last_hand"))}</a>` : "");
+    setHTML($("waits"), w);
+    setHTML($("feed"), snap.feed.slice().reverse().map((e) => `<li class="${e.kind}" data-n="${e.n}">${esc(feedWords(e))}</li>`).join(""));
+    setHTML($("links"), linksHTML() + (snap.hands.length ? ` · <a href="#" id="lasthand">${esc(t("links.last_hand"))}</a>` : ""));
     const help = $("help");
     if (help && !help.dataset.viewer) help.textContent = t("help.table");
     countdown();
@@ -474,14 +479,14 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
     ov.className = "";
     if (snap.confirm) {
       // Before the game: the guest accepts or declines the host's game.
-      ov.innerHTML = `<div class="panel" id="confirm"><h2>${esc(t("confirm.title"))}</h2><p id="confirm-game">${esc(snap.confirmMsg && I18n.lang !== "en" ? I18n.say(snap.confirmMsg) : snap.confirm)}</p>
+      setHTML(ov, `<div class="panel" id="confirm"><h2>${esc(t("confirm.title"))}</h2><p id="confirm-game">${esc(snap.confirmMsg && I18n.lang !== "en" ? I18n.say(snap.confirmMsg) : snap.confirm)}</p>
         <p class="buttons"><button id="accept" class="act">${esc(t("confirm.accept"))}</button> <button id="decline" class="act">${esc(t("confirm.decline"))}</button></p>
-        <p class="close">${esc(t("confirm.note"))}</p></div>`;
+        <p class="close">${esc(t("confirm.note"))}</p></div>`);
       ov.hidden = false;
     } else if (snap.standings && !closedStandings) {
-      ov.innerHTML = `<div class="panel" id="standings">${standingsHTML()}${last ? endHTML(last) : ""}</div>`; ov.hidden = false;
+      setHTML(ov, `<div class="panel" id="standings">${standingsHTML()}${last ? endHTML(last) : ""}</div>`); ov.hidden = false;
     } else if (last && (reopened || (resultUp(last) && closedHand !== last.number))) {
-      ov.innerHTML = `<div class="panel" id="endhand">${endHTML(last)}</div>`; ov.hidden = false;
+      setHTML(ov, `<div class="panel" id="endhand">${endHTML(last)}</div>`); ov.hidden = false;
       ov.className = "result";
     } else {
       ov.hidden = true;
