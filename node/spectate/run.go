@@ -120,10 +120,12 @@ func (r *watchRun) askHost(from uint64, settle bool) {
 	go func() { c <- r.w.catchUpOnce(r.ctx, from, settle) }()
 }
 
-// helloRetry is the least time between two asks for the host's Hello
-// when the last one failed (the host's catch-up not yet up: a spectator
-// that came before the game).
-const helloRetry = 500 * time.Millisecond
+// askRetry is the least time between two asks of the host, for its
+// Hello or for a gap, when the last one failed or held nothing (the
+// host's catch-up not yet up: a spectator that came before the game).
+// The host's own limit, counted from its last answer that held entries,
+// comes on top (w.every).
+const askRetry = 500 * time.Millisecond
 
 // askForHello asks the host from index 0, at once and without waiting
 // for a heartbeat, when the validator holds the host's messages for want
@@ -132,7 +134,7 @@ const helloRetry = 500 * time.Millisecond
 // never brings it again; held for playersWait, the messages would then
 // be ignored, and with no entry taken the spectator would see no gap. An
 // ask in flight, the host's limit (from its last answer that held
-// entries) or a failed ask under helloRetry ago puts it off to the
+// entries) or a failed ask under askRetry ago puts it off to the
 // answer or the next repair tick.
 func (r *watchRun) askForHello() {
 	w := r.w
@@ -142,7 +144,7 @@ func (r *watchRun) askForHello() {
 	}
 	r.needHello = true
 	limited := !r.filled.IsZero() && time.Since(r.filled) <= w.every
-	if r.caught != nil || limited || time.Since(r.asked) < helloRetry {
+	if r.caught != nil || limited || time.Since(r.asked) < askRetry {
 		return
 	}
 	r.needHello = false
@@ -170,7 +172,7 @@ func (r *watchRun) repairTick() {
 	}
 	w.mu.Lock()
 	free := !r.waiting && r.caught == nil
-	allowed := free && time.Since(r.asked) >= helloRetry && (r.filled.IsZero() || time.Since(r.filled) > w.every)
+	allowed := free && time.Since(r.asked) >= askRetry && (r.filled.IsZero() || time.Since(r.filled) > w.every)
 	from, held := w.ord.next, len(w.ord.pending) > 0
 	w.mu.Unlock()
 	gap := allowed && held && r.gapAt == from+1
