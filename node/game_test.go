@@ -60,6 +60,7 @@ func playHandsGrace(tb testing.TB, ctx context.Context, nodes []*Node, hands int
 // libp2p hosts on 127.0.0.1 (TCP, then QUIC) and checks that every audit
 // passes and all four agree on the wall.
 func TestFourNodesPlayAHand(t *testing.T) {
+	t.Parallel()
 	for _, listen := range []string{tcpLoopback, quicLoopback} {
 		t.Run(listen, func(t *testing.T) {
 			results := playOverLibp2p(t, listen, 1)

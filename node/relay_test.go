@@ -183,6 +183,7 @@ func TestRelayedAddrs(t *testing.T) {
 // mental protocol over the same connections; with the relay and the
 // nodes on TCP, then on QUIC.
 func TestTableThroughRelay(t *testing.T) {
+	t.Parallel()
 	for _, listen := range []string{tcpLoopback, quicLoopback} {
 		t.Run(listen, func(t *testing.T) {
 			ctx := testContext(t, time.Minute)
@@ -210,6 +211,7 @@ func TestTableThroughRelay(t *testing.T) {
 // does not list it, and the relay itself, which the table admits, cannot
 // deliver a ProtocolID stream either.
 func TestOutsiderCannotDeliverViaRelay(t *testing.T) {
+	t.Parallel()
 	ctx := testContext(t, 30*time.Second)
 	r := startRelay(t, tcpLoopback)
 	nodes := startRelayedNodes(t, ctx, 4, r)
@@ -351,6 +353,7 @@ func TestReservationRenewed(t *testing.T) {
 }
 
 func TestReservationFailureNamesRelay(t *testing.T) {
+	t.Parallel()
 	// A relay that is not running: reserve a port, then free it.
 	r := startRelay(t, tcpLoopback)
 	info := relayInfo(t, r)
