@@ -14,7 +14,7 @@ package watchfixture
 
 import (
 	"context"
-	"crypto/rand"
+	"crypto/sha256"
 	"fmt"
 	"sync"
 	"time"
@@ -28,6 +28,14 @@ import (
 	"github.com/mentalmj/mentalmj/riichi/game"
 )
 
+// fixedSeed returns the protocol.SeedSize-byte seed of player i's
+// source named what ("identity" or "game"): SHA-256 of
+// "mentalmj watchfixture", what and i.
+func fixedSeed(what string, i int) []byte {
+	h := sha256.Sum256(fmt.Appendf(nil, "mentalmj watchfixture %s %d", what, i))
+	return h[:protocol.SeedSize]
+}
+
 // Game is a played game as a spectator receives it.
 type Game struct {
 	// Entries are the host's public entries, in its order (Index 0, 1, …).
@@ -38,14 +46,19 @@ type Game struct {
 
 // Play plays hands hands of n players (4, or 3 for sanma) of bots, the
 // first player the host, and returns its public entries; configure, if
-// given, changes every player's Config (private hands, say). It returns
-// a player's error, or ctx's.
+// given, changes every player's Config (private hands, say). Every
+// player's identity key and secrets come from a fixed seed of its own
+// (fixedSeed, protocol.SeedRand), so the same call plays the same game
+// in every run: the same seats, walls and bots' choices. A test's
+// premise (two hands played, none cut short by a player below zero) is
+// then checked once, not left to a random wall. It returns a player's
+// error, or ctx's.
 func Play(ctx context.Context, n, hands int, configure ...func(*protocol.Config)) (*Game, error) {
 	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
 	for range n {
-		k, _, err := crypto.GenerateEd25519Key(rand.Reader)
+		k, _, err := crypto.GenerateEd25519Key(protocol.SeedRand(fixedSeed("identity", len(keys))))
 		if err != nil {
 			return nil, err
 		}
@@ -61,7 +74,7 @@ func Play(ctx context.Context, n, hands int, configure ...func(*protocol.Config)
 		b := bot.New(uint64(i + 1))
 		cfg := protocol.Config{
 			Table: "watched", Identity: keys[i], Peers: ids, Nick: nicks[i], Hands: hands, Spectators: 2,
-			Transport: net.Transport(ids[i]), Timeout: 20 * time.Second,
+			Transport: net.Transport(ids[i]), Timeout: 20 * time.Second, Rand: protocol.SeedRand(fixedSeed("game", i)),
 			Player: protocol.PlayerFunc(func(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action, error) { return b.Choose(v, s) }),
 		}
 		for _, c := range configure {
