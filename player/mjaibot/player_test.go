@@ -4,8 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/rand"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -46,6 +47,14 @@ func (s *syncBuffer) String() string {
 	return s.b.String()
 }
 
+// tableSeed returns the protocol.SeedSize-byte seed of player i's source
+// named what ("identity" or "game"): SHA-256 of "mentalmj mjaibot test",
+// what and i.
+func tableSeed(what string, i int) []byte {
+	h := sha256.Sum256(fmt.Appendf(nil, "mentalmj mjaibot test %s %d", what, i))
+	return h[:protocol.SeedSize]
+}
+
 // builtin is the built-in bot as a protocol.Player.
 type builtin struct{ b *bot.Bot }
 
@@ -55,14 +64,19 @@ func (p builtin) Act(_ context.Context, v *game.Kyoku, s game.Seat) (game.Action
 
 // table plays hands in memory with players[i] at player i (nil: the
 // built-in bot), three players (sanma) when players has three, and
-// returns player 0's results and game.
+// returns player 0's results and game. Every player's identity key and
+// secrets come from a fixed seed (tableSeed), so the walls and seats are
+// the same in every run: a test's premise, such as the crashing client
+// reaching its third decision, is checked once, not left to a random
+// wall (TestFaultyClients/crash once ended its hand before the crash
+// was seen).
 func table(t *testing.T, hands int, decision time.Duration, players []protocol.Player) ([]protocol.HandResult, *protocol.Game) {
 	t.Helper()
 	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
 	for range len(players) {
-		k, _, err := crypto.GenerateEd25519Key(rand.Reader)
+		k, _, err := crypto.GenerateEd25519Key(protocol.SeedRand(tableSeed("identity", len(keys))))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -82,7 +96,7 @@ func table(t *testing.T, hands int, decision time.Duration, players []protocol.P
 		}
 		cfg := protocol.Config{Table: "mjai", Identity: keys[i], Peers: ids, Hands: hands,
 			Transport: net.Transport(ids[i]), Player: p, Timeout: 20 * time.Second, TurnTimeout: 20 * time.Second,
-			DecisionTimeout: decision}
+			DecisionTimeout: decision, Rand: protocol.SeedRand(tableSeed("game", i))}
 		if o, ok := p.(protocol.Observer); ok {
 			cfg.Observer = o
 		}
