@@ -33,15 +33,52 @@ func tcpAt(port int) multiaddr.Multiaddr {
 	return multiaddr.StringCast(fmt.Sprintf("/ip4/127.0.0.1/tcp/%d", port))
 }
 
-// sortedPorts returns count free loopback TCP ports, lowest first.
+// sortedPorts returns count free loopback TCP ports, lowest first, none
+// of them returned before in this test process: a test that leaves its
+// port unbound on purpose (TestBadRelayInInvite's relay that is down)
+// must not see a test running beside it take that port. (It happened:
+// two cases of that test drew the same port from LoopbackPorts's range,
+// and the "down" relay's address led to the other case's host.)
 func sortedPorts(tb testing.TB, count int) []int {
 	tb.Helper()
-	ports, err := LoopbackPorts(count)
-	if err != nil {
-		tb.Fatal(err)
+	for range 100 {
+		ports, err := LoopbackPorts(count)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if portsGiven.take(ports) {
+			slices.Sort(ports)
+			return ports
+		}
 	}
-	slices.Sort(ports)
-	return ports
+	tb.Fatalf("no %d loopback ports not given before in 100 tries", count)
+	return nil
+}
+
+// portsGiven is the set of ports sortedPorts has returned in this test
+// process.
+var portsGiven = &givenPorts{given: map[int]bool{}}
+
+// givenPorts is a set of ports, safe for concurrent use.
+type givenPorts struct {
+	mu    sync.Mutex
+	given map[int]bool
+}
+
+// take adds ports to the set and reports true if none was in it;
+// otherwise it leaves the set as it was and reports false.
+func (g *givenPorts) take(ports []int) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for _, p := range ports {
+		if g.given[p] {
+			return false
+		}
+	}
+	for _, p := range ports {
+		g.given[p] = true
+	}
+	return true
 }
 
 // acl is a circuit relay v2 ACL (relay.ACLFilter) that allows or refuses
