@@ -57,8 +57,8 @@ func Play(ctx context.Context, n, hands int, configure ...func(*protocol.Config)
 	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
-	for range n {
-		k, _, err := crypto.GenerateEd25519Key(protocol.SeedRand(fixedSeed("identity", len(keys))))
+	for i := range n {
+		k, _, err := crypto.GenerateEd25519Key(protocol.SeedRand(fixedSeed("identity", i)))
 		if err != nil {
 			return nil, err
 		}

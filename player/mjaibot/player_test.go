@@ -75,8 +75,8 @@ func table(t *testing.T, hands int, decision time.Duration, players []protocol.P
 	net := memnet.New()
 	var keys []crypto.PrivKey
 	var ids []peer.ID
-	for range len(players) {
-		k, _, err := crypto.GenerateEd25519Key(protocol.SeedRand(tableSeed("identity", len(keys))))
+	for i := range len(players) {
+		k, _, err := crypto.GenerateEd25519Key(protocol.SeedRand(tableSeed("identity", i)))
 		if err != nil {
 			t.Fatal(err)
 		}

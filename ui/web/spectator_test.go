@@ -215,8 +215,8 @@ func TestBrowserSpectator(t *testing.T) {
 // TestBrowserSpectatorSanma feeds a spectator's page a hand of three
 // players: three concealed hands drawn (seat 3's place stays empty),
 // backs only while the hand is played (checked at every other entry, at
-// least four times: the random hand may end early), faces after the
-// reveal, and the page fits 390, 1024 and 1280 px.
+// least four times), faces after the reveal, and the page fits 390, 1024
+// and 1280 px.
 func TestBrowserSpectatorSanma(t *testing.T) {
 	t.Parallel()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)

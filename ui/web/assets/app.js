@@ -312,7 +312,7 @@ window.addEventListener("error", (ev) => { document.body.dataset.error = ev.mess
   // countdown ticks four times a second and its text changes once
   // (docs/BENCHMARKS.md, "The short test run" and "The table page draws
   // only what changed"). The replay viewer adds its own nodes to some
-  // parts after each frame, so there (drawn) every part is written.
+  // parts after each frame, so in the viewer every part is written.
   const drawn = new WeakMap();
   const viewer = document.body.dataset.viewer !== undefined;
   function setHTML(el, html) {
